@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+// The only file that touches process.argv, stdout and exit codes: argv → command → exit code.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { commands, findCommand, globalOptions } from './commands/registry.js';
+import type { CommandContext, CommandSpec, GlobalOptions, Io } from './commands/types.js';
+import { cliMessages as m } from './commands/messages.js';
+import { EXIT, ExitError, UsageError } from './errors.js';
+import { detectLang, parseLang, setLang } from './i18n/index.js';
+import { VERSION } from './version.js';
+
+export interface MainDeps {
+  io: Io;
+  /** Tests inject a fake machine here. */
+  system?: CommandContext['system'];
+}
+
+export async function main(argv: string[], deps: MainDeps): Promise<number> {
+  const { io } = deps;
+  setLang(detectLang(io.env));
+  try {
+    return await dispatch(argv, deps);
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
+  const { io } = deps;
+  const first = argv[0];
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+    const target = first === 'help' && argv[1] ? findCommand(argv[1]) : undefined;
+    io.out(target ? commandHelp(target) : mainHelp());
+    return EXIT.ok;
+  }
+  if (first === '--version' || first === '-V') {
+    io.out(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  if (first.startsWith('-')) {
+    // Global flags before the command (`gpuenv --lang zh-CN doctor`): move them after it.
+    const idx = argv.findIndex((a, i) => !a.startsWith('-') && !isValueOf(argv, i));
+    if (idx > 0) return dispatch([argv[idx]!, ...argv.slice(0, idx), ...argv.slice(idx + 1)], deps);
+    throw new UsageError(m('error.unknownCommand', { name: first }));
+  }
+  const spec = findCommand(first);
+  if (!spec) {
+    const near = closest(first, commands.map((c) => c.name));
+    throw new UsageError(m('error.unknownCommand', { name: first }), near ? m('error.didYouMean', { name: near }) : m('usage.more'));
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv.slice(1),
+      options: { ...globalOptions, ...spec.options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, `gpuenv ${spec.usage}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.lang !== undefined) {
+    const lang = parseLang(String(values.lang));
+    if (!lang) throw new UsageError(m('error.badLang', { lang: String(values.lang) }));
+    setLang(lang);
+  }
+  if (values.help) {
+    io.out(commandHelp(spec));
+    return EXIT.ok;
+  }
+  if (values.version) {
+    io.out(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  if (!spec.allowPositionals && positionals.length > 0) {
+    throw new UsageError(`unexpected argument "${positionals[0]}"`, `gpuenv ${spec.usage}`);
+  }
+  const globals: GlobalOptions = {
+    root: typeof values.root === 'string' ? values.root : undefined,
+    json: values.json === true,
+  };
+  const ioForCommand: Io = values['no-color'] ? { ...io, color: false } : io;
+  const ctx: CommandContext = {
+    values,
+    positionals,
+    globals,
+    io: ioForCommand,
+    system:
+      deps.system ??
+      (async () => {
+        const { createRealSystem } = await import('./system/real.js');
+        return createRealSystem({ root: globals.root, env: io.env });
+      }),
+  };
+  const mod = await spec.load();
+  return mod.run(ctx);
+}
+
+function isValueOf(argv: string[], i: number): boolean {
+  const prev = argv[i - 1];
+  return prev === '--root' || prev === '--lang';
+}
+
+function reportError(error: unknown, io: Io): number {
+  if (error instanceof UsageError) {
+    io.err(`gpuenv: ${m('error.prefix')}: ${error.message}\n`);
+    if (error.hint) io.err(`${error.hint}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof ExitError) {
+    if (error.message) io.err(`gpuenv: ${error.message}\n`);
+    return error.code;
+  }
+  const e = error as Error;
+  io.err(`gpuenv: ${m('error.internal', { message: e?.message ?? String(error) })}\n`);
+  io.err(`${m('error.report', { version: VERSION })}\n`);
+  if (io.env.GPUENV_DEBUG && e?.stack) io.err(`${e.stack}\n`);
+  return EXIT.internal;
+}
+
+export function mainHelp(): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  const lines = [
+    `gpuenv ${VERSION}`,
+    m('usage.title'),
+    '',
+    m('usage.commands'),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary()}`),
+    '',
+    m('usage.global'),
+    m('global.root'),
+    m('global.json'),
+    m('global.lang'),
+    m('global.nocolor'),
+    m('global.help'),
+    m('global.version'),
+    '',
+    m('usage.more'),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function commandHelp(spec: CommandSpec): string {
+  const lines = [
+    `gpuenv ${spec.usage}`,
+    '',
+    spec.summary(),
+    '',
+    ...spec.help(),
+    '',
+    m('usage.global'),
+    m('global.lang'),
+    m('global.nocolor'),
+    m('global.help'),
+  ];
+  if (spec.examples.length) lines.push('', m('usage.examples'), ...spec.examples.map((e) => `  ${e}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The nearest command name by edit distance, for "did you mean". */
+function closest(word: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDist = 3;
+  for (const name of names) {
+    const d = editDistance(word, name);
+    if (d < bestDist) [best, bestDist] = [name, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+function nodeIo(): Io {
+  const env = process.env;
+  return {
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    color: Boolean(process.stdout.isTTY) && !env.NO_COLOR && env.TERM !== 'dumb',
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    cwd: process.cwd(),
+    env,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+// Run only as the entry point (also through npm's bin symlink), so tests can import main().
+function isEntry(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  // `gpuenv … | head` closes stdout early: that is not an error worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+  });
+  void main(process.argv.slice(2), { io: nodeIo() }).then((code) => {
+    process.exitCode = code;
+  });
+}

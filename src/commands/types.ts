@@ -1,0 +1,48 @@
+// What every command receives: parsed options, output channels and a way to reach the machine.
+import type { ParseArgsConfig } from 'node:util';
+import type { System } from '../system/types.js';
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Colour is on only for a TTY without NO_COLOR. */
+  color: boolean;
+  stderrIsTTY: boolean;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  readStdin(): Promise<Buffer>;
+}
+
+export interface GlobalOptions {
+  root: string | undefined;
+  json: boolean;
+}
+
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface CommandContext {
+  values: OptionValues;
+  positionals: string[];
+  globals: GlobalOptions;
+  io: Io;
+  /** The machine to read: the live host, a --root tree, or a fake in tests. */
+  system(): Promise<System>;
+}
+
+export interface CommandModule {
+  run(ctx: CommandContext): Promise<number>;
+}
+
+export interface CommandSpec {
+  name: string;
+  /** One line for the command list. */
+  summary: () => string;
+  /** Usage line after `gpuenv `. */
+  usage: string;
+  /** Lines of option help, already translated. */
+  help: () => string[];
+  examples: string[];
+  options: NonNullable<ParseArgsConfig['options']>;
+  allowPositionals: boolean;
+  load(): Promise<CommandModule>;
+}

@@ -1,0 +1,123 @@
+// What the native probe child process sends back: raw answers of NVML and the CUDA driver API.
+// Plain JSON (numbers, strings, null); BigInt values are turned into numbers or hex strings.
+
+export interface NativeError {
+  /** The call or field that failed, e.g. `nvmlDeviceGetEccMode`. */
+  call: string;
+  rc: number;
+  /** The library's own name for rc, e.g. NVML_ERROR_NOT_SUPPORTED. */
+  name: string;
+}
+
+export interface LibraryLoadReport {
+  soname: string;
+  /** Candidate paths in the order the dynamic loader would try them (LD_LIBRARY_PATH, ld.so.cache, default dirs). */
+  candidates: string[];
+  /** The file that actually loaded, from /proc/self/maps. */
+  loadedPath: string | null;
+  /** Candidates refused because they are stubs (`*\/stubs/*`). */
+  refused: string[];
+  error: string | null;
+}
+
+export interface NvmlDeviceReport {
+  index: number;
+  name: string | null;
+  uuid: string | null;
+  pciBusId: string | null;
+  /** nvmlPciInfo_t.pciDeviceId: (device << 16) | vendor, e.g. 0x233510de. */
+  pciDeviceId: number | null;
+  pciSubSystemId: number | null;
+  computeCapability: [number, number] | null;
+  /** NVML_DEVICE_ARCH_* value. */
+  architecture: number | null;
+  brand: number | null;
+  memory: { total: number; free: number; used: number; reserved: number | null } | null;
+  pcie: {
+    currGen: number | null;
+    maxGen: number | null;
+    gpuMaxGen: number | null;
+    currWidth: number | null;
+    maxWidth: number | null;
+  };
+  clocks: {
+    graphics: number | null;
+    sm: number | null;
+    mem: number | null;
+    maxGraphics: number | null;
+    maxSm: number | null;
+    maxMem: number | null;
+  };
+  temperatureC: number | null;
+  powerDrawMw: number | null;
+  powerLimitMw: number | null;
+  enforcedPowerLimitMw: number | null;
+  /** Hex string of the 64-bit mask, e.g. "0x1". */
+  clockEventReasons: string | null;
+  supportedClockEventReasons: string | null;
+  ecc: {
+    current: number | null;
+    pending: number | null;
+    volatileCorrected: number | null;
+    volatileUncorrected: number | null;
+    aggregateCorrected: number | null;
+    aggregateUncorrected: number | null;
+    remappedCorrectable: number | null;
+    remappedUncorrectable: number | null;
+    remappingPending: number | null;
+    remappingFailed: number | null;
+  };
+  persistenceMode: number | null;
+  migMode: { current: number; pending: number } | null;
+  multiprocessors: number | null;
+  errors: NativeError[];
+}
+
+export interface NvmlReport {
+  library: LibraryLoadReport;
+  /** nvmlInit_v2 return code (0 = success). */
+  initRc: number | null;
+  initError: string | null;
+  driverVersion: string | null;
+  nvmlVersion: string | null;
+  /** nvmlSystemGetCudaDriverVersion_v2, e.g. 13000. */
+  cudaDriverVersion: number | null;
+  deviceCount: number | null;
+  devices: NvmlDeviceReport[];
+  errors: NativeError[];
+}
+
+export interface CudaDeviceReport {
+  ordinal: number;
+  name: string | null;
+  pciBusId: string | null;
+  computeCapability: [number, number] | null;
+  multiprocessors: number | null;
+  totalMemory: number | null;
+  clockRateKHz: number | null;
+  memoryClockRateKHz: number | null;
+  memoryBusWidth: number | null;
+  l2CacheBytes: number | null;
+  asyncEngines: number | null;
+  eccEnabled: number | null;
+}
+
+export interface CudaReport {
+  library: LibraryLoadReport;
+  initRc: number | null;
+  /** cuGetErrorName of initRc when it failed, e.g. CUDA_ERROR_NO_DEVICE. */
+  initError: string | null;
+  /** cuDriverGetVersion, e.g. 13000. */
+  driverVersion: number | null;
+  deviceCount: number | null;
+  devices: CudaDeviceReport[];
+  errors: NativeError[];
+}
+
+export interface NativeReport {
+  /** null when the library was not attempted (e.g. koffi missing). */
+  nvml: NvmlReport | null;
+  cuda: CudaReport | null;
+  /** Why native probing could not start at all (koffi absent, unsupported platform). */
+  unavailable: string | null;
+}

@@ -1,0 +1,200 @@
+// The Snapshot: every fact gpuenv knows about one machine, with where each fact came from.
+// Versioned public JSON (docs/snapshot-schema.md, schema/snapshot.schema.json): add fields, never rename.
+
+export const SNAPSHOT_SCHEMA_VERSION = 1 as const;
+
+/**
+ * Where a fact came from: `nvml`, `cuda-driver`, `nvidia-smi`, `file:/proc/driver/nvidia/version`,
+ * `sysfs:/sys/bus/pci/devices/…`, `command:nvcc --version`, `env:CUDA_HOME`, `ld.so.cache`, `pasted`, …
+ */
+export type Source = string;
+
+export interface Fact<T> {
+  value: T;
+  source: Source;
+}
+
+/** One attempt to read something: kept so a user sees what was tried, what failed and what hung. */
+export interface ProbeRecord {
+  name: string;
+  ok: boolean;
+  durationMs: number;
+  timedOut?: boolean;
+  /** A short reason when not ok (missing tool, exit code, error name). */
+  detail?: string;
+}
+
+export interface OsInfo {
+  kernel: Fact<string> | null;
+  /** `ubuntu`, `debian`, `rhel` … from os-release ID. */
+  id: Fact<string> | null;
+  versionId: Fact<string> | null;
+  prettyName: Fact<string> | null;
+  arch: Fact<string> | null;
+  wsl: Fact<boolean> | null;
+  container: Fact<string | null> | null;
+  secureBoot: Fact<'enabled' | 'disabled' | 'unknown'> | null;
+  nouveau: { loaded: Fact<boolean> | null; blacklisted: Fact<boolean> | null };
+  kernelHeaders: Fact<boolean> | null;
+  dkms: Fact<string[]> | null;
+}
+
+export interface DriverInfo {
+  /** User-space driver version (NVML, else nvidia-smi). */
+  version: Fact<string> | null;
+  /** Kernel module version (/proc/driver/nvidia/version or /sys/module/nvidia/version). */
+  kernelModule: Fact<string> | null;
+  /** Highest CUDA version the driver supports, "13.0". */
+  cudaVersion: Fact<string> | null;
+  nvmlVersion: Fact<string> | null;
+  /** Whether the nvidia kernel module is listed in /proc/modules. */
+  moduleLoaded: Fact<boolean> | null;
+  /** Open or proprietary kernel module, when /proc says. */
+  moduleFlavor: Fact<'open' | 'proprietary'> | null;
+}
+
+export interface PcieLink {
+  currentGen: number | null;
+  maxGen: number | null;
+  gpuMaxGen: number | null;
+  currentWidth: number | null;
+  maxWidth: number | null;
+}
+
+export interface GpuClocks {
+  graphicsMHz: number | null;
+  smMHz: number | null;
+  memoryMHz: number | null;
+  maxGraphicsMHz: number | null;
+  maxSmMHz: number | null;
+  maxMemoryMHz: number | null;
+}
+
+export interface GpuEcc {
+  enabled: boolean | null;
+  pendingEnabled: boolean | null;
+  volatileCorrected: number | null;
+  volatileUncorrected: number | null;
+  aggregateCorrected: number | null;
+  aggregateUncorrected: number | null;
+  remappedRowsCorrectable: number | null;
+  remappedRowsUncorrectable: number | null;
+  remappingPending: boolean | null;
+  remappingFailed: boolean | null;
+}
+
+export interface Gpu {
+  index: number;
+  name: string;
+  uuid: string | null;
+  /** "00000000:00:06.0" as NVML prints it. */
+  pciBusId: string | null;
+  /** PCI device id, "0x2335". */
+  pciDeviceId: string | null;
+  pciSubsystemId: string | null;
+  /** "9.0" */
+  computeCapability: string | null;
+  architecture: string | null;
+  memory: { totalBytes: number | null; usedBytes: number | null; reservedBytes: number | null; freeBytes: number | null };
+  pcie: PcieLink;
+  clocks: GpuClocks;
+  temperatureC: number | null;
+  power: { drawW: number | null; limitW: number | null; enforcedLimitW: number | null };
+  clockEventReasons: { active: string[]; bitmask: string | null } | null;
+  ecc: GpuEcc;
+  persistenceMode: boolean | null;
+  migMode: { current: boolean | null; pending: boolean | null };
+  multiprocessors: number | null;
+  /** Where these facts came from (nvml, nvidia-smi, …). */
+  source: Source;
+  /** Fields that could not be read, with why (NOT_SUPPORTED is normal on some GPUs). */
+  unavailable: Record<string, string>;
+}
+
+/** An NVIDIA device seen on the PCI bus, whether or not a driver is bound to it. */
+export interface PciGpu {
+  address: string;
+  vendorId: string;
+  deviceId: string;
+  subsystemDeviceId: string | null;
+  class: string;
+  driver: string | null;
+  source: Source;
+}
+
+export interface NativeLibrary {
+  soname: string;
+  /** The file that actually loaded (read back from /proc/self/maps), or null when nothing loaded. */
+  loadedPath: string | null;
+  /** What the dynamic loader would pick first by soname, when that is a stub or a shadowing copy. */
+  loaderFirstChoice: string | null;
+  /** Stub or other copies seen and refused. */
+  refused: string[];
+  error: string | null;
+}
+
+export type ToolkitInstallKind = 'runfile-or-package' | 'deb' | 'rpm' | 'pip-layout' | 'conda' | 'pip-wheel' | 'unknown';
+
+export interface Toolkit {
+  /** Canonical real path of the toolkit root. */
+  path: string;
+  /** Other paths that lead to it: /usr/local/cuda, /etc/alternatives/cuda, cuda-13 … */
+  aliases: string[];
+  version: Fact<string> | null;
+  nvcc: { path: string; version: Fact<string> | null } | null;
+  installKind: ToolkitInstallKind;
+  /** How the toolkit was found. */
+  foundBy: string[];
+  active: { path: boolean; cudaHome: boolean; symlink: boolean; ldLibraryPath: boolean };
+}
+
+export interface LibraryCopy {
+  name: 'cudnn' | 'nccl' | 'cudart' | 'cublas';
+  version: Fact<string> | null;
+  /** Folder holding the library files. */
+  dir: string;
+  files: string[];
+  header: string | null;
+  /** How it arrived: a system package, a toolkit, a pip wheel, conda. */
+  origin: 'system' | 'toolkit' | 'pip-wheel' | 'conda' | 'unknown';
+  inLdCache: boolean;
+  onLdLibraryPath: boolean;
+}
+
+export interface CompatLibrary {
+  path: string;
+  version: string | null;
+  /** Whether the dynamic loader would pick it before the driver's own libcuda (LD_LIBRARY_PATH, ld.so.conf). */
+  inUse: boolean;
+  reason: string;
+}
+
+export interface ToolRecord {
+  name: string;
+  path: string | null;
+  version: string | null;
+}
+
+export interface Snapshot {
+  schemaVersion: typeof SNAPSHOT_SCHEMA_VERSION;
+  tool: { name: 'gpuenv'; version: string };
+  takenAt: string;
+  /** The root file system that was read ("/" or the --root folder). */
+  root: string;
+  hostname: string | null;
+  os: OsInfo;
+  driver: DriverInfo;
+  gpus: Gpu[];
+  pciGpus: PciGpu[];
+  nativeLibraries: { nvml: NativeLibrary | null; cuda: NativeLibrary | null };
+  cudaDriverApi: { version: Fact<string> | null; deviceCount: number | null; error: string | null } | null;
+  toolkits: Toolkit[];
+  libraries: LibraryCopy[];
+  cudaCompat: CompatLibrary[];
+  tools: ToolRecord[];
+  /** Relevant environment variables; secrets are redacted. */
+  env: Record<string, string>;
+  /** Filled by the Python probes (doctor); empty until then. */
+  python: unknown[];
+  probes: ProbeRecord[];
+}

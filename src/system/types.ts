@@ -1,0 +1,71 @@
+// The one door to the machine: every probe reads through a System, so tests can hand them a fake one.
+
+/** Result of running a command. Never thrown: a failure is data (as execa's `reject: false`). */
+export interface RunResult {
+  command: string;
+  args: string[];
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  /** Anything but a clean exit 0. */
+  failed: boolean;
+  timedOut: boolean;
+  /** The program does not exist (ENOENT) or could not be started. */
+  notFound: boolean;
+  durationMs: number;
+}
+
+export interface RunOptions {
+  /** Milliseconds before the child is killed (SIGKILL to its process group). */
+  timeoutMs?: number;
+  env?: Record<string, string | undefined>;
+  /** Bytes kept of stdout and of stderr each. */
+  maxBuffer?: number;
+}
+
+export interface DirEntry {
+  name: string;
+  kind: 'file' | 'dir' | 'symlink' | 'other';
+}
+
+export interface FileStat {
+  kind: 'file' | 'dir' | 'symlink' | 'other';
+  size: number;
+  mode: number;
+}
+
+export interface System {
+  /** The root file system read: "/" for the live host, else the --root folder. */
+  readonly root: string;
+  /** True when reading a mounted root: commands, native libraries and /proc of the host are off limits. */
+  readonly isForeignRoot: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly platform: NodeJS.Platform;
+  readonly arch: string;
+  /** Paths are absolute inside the target root; all return undefined when absent or unreadable. */
+  readFile(path: string, maxBytes?: number): Promise<string | undefined>;
+  readBytes(path: string, offset: number, length: number): Promise<Uint8Array | undefined>;
+  readDir(path: string): Promise<DirEntry[] | undefined>;
+  stat(path: string): Promise<FileStat | undefined>;
+  /** lstat: does not follow the last link. */
+  lstat(path: string): Promise<FileStat | undefined>;
+  readLink(path: string): Promise<string | undefined>;
+  /** Resolves links inside the target root (an absolute link target stays inside the root). */
+  realPath(path: string): Promise<string | undefined>;
+  /** Runs a program with a timeout. Under a foreign root nothing is run: returns notFound. */
+  run(command: string, args: string[], options?: RunOptions): Promise<RunResult>;
+  /** Finds a program on the target's PATH (as `which`), inside the target root. */
+  which(name: string, pathVar?: string): Promise<string | undefined>;
+  /** Loads NVML and the CUDA driver in a watched child process and returns what they said. */
+  probeNative(options: NativeProbeOptions): Promise<NativeProbeResult>;
+  hostname(): string | null;
+}
+
+export interface NativeProbeOptions {
+  timeoutMs: number;
+}
+
+export type NativeProbeResult =
+  | { ok: true; report: import('../native/report.js').NativeReport; durationMs: number }
+  | { ok: false; reason: 'timeout' | 'crashed' | 'unavailable' | 'error'; detail: string; durationMs: number };
