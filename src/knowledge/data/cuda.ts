@@ -1,0 +1,274 @@
+// CUDA toolkit releases, their driver floors and the GPU architectures each can build for.
+// Rows are kept in ascending version order; tests check order, sources and monotonic drivers.
+import type { Sourced } from '../types.js';
+
+const CHECKED = '2026-11-30';
+const RN = 'https://docs.nvidia.com/cuda/archive/13.2.2/cuda-toolkit-release-notes/index.html (Table 3 "CUDA Toolkit and Corresponding Driver Versions")';
+const RUNFILES =
+  'NVIDIA runfile/installer names (https://developer.download.nvidia.com/compute/cuda/<ver>/local_installers/cuda_<ver>_<driver>_linux.run), as listed in the CUDA Toolkit Archive';
+
+export interface DriverFloor {
+  /** Minimum Linux x86_64 driver, or null when the source gives none ("N/A" or unknown). */
+  linux: string | null;
+  /** Minimum Windows x86_64 driver, or null when the source gives none. */
+  windows: string | null;
+}
+
+export interface CudaRelease extends Sourced {
+  /** NVIDIA's release number: "12.4.0" (GA), "12.4.1" (Update 1); 10.x uses build numbers such as "10.1.243". */
+  version: string;
+  /** "X.Y" of the release. */
+  minor: string;
+  /** Label as NVIDIA's Table 3 writes it. */
+  label: string;
+  /** The first general-availability release of its minor (what "12.4" means). */
+  ga: boolean;
+  /** Toolkit driver version (release notes Table 3): the driver needed for every feature of this toolkit. */
+  minDriver: DriverFloor;
+}
+
+function rel(version: string, label: string, linux: string | null, windows: string | null, extra: Partial<CudaRelease> = {}): CudaRelease {
+  const [maj, min] = version.split('.');
+  return {
+    version,
+    minor: `${maj}.${min}`,
+    label,
+    ga: /GA|general release|^CUDA 10\.[02]\.\d+$/.test(label),
+    minDriver: { linux, windows },
+    source: RN,
+    checked: CHECKED,
+    confirmed: true,
+    ...extra,
+  };
+}
+
+// Windows "N/A" from 13.0: the table gives no Windows value ("Starting with CUDA 13.1, the Windows display
+// driver is no longer bundled"); the 13.x minor-version-compatibility floor (R580) still applies.
+const WIN_NA = 'Table 3 lists N/A for Windows x86_64; under minor version compatibility any 13.x runs on a driver >= 580 (Table 2).';
+
+// Releases that exist (installers published) but are not rows of the Table 3 copy we read; the floor is the
+// driver bundled in the installer name, which can be higher than the true minimum.
+function bundled(version: string, label: string, linux: string, windows: string | null, note: string): CudaRelease {
+  return rel(version, label, linux, windows, { source: RUNFILES, confirmed: false, note });
+}
+
+export const CUDA_RELEASES: readonly CudaRelease[] = [
+  rel('10.0.130', 'CUDA 10.0.130', '410.48', '411.31'),
+  rel('10.1.105', 'CUDA 10.1 (10.1.105 general release, and updates)', '418.39', '418.96'),
+  rel('10.1.168', 'CUDA 10.1 Update 1 (10.1.168)', '418.39', '418.96', {
+    note: 'Table 3 has one row for 10.1 "general release, and updates"; Update 1 shares it.',
+  }),
+  rel('10.1.243', 'CUDA 10.1 Update 2 (10.1.243)', '418.39', '418.96', {
+    note: 'Table 3 has one row for 10.1 "general release, and updates"; Update 2 shares it.',
+  }),
+  rel('10.2.89', 'CUDA 10.2.89', '440.33', '441.22'),
+  rel('11.0.1', 'CUDA 11.0.1 RC', '450.36.06', '451.22', { ga: false, note: 'Release candidate.' }),
+  rel('11.0.2', 'CUDA 11.0.2 GA', '450.51.05', '451.48'),
+  rel('11.0.3', 'CUDA 11.0.3 Update 1', '450.51.06', '451.82'),
+  rel('11.1.0', 'CUDA 11.1 GA', '455.23', '456.38'),
+  rel('11.1.1', 'CUDA 11.1.1 Update 1', '455.32', '456.81'),
+  rel('11.2.0', 'CUDA 11.2.0 GA', '460.27.03', '460.82'),
+  rel('11.2.1', 'CUDA 11.2.1 Update 1', '460.32.03', '461.09'),
+  rel('11.2.2', 'CUDA 11.2.2 Update 2', '460.32.03', '461.33'),
+  rel('11.3.0', 'CUDA 11.3.0 GA', '465.19.01', '465.89'),
+  rel('11.3.1', 'CUDA 11.3.1 Update 1', '465.19.01', '465.89'),
+  rel('11.4.0', 'CUDA 11.4.0 GA', '470.42.01', '471.11'),
+  rel('11.4.1', 'CUDA 11.4 Update 1', '470.57.02', '471.41'),
+  rel('11.4.2', 'CUDA 11.4 Update 2', '470.57.02', '471.41'),
+  rel('11.4.3', 'CUDA 11.4 Update 3', '470.82.01', '472.50'),
+  rel('11.4.4', 'CUDA 11.4 Update 4', '470.82.01', '472.50'),
+  rel('11.5.0', 'CUDA 11.5 GA', '495.29.05', '496.04'),
+  rel('11.5.1', 'CUDA 11.5 Update 1', '495.29.05', '496.13'),
+  rel('11.5.2', 'CUDA 11.5 Update 2', '495.29.05', '496.13'),
+  rel('11.6.0', 'CUDA 11.6 GA', '510.39.01', '511.23'),
+  rel('11.6.1', 'CUDA 11.6 Update 1', '510.47.03', '511.65'),
+  rel('11.6.2', 'CUDA 11.6 Update 2', '510.47.03', '511.65'),
+  rel('11.7.0', 'CUDA 11.7 GA', '515.43.04', '516.01'),
+  rel('11.7.1', 'CUDA 11.7 Update 1', '515.48.07', '516.31'),
+  rel('11.8.0', 'CUDA 11.8 GA', '520.61.05', '520.06'),
+  rel('12.0.0', 'CUDA 12.0 GA', '525.60.13', '527.41'),
+  rel('12.0.1', 'CUDA 12.0 Update 1', '525.85.12', '528.33'),
+  rel('12.1.0', 'CUDA 12.1 GA', '530.30.02', '531.14'),
+  rel('12.1.1', 'CUDA 12.1 Update 1', '530.30.02', '531.14'),
+  rel('12.2.0', 'CUDA 12.2 GA', '535.54.03', '536.25'),
+  rel('12.2.1', 'CUDA 12.2 Update 1', '535.86.09', '536.67'),
+  rel('12.2.2', 'CUDA 12.2 Update 2', '535.104.05', '537.13'),
+  rel('12.3.0', 'CUDA 12.3 GA', '545.23.06', '545.84'),
+  rel('12.3.1', 'CUDA 12.3 Update 1', '545.23.08', '546.12'),
+  bundled('12.3.2', 'CUDA 12.3 Update 2', '545.23.08', '546.12', 'Not a row of Table 3; installers bundle 545.23.08 / 546.12 (same as 12.3 Update 1).'),
+  rel('12.4.0', 'CUDA 12.4 GA', '550.54.14', '551.61'),
+  rel('12.4.1', 'CUDA 12.4 Update 1', '550.54.15', '551.78'),
+  rel('12.5.0', 'CUDA 12.5 GA', '555.42.02', '555.85'),
+  rel('12.5.1', 'CUDA 12.5 Update 1', '555.42.06', '555.85'),
+  rel('12.6.0', 'CUDA 12.6 GA', '560.28.03', '560.76'),
+  rel('12.6.1', 'CUDA 12.6 Update 1', '560.35.03', '560.94'),
+  rel('12.6.2', 'CUDA 12.6 Update 2', '560.35.03', '560.94'),
+  rel('12.6.3', 'CUDA 12.6 Update 3', '560.35.05', '561.17'),
+  rel('12.8.0', 'CUDA 12.8 GA', '570.26', '570.65', {
+    note: 'Table 3 says >= 570.26 / >= 570.65 although the 12.8.0 installers bundle 570.86.10 / 571.96.',
+  }),
+  rel('12.8.1', 'CUDA 12.8 Update 1', '570.124.06', '572.61'),
+  bundled('12.8.2', 'CUDA 12.8 Update 2', '570.211.01', '572.61', 'Not a row of the Table 3 copy read (13.2 Update 2 notes); values are the drivers bundled in the 12.8.2 installers and may exceed the true minimum.'),
+  rel('12.9.0', 'CUDA 12.9 GA', '575.51.03', '576.02'),
+  rel('12.9.1', 'CUDA 12.9 Update 1', '575.57.08', '576.57'),
+  bundled('12.9.2', 'CUDA 12.9 Update 2', '575.57.08', '576.57', 'Not a row of the Table 3 copy read; installers bundle 575.57.08 / 576.57 (same as 12.9 Update 1).'),
+  rel('13.0.0', 'CUDA 13.0 GA', '580.65.06', null, { note: WIN_NA }),
+  rel('13.0.1', 'CUDA 13.0 Update 1', '580.82.07', null, { note: WIN_NA }),
+  rel('13.0.2', 'CUDA 13.0 Update 2', '580.95.05', null, { note: WIN_NA }),
+  bundled('13.0.3', 'CUDA 13.0 Update 3', '580.126.20', null, `Not a row of the Table 3 copy read; 580.126.20 is the driver bundled in the 13.0.3 Linux runfile. ${WIN_NA}`),
+  rel('13.1.0', 'CUDA 13.1 GA', '590.44.01', null, { note: WIN_NA }),
+  rel('13.1.1', 'CUDA 13.1 Update 1', '590.48.01', null, { note: WIN_NA }),
+  bundled('13.1.2', 'CUDA 13.1 Update 2', '590.48.01', null, `Not a row of the Table 3 copy read; the 13.1.2 Linux runfile bundles 590.48.01 (same as 13.1 Update 1). ${WIN_NA}`),
+  rel('13.2.0', 'CUDA 13.2 GA', '595.45.04', null, { note: WIN_NA }),
+  rel('13.2.1', 'CUDA 13.2 Update 1', '595.58.03', null, { note: WIN_NA }),
+  rel('13.2.2', 'CUDA 13.2 Update 2', '595.71.05', null, { note: WIN_NA }),
+  bundled('13.3.0', 'CUDA 13.3 GA', '610.43.02', null, 'Table 3 of the 13.3 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.0_610.43.02_linux.run (several independent copies). Windows: N/A expected as for 13.1+.'),
+  bundled('13.3.1', 'CUDA 13.3 Update 1', '610.43.02', null, 'Table 3 of the 13.3 Update 1 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.1_610.43.02_linux.run.'),
+  {
+    ...rel('13.4.1', 'CUDA 13.4 GA', null, null),
+    source: 'https://docs.nvidia.com/cuda/archive/13.4.1/cuda-toolkit-release-notes/index.html ("The CUDA Toolkit 13.4 GA release is versioned 13.4.1 and supersedes the 13.4.0 developer preview")',
+    confirmed: false,
+    note: 'Driver row not readable. From 13.4.1 the Linux runfile no longer names a bundled driver. Secondary notes say Rubin kernels need "the R615 driver shipped with CUDA 13.4 GA" and the 13.4 preview needed R616: unresolved.',
+  },
+  {
+    ...rel('13.4.2', 'CUDA 13.4 Update 1', null, null),
+    ga: false,
+    source: 'https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/index.html (title "CUDA Toolkit 13.4 Update 1")',
+    confirmed: false,
+    note: 'Driver row not readable; components are 13.4.92.',
+  },
+  {
+    ...rel('13.5.0', 'CUDA 13.5 GA', null, null),
+    source: 'https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/ (page head "CUDA Toolkit 13.5 - Release Notes", cudart 13.5.37)',
+    confirmed: false,
+    note: 'Newest toolkit found. Driver row not readable; the third digit of the release number (13.5.0) is assumed.',
+  },
+];
+
+/** Table 2: minor-version-compatibility driver range per major. */
+export interface MvcFloor extends Sourced {
+  major: number;
+  /** Lowest driver branch for minor version compatibility (Linux and Windows). */
+  min: string;
+  /** MVC upper bound (exclusive) when the table gives one; newer drivers work through backward compatibility. */
+  maxExclusive: string | null;
+  /** Exact floors where a finer one is documented (11.x: 450.80.02 / 452.39). */
+  linux?: string;
+  windows?: string;
+}
+
+export const MVC_FLOORS: readonly MvcFloor[] = [
+  {
+    major: 11, min: '450', maxExclusive: '525', linux: '450.80.02', windows: '452.39',
+    source: `${RN}; Table 2 footnote ***`, checked: CHECKED, confirmed: true,
+    note: 'CUDA 11.0 shipped with an earlier driver; MVC across 11.x needs 450.80.02 (Linux) / 452.39 (Windows).',
+  },
+  {
+    major: 12, min: '525', maxExclusive: '580', linux: '525.60.13', windows: '527.41',
+    source: `${RN}; exact floors = CUDA 12.0 GA row of Table 3`, checked: CHECKED, confirmed: true,
+    note: 'Table 2 says >= 525; the exact floor used here is the 12.0 GA toolkit driver. Drivers >= 580 run 12.x through backward compatibility.',
+  },
+  {
+    major: 13, min: '580', maxExclusive: null, linux: '580.65.06',
+    source: `${RN}; exact Linux floor = CUDA 13.0 GA row of Table 3`, checked: CHECKED, confirmed: true,
+    note: 'Table 2 says >= 580. Windows: no exact value (Table 3 N/A).',
+  },
+];
+
+/** Forward compatibility (cuda-compat-<major>-<minor>): which GPUs may use it. */
+export const FORWARD_COMPAT: Sourced & { package: string; eligible: readonly string[]; notEligible: readonly string[] } = {
+  package: 'cuda-compat-<major>-<minor>',
+  eligible: ['NVIDIA Data Center GPUs', 'select NGC Server Ready SKUs of RTX cards', 'Jetson boards'],
+  notEligible: ['GeForce', 'workstation RTX/Quadro cards that are not NGC Server Ready SKUs'],
+  source: 'https://docs.nvidia.com/deploy/cuda-compatibility/forward-compatibility.html ("Forward Compatibility is applicable only for systems with: NVIDIA Data Center GPUs. Select NGC Server Ready SKUs of RTX cards. Jetson boards.")',
+  checked: CHECKED,
+  confirmed: true,
+  note: 'Linux only; the package is built from the driver that matches its CUDA release (e.g. cuda-compat-12-8 from the 570 driver).',
+};
+
+/** PTX ISA version each toolkit minor emits. */
+export interface PtxIsa extends Sourced {
+  minor: string;
+  ptx: string;
+}
+
+const PTX_SRC = 'https://docs.nvidia.com/cuda/parallel-thread-execution/#release-notes-ptx-release-history (as mirrored in cuda-python cuda/bindings/utils/_ptx_utils.py)';
+function ptx(minor: string, isa: string, extra: Partial<PtxIsa> = {}): PtxIsa {
+  return { minor, ptx: isa, source: PTX_SRC, checked: CHECKED, confirmed: true, ...extra };
+}
+
+export const PTX_ISA: readonly PtxIsa[] = [
+  ptx('10.0', '6.3'), ptx('10.1', '6.4'), ptx('10.2', '6.5'),
+  ptx('11.0', '7.0'), ptx('11.1', '7.1'), ptx('11.2', '7.2'), ptx('11.3', '7.3'), ptx('11.4', '7.4'),
+  ptx('11.5', '7.5'), ptx('11.6', '7.6'), ptx('11.7', '7.7'), ptx('11.8', '7.8'),
+  ptx('12.0', '8.0'), ptx('12.1', '8.1'), ptx('12.2', '8.2'), ptx('12.3', '8.3'), ptx('12.4', '8.4'), ptx('12.5', '8.5'),
+  ptx('12.6', '8.5', { note: 'CUDA 12.6 did not bump the PTX ISA (openxla/xla#16504); 8.6 belongs to the unreleased 12.7.' }),
+  ptx('12.8', '8.7'), ptx('12.9', '8.8'), ptx('13.0', '9.0'), ptx('13.1', '9.1'),
+  ptx('13.2', '9.2', { source: `${RN} ("For new features from PTX, refer to PTX ISA version 9.2")` }),
+  ptx('13.3', '9.3', { source: 'ptxas --list-version of nvcc 13.3.73, quoted in a public benchmark write-up', confirmed: false, note: 'Measured by a third party, not read from NVIDIA’s table.' }),
+  ptx('13.4', '9.4', { source: 'secondary: release notes of a CUDA 13.4 knowledge-base project ("CUDA Toolkit 13.4 / PTX ISA 9.4")', confirmed: false, note: 'Secondary only; NVIDIA’s PTX release history not read for 13.4.' }),
+  ptx('13.5', '9.5', { source: 'secondary: apache/tvm-tirx commit f43b3030 ("PTX ISA 9.5 (CUDA 13.5)", 2026-11-12)', confirmed: false, note: 'Secondary only; NVIDIA’s PTX release history not read for 13.5.' }),
+];
+
+/** One SASS target and the toolkit range that can compile for it (offline, nvcc -gencode code=sm_XX). */
+export interface ArchSupport extends Sourced {
+  arch: string;
+  /** First toolkit minor that targets it ("10.0" means "at or before 10.0", the oldest release tracked). */
+  since: string;
+  /** First toolkit minor that no longer targets it. */
+  removedIn?: string;
+}
+
+const CMAKE = 'Kitware/CMake Modules/Internal/CMakeCUDAArchitecturesAll.cmake (toolkit → architectures)';
+const DROP13 = `${RN} §2.6.2 ("Offline compilation and library support for these architectures [Maxwell, Pascal, Volta] have been removed in CUDA Toolkit 13.0")`;
+const FEAT129 = 'https://docs.nvidia.com/cuda/archive/12.9.1/cuda-features-archive/index.html ("adds compiler target support for SM architecture 10.3 (sm_103, sm_103f, sm_103a) and 12.1 (sm_121) … introduces … family-specific architectures")';
+const NVCC13 = 'nvcc --list-gpu-code of CUDA 13.0.3 and 13.3.73 (third-party captures): sm_75 sm_80 sm_86 sm_87 sm_88 sm_89 sm_90 sm_100 sm_103 sm_110 sm_120 sm_121';
+
+function arch(name: string, since: string, removedIn: string | undefined, source: string, extra: Partial<ArchSupport> = {}): ArchSupport {
+  return { arch: name, since, ...(removedIn ? { removedIn } : {}), source, checked: CHECKED, confirmed: true, ...extra };
+}
+
+export const ARCH_SUPPORT: readonly ArchSupport[] = [
+  arch('sm_30', '10.0', '11.0', CMAKE),
+  arch('sm_32', '10.0', '11.0', 'nvcc 10.x/11.0 --list-gpu-code (community copies)', { confirmed: false, note: 'Tegra K1; CMake does not list it.' }),
+  arch('sm_35', '10.0', '12.0', `${CMAKE}; CMake MR 8031 ("Remove 35 and 37 for CUDA 12")`),
+  arch('sm_37', '10.0', '12.0', `${CMAKE}; CMake MR 8031`),
+  arch('sm_50', '10.0', '13.0', DROP13),
+  arch('sm_52', '10.0', '13.0', DROP13),
+  arch('sm_53', '10.0', '13.0', DROP13),
+  arch('sm_60', '10.0', '13.0', DROP13),
+  arch('sm_61', '10.0', '13.0', DROP13),
+  arch('sm_62', '10.0', '13.0', DROP13),
+  arch('sm_70', '10.0', '13.0', DROP13),
+  arch('sm_72', '10.0', '13.0', `${DROP13}; ${NVCC13}`),
+  arch('sm_75', '10.0', undefined, CMAKE),
+  arch('sm_80', '11.0', undefined, CMAKE),
+  arch('sm_86', '11.1', undefined, CMAKE),
+  arch('sm_87', '11.4', undefined, CMAKE),
+  arch('sm_88', '13.0', undefined, NVCC13, { confirmed: false, note: 'Listed by nvcc 13.x; no NVIDIA statement of when it was added was found.' }),
+  arch('sm_89', '11.8', undefined, `${CMAKE}; CMake MR 8031`),
+  arch('sm_90', '11.8', undefined, `${CMAKE}; CMake MR 8031`),
+  arch('sm_90a', '12.0', undefined, 'CUDA 12.0 features (arch-specific sm_90a introduced with Hopper support in 12.0)', { confirmed: false, note: 'Widely used with 12.0+; NVIDIA text naming 12.0 as the first was not re-read.' }),
+  arch('sm_100', '12.8', undefined, CMAKE),
+  arch('sm_100a', '12.8', undefined, CMAKE, { confirmed: false, note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.' }),
+  arch('sm_100f', '12.9', undefined, FEAT129),
+  arch('sm_101', '12.8', '13.0', `${CMAKE}; cuRANDDx release notes (Thor sm_101 renamed sm_110 in CUDA 13.0)`),
+  arch('sm_101a', '12.8', '13.0', CMAKE, { confirmed: false, note: 'Renamed sm_110a in 13.0.' }),
+  arch('sm_101f', '12.9', '13.0', FEAT129, { confirmed: false, note: 'Renamed sm_110f in 13.0.' }),
+  arch('sm_103', '12.9', undefined, FEAT129),
+  arch('sm_103a', '12.9', undefined, FEAT129),
+  arch('sm_103f', '12.9', undefined, FEAT129),
+  arch('sm_107', '13.4', undefined, 'secondary: CUTLASS 4.8.0dev notes (Rubin SM107) and apache/tvm-tirx (sm_107 PTX, CUDA 13.4/13.5)', {
+    confirmed: false,
+    note: 'Rubin. Neither the first toolkit that targets it nor its compute capability (10.7) is confirmed by NVIDIA text read here.',
+  }),
+  arch('sm_110', '13.0', undefined, `${NVCC13}; cuRANDDx release notes`),
+  arch('sm_110a', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', { confirmed: false, note: 'Seen in 13.3; assumed present since 13.0 with sm_110.' }),
+  arch('sm_110f', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', { confirmed: false, note: 'Seen in 13.3; assumed present since 13.0 with sm_110.' }),
+  arch('sm_120', '12.8', undefined, CMAKE),
+  arch('sm_120a', '12.8', undefined, CMAKE, { confirmed: false, note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.' }),
+  arch('sm_120f', '12.9', undefined, FEAT129),
+  arch('sm_121', '12.9', undefined, FEAT129),
+  arch('sm_121a', '12.9', undefined, FEAT129, { confirmed: false, note: 'The 12.9 features text names sm_121 only; a/f variants seen in 13.x nvcc.' }),
+  arch('sm_121f', '12.9', undefined, FEAT129, { confirmed: false, note: 'The 12.9 features text names sm_121 only; a/f variants seen in 13.x nvcc.' }),
+];
