@@ -1,0 +1,376 @@
+// PyTorch releases 1.13 → newest: CUDA wheel variants, arch lists (SASS + PTX), bundled cuDNN/NCCL, PyPI default,
+// matching torchvision/torchaudio. Rows ascend by version; tests check order, sources and CUDA versions.
+// CPU wheels (https://download.pytorch.org/whl/cpu) exist for every release and are not listed per row;
+// ROCm wheels are named only by their stable ROCm version (`rocm`), without arch lists.
+import type { Sourced } from '../types.js';
+
+const CHECKED = '2026-11-30';
+
+export type TorchPlatform = 'linux-x86_64' | 'linux-aarch64' | 'windows';
+
+export interface ArchSet {
+  /** SASS targets, e.g. ["sm_50", "sm_60", …]. */
+  archList: readonly string[];
+  /** PTX targets embedded for JIT on newer GPUs, e.g. ["compute_120"]; empty when none. */
+  ptx: readonly string[];
+}
+
+export interface TorchVariant extends ArchSet, Partial<Sourced> {
+  /** Local version tag and index name: "cu118". */
+  tag: string;
+  /** CUDA minor the wheel is built with: "11.8". */
+  cuda: string;
+  /** Exact CUDA release used by the build where known: "12.8.1". */
+  cudaFull?: string;
+  indexUrl: string;
+  /** Bundled / pinned cuDNN (nvidia-cudnn-cuXX pin), e.g. "9.1.0.70". */
+  cudnn?: string;
+  /** Pinned NCCL (nvidia-nccl-cuXX), e.g. "2.21.5". */
+  nccl?: string;
+  platforms: readonly TorchPlatform[];
+  /** Arch set on platforms whose build differs from `archList`/`ptx` (linux-aarch64, Windows without PTX). */
+  byPlatform?: Partial<Record<TorchPlatform, ArchSet>>;
+}
+
+export interface TorchRelease extends Sourced {
+  /** "2.5.1" */
+  version: string;
+  /** "YYYY-MM" (from RELEASE.md's cadence table) or "YYYY-MM-DD". */
+  released: string;
+  python: { min: string; max: string; experimental?: readonly string[] };
+  cudaVariants: readonly TorchVariant[];
+  /** CUDA tag of the wheel a plain `pip install torch` gets from PyPI on Linux x86_64. */
+  pypiDefault: string;
+  torchvision: string;
+  /** null: no torchaudio release pairs with this torch. */
+  torchaudio: string | null;
+  /** `triton` pinned by the Linux wheels, where known. */
+  triton?: string;
+  /** Stable ROCm of the release (RELEASE.md); ROCm wheels are at https://download.pytorch.org/whl/rocm<ver>. */
+  rocm?: string;
+  /** 'pytorch-channel': `conda install pytorch -c pytorch` still published; 'conda-forge-only' afterwards. */
+  conda: 'pytorch-channel' | 'conda-forge-only';
+  /** Fields of this row that rest on a secondary source or are unverified, while the rest is confirmed. */
+  unconfirmedFields?: readonly string[];
+}
+
+// ---- sources -------------------------------------------------------------------------------------------
+
+const RELEASE_MD =
+  'pytorch/pytorch RELEASE.md, "Release Compatibility Matrix" + "PyTorch CUDA Support Matrix" + "Release cadence table" (https://github.com/pytorch/pytorch/blob/main/RELEASE.md)';
+const BUILD_CUDA = 'pytorch/pytorch .ci/manywheel/build_cuda.sh (TORCH_CUDA_ARCH_LIST per CUDA)';
+const BUILDER_CUDA = 'pytorch/builder manywheel/build_cuda.sh (2.4/2.5 era: 11.8, 12.1, 12.4)';
+const MATRIX_27 = 'pytorch/pytorch .github/scripts/generate_binary_build_matrix.py (2.7 development: CUDA_ARCHES 11.8/12.6/12.8, CUDA_STABLE "12.6")';
+const MATRIX_29 = 'pytorch/pytorch .github/scripts/generate_binary_build_matrix.py (2.9: CUDA_ARCHES 12.6/12.8/13.0, CUDA_STABLE "12.8")';
+const ISSUE_182250 =
+  'https://github.com/pytorch/pytorch/issues/182250 (maintainer runs torch.cuda.get_arch_list() on 2.11.0+cu126, 2.11.0+cu128, 2.10.0+cu128)';
+const H200 = 'gpuenv fixture h200-cuda13 (real H200 host: torch 2.11.0+cu130 from PyPI, get_arch_list, cudnn 91900, nccl 2.28.9, pip list)';
+const PR_175567 = 'https://github.com/pytorch/pytorch/pull/175567 "[release-only] Remove +ptx from cuda 13.0 builds" (merged 2026-02-23)';
+const PR_177975 =
+  'https://github.com/pytorch/pytorch/pull/177975 "Move cuda stable 12.8->13.0" + dev-discuss "Transitioning PyPI CUDA wheels to CUDA 13.0 as the stable release (2.11)"';
+const RFC_178665 = 'https://github.com/pytorch/pytorch/issues/178665 "[RFC] CUDA support matrix for Release 2.12" (deprecate 12.8, 13.0 stable on PyPI, 13.2 experimental)';
+const RFC_190355 = 'https://github.com/pytorch/pytorch/issues/190355 "[RFC] CUDA support matrix for Release 2.14 — promote CUDA 13.2 to default/stable (PyPI)"';
+const RFC_190385 = 'https://github.com/pytorch/pytorch/issues/190385 "[RFC] CUDA support matrix for Release 2.15 — deprecate CUDA 12.6"';
+const PREV_VERSIONS = 'https://pytorch.org/get-started/previous-versions/ (pytorch/pytorch.github.io _get_started/previous-versions.md)';
+const CONDA_ANNOUNCE =
+  'https://github.com/pytorch/pytorch/issues/138506 "[Announcement] Deprecating PyTorch’s official Anaconda channel" (no -c pytorch packages after 2.5)';
+const TRACKER =
+  'public wheel-index compatibility tracker (HEAD-checks download.pytorch.org, parses generate_binary_build_matrix.py per tag; 2026-08-29) — secondary';
+const LOCKFILES = 'pinned requirements/lock files of public projects (Requires-Dist of the PyPI wheels) — secondary';
+
+// ---- arch sets -----------------------------------------------------------------------------------------
+
+const sm = (...ccs: string[]): string[] => ccs.map((c) => `sm_${c.replace('.', '')}`);
+
+const A_37_90 = sm('3.7', '5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0');
+const A_37_86 = sm('3.7', '5.0', '6.0', '7.0', '7.5', '8.0', '8.6');
+const A_50_90 = sm('5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0');
+const A_70_120 = sm('7.0', '7.5', '8.0', '8.6', '9.0', '10.0', '12.0');
+const A_75_120 = sm('7.5', '8.0', '8.6', '9.0', '10.0', '12.0');
+const AARCH64_13X: ArchSet = { archList: sm('8.0', '9.0', '10.0', '11.0', '12.0'), ptx: ['compute_120'] };
+const AARCH64_126: ArchSet = { archList: sm('8.0', '9.0'), ptx: [] };
+const NO_PTX: readonly string[] = [];
+
+const X86_WIN: readonly TorchPlatform[] = ['linux-x86_64', 'windows'];
+const ALL: readonly TorchPlatform[] = ['linux-x86_64', 'linux-aarch64', 'windows'];
+
+function v(
+  tag: string,
+  cuda: string,
+  archList: readonly string[],
+  ptx: readonly string[],
+  platforms: readonly TorchPlatform[],
+  extra: Partial<TorchVariant> = {},
+): TorchVariant {
+  return { tag, cuda, indexUrl: `https://download.pytorch.org/whl/${tag}`, archList, ptx, platforms, ...extra };
+}
+
+function r(row: Omit<TorchRelease, 'checked' | 'confirmed' | 'source'> & Partial<Sourced>): TorchRelease {
+  return { source: RELEASE_MD, checked: CHECKED, confirmed: true, ...row };
+}
+
+// ---- per-minor variant sets -----------------------------------------------------------------------------
+
+const ARCH_NOTE_OLD =
+  'Arch list from the build_cuda.sh rule of the era (base 3.7;5.0;6.0;7.0 + 7.5;8.0;8.6 for CUDA 11.x); not re-checked against get_arch_list() of the released wheel.';
+
+const V_1_13 = [
+  v('cu116', '11.6', A_37_86, NO_PTX, X86_WIN, { cudnn: '8.3.2.44', source: BUILD_CUDA, checked: CHECKED, confirmed: false, note: ARCH_NOTE_OLD }),
+  v('cu117', '11.7', A_37_86, NO_PTX, X86_WIN, { cudnn: '8.5.0.96', source: BUILD_CUDA, checked: CHECKED, confirmed: false, note: ARCH_NOTE_OLD }),
+];
+
+const V_2_0 = [
+  v('cu117', '11.7', A_37_86, NO_PTX, X86_WIN, { cudnn: '8.5.0.96', nccl: '2.14.3', source: BUILDER_CUDA, checked: CHECKED, confirmed: false, note: ARCH_NOTE_OLD }),
+  v('cu118', '11.8', A_37_90, NO_PTX, X86_WIN, {
+    cudnn: '8.7.0.84',
+    source: BUILDER_CUDA,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'build_cuda.sh rule "11.8: +3.7;9.0" over base 5.0;6.0;7.0;7.5;8.0;8.6; not re-checked against the 2.0 wheel.',
+  }),
+];
+
+const cu118_v2 = (cudnn: string): TorchVariant =>
+  v('cu118', '11.8', A_37_90, NO_PTX, X86_WIN, { cudnn, source: BUILDER_CUDA, checked: CHECKED, confirmed: true });
+const cu121 = (cudnn: string): TorchVariant =>
+  v('cu121', '12.1', A_50_90, NO_PTX, X86_WIN, { cudnn, source: BUILDER_CUDA, checked: CHECKED, confirmed: true });
+const cu124 = (aarch64: boolean): TorchVariant =>
+  v('cu124', '12.4', A_50_90, ['compute_90'], aarch64 ? ALL : X86_WIN, {
+    cudnn: '9.1.0.70',
+    ...(aarch64 ? { byPlatform: { 'linux-aarch64': { archList: sm('9.0'), ptx: [] } } } : {}),
+    source: BUILDER_CUDA,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'The builder script lists "9.0+PTX" for 12.4 (x86) and "9.0" for aarch64; PTX not verified with get_arch_list() of a released wheel.',
+  });
+
+const V_2_1_TO_2_3 = [cu118_v2('8.7.0.84'), cu121('8.9.2.26')];
+const V_2_4 = [cu118_v2('9.1.0.70'), cu121('9.1.0.70'), cu124(false)];
+const V_2_5 = [cu118_v2('9.1.0.70'), cu121('9.1.0.70'), cu124(true)];
+
+const V_2_6 = [
+  cu118_v2('9.1.0.70'),
+  cu124(false),
+  v('cu126', '12.6', A_50_90, NO_PTX, ALL, {
+    cudnn: '9.5.1.17',
+    byPlatform: { 'linux-aarch64': { archList: sm('9.0'), ptx: [] } },
+    source: BUILD_CUDA,
+    checked: CHECKED,
+    confirmed: false,
+    note: '12.6 = base 5.0…8.6 + 9.0 (aarch64: 9.0 only) per the 2.6-era build_cuda.sh as quoted in a public test fixture; not re-read from the tag.',
+  }),
+];
+
+const V_2_7 = [
+  cu118_v2('9.1.0.70'),
+  v('cu126', '12.6', A_50_90, NO_PTX, X86_WIN, { cudnn: '9.5.1.17', cudaFull: '12.6.3', source: MATRIX_27, checked: CHECKED, confirmed: true }),
+  v('cu128', '12.8', A_75_120, ['compute_120'], ALL, {
+    cudnn: '9.7.1.26',
+    cudaFull: '12.8.0',
+    source: `${RELEASE_MD}; ${MATRIX_27}`,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Arch list 7.5;8.0;8.6;9.0;10.0;12.0+PTX: get_arch_list() of 2.7.1+cu128 printed in public user reports (secondary); no sm_50/sm_60/sm_70.',
+  }),
+];
+
+const V_2_8 = [
+  v('cu126', '12.6', A_50_90, NO_PTX, ALL, { cudnn: '9.10.2.21', cudaFull: '12.6.3', byPlatform: { 'linux-aarch64': AARCH64_126 }, source: BUILD_CUDA, checked: CHECKED, confirmed: true }),
+  v('cu128', '12.8', A_70_120, NO_PTX, ALL, {
+    cudnn: '9.10.2.21',
+    source: `${BUILD_CUDA} (2.8 era: "12.8) 7.0;7.5;8.0;8.6;9.0;10.0;12.0", Volta kept per pytorch#157517)`,
+    checked: CHECKED,
+    confirmed: true,
+  }),
+  v('cu129', '12.9', A_70_120, ['compute_120'], ALL, {
+    cudnn: '9.10.2.21',
+    source: `${BUILD_CUDA} (2.8 era: "12.9) 7.0;…;12.0+PTX")`,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Release builds have dropped +PTX before (release-only PRs such as pytorch#157634); PTX not verified on the released wheel.',
+  }),
+];
+
+const CU126_9X = v('cu126', '12.6', A_50_90, NO_PTX, ALL, {
+  cudnn: '9.10.2.21',
+  cudaFull: '12.6.3',
+  byPlatform: { 'linux-aarch64': AARCH64_126 },
+  source: RELEASE_MD,
+  checked: CHECKED,
+  confirmed: true,
+});
+
+const V_2_9 = [
+  CU126_9X,
+  v('cu128', '12.8', A_70_120, NO_PTX, ALL, { cudnn: '9.10.2.21', cudaFull: '12.8.1', source: `${MATRIX_29}; ${RELEASE_MD}`, checked: CHECKED, confirmed: true }),
+  v('cu129', '12.9', A_70_120, ['compute_120'], ['linux-x86_64', 'windows'], {
+    cudnn: '9.10.2.21',
+    source: TRACKER,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Not in the v2.9.0 tag matrix; built from release/2.9. Windows cu129 wheels exist for 2.9.0 only. Arch list assumed as in 2.8.',
+  }),
+  v('cu130', '13.0', A_75_120, ['compute_120'], ALL, {
+    cudnn: '9.13.0.50',
+    cudaFull: '13.0.0',
+    byPlatform: { 'linux-aarch64': AARCH64_13X, windows: { archList: A_75_120, ptx: [] } },
+    source: `${MATRIX_29}; ${RELEASE_MD}`,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Experimental in 2.9. RELEASE.md: 12.0+PTX on Linux only; whether the release wheel kept PTX is not verified.',
+  }),
+];
+
+const V_2_10 = [
+  { ...CU126_9X, nccl: '2.27.5' },
+  v('cu128', '12.8', A_70_120, NO_PTX, ALL, {
+    cudnn: '9.10.2.21',
+    nccl: '2.27.5',
+    cudaFull: '12.8.1',
+    source: `${RELEASE_MD}; ${ISSUE_182250}`,
+    checked: CHECKED,
+    confirmed: true,
+  }),
+  v('cu129', '12.9', A_70_120, ['compute_120'], ['linux-x86_64', 'linux-aarch64'], {
+    cudaFull: '12.9.1',
+    source: TRACKER,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Published on the wheel index (tracker); no Windows wheel; arch list assumed as in 2.8.',
+  }),
+  v('cu130', '13.0', A_75_120, ['compute_120'], ALL, {
+    cudnn: '9.15.1.9',
+    nccl: '2.28.9',
+    cudaFull: '13.0.0',
+    byPlatform: { 'linux-aarch64': AARCH64_13X, windows: { archList: A_75_120, ptx: [] } },
+    source: RELEASE_MD,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Experimental in 2.10. RELEASE.md says 12.0+PTX on Linux; the PTX of the release wheel is not verified (2.11 removed it release-only).',
+  }),
+];
+
+const V_2_11 = [
+  v('cu126', '12.6', A_50_90, NO_PTX, ALL, {
+    cudnn: '9.10.2.21',
+    nccl: '2.28.9',
+    cudaFull: '12.6.3',
+    byPlatform: { 'linux-aarch64': AARCH64_126 },
+    source: `${RELEASE_MD}; ${ISSUE_182250}`,
+    checked: CHECKED,
+    confirmed: true,
+  }),
+  v('cu128', '12.8', A_75_120, NO_PTX, ALL, {
+    cudnn: '9.19.0.56',
+    nccl: '2.28.9',
+    cudaFull: '12.8.1',
+    source: `${RELEASE_MD}; ${ISSUE_182250}; https://github.com/pytorch/pytorch/issues/172352 (Volta dropped: cuDNN >= 9.15 has no sm_70)`,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Arch list confirmed by get_arch_list() (no sm_70, no PTX). cuDNN conflict: RELEASE.md says 9.17.1.4, the wheel-index tracker 9.19.0.56.',
+  }),
+  v('cu129', '12.9', A_75_120, NO_PTX, ['linux-x86_64', 'linux-aarch64'], {
+    cudnn: '9.17.1.4',
+    cudaFull: '12.9.1',
+    source: TRACKER,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Not in RELEASE.md; published on the wheel index per the tracker; arch list assumed equal to cu128.',
+  }),
+  v('cu130', '13.0', A_75_120, NO_PTX, ALL, {
+    cudnn: '9.19.0.56',
+    nccl: '2.28.9',
+    cudaFull: '13.0.2',
+    byPlatform: { 'linux-aarch64': AARCH64_13X },
+    source: `${H200}; ${PR_175567}; ${RELEASE_MD}`,
+    checked: CHECKED,
+    confirmed: true,
+    note: 'RELEASE.md says 12.0+PTX, but the release-only PR removed +PTX and a real 2.11.0+cu130 reports sm_75…sm_120 with no compute_120. cuDNN 9.19.0.56 seen on that host (RELEASE.md says 9.17.1.4). aarch64 arch set (with PTX) from RELEASE.md, not verified.',
+  }),
+];
+
+const PTX_12X_NOTE =
+  'RELEASE.md lists 12.0+PTX on Linux, but release builds drop +PTX (pytorch#175567 for 2.11) and a reported 2.13.0+cu130 get_arch_list() shows no compute_120 (secondary). Treated as no PTX.';
+
+function v13(tag: '130' | '132', cudnn: string, nccl: string, cudaFull: string): TorchVariant {
+  return v(`cu${tag}`, `13.${tag === '130' ? '0' : '2'}`, A_75_120, NO_PTX, ALL, {
+    cudnn,
+    nccl,
+    cudaFull,
+    byPlatform: { 'linux-aarch64': AARCH64_13X },
+    source: RELEASE_MD,
+    checked: CHECKED,
+    confirmed: false,
+    note: PTX_12X_NOTE,
+  });
+}
+const cu126_12x = (nccl: string): TorchVariant => ({ ...CU126_9X, nccl });
+const cu129_12x = (cudnn?: string): TorchVariant =>
+  v('cu129', '12.9', A_75_120, NO_PTX, ['linux-x86_64'], {
+    ...(cudnn ? { cudnn } : {}),
+    cudaFull: '12.9.1',
+    source: TRACKER,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Linux-only cu129 wheels restored after 2.12.0 (tracker, secondary); arch list assumed equal to cu130.',
+  });
+
+const V_2_12_0 = [cu126_12x('2.29.3'), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
+const V_2_12_1 = [cu126_12x('2.29.3'), cu129_12x(), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
+const V_2_13 = [cu126_12x('2.29.3'), cu129_12x('9.20.0.48'), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
+const V_2_14 = [cu126_12x('2.29.3'), v13('130', '9.24.0.43', '2.30.7', '13.0.2'), v13('132', '9.24.0.43', '2.30.7', '13.2.1')];
+const V_2_15 = (['130', '132'] as const).map((t) =>
+  v(`cu${t}`, t === '130' ? '13.0' : '13.2', A_75_120, NO_PTX, ALL, {
+    byPlatform: { 'linux-aarch64': AARCH64_13X },
+    source: RFC_190385,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Proposed in the 2.15 RFC; the released wheel set, cuDNN and NCCL pins were not seen.',
+  }),
+);
+
+// ---- releases ------------------------------------------------------------------------------------------
+
+const PY_137 = { min: '3.7', max: '3.10' };
+const PY_138 = { min: '3.8', max: '3.11' };
+const PY_2_2 = { min: '3.8', max: '3.11', experimental: ['3.12'] };
+const PY_2_4 = { min: '3.8', max: '3.12' };
+const PY_2_5 = { min: '3.9', max: '3.12', experimental: ['3.13'] };
+const PY_2_6 = { min: '3.9', max: '3.13', experimental: ['3.13t'] };
+const PY_2_9 = { min: '3.10', max: '3.14', experimental: ['3.14t'] };
+const PY_2_13 = { min: '3.10', max: '3.15', experimental: ['3.15t'] };
+
+const NCCL_TRITON_2ND = ['triton', 'cudaVariants.nccl'];
+
+export const TORCH_RELEASES: readonly TorchRelease[] = [
+  r({ version: '1.13.0', released: '2022-10', python: PY_137, cudaVariants: V_1_13, pypiDefault: 'cu117', torchvision: '0.14.0', torchaudio: '0.13.0', rocm: '5.2', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'pypiDefault'], note: 'Not in the cadence table; date and PyPI default (CUDA 11.7 via nvidia-*-cu11 wheels) from memory of the release, unverified.' }),
+  r({ version: '1.13.1', released: '2022-12', python: PY_137, cudaVariants: V_1_13, pypiDefault: 'cu117', torchvision: '0.14.1', torchaudio: '0.13.1', rocm: '5.2', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'pypiDefault'] }),
+  r({ version: '2.0.0', released: '2023-03', python: PY_138, cudaVariants: V_2_0, pypiDefault: 'cu117', torchvision: '0.15.1', torchaudio: '2.0.1', triton: '2.0.0', rocm: '5.4', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'triton', ...NCCL_TRITON_2ND] }),
+  r({ version: '2.0.1', released: '2023-05', python: PY_138, cudaVariants: V_2_0, pypiDefault: 'cu117', torchvision: '0.15.2', torchaudio: '2.0.2', triton: '2.0.0', rocm: '5.4', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'triton', ...NCCL_TRITON_2ND] }),
+  r({ version: '2.1.0', released: '2023-10', python: PY_138, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.18.1' })), pypiDefault: 'cu121', torchvision: '0.16.0', torchaudio: '2.1.0', triton: '2.1.0', rocm: '5.6', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.1.1', released: '2023-11', python: PY_138, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.18.1' })), pypiDefault: 'cu121', torchvision: '0.16.1', torchaudio: '2.1.1', triton: '2.1.0', rocm: '5.6', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.1.2', released: '2023-12', python: PY_138, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.18.1' })), pypiDefault: 'cu121', torchvision: '0.16.2', torchaudio: '2.1.2', triton: '2.1.0', rocm: '5.6', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.2.0', released: '2024-01', python: PY_2_2, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.19.3' })), pypiDefault: 'cu121', torchvision: '0.17.0', torchaudio: '2.2.0', triton: '2.2.0', rocm: '5.7', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.2.1', released: '2024-02', python: PY_2_2, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.19.3' })), pypiDefault: 'cu121', torchvision: '0.17.1', torchaudio: '2.2.1', triton: '2.2.0', rocm: '5.7', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.2.2', released: '2024-03', python: PY_2_2, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.19.3' })), pypiDefault: 'cu121', torchvision: '0.17.2', torchaudio: '2.2.2', triton: '2.2.0', rocm: '5.7', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.3.0', released: '2024-04', python: PY_2_2, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.20.5' })), pypiDefault: 'cu121', torchvision: '0.18.0', torchaudio: '2.3.0', triton: '2.3.0', rocm: '6.0', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.3.1', released: '2024-06', python: PY_2_2, cudaVariants: V_2_1_TO_2_3.map((x) => ({ ...x, nccl: '2.20.5' })), pypiDefault: 'cu121', torchvision: '0.18.1', torchaudio: '2.3.1', triton: '2.3.1', rocm: '6.0', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.4.0', released: '2024-07', python: PY_2_4, cudaVariants: V_2_4.map((x) => ({ ...x, nccl: '2.20.5' })), pypiDefault: 'cu121', torchvision: '0.19.0', torchaudio: '2.4.0', triton: '3.0.0', rocm: '6.1', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.4.1', released: '2024-09', python: PY_2_4, cudaVariants: V_2_4.map((x) => ({ ...x, nccl: '2.20.5' })), pypiDefault: 'cu121', torchvision: '0.19.1', torchaudio: '2.4.1', triton: '3.0.0', rocm: '6.1', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${LOCKFILES}`, unconfirmedFields: NCCL_TRITON_2ND }),
+  r({ version: '2.5.0', released: '2024-10', python: PY_2_5, cudaVariants: V_2_5.map((x) => ({ ...x, nccl: '2.21.5' })), pypiDefault: 'cu124', torchvision: '0.20.0', torchaudio: '2.5.0', triton: '3.1.0', rocm: '6.2', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${CONDA_ANNOUNCE}; https://github.com/pytorch/pytorch/issues/134015 (RFC: 12.4 on PyPI)`, unconfirmedFields: [...NCCL_TRITON_2ND, 'pypiDefault'], note: 'Last release published to the -c pytorch conda channel.' }),
+  r({ version: '2.5.1', released: '2024-11', python: PY_2_5, cudaVariants: V_2_5.map((x) => ({ ...x, nccl: '2.21.5' })), pypiDefault: 'cu124', torchvision: '0.20.1', torchaudio: '2.5.1', triton: '3.1.0', rocm: '6.2', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${CONDA_ANNOUNCE}`, unconfirmedFields: [...NCCL_TRITON_2ND, 'pypiDefault'], note: 'Last release published to the -c pytorch conda channel.' }),
+  r({ version: '2.6.0', released: '2025-01', python: PY_2_6, cudaVariants: V_2_6.map((x) => ({ ...x, nccl: '2.21.5' })), pypiDefault: 'cu124', torchvision: '0.21.0', torchaudio: '2.6.0', triton: '3.2.0', rocm: '6.2.4', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${PREV_VERSIONS}; ${CONDA_ANNOUNCE}`, unconfirmedFields: [...NCCL_TRITON_2ND, 'pypiDefault'] }),
+  r({ version: '2.7.0', released: '2025-04', python: PY_2_6, cudaVariants: V_2_7, pypiDefault: 'cu126', torchvision: '0.22.0', torchaudio: '2.7.0', triton: '3.3.0', rocm: '6.3', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${MATRIX_27}; ${PREV_VERSIONS}`, unconfirmedFields: ['triton'] }),
+  r({ version: '2.7.1', released: '2025-06', python: PY_2_6, cudaVariants: V_2_7, pypiDefault: 'cu126', torchvision: '0.22.1', torchaudio: '2.7.1', triton: '3.3.1', rocm: '6.3', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${MATRIX_27}; ${PREV_VERSIONS}`, unconfirmedFields: ['triton'] }),
+  r({ version: '2.8.0', released: '2025-07', python: PY_2_6, cudaVariants: V_2_8, pypiDefault: 'cu128', torchvision: '0.23.0', torchaudio: '2.8.0', triton: '3.4.0', rocm: '6.4', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${BUILD_CUDA}`, unconfirmedFields: ['pypiDefault', 'triton', 'torchvision', 'torchaudio'], note: 'Cadence table says Jul 2025 (the release shipped in early Aug 2025 by other accounts). PyPI default cu128 is likely (stable 12.8), not re-read from the tag.' }),
+  r({ version: '2.9.0', released: '2025-10', python: PY_2_9, cudaVariants: V_2_9, pypiDefault: 'cu128', torchvision: '0.24.0', torchaudio: '2.9.0', triton: '3.5.0', rocm: '6.4', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${MATRIX_29}; ${PREV_VERSIONS}`, unconfirmedFields: ['triton'] }),
+  r({ version: '2.9.1', released: '2025-11', python: PY_2_9, cudaVariants: V_2_9.map((x) => (x.tag === 'cu129' ? { ...x, platforms: ['linux-x86_64'] as const } : x)), pypiDefault: 'cu128', torchvision: '0.24.1', torchaudio: '2.9.1', triton: '3.5.1', rocm: '6.4', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${MATRIX_29}; ${PREV_VERSIONS}`, unconfirmedFields: ['triton'] }),
+  r({ version: '2.10.0', released: '2026-01', python: PY_2_9, cudaVariants: V_2_10, pypiDefault: 'cu128', torchvision: '0.25.0', torchaudio: '2.10.0', rocm: '7.1', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${PR_177975}`, unconfirmedFields: ['torchvision', 'torchaudio'], note: 'PyPI default cu128: 2.11 moved the stable CUDA "12.8->13.0" (PR #177975). torchvision 0.25.0 by the 0.(minor+15) rule, not individually verified.' }),
+  r({ version: '2.11.0', released: '2026-03-18', python: PY_2_9, cudaVariants: V_2_11, pypiDefault: 'cu130', torchvision: '0.26.0', torchaudio: '2.11.0', triton: '3.6.0', rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${PR_177975}; ${H200}` }),
+  r({ version: '2.12.0', released: '2026-05-13', python: PY_2_9, cudaVariants: V_2_12_0, pypiDefault: 'cu130', torchvision: '0.27.0', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${RFC_178665}; ${TRACKER}`, unconfirmedFields: ['torchvision', 'torchaudio'], note: 'cu128 and cu129 dropped (pytorch PR #179155, RFC #178665). torchvision pair and "no torchaudio" (maintenance mode after 2.11) from the tracker.' }),
+  r({ version: '2.12.1', released: '2026-06', python: PY_2_9, cudaVariants: V_2_12_1, pypiDefault: 'cu130', torchvision: '0.27.1', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${TRACKER}`, unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'] }),
+  r({ version: '2.13.0', released: '2026-07-08', python: PY_2_13, cudaVariants: V_2_13, pypiDefault: 'cu130', torchvision: '0.28.0', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/187075; ${TRACKER}`, unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'], note: 'CUDA 13.2 experimental in 2.13. The tracker reports cu130 built with 13.0.3.' }),
+  r({ version: '2.14.0', released: '2026-09-02', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu132', torchvision: '0.29.0', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${RFC_190355}; https://github.com/pytorch/pytorch/pull/197555`, unconfirmedFields: ['pypiDefault', 'torchvision', 'torchaudio', 'rocm'], note: 'PyPI default: RFC #190355 (closed) and the 2.15 RFC say 13.2 is the PyPI default in 2.14, but the tracker saw CUDA_STABLE = "13.0" on release/2.14 on 2026-08-29. RELEASE.md row says "ROCm 7.14" (possibly a typo for 7.1x). torchvision 0.29.0 by the 0.(minor+15) rule.' }),
+  r({ version: '2.14.1', released: '2026-09-30', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu132', torchvision: '0.29.1', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: TRACKER, confirmed: false, note: 'Patch release seen only in secondary notes (2026-09-30); variants assumed as 2.14.0.' }),
+  r({ version: '2.15.0', released: '2026-10-28', python: PY_2_13, cudaVariants: V_2_15, pypiDefault: 'cu132', torchvision: '0.30.0', torchaudio: null, conda: 'conda-forge-only', source: `${RFC_190385}; ${RELEASE_MD} (cadence: 28 Oct 2026 planned)`, confirmed: false, note: 'No released 2.15 matrix found in any stored source. Proposed: CUDA 13.2 (PyPI default) and 13.0; CUDA 12.6 removed, so Maxwell/Pascal/Volta have no 2.15 wheel. Python range assumed as 2.14.' }),
+];
