@@ -1,0 +1,75 @@
+// nvidia/cuda container images: how tags are spelt, which exist, and when NVIDIA deletes them.
+import type { Sourced } from '../types.js';
+
+const CHECKED = '2026-11-30';
+const README = 'https://gitlab.com/nvidia/container-images/cuda (README "Announcement" section)';
+const POLICY = 'https://gitlab.com/nvidia/container-images/cuda/-/blob/master/doc/support-policy.md; announcement https://gitlab.com/nvidia/container-images/cuda/-/issues/177 (2022-10-28)';
+
+export const IMAGE_FLAVORS = ['base', 'runtime', 'devel'] as const;
+export type ImageFlavor = (typeof IMAGE_FLAVORS)[number];
+
+/** How tags are spelt, with examples from the sources. */
+export const TAG_GRAMMAR: Sourced & { pattern: string; examples: readonly string[] } = {
+  pattern: '<X.Y.Z>-[cudnn[N]-]<base|runtime|devel>-<os><osver>',
+  examples: ['12.4.1-base-ubuntu22.04', '12.4.1-cudnn-devel-ubuntu22.04', '11.8.0-cudnn8-runtime-ubuntu22.04', '13.0.1-devel-ubuntu24.04'],
+  source: `${README} ("a new tag format that includes the full CUDA version \\"release label\\": nvidia/cuda:11.1.0-devel-ubuntu18.04")`,
+  checked: CHECKED,
+  confirmed: false,
+  note: 'The cuDNN part comes before the flavour and exists only for runtime and devel; "cudnn8" tags for 11.x/12.x with cuDNN 8, plain "cudnn" for cuDNN 9 (from tag listings seen in public Dockerfiles, not an NVIDIA grammar). 10.x tags used two-part versions ("10.2-cudnn7-devel-ubuntu18.04"). There is no "latest" tag.',
+};
+
+/** Which operating systems images are built for, by CUDA release range. */
+export interface ImageOs extends Sourced {
+  /** Tag suffix, e.g. "ubuntu22.04", "ubi9", "rockylinux9". */
+  os: string;
+  /** First CUDA release with images for it, when known. */
+  from?: string;
+  /** Last CUDA release with images for it, when known. */
+  until?: string;
+}
+
+function os(name: string, from: string | undefined, until: string | undefined, source: string, extra: Partial<ImageOs> = {}): ImageOs {
+  return { os: name, ...(from ? { from } : {}), ...(until ? { until } : {}), source, checked: CHECKED, confirmed: true, ...extra };
+}
+
+export const IMAGE_OSES: readonly ImageOs[] = [
+  os('centos7', undefined, '12.4.0', `${README} ("Centos7 and Ubi7 based images are available up till CUDA 12.4.0")`),
+  os('ubi7', undefined, '12.4.0', `${README} ("Centos7 and Ubi7 based images are available up till CUDA 12.4.0")`),
+  os('ubuntu24.04', '12.5.1', undefined, `${README} ("CUDA 12.5.1 brings support for Ubuntu 24.04 images")`),
+  os('amzn2023', '12.6.0', undefined, `${README} ("CUDA 12.6.0 brings support for AmazonLinux (amzn2023) and CBL-Mariner/AzureLinux (cm2)")`),
+  os('cm2', '12.6.0', undefined, `${README} (same announcement)`),
+  os('ubuntu20.04', undefined, '12.9.1', 'CUDA 13.0 release notes §"Deprecated or Dropped Operating Systems" ("Support for Ubuntu 20.04 has been dropped")', {
+    confirmed: false,
+    note: 'The toolkit dropped Ubuntu 20.04 in 13.0; that the last ubuntu20.04 image is 12.9.1 is inferred, not read from the image list.',
+  }),
+  os('ubuntu22.04', '11.7.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'First release with ubuntu22.04 images not read from NVIDIA text.' }),
+  os('ubi8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
+  os('ubi9', '12.1.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Start not read from NVIDIA text.' }),
+  os('rockylinux8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
+  os('rockylinux9', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
+];
+
+/** Architectures images are built for. */
+export const IMAGE_PLATFORMS: Sourced & { current: readonly string[]; dropped: readonly { platform: string; lastCuda: string }[] } = {
+  current: ['linux/amd64', 'linux/arm64'],
+  dropped: [{ platform: 'linux/ppc64le', lastCuda: '12.4' }],
+  source: `${README} ("CUDA 12.4 are the last releases to support PowerPC. Beginning 12.5+ we no longer support ppc64le based images")`,
+  checked: CHECKED,
+  confirmed: true,
+};
+
+/** NVIDIA's end-of-life and deletion policy for nvidia/cuda tags. */
+export const SUPPORT_POLICY: Sourced & { rules: readonly string[]; deleteAfterMonths: number } = {
+  rules: [
+    'A CUDA image set reaches end of life when the driver branch it shipped with reaches end of life.',
+    'Only the latest point release of each toolkit version is supported (updated).',
+    'At end of life the image prints a deprecation notice ("THIS IMAGE IS DEPRECATED and is scheduled for DELETION").',
+    'Six months after end of life the tags are deleted from Docker Hub and NGC.',
+    'The "latest" tag was removed: `docker pull nvidia/cuda` fails with "manifest unknown".',
+  ],
+  deleteAfterMonths: 6,
+  source: POLICY,
+  checked: CHECKED,
+  confirmed: true,
+  note: 'Example from the announcement: CUDA 11.7.1 shipped with R515; R515 went EOL May 2023, so 11.7.1 images stopped being updated then.',
+};

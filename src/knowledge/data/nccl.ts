@@ -1,0 +1,36 @@
+// NCCL releases and the CUDA toolkits NVIDIA builds them for (brief: enough to explain a mismatch).
+import type { Sourced } from '../types.js';
+
+const CHECKED = '2026-11-30';
+
+export interface NcclRelease extends Sourced {
+  version: string;
+  /** CUDA versions of NVIDIA's builds ("+cuda12.9"), or majors ("12") when only those are known. */
+  cudaBuilds: readonly string[];
+  /** ISO date when known. */
+  released?: string;
+}
+
+function n(version: string, cudaBuilds: readonly string[], source: string, extra: Partial<NcclRelease> = {}): NcclRelease {
+  return { version, cudaBuilds, source, checked: CHECKED, confirmed: true, ...extra };
+}
+
+const ARCHIVE = 'https://docs.nvidia.com/deeplearning/nccl/archives/ (release exists)';
+const CONDA = 'Anaconda main channel nccl packages (cuda-version constraint per build)';
+
+export const NCCL_RELEASES: readonly NcclRelease[] = [
+  n('2.18.3', ['11', '12'], ARCHIVE, { confirmed: false, note: 'CUDA builds not read; JAX docs cite NCCL >= 2.18 for its CUDA 12 wheels.' }),
+  n('2.19.3', ['12'], ARCHIVE, { confirmed: false, note: 'JAX CUDA 12/13 wheels are "built with NCCL 2.19"; build list not read.' }),
+  n('2.20.5', ['11', '12'], ARCHIVE, { confirmed: false, note: 'PyTorch 2.3/2.4 pin; build list not read.' }),
+  n('2.21.5', ['11', '12'], ARCHIVE, { confirmed: false, note: 'PyTorch 2.5/2.6 pin; build list not read.' }),
+  n('2.25.1', ['12'], `${ARCHIVE}; TensorFlow and-cuda pin nvidia-nccl-cu12==2.25.1`, { confirmed: false, note: 'Build list not read.' }),
+  n('2.26.2', ['12'], ARCHIVE, { confirmed: false, note: 'PyTorch 2.7 pin; build list not read.' }),
+  n('2.27.5', ['12'], ARCHIVE, { confirmed: false, note: 'PyTorch 2.10 pin (RELEASE.md); build list not read.' }),
+  n('2.28.9', ['12', '13'], CONDA, { confirmed: false, note: 'Secondary (conda builds for cuda-version 12 and 13, Nov–Dec 2025). PyTorch 2.10 (cu130) and 2.11 pin it.' }),
+  n('2.29.3', ['13'], CONDA, { confirmed: false, note: 'Secondary (conda build for cuda-version 13, 2026-03-31). PyTorch 2.11–2.14 cu126 pin 2.29.3.' }),
+  n('2.29.7', ['13'], CONDA, { confirmed: false, note: 'Secondary (conda build 2026-04-27). PyTorch 2.12/2.13 pin.' }),
+  n('2.30.7', ['12.9', '13.3'], 'https://developer.download.nvidia.com/compute/redist/nccl/v2.30.7/ (nccl_2.30.7-1+cuda12.9 and +cuda13.3, x86_64 and aarch64)', {
+    released: '2026-06-05',
+    note: 'Newest found; PyTorch 2.14 pins it.',
+  }),
+];
