@@ -1,0 +1,95 @@
+// TensorFlow releases 2.4 → newest: tested CUDA/cuDNN (Linux GPU), Python range, native-Windows GPU, the
+// `tensorflow[and-cuda]` extra and the compute capabilities the pip wheels are built for. Rows ascend by version.
+import type { Sourced } from '../types.js';
+
+const CHECKED = '2026-11-30';
+
+const TESTED =
+  'https://www.tensorflow.org/install/source#gpu ("Tested build configurations", Linux GPU table; tensorflow/docs site/en/install/source.md)';
+const WINDOWS =
+  'https://www.tensorflow.org/install/pip#windows-native ("TensorFlow 2.10 was the last TensorFlow release that supported GPU on native-Windows")';
+const REL_217 = 'https://github.com/tensorflow/tensorflow/releases/tag/v2.17.0 (Maxwell 5.x removed from the wheels; 8.9 added)';
+const AND_CUDA = 'tensorflow/tensorflow tensorflow/tools/pip_package/setup.py EXTRA_PACKAGES["and-cuda"] (nvidia-*-cu12 pins)';
+
+export interface TensorflowRelease extends Sourced {
+  /** Version as the tested-configurations table names it: "2.16.1". */
+  version: string;
+  python: { min: string; max: string };
+  /** CUDA the Linux GPU build was tested with ("12.3"). */
+  cuda: string;
+  /** cuDNN major.minor it was tested with ("8.9"). */
+  cudnn: string;
+  /** GPU on native Windows (not WSL2). */
+  windowsNativeGpu: boolean;
+  /** `pip install tensorflow[and-cuda]` pulls the nvidia-* CUDA wheels (Linux only). */
+  andCudaExtra: boolean;
+  /** Compute capabilities in the pip wheels (sm_ = SASS, compute_ = PTX), where known. */
+  computeCapabilities?: readonly string[];
+  /** Fields of this row that rest on a secondary source or are unverified. */
+  unconfirmedFields?: readonly string[];
+}
+
+// .bazelrc TF_CUDA_COMPUTE_CAPABILITIES by era; only the 2.17 change is stated in release notes.
+const CC_OLD = ['sm_35', 'sm_50', 'sm_60', 'sm_70', 'sm_75', 'compute_80'];
+const CC_MID = ['sm_50', 'sm_60', 'sm_70', 'sm_80', 'compute_90'];
+const CC_NEW = ['sm_60', 'sm_70', 'sm_80', 'sm_89', 'compute_90'];
+
+function t(
+  version: string,
+  py: [string, string],
+  cuda: string,
+  cudnn: string,
+  extra: Partial<TensorflowRelease> = {},
+): TensorflowRelease {
+  const minor = Number(version.split('.')[1]);
+  return {
+    version,
+    python: { min: py[0], max: py[1] },
+    cuda,
+    cudnn,
+    windowsNativeGpu: minor <= 10,
+    andCudaExtra: minor >= 14,
+    computeCapabilities: minor <= 11 ? CC_OLD : minor <= 16 ? CC_MID : CC_NEW,
+    unconfirmedFields: ['computeCapabilities'],
+    source: `${TESTED}; ${WINDOWS}`,
+    checked: CHECKED,
+    confirmed: true,
+    ...extra,
+  };
+}
+
+export const TENSORFLOW_RELEASES: readonly TensorflowRelease[] = [
+  t('2.4.0', ['3.6', '3.8'], '11.0', '8.0'),
+  t('2.5.0', ['3.6', '3.9'], '11.2', '8.1'),
+  t('2.6.0', ['3.6', '3.9'], '11.2', '8.1'),
+  t('2.7.0', ['3.7', '3.9'], '11.2', '8.1'),
+  t('2.8.0', ['3.7', '3.10'], '11.2', '8.1'),
+  t('2.9.0', ['3.7', '3.10'], '11.2', '8.1'),
+  t('2.10.0', ['3.7', '3.10'], '11.2', '8.1', { note: 'Last release with GPU support on native Windows; later releases need WSL2.' }),
+  t('2.11.0', ['3.7', '3.10'], '11.2', '8.1'),
+  t('2.12.0', ['3.8', '3.11'], '11.8', '8.6'),
+  t('2.13.0', ['3.8', '3.11'], '11.8', '8.6'),
+  t('2.14.0', ['3.9', '3.11'], '11.8', '8.7', { source: `${TESTED}; ${WINDOWS}; ${AND_CUDA}`, note: 'First release with the tensorflow[and-cuda] extra.' }),
+  t('2.15.0', ['3.9', '3.11'], '12.2', '8.9'),
+  t('2.16.1', ['3.9', '3.12'], '12.3', '8.9'),
+  t('2.17.0', ['3.9', '3.12'], '12.3', '8.9', { source: `${TESTED}; ${WINDOWS}; ${REL_217}` }),
+  t('2.18.0', ['3.9', '3.12'], '12.5', '9.3', {
+    source: `${TESTED}; ${WINDOWS}; ${AND_CUDA}`,
+    note: 'and-cuda pins (2.18–2.20 era setup.py): nvidia-cudnn-cu12==9.3.0.75, nvidia-nccl-cu12==2.25.1 (the 2.25.1 pin may be from a later 2.1x).',
+  }),
+  t('2.19.0', ['3.9', '3.12'], '12.5', '9.3', {
+    source: 'https://github.com/tensorflow/tensorflow/issues/88029 (hermetic CUDA still 12.5 in 2.19/2.20) — no tested-configurations row stored',
+    confirmed: false,
+    note: 'Row not seen in the stored tested-configurations table; CUDA/cuDNN inferred from hermetic CUDA 12.5 and the and-cuda pins; Python range assumed.',
+  }),
+  t('2.20.0', ['3.9', '3.13'], '12.5', '9.3', {
+    source: 'https://github.com/tensorflow/tensorflow/issues/88029 (hermetic CUDA still 12.5 in 2.19/2.20) — no tested-configurations row stored',
+    confirmed: false,
+    note: 'Row not seen in the stored tested-configurations table; no Blackwell-native (CUDA 12.8) build; Python range assumed.',
+  }),
+  t('2.21.0', ['3.10', '3.13'], '12.5', '9.3', {
+    source: 'tensorflow.org/install/source (page updated 2026-03-12) as quoted by a secondary document',
+    confirmed: false,
+    note: 'Quoted from the official table by a secondary copy; not read from tensorflow.org directly.',
+  }),
+];
