@@ -133,7 +133,7 @@ export interface NativeLibrary {
   error: string | null;
 }
 
-export type ToolkitInstallKind = 'runfile-or-package' | 'deb' | 'rpm' | 'pip-layout' | 'conda' | 'pip-wheel' | 'unknown';
+export type ToolkitInstallKind = 'runfile' | 'deb' | 'rpm' | 'pip-layout' | 'conda' | 'pip-wheel' | 'unknown';
 
 export interface Toolkit {
   /** Canonical real path of the toolkit root. */

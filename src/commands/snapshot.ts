@@ -1,0 +1,36 @@
+// `gpuenv snapshot`: read this machine (or a --root tree) and print or write the Snapshot.
+import { writeFile } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { renderMessages } from '../render/messages.js';
+import { renderSnapshotText } from '../render/snapshot-text.js';
+import { makeStyle } from '../render/style.js';
+import { takeSnapshot } from '../snapshot/take.js';
+import type { CommandContext } from './types.js';
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const timeoutMs = parseTimeout(ctx.values.timeout);
+  const sys = await ctx.system();
+  const snap = await takeSnapshot(sys, { timeoutMs });
+  const json = `${JSON.stringify(snap, null, 2)}\n`;
+  const output = ctx.values.output;
+  if (typeof output === 'string') {
+    try {
+      await writeFile(output, json);
+    } catch (error) {
+      throw new UsageError(`cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    ctx.io.err(`${renderMessages('snap.written', { file: output })}\n`);
+    if (!ctx.globals.json) return 0;
+  }
+  ctx.io.out(ctx.globals.json ? json : renderSnapshotText(snap, makeStyle(ctx.io.color)));
+  return 0;
+}
+
+export function parseTimeout(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
+    throw new UsageError(`--timeout ${String(value)}: give seconds between 0 and 600, e.g. --timeout 5`);
+  }
+  return Math.round(seconds * 1000);
+}

@@ -1,0 +1,91 @@
+// The human inventory printed by `gpuenv snapshot`: short, one line per thing, sources in brackets.
+import type { Snapshot } from '../snapshot/types.js';
+import { renderMessages as m } from './messages.js';
+import { type Style, formatBytes, table } from './style.js';
+
+export function renderSnapshotText(s: Snapshot, st: Style): string {
+  const out: string[] = [];
+  const host = s.hostname ?? s.root;
+  out.push(st.bold(m('snap.title', { host })));
+  const osBits = [s.os.prettyName?.value, s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined, s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
+    s.os.wsl?.value ? 'WSL' : undefined, s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
+    s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? `Secure Boot ${s.os.secureBoot.value}` : undefined].filter(Boolean);
+  out.push(`  ${m('snap.os')}: ${osBits.join(' · ')}`, '');
+
+  out.push(st.bold(m('snap.gpus')));
+  if (s.gpus.length === 0) {
+    out.push(`  ${m('snap.noGpu')}`);
+    if (s.pciGpus.length) out.push(`  ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}]${p.driver ? ` (${p.driver})` : ''}`).join(', ') })}`);
+    else out.push(`  ${m('snap.noPci')}`);
+  } else {
+    out.push(
+      ...table(
+        s.gpus.map((g) => [
+          String(g.index),
+          g.name,
+          g.computeCapability ? `CC ${g.computeCapability}` : 'CC ?',
+          g.architecture ?? '',
+          formatBytes(g.memory.totalBytes),
+          pcie(g.pcie),
+          g.temperatureC !== null ? `${g.temperatureC} °C` : '',
+          g.power.drawW !== null ? `${Math.round(g.power.drawW)} W / ${g.power.limitW !== null ? Math.round(g.power.limitW) : '?'} W` : '',
+          st.dim(`[${g.source}]`),
+        ]),
+      ),
+    );
+  }
+  out.push('');
+
+  out.push(st.bold(m('snap.driver')));
+  const d = s.driver;
+  const parts: string[] = [];
+  if (d.version) parts.push(m('snap.driverUser', { version: d.version.value, source: d.version.source }));
+  if (d.kernelModule) parts.push(m('snap.driverKernel', { version: d.kernelModule.value, flavor: d.moduleFlavor ? ` (${d.moduleFlavor.value})` : '' }));
+  if (d.cudaVersion) parts.push(m('snap.driverCuda', { version: d.cudaVersion.value }));
+  if (parts.length === 0) parts.push(d.moduleLoaded?.value === false ? m('snap.notLoaded') : m('snap.driverNone'));
+  out.push(`  ${parts.join(' · ')}`);
+  const lib = s.nativeLibraries.nvml;
+  if (lib?.loadedPath) out.push(st.dim(`  libnvidia-ml: ${lib.loadedPath}`));
+  if (s.nativeLibraries.cuda?.loadedPath) out.push(st.dim(`  libcuda: ${s.nativeLibraries.cuda.loadedPath}`));
+  out.push('');
+
+  out.push(st.bold(m('snap.toolkits')));
+  if (s.toolkits.length === 0) out.push(`  ${m('snap.toolkitNone')}`);
+  out.push(
+    ...table(
+      s.toolkits.map((t) => {
+        const act = Object.entries(t.active).filter(([, v]) => v).map(([k]) => ({ path: 'PATH', cudaHome: 'CUDA_HOME', symlink: '/usr/local/cuda', ldLibraryPath: 'LD_LIBRARY_PATH' })[k]!);
+        return [
+          t.version?.value ?? m('snap.unknownVersion'),
+          t.path,
+          `(${t.installKind})`,
+          t.aliases.length ? `← ${t.aliases.join(', ')}` : '',
+          act.length ? st.green(m('snap.activeFor', { what: act.join(', ') })) : '',
+        ];
+      }),
+    ),
+  );
+  out.push('');
+
+  out.push(st.bold(m('snap.libraries')));
+  if (s.libraries.length === 0) out.push(`  ${m('snap.librariesNone')}`);
+  const label = { cudnn: 'cuDNN', nccl: 'NCCL', cudart: 'cudart', cublas: 'cuBLAS' } as const;
+  out.push(...table(s.libraries.map((l) => [label[l.name], l.version?.value ?? '?', l.dir, `(${l.origin})`])));
+  if (s.cudaCompat.length) {
+    out.push('', st.bold(m('snap.compat')));
+    out.push(...table(s.cudaCompat.map((c) => [c.path, c.inUse ? st.yellow(m('snap.inUse')) : m('snap.notInUse'), st.dim(c.reason)])));
+  }
+
+  const failed = s.probes.filter((p) => !p.ok && p.detail !== 'not found');
+  if (failed.length) {
+    out.push('', st.bold(m('snap.problems')));
+    out.push(...table(failed.map((p) => [p.name, p.timedOut ? st.yellow(m('snap.timedOut')) : (p.detail ?? ''), `${p.durationMs} ms`])));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function pcie(p: Snapshot['gpus'][number]['pcie']): string {
+  if (p.currentGen === null && p.currentWidth === null) return '';
+  const cur = `PCIe Gen${p.currentGen ?? '?'} x${p.currentWidth ?? '?'}`;
+  return p.maxGen !== p.currentGen || p.maxWidth !== p.currentWidth ? `${cur} (max Gen${p.maxGen ?? '?'} x${p.maxWidth ?? '?'})` : cur;
+}

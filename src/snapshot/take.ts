@@ -1,0 +1,143 @@
+// Reads a machine into a Snapshot: cheap probes in parallel, NVML/CUDA in a watched child process,
+// nvidia-smi only when NVML cannot answer. Nothing here throws for an absent component.
+import type { NativeReport } from '../native/report.js';
+import { createProbeContext, runLogged, type ProbeContext } from '../probe/context.js';
+import { probeKernelDriver } from '../probe/driver.js';
+import { relevantEnv } from '../probe/env.js';
+import { gpusFromNvml, parseComputeCapCsv, parseSmiXml } from '../probe/gpus.js';
+import { probeCudaCompat, probeLibraries, pythonPrefixes, readLdCache } from '../probe/libraries.js';
+import { probeOs } from '../probe/os.js';
+import { probePci } from '../probe/pci.js';
+import { probeToolkits } from '../probe/toolkits.js';
+import { probeTools } from '../probe/tools.js';
+import type { NativeProbeResult, System } from '../system/types.js';
+import { VERSION } from '../version.js';
+import { fromNativeLibrary, cudaVersionString } from './native-facts.js';
+import { SNAPSHOT_SCHEMA_VERSION, type DriverInfo, type Gpu, type Snapshot } from './types.js';
+
+export interface TakeOptions {
+  /** Limit for each external command, in ms (default 5000). */
+  timeoutMs?: number;
+  /** Limit for the native probe child process (default: twice timeoutMs, at least 10 s). */
+  nativeTimeoutMs?: number;
+  now?: () => Date;
+}
+
+export async function takeSnapshot(sys: System, options: TakeOptions = {}): Promise<Snapshot> {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const ctx = createProbeContext(sys, timeoutMs);
+  const now = options.now ?? (() => new Date());
+
+  // Started first: it is the slowest probe and runs in its own process while files are read.
+  // The handler is attached at once: a rejection while other probes run must not become an unhandled one.
+  const nativePromise = sys
+    .probeNative({ timeoutMs: options.nativeTimeoutMs ?? Math.max(2 * timeoutMs, 10_000) })
+    .catch((error: unknown): NativeProbeResult => ({ ok: false, reason: 'error', detail: String((error as Error)?.message ?? error), durationMs: 0 }));
+  const [kernel, pci, toolkits, ldCache, prefixes, tools] = await Promise.all([
+    probeKernelDriver(ctx),
+    probePci(ctx),
+    probeToolkits(ctx),
+    readLdCache(ctx),
+    pythonPrefixes(ctx),
+    probeTools(ctx),
+  ]);
+  const [os, libraries, native] = await Promise.all([
+    probeOs(ctx, kernel.modules),
+    probeLibraries(ctx, { toolkits, ldCache, pythonPrefixes: prefixes }),
+    nativePromise,
+  ]);
+
+  const report: NativeReport | null = native.ok ? native.report : null;
+  const nvml = report?.nvml ?? null;
+  const nvmlOk = nvml !== null && nvml.initRc === 0;
+  let gpus: Gpu[] = nvmlOk ? gpusFromNvml(nvml) : [];
+  const driver: DriverInfo = {
+    version: nvmlOk && nvml.driverVersion ? { value: nvml.driverVersion, source: 'nvml' } : null,
+    kernelModule: kernel.kernelModule,
+    cudaVersion: nvmlOk && nvml.cudaDriverVersion ? { value: cudaVersionString(nvml.cudaDriverVersion), source: 'nvml' } : null,
+    nvmlVersion: nvmlOk && nvml.nvmlVersion ? { value: nvml.nvmlVersion, source: 'nvml' } : null,
+    moduleLoaded: kernel.moduleLoaded,
+    moduleFlavor: kernel.moduleFlavor,
+  };
+  const cuda = report?.cuda ?? null;
+  if (!driver.cudaVersion && cuda?.driverVersion) {
+    driver.cudaVersion = { value: cudaVersionString(cuda.driverVersion), source: 'cuda-driver:cuDriverGetVersion' };
+  }
+
+  // Last resort, as the issue orders it: nvidia-smi only when NVML could not tell us.
+  if (!nvmlOk && !sys.isForeignRoot && (await sys.which('nvidia-smi'))) {
+    const smi = await smiFallback(ctx);
+    if (smi) {
+      gpus = smi.gpus;
+      driver.version ??= smi.driverVersion ? { value: smi.driverVersion, source: 'nvidia-smi -q -x' } : null;
+      driver.cudaVersion ??= smi.cudaVersion ? { value: smi.cudaVersion, source: 'nvidia-smi -q -x' } : null;
+    }
+  }
+
+  const cudaCompat = await probeCudaCompat(ctx, toolkits, ldCache, cuda?.library.loadedPath ?? null);
+
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    tool: { name: 'gpuenv', version: VERSION },
+    takenAt: now().toISOString(),
+    root: sys.root,
+    hostname: sys.hostname(),
+    os,
+    driver,
+    gpus,
+    pciGpus: pci,
+    nativeLibraries: {
+      nvml: nvml ? fromNativeLibrary(nvml.library) : null,
+      cuda: cuda ? fromNativeLibrary(cuda.library) : null,
+    },
+    cudaDriverApi: cuda
+      ? {
+          version: cuda.driverVersion ? { value: cudaVersionString(cuda.driverVersion), source: 'cuda-driver:cuDriverGetVersion' } : null,
+          deviceCount: cuda.deviceCount,
+          error: cuda.initRc !== null && cuda.initRc !== 0 ? (cuda.initError ?? `cuInit returned ${cuda.initRc}`) : cuda.library.error,
+        }
+      : null,
+    toolkits,
+    libraries,
+    cudaCompat,
+    tools,
+    env: relevantEnv(sys.env),
+    python: [],
+    probes: [
+      ...ctx.records,
+      nativeRecord(native, report),
+    ],
+  };
+}
+
+function nativeRecord(native: Awaited<ReturnType<System['probeNative']>>, report: NativeReport | null) {
+  if (!native.ok) {
+    return {
+      name: 'native (NVML, CUDA driver API)',
+      ok: false,
+      durationMs: native.durationMs,
+      ...(native.reason === 'timeout' ? { timedOut: true } : {}),
+      detail: `${native.reason}: ${native.detail}`,
+    };
+  }
+  const problems = [report?.unavailable, report?.nvml?.library.error, report?.nvml?.initError, report?.cuda?.initError].filter(Boolean);
+  return {
+    name: 'native (NVML, CUDA driver API)',
+    ok: problems.length === 0,
+    durationMs: native.durationMs,
+    ...(problems.length ? { detail: problems.join('; ') } : {}),
+  };
+}
+
+async function smiFallback(ctx: ProbeContext) {
+  const r = await runLogged(ctx, 'nvidia-smi -q -x', 'nvidia-smi', ['-q', '-x']);
+  if (r.timedOut) return undefined; // a hung nvidia-smi would hang the next call too
+  if (r.failed || !r.stdout.includes('<nvidia_smi_log')) return undefined;
+  const facts = parseSmiXml(r.stdout);
+  if (facts.gpus.length > 0) {
+    const q = await runLogged(ctx, 'nvidia-smi --query-gpu=compute_cap', 'nvidia-smi', ['--query-gpu=index,pci.bus_id,compute_cap', '--format=csv,noheader']);
+    const caps = q.failed ? new Map<string, string>() : parseComputeCapCsv(q.stdout);
+    for (const g of facts.gpus) g.computeCapability = (g.pciBusId && caps.get(g.pciBusId.toUpperCase())) ?? null;
+  }
+  return facts;
+}
