@@ -1,0 +1,247 @@
+// `gpuenv compat <subject> <value>`: one knowledge lookup, printed as a small table or JSON.
+// Each subject imports only its own table so the command stays fast in scripts.
+import { UsageError, EXIT } from '../errors.js';
+import type { CommandContext } from './types.js';
+import { compatMessages as m } from './compat-messages.js';
+
+type Os = 'linux' | 'windows';
+type Row = [key: string, value: string];
+interface Answer {
+  json: unknown;
+  rows: Row[];
+}
+
+const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn'] as const;
+type Subject = (typeof SUBJECTS)[number];
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const [subject, value, extra] = ctx.positionals;
+  if (!subject || !value || extra !== undefined) throw new UsageError(m('usage.subject'));
+  if (!(SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(m('usage.unknownSubject', { subject }), m('usage.subject'));
+  const osValue = ctx.values.os;
+  let os: Os | undefined;
+  if (osValue !== undefined) {
+    if (osValue !== 'linux' && osValue !== 'windows') throw new UsageError(m('usage.badOs', { os: String(osValue) }));
+    os = osValue;
+  }
+  const answer = await LOOKUP[subject as Subject](value, os);
+  ctx.io.out(ctx.globals.json ? `${JSON.stringify(answer.json, null, 2)}\n` : table(answer.rows));
+  return EXIT.ok;
+}
+
+const LOOKUP: Record<Subject, (value: string, os: Os | undefined) => Promise<Answer>> = {
+  cuda: lookupCuda,
+  driver: lookupDriver,
+  cudnn: lookupCudnn,
+  gpu: lookupGpu,
+  torch: lookupTorch,
+  tensorflow: lookupTensorflow,
+  jax: lookupJax,
+};
+
+async function lookupCuda(version: string, os: Os | undefined): Promise<Answer> {
+  const k = await import('../knowledge/cuda.js');
+  const r = k.cudaRelease(version);
+  if (!r) throw new UsageError(m('unknown.cuda', { version }), m('closest', { list: k.closestCudaReleases(version).join(', ') }));
+  const architectures = k.cudaArchitectures(r.version);
+  const ptx = k.ptxIsaFor(r.version);
+  const major = Number(r.minor.split('.')[0]);
+  const mvc = k.mvcFloor(major);
+  const json = {
+    version: r.version,
+    label: r.label,
+    minDriver: { linux: r.minDriver.linux, windows: r.minDriver.windows },
+    architectures,
+    ptxIsa: ptx?.ptx ?? null,
+    minorVersionCompatibility: mvc ? { major, minDriver: mvc.min, linux: mvc.linux ?? null, windows: mvc.windows ?? null } : null,
+    confirmed: r.confirmed,
+    ...(r.note ? { note: r.note } : {}),
+    source: r.source,
+    checked: r.checked,
+  };
+  const rows: Row[] = [[m('key.version'), mark(r.version, r)], [m('key.label'), r.label]];
+  if (os !== 'windows') rows.push([m('key.minDriverLinux'), r.minDriver.linux ?? m('na')]);
+  if (os !== 'linux') rows.push([m('key.minDriverWindows'), r.minDriver.windows ?? m('na')]);
+  rows.push([m('key.architectures'), architectures.join(' ')]);
+  if (ptx) rows.push([m('key.ptx'), mark(ptx.ptx, ptx)]);
+  if (mvc) rows.push([m('key.mvc'), m('val.mvc', { major, floor: mvc.linux ?? mvc.min })]);
+  rows.push([m('key.source'), r.source]);
+  return { json, rows };
+}
+
+async function lookupDriver(driver: string, os: Os | undefined): Promise<Answer> {
+  if (!/^\d{3,4}(\.\d{1,3}){0,2}$/.test(driver.trim())) throw new UsageError(m('usage.badDriver', { driver }));
+  const k = await import('../knowledge/cuda.js');
+  const target: Os = os ?? 'linux';
+  const best = k.maxCudaForDriver(driver.trim(), target);
+  const majors = k.mvcMajorsForDriver(driver.trim(), target);
+  const json = {
+    driver: driver.trim(),
+    os: target,
+    maxCuda: best?.minor ?? null,
+    maxCudaRelease: best?.version ?? null,
+    minorVersionCompatibility: majors.map((f) => ({ major: f.major, minDriver: f[target] ?? f.min })),
+    confirmed: best?.confirmed ?? true,
+    ...(best?.note && !best.confirmed ? { note: best.note } : {}),
+  };
+  const rows: Row[] = [
+    [m('key.driver'), driver.trim()],
+    [m('key.os'), target],
+    [m('key.maxCuda'), best ? mark(`${best.minor} (${best.version})`, best) : m('none')],
+    [m('key.mvcMajors'), majors.length ? majors.map((f) => `${f.major}.x`).join(', ') : m('none')],
+    [m('key.forwardCompat'), m('val.forwardCompat')],
+  ];
+  return { json, rows };
+}
+
+async function lookupCudnn(version: string): Promise<Answer> {
+  const k = await import('../knowledge/cudnn.js');
+  const r = k.cudnnRelease(version);
+  if (!r) throw new UsageError(m('unknown.cudnn', { version }), m('closest', { list: k.closestCudnnReleases(version).join(', ') }));
+  const builds = r.builds.map((b) => ({
+    cudaMajor: b.cudaMajor,
+    cudaVersions: b.cudaVersions,
+    minDriver: b.minDriver,
+    computeCapabilities: b.computeCapabilities,
+    confirmed: b.confirmed,
+    ...(b.note ? { note: b.note } : {}),
+    source: b.source,
+  }));
+  const rows: Row[] = [[m('key.version'), r.version]];
+  for (const b of r.builds) {
+    const text = m('val.cudnnBuild', {
+      cuda: b.cudaVersions.length ? b.cudaVersions.join(', ') : '?',
+      linux: b.minDriver.linux ?? m('na'),
+      windows: b.minDriver.windows ?? m('na'),
+      cc: b.computeCapabilities.join(' '),
+    });
+    rows.push([m('key.cudnnBuild', { major: b.cudaMajor }), mark(text, b)]);
+  }
+  return { json: { version: r.version, cudaMajors: r.builds.map((b) => b.cudaMajor), builds, confirmed: r.confirmed }, rows };
+}
+
+// ---- other helpers' tables: loaded by path so a missing module is an error message, not a crash ----
+
+interface GpuMatch {
+  match: Record<string, unknown> | undefined;
+  candidates: Record<string, unknown>[];
+}
+const GPUS_MODULE = '../knowledge/gpus.js';
+
+async function lookupGpu(name: string): Promise<Answer> {
+  const mod = await optionalImport<{ matchGpu(q: string): GpuMatch }>(GPUS_MODULE, 'GPU');
+  const { match, candidates } = mod.matchGpu(name);
+  const names = candidates.map((c) => String(c.name)).slice(0, 6).join(', ');
+  if (!match) {
+    const key = candidates.length > 1 ? 'ambiguous.gpu' : 'unknown.gpu';
+    throw new UsageError(m(key, { name }), names ? m('closest', { list: names }) : undefined);
+  }
+  return { json: match, rows: objectRows(match) };
+}
+
+async function lookupTorch(version: string): Promise<Answer> {
+  const k = await import('../knowledge/torch.js');
+  const r = k.torchRelease(version);
+  if (!r) throw new UsageError(m('unknown.torch', { version }), m('closest', { list: closest(version, k.torchReleases().map((x) => x.version)) }));
+  // Contract fields first (version, cudaVariants as tags, pypiDefault), then the rest of the row.
+  const { version: v0, cudaVariants: variants, pypiDefault, ...rest } = r;
+  const json = { version: v0, cudaVariants: variants.map((v) => v.tag), pypiDefault, ...rest, variants };
+  const rows: Row[] = [
+    [m('key.version'), mark(r.version, r)],
+    ['CUDA', r.cudaVariants.map((v) => v.tag).join(' ')],
+    ['PyPI', r.pypiDefault],
+    ['python', `${r.python.min} – ${r.python.max}`],
+    ['torchvision', r.torchvision],
+    ['torchaudio', r.torchaudio ?? m('none')],
+  ];
+  for (const v of r.cudaVariants) {
+    const parts = [v.cudaFull ?? v.cuda, v.cudnn ? `cuDNN ${v.cudnn}` : '', v.nccl ? `NCCL ${v.nccl}` : '', archText(v)].filter(Boolean);
+    rows.push([v.tag, parts.join('; ')]);
+  }
+  if (r.unconfirmedFields?.length) rows.push([m('key.source'), `${r.source} (${m('unconfirmed', { note: r.unconfirmedFields.join(', ') })})`]);
+  else rows.push([m('key.source'), r.source]);
+  return { json, rows };
+}
+
+async function lookupTensorflow(version: string): Promise<Answer> {
+  const k = await import('../knowledge/tensorflow.js');
+  const r = k.tensorflowRelease(version);
+  if (!r) throw new UsageError(m('unknown.tensorflow', { version }), m('closest', { list: closest(version, k.tensorflowReleases().map((x) => x.version)) }));
+  return { json: r, rows: objectRows(r as unknown as Record<string, unknown>) };
+}
+
+async function lookupJax(version: string): Promise<Answer> {
+  const k = await import('../knowledge/jax.js');
+  const r = k.jaxRelease(version);
+  if (!r) throw new UsageError(m('unknown.jax', { version }), m('closest', { list: closest(version, k.jaxReleases().map((x) => x.version)) }));
+  const extras = r.extras.map((e) => k.jaxCudaExtra(e)).filter((e) => e !== undefined);
+  const json = { ...r, cuda: r.builtWithCuda ?? extras[0]?.builtWith?.cuda ?? null, extraDetails: extras };
+  const rows = objectRows(r as unknown as Record<string, unknown>);
+  for (const e of extras) rows.push([`jax[${e.extra}]`, `CUDA >= ${e.requires.cuda}, cuDNN >= ${e.requires.cudnnMin}, driver >= ${e.minDriverLinux}, CC >= ${e.minComputeCapability}`]);
+  return { json, rows };
+}
+
+async function optionalImport<T>(specifier: string, what: string): Promise<T> {
+  try {
+    return (await import(specifier)) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(m('unavailable', { what }));
+    throw error;
+  }
+}
+
+// ---- rendering ----
+
+interface Markable {
+  confirmed: boolean;
+  note?: string;
+}
+
+function mark(text: string, row: Markable): string {
+  return row.confirmed ? text : `${text} (${m('unconfirmed', { note: row.note ?? '?' })})`;
+}
+
+function archText(v: { archList: readonly string[]; ptx: readonly string[] }): string {
+  if (!v.archList.length) return '';
+  return [...v.archList, ...v.ptx].join(' ');
+}
+
+/** Scalar fields of a row as key/value lines; the Sourced fields go last. */
+function objectRows(obj: Record<string, unknown>): Row[] {
+  const rows: Row[] = [];
+  for (const [key, value] of Object.entries(obj)) {
+    if (['source', 'checked', 'confirmed', 'note', 'unconfirmedFields', 'aliases'].includes(key) || value === undefined) continue;
+    const text = render(value);
+    if (text !== '') rows.push([key, text]);
+  }
+  const confirmed = obj.confirmed !== false && !(Array.isArray(obj.unconfirmedFields) && obj.unconfirmedFields.length);
+  const why = typeof obj.note === 'string' ? obj.note : Array.isArray(obj.unconfirmedFields) ? obj.unconfirmedFields.join(', ') : '';
+  if (typeof obj.source === 'string') rows.push([m('key.source'), confirmed ? obj.source : `${obj.source} (${m('unconfirmed', { note: why || '?' })})`]);
+  return rows;
+}
+
+function render(value: unknown): string {
+  if (value === null) return m('none');
+  if (Array.isArray(value)) return value.map(render).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k} ${render(v)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+function table(rows: Row[]): string {
+  const width = Math.max(...rows.map(([k]) => k.length)) + 2;
+  return `${rows.map(([k, v]) => `${k.padEnd(width)}${v}`).join('\n')}\n`;
+}
+
+function closest(version: string, versions: readonly string[], n = 4): string {
+  const t = version.split('.').map(Number);
+  const score = (v: string) => {
+    const p = v.split('.').map(Number);
+    return Math.abs((p[0] ?? 0) - (t[0] ?? 0)) * 10000 + Math.abs((p[1] ?? 0) - (t[1] ?? 0)) * 100 + Math.abs((p[2] ?? 0) - (t[2] ?? 0));
+  };
+  return [...versions].sort((a, b) => score(a) - score(b)).slice(0, n).join(', ');
+}
