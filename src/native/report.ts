@@ -18,6 +18,8 @@ export interface LibraryLoadReport {
   /** Candidates refused because they are stubs (`*\/stubs/*`). */
   refused: string[];
   error: string | null;
+  /** Non-stub candidates that dlopen rejected before one loaded (or all of them), "path: message". */
+  attempts?: string[];
 }
 
 export interface NvmlDeviceReport {
@@ -70,6 +72,19 @@ export interface NvmlDeviceReport {
   persistenceMode: number | null;
   migMode: { current: number; pending: number } | null;
   multiprocessors: number | null;
+  /** nvmlDeviceGetPerformanceState: 0 (P0) … 15, 32 unknown. */
+  performanceState?: number | null;
+  /** NVML_COMPUTEMODE_*: 0 default, 2 prohibited, 3 exclusive process. */
+  computeMode?: number | null;
+  /** nvmlDeviceGetUtilizationRates, percent over the last sample period. */
+  utilization?: { gpu: number; memory: number } | null;
+  /** nvmlDeviceGetNumGpuCores (CUDA cores). */
+  gpuCores?: number | null;
+  /** nvmlDeviceGetMemoryBusWidth, bits. */
+  memoryBusWidth?: number | null;
+  /** nvmlDeviceGetTemperatureThreshold SLOWDOWN and SHUTDOWN, °C. */
+  temperatureSlowdownC?: number | null;
+  temperatureShutdownC?: number | null;
   errors: NativeError[];
 }
 

@@ -1,0 +1,49 @@
+// Runs in a forked child: loads NVML and the CUDA driver, which may crash or hang, away from the CLI.
+// The report goes back over IPC, never stdout: a stub libnvidia-ml prints a banner to stdout.
+import type { NativeReport } from './report.js';
+
+export type ChildMessage = { type: 'partial' | 'report'; report: NativeReport };
+
+function send(message: ChildMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) {
+      // Run by hand (node dist/native/child.js): print instead.
+      process.stderr.write(`${JSON.stringify(message.report, null, 2)}\n`);
+      resolve();
+      return;
+    }
+    process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+async function main(): Promise<void> {
+  const report: NativeReport = { nvml: null, cuda: null, unavailable: null };
+  if (process.platform !== 'linux') {
+    report.unavailable = `native probes support Linux only (this is ${process.platform})`;
+    await send({ type: 'report', report });
+    return;
+  }
+  let koffi: typeof import('koffi');
+  try {
+    koffi = await import('koffi');
+  } catch (error) {
+    report.unavailable = `koffi could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    await send({ type: 'report', report });
+    return;
+  }
+  const { readNvml } = await import('./read-nvml.js');
+  const { readCuda } = await import('./read-cuda.js');
+  report.nvml = await readNvml(koffi);
+  // If cuInit crashes or hangs, the parent still has what NVML said.
+  await send({ type: 'partial', report });
+  report.cuda = await readCuda(koffi);
+  await send({ type: 'report', report });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`native probe failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(70);
+  },
+);
