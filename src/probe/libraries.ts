@@ -101,7 +101,7 @@ async function headerFor(ctx: ProbeContext, name: LibName, libDir: string): Prom
 
 async function versionOf(ctx: ProbeContext, name: LibName, dir: string, files: string[], origin: LibraryCopy['origin']): Promise<Fact<string> | null> {
   // The fullest version in a file name: libcudnn.so.9.14.0, libnccl.so.2.28.3.
-  const full = files.map((f) => /\.so\.(\d+\.\d+\.\d+)$/.exec(f)?.[1]).find(Boolean);
+  const full = files.map((f) => /\.so\.(\d+(?:\.\d+){2,3})$/.exec(f)?.[1]).find(Boolean);
   if (full) return { value: full, source: `file:${dir}/${files.find((f) => f.endsWith(full))}` };
   const header = await headerFor(ctx, name, dir);
   if (header) {

@@ -74,9 +74,11 @@ async function detectSecureBoot(ctx: ProbeContext): Promise<Fact<'enabled' | 'di
   const bytes = await ctx.sys.readBytes(SECURE_BOOT_VAR, 0, 5);
   if (bytes && bytes.length === 5) return fact(bytes[4] === 1 ? 'enabled' : 'disabled', `file:${SECURE_BOOT_VAR}`);
   if (!(await ctx.sys.stat('/sys/firmware/efi'))) {
-    // No EFI firmware interface: legacy BIOS boot (or a VM/container that hides it): no Secure Boot to block a module.
+    // sysfs shows firmware but no EFI: a legacy BIOS boot, so no Secure Boot to block a module. A container
+    // or a tree without /sys/firmware tells nothing.
+    const sysfs = (await ctx.sys.stat('/sys/firmware')) !== undefined;
     const inContainer = (await ctx.sys.stat('/.dockerenv')) !== undefined;
-    return fact(inContainer ? 'unknown' : 'disabled', 'file:/sys/firmware/efi (absent)');
+    return fact(sysfs && !inContainer ? 'disabled' : 'unknown', 'file:/sys/firmware/efi (absent)');
   }
   const r = await runLogged(ctx, 'mokutil --sb-state', 'mokutil', ['--sb-state']);
   if (!r.failed || r.stdout) {
