@@ -583,6 +583,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     name: 'NVIDIA GeForce GTX 1060 3GB',
     aliases: ['GeForce GTX 1060 3GB'],
+    shortForms: ['GTX 1060', '1060'],
     pciDeviceIds: ['0x1c02', '0x1b84'],
     computeCapability: '6.1',
     architecture: 'Pascal',
@@ -1161,7 +1162,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     name: 'NVIDIA Jetson AGX Xavier',
-    aliases: ['Xavier', 'Jetson AGX Xavier'],
+    aliases: ['Jetson AGX Xavier'],
     shortForms: ['Xavier'],
     pciDeviceIds: [],
     computeCapability: '7.2',
@@ -3241,7 +3242,6 @@ export const GPUS: readonly GpuSpec[] = [
   {
     name: 'NVIDIA H200',
     aliases: ['H200 SXM', 'H200 SXM 141GB', 'NVIDIA H200 SXM 141GB'],
-    shortForms: ['H200'],
     pciDeviceIds: ['0x2335'],
     computeCapability: '9.0',
     architecture: 'Hopper',
@@ -3266,7 +3266,6 @@ export const GPUS: readonly GpuSpec[] = [
   {
     name: 'NVIDIA H200 NVL',
     aliases: ['H200 NVL'],
-    shortForms: ['H200'],
     pciDeviceIds: ['0x233b'],
     computeCapability: '9.0',
     architecture: 'Hopper',
