@@ -194,7 +194,71 @@ export interface Snapshot {
   tools: ToolRecord[];
   /** Relevant environment variables; secrets are redacted. */
   env: Record<string, string>;
-  /** Filled by the Python probes (doctor); empty until then. */
-  python: unknown[];
+  /** Python environments and the GPU frameworks in them (filled by the doctor's Python probes). */
+  python: PythonEnv[];
   probes: ProbeRecord[];
+}
+
+/** How one shared library a package needs would be found by the dynamic loader ("which copy actually loads"). */
+export interface LibraryResolution {
+  soname: string;
+  /** The file the loader would open, or null when nothing is found. */
+  resolvedPath: string | null;
+  via: 'rpath' | 'runpath' | 'LD_LIBRARY_PATH' | 'ld.so.cache' | 'default-dirs' | 'preloaded' | 'not-found';
+  /** Version of the file that loads, when known (from its name, header or wheel). */
+  version: string | null;
+  /** Other copies that exist but lose (would have been found later), in search order. */
+  shadowed: string[];
+}
+
+export interface PythonPackage {
+  /** Normalised distribution name: torch, tensorflow, jaxlib, nvidia-cudnn-cu12 … */
+  name: string;
+  version: string;
+  /** Who installed it: INSTALLER file (pip, uv) or conda-meta. */
+  installer: 'pip' | 'uv' | 'conda' | 'unknown' | string;
+  /** The .dist-info / .egg-info folder or the conda-meta record it was read from. */
+  location: string;
+  /** The CUDA the build targets: "12.4" from +cu124, torch/version.py, TF build info, jax plugin name; null for CPU builds. */
+  build: { cuda: string | null; cudnn: string | null; cpuOnly: boolean; source: string } | null;
+  /** CUDA libraries the package's own shared objects need, and which copy each resolves to. */
+  cudaLibraries: LibraryResolution[];
+  /** SASS and PTX architectures in the package's CUDA shared objects (ELF .nv_fatbin). */
+  archs: { sass: string[]; ptx: string[]; files: string[]; source: string } | null;
+}
+
+export interface DeepCheck {
+  ok: boolean;
+  timedOut: boolean;
+  durationMs: number;
+  error: string | null;
+  torch: {
+    version: string | null;
+    cudaAvailable: boolean | null;
+    deviceCount: number | null;
+    archList: string[] | null;
+    cudnnVersion: string | null;
+    cudaRuntime: string | null;
+    kernelOk: boolean | null;
+    /** Libraries the imported process really mapped (from /proc/self/maps). */
+    loadedLibraries: string[];
+    error: string | null;
+  } | null;
+}
+
+export interface PythonEnv {
+  /** sys.prefix of the environment. */
+  prefix: string;
+  /** The interpreter, when one was found. */
+  python: string | null;
+  kind: 'venv' | 'conda' | 'system' | 'unknown';
+  /** How it was found: PATH, VIRTUAL_ENV, CONDA_PREFIX, conda envs list, --python. */
+  foundBy: string[];
+  /** True for the environment `python3` on PATH runs. */
+  active: boolean;
+  version: Fact<string> | null;
+  sitePackages: string[];
+  packages: PythonPackage[];
+  /** Only with --deep: what importing the framework in a child process said. */
+  deep: DeepCheck | null;
 }
