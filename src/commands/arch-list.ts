@@ -97,7 +97,11 @@ export function activeToolkit(toolkits: readonly Toolkit[]): { version: string; 
 // ---- GPU names ----
 
 interface GpuModule {
-  matchGpu(q: string): { match: { name: string; computeCapability?: string | null } | undefined; candidates: { name: string }[] };
+  matchGpu(q: string): { match: GpuLike | undefined; candidates: GpuLike[] };
+}
+interface GpuLike {
+  name: string;
+  computeCapability?: string | null;
 }
 const GPUS_MODULE = '../knowledge/gpus.js';
 
@@ -114,6 +118,13 @@ async function targetsFromNames(names: string[]): Promise<ArchTarget[]> {
     mod ??= await loadGpus();
     const { match, candidates } = mod.matchGpu(name);
     const list = candidates.map((c) => c.name).slice(0, 6).join(', ');
+    // "A100" names several boards of one chip: for build flags only the capability matters.
+    const ccs = new Set(candidates.map((c) => c.computeCapability));
+    const shared = candidates[0]?.computeCapability;
+    if (!match && candidates.length > 1 && ccs.size === 1 && shared) {
+      out.push({ gpu: name, computeCapability: shared });
+      continue;
+    }
     if (!match) throw new UsageError(m(candidates.length > 1 ? 'ambiguousGpu' : 'unknownGpu', { name }), list ? m('closest', { list }) : undefined);
     if (!match.computeCapability) throw new UsageError(m('noCc', { name: match.name }));
     out.push({ gpu: match.name, computeCapability: match.computeCapability });
