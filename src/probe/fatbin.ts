@@ -223,14 +223,12 @@ async function walkSection(r: WindowReader, sec: ElfSection, out: FatbinEntry[])
   while (pos < end) {
     // The linker pads between containers with zeros (each object's container is 8-aligned).
     const head = await r.bytes(pos, Math.min(16, end - pos), 'fatbin header', end);
-    const dv = view(head);
-    if (head.length < 16 || dv.getUint32(0, true) === 0) {
-      if (head.every((b) => b === 0)) {
-        pos += Math.min(8, end - pos);
-        continue;
-      }
-      throw new FormatError(`${sec.name}: unexpected bytes at section offset ${pos - sec.offset}`);
+    if (head.subarray(0, 8).every((b) => b === 0)) {
+      pos += 8;
+      continue;
     }
+    if (head.length < 16) throw new FormatError(`${sec.name}: ${head.length} stray bytes at the section end`);
+    const dv = view(head);
     const magic = dv.getUint32(0, true);
     if (magic === OLD_STYLE_FATBIN_MAGIC) throw new FormatError(`${sec.name}: old-style fatbin (CUDA < 4.0) is not read`);
     if (magic !== FATBIN_MAGIC) {
