@@ -1,0 +1,102 @@
+// Shared by the fixture-machine generators (scripts/make-fixture-machines*.mjs): a small DSL that writes a
+// whole machine (root tree, machine.json, recorded outputs) under test/fixtures/machines/<name>.
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildLdCache } from '../dist/system/ldcache.js';
+
+export const here = dirname(fileURLToPath(import.meta.url));
+export const repo = join(here, '..');
+export const out = join(repo, 'test/fixtures/machines');
+export const captures = join(repo, '../shared/fixtures/h200-cuda13');
+
+/** A small DSL for a machine tree. */
+export function machine(name, spec) {
+  const dir = join(out, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'root'), { recursive: true });
+  const api = {
+    file(path, content = '', mode = 0o644) {
+      const p = join(dir, 'root', path);
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, content);
+      chmodSync(p, mode);
+    },
+    exe(path, content = '#!/bin/sh\n') {
+      api.file(path, content, 0o755);
+    },
+    link(path, target) {
+      const p = join(dir, 'root', path);
+      mkdirSync(dirname(p), { recursive: true });
+      symlinkSync(target, p);
+    },
+    extra(name, content) {
+      writeFileSync(join(dir, name), content);
+    },
+    ldcache(entries) {
+      api.file('/etc/ld.so.cache', Buffer.from(buildLdCache(entries)));
+    },
+  };
+  spec(api);
+  return api;
+}
+
+export function capture(name) {
+  // Strip the "$ command" header line and the "[exit 0]" trailer the capture files carry.
+  return readFileSync(join(captures, name), 'utf8').split('\n').filter((l) => !l.startsWith('$ ') && !/^\[exit \d+\]/.test(l)).join('\n');
+}
+
+export const debianOsRelease = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nVERSION="12 (bookworm)"\nID=debian\n';
+export const ubuntu2204 = 'PRETTY_NAME="Ubuntu 22.04.4 LTS"\nNAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n';
+export const nvcc = (release, full) =>
+  `nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\nBuilt on Wed_Aug_20_01:58:59_PM_PDT_2025\nCuda compilation tools, release ${release}, V${full}\nBuild cuda_${release}.r${release}/compiler.36424714_0\n`;
+export const cudaH = (v) => `#define CUDA_VERSION ${v}\n`;
+export const cudnnH = (a, b, c) => `#define CUDNN_MAJOR ${a}\n#define CUDNN_MINOR ${b}\n#define CUDNN_PATCHLEVEL ${c}\n`;
+export const ncclH = (a, b, c) => `#define NCCL_MAJOR ${a}\n#define NCCL_MINOR ${b}\n#define NCCL_PATCH ${c}\n`;
+export const procVersion = (v, open = true) =>
+  `NVRM version: NVIDIA UNIX ${open ? 'Open Kernel Module for x86_64' : 'x86_64 Kernel Module'}  ${v}  Release Build  (dvs-builder@U16-I3-B03-4-3)  Mon Sep 29 20:46:20 UTC 2025\nGCC version:  gcc version 12.2.0 (Ubuntu 12.2.0-3ubuntu1)\n`;
+export const pciGpu = (m, addr, device, driver) => {
+  const base = `/sys/bus/pci/devices/${addr}`;
+  m.file(`${base}/vendor`, '0x10de\n');
+  m.file(`${base}/device`, `${device}\n`);
+  m.file(`${base}/class`, '0x030000\n');
+  m.file(`${base}/subsystem_device`, '0x1467\n');
+  if (driver) m.link(`${base}/driver`, `../../../../bus/pci/drivers/${driver}`);
+  // The GPU's HDMI audio function: same vendor, not a display class; must be ignored.
+  const audio = addr.replace(/\.0$/, '.1');
+  m.file(`/sys/bus/pci/devices/${audio}/vendor`, '0x10de\n');
+  m.file(`/sys/bus/pci/devices/${audio}/device`, '0x1aef\n');
+  m.file(`/sys/bus/pci/devices/${audio}/class`, '0x040300\n');
+};
+export const usrMerge = (m) => {
+  for (const d of ['/usr/lib', '/usr/lib64', '/usr/bin']) m.file(`${d}/.keep`);
+  m.link('/lib', 'usr/lib');
+  m.link('/lib64', 'usr/lib64');
+  m.link('/bin', 'usr/bin');
+};
+/** A CUDA toolkit as the runfile or packages lay it out. */
+export const toolkit = (m, ver, full, { compat } = {}) => {
+  const root = `/usr/local/cuda-${ver}`;
+  const [maj, min] = ver.split('.');
+  m.exe(`${root}/bin/nvcc`);
+  m.file(`${root}/version.json`, JSON.stringify({ cuda: { name: 'CUDA SDK', version: full } }, null, 2));
+  m.file(`${root}/targets/x86_64-linux/include/cuda.h`, cudaH(Number(maj) * 1000 + Number(min) * 10));
+  m.link(`${root}/include`, 'targets/x86_64-linux/include');
+  m.link(`${root}/lib64`, 'targets/x86_64-linux/lib');
+  m.file(`${root}/targets/x86_64-linux/lib/libcudart.so.${full}`);
+  m.link(`${root}/targets/x86_64-linux/lib/libcudart.so.${maj}`, `libcudart.so.${full}`);
+  m.file(`${root}/targets/x86_64-linux/lib/stubs/libcuda.so`);
+  m.file(`${root}/targets/x86_64-linux/lib/stubs/libnvidia-ml.so`);
+  if (compat) {
+    m.file(`${root}/compat/libcuda.so.${compat}`);
+    m.link(`${root}/compat/libcuda.so.1`, `libcuda.so.${compat}`);
+  }
+  return { cmd: { argv: [`${root}/bin/nvcc`, '--version'], stdout: nvcc(ver, `${ver}.${full.split('.')[2] ?? '0'}`) } };
+};
+export const nativeMissing = {
+  nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [], loadedPath: null, refused: [], error: 'libnvidia-ml.so.1: not found (searched LD_LIBRARY_PATH, ld.so.cache, default folders)' }, initRc: null, initError: null, driverVersion: null, nvmlVersion: null, cudaDriverVersion: null, deviceCount: null, devices: [], errors: [] },
+  cuda: { library: { soname: 'libcuda.so.1', candidates: [], loadedPath: null, refused: [], error: 'libcuda.so.1: not found (searched LD_LIBRARY_PATH, ld.so.cache, default folders)' }, initRc: null, initError: null, driverVersion: null, deviceCount: null, devices: [], errors: [] },
+  unavailable: null,
+};
+export const writeSpec = (m, spec) => m.extra('machine.json', `${JSON.stringify(spec, null, 2)}\n`);
+
