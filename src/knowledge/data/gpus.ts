@@ -1855,7 +1855,8 @@ export const GPUS: readonly GpuSpec[] = [
     tflopsBasis: 'datasheet',
     source: A2,
     checked: CHECKED,
-    confirmed: true,
+    confirmed: false,
+    unconfirmedFields: ['peakTflops'],
     note: 'PCI id 0x25b6 is shared with the A16 (subsystem 10de:157e is A2). TDP configurable 40-60 W.',
   },
   {
@@ -2009,8 +2010,7 @@ export const GPUS: readonly GpuSpec[] = [
     tflopsBasis: 'derived',
     source: RTX_A,
     checked: CHECKED,
-    confirmed: false,
-    unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
+    confirmed: true,
   },
   {
     name: 'NVIDIA RTX A4500',
@@ -2780,7 +2780,7 @@ export const GPUS: readonly GpuSpec[] = [
     source: RTX_ADA,
     checked: CHECKED,
     confirmed: false,
-    unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
+    unconfirmedFields: ['peakTflops'],
   },
   {
     name: 'NVIDIA GeForce RTX 4060',
@@ -3002,8 +3002,7 @@ export const GPUS: readonly GpuSpec[] = [
     tflopsBasis: 'derived',
     source: GEFORCE,
     checked: CHECKED,
-    confirmed: false,
-    unconfirmedFields: ['peakTflops'],
+    confirmed: true,
   },
   {
     name: 'NVIDIA GeForce RTX 4090 D',
@@ -3500,7 +3499,7 @@ export const GPUS: readonly GpuSpec[] = [
     source: RTX_PRO,
     checked: CHECKED,
     confirmed: false,
-    unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
+    unconfirmedFields: ['boostClockMHz', 'peakTflops'],
   },
   {
     name: 'NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition',
@@ -3522,8 +3521,7 @@ export const GPUS: readonly GpuSpec[] = [
     tflopsBasis: 'none',
     source: RTX_PRO,
     checked: CHECKED,
-    confirmed: false,
-    unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
+    confirmed: true,
   },
   {
     name: 'NVIDIA RTX PRO 5000 Blackwell',
@@ -3545,7 +3543,7 @@ export const GPUS: readonly GpuSpec[] = [
     source: RTX_PRO,
     checked: CHECKED,
     confirmed: false,
-    unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
+    unconfirmedFields: ['tdpW'],
     note: 'A 72 GB model shares PCI id 0x2bb3.',
   },
   {
@@ -3788,8 +3786,7 @@ export const GPUS: readonly GpuSpec[] = [
     tflopsBasis: 'derived',
     source: GEFORCE,
     checked: CHECKED,
-    confirmed: false,
-    unconfirmedFields: ['peakTflops'],
+    confirmed: true,
   },
   {
     name: 'NVIDIA GeForce RTX 5090 D',
