@@ -16,6 +16,10 @@ function send(message: ChildMessage): Promise<void> {
   });
 }
 
+function ms(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
 async function main(): Promise<void> {
   const report: NativeReport = { nvml: null, cuda: null, unavailable: null };
   if (process.platform !== 'linux') {
@@ -33,10 +37,14 @@ async function main(): Promise<void> {
   }
   const { readNvml } = await import('./read-nvml.js');
   const { readCuda } = await import('./read-cuda.js');
+  let t0 = performance.now();
   report.nvml = await readNvml(koffi);
+  report.nvml.durationMs = ms(performance.now() - t0);
   // If cuInit crashes or hangs, the parent still has what NVML said.
   await send({ type: 'partial', report });
+  t0 = performance.now();
   report.cuda = await readCuda(koffi);
+  report.cuda.durationMs = ms(performance.now() - t0);
   await send({ type: 'report', report });
 }
 

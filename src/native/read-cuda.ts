@@ -6,11 +6,17 @@ import { Calls, cText, toNumber } from './read-nvml.js';
 import type { CudaDeviceReport, CudaReport } from './report.js';
 
 type Koffi = typeof import('koffi');
+type LibraryHandle = import('koffi').LibraryHandle;
 
 export const CUDA_SONAME = 'libcuda.so.1';
 
 export async function readCuda(koffi: Koffi, resolve: ResolveOptions = {}): Promise<CudaReport> {
   const { lib, report: library } = await loadLibrary(koffi, CUDA_SONAME, resolve);
+  return readCudaFrom(lib, library);
+}
+
+/** The questions themselves, over a loaded library or none (tests hand in a fake one). */
+export function readCudaFrom(lib: LibraryHandle | null, library: CudaReport['library']): CudaReport {
   const report: CudaReport = {
     library,
     initRc: null,

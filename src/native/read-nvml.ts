@@ -1,6 +1,6 @@
 // Asks NVML every question of the report, each on its own, so one NOT_SUPPORTED never hides the
 // other fields; every failure is kept with NVML's name for it.
-import type { KoffiFunc } from 'koffi';
+import type { KoffiFunc, LibraryHandle } from 'koffi';
 import { errorMessage, loadLibrary, type ResolveOptions } from './load.js';
 import {
   bindNvml,
@@ -96,8 +96,13 @@ function emptyReport(library: NvmlReport['library']): NvmlReport {
 
 export async function readNvml(koffi: Koffi, resolve: ResolveOptions = {}): Promise<NvmlReport> {
   const { lib, report: library } = await loadLibrary(koffi, NVML_SONAME, resolve);
+  if (!lib) return emptyReport(library);
+  return readNvmlFrom(koffi, lib, library);
+}
+
+/** The questions themselves, over a loaded library (tests hand in a fake one). */
+export function readNvmlFrom(koffi: Koffi, lib: LibraryHandle, library: NvmlReport['library']): NvmlReport {
   const report = emptyReport(library);
-  if (!lib) return report;
   const b = bindNvml(koffi, lib);
   if (!b) {
     library.error = `${NVML_SONAME}: ${library.loadedPath ?? ''} exports neither nvmlInit_v2 nor nvmlInit`;

@@ -100,6 +100,8 @@ export interface NvmlReport {
   deviceCount: number | null;
   devices: NvmlDeviceReport[];
   errors: NativeError[];
+  /** Time spent in the child from library search to nvmlShutdown. */
+  durationMs?: number;
 }
 
 export interface CudaDeviceReport {
@@ -127,6 +129,8 @@ export interface CudaReport {
   deviceCount: number | null;
   devices: CudaDeviceReport[];
   errors: NativeError[];
+  /** Time spent in the child from library search to the last attribute (cuInit dominates). */
+  durationMs?: number;
 }
 
 export interface NativeReport {
