@@ -201,8 +201,11 @@ machine('stub-first', (m) => {
   m.link(`${x}/libnvidia-ml.so.1`, 'libnvidia-ml.so.550.54.14');
   m.ldcache([{ soname: 'libnvidia-ml.so.1', path: `${x}/libnvidia-ml.so.1`, arch: 'x86-64' }]);
   const stubs = '/usr/local/cuda/targets/x86_64-linux/lib/stubs';
+  // The stubs folder holds only unversioned names; the harm starts when a Dockerfile adds the soname link
+  // (`ln -s libnvidia-ml.so libnvidia-ml.so.1`) to link at build time and the folder stays on LD_LIBRARY_PATH.
+  m.link('/usr/local/cuda-12.4/targets/x86_64-linux/lib/stubs/libnvidia-ml.so.1', 'libnvidia-ml.so');
   writeSpec(m, {
-    description: 'The toolkit stubs folder first on LD_LIBRARY_PATH (a build-time setting leaked into the runtime environment)',
+    description: 'The toolkit stubs folder, with a libnvidia-ml.so.1 link added at build time, first on LD_LIBRARY_PATH (a build-time setting leaked into the runtime environment)',
     hostname: 'gpu-box',
     env: { PATH: '/usr/local/cuda/bin:/usr/bin:/bin', LD_LIBRARY_PATH: `${stubs}:/usr/local/cuda/lib64` },
     commands: [tk.cmd],
@@ -210,7 +213,7 @@ machine('stub-first', (m) => {
   });
   const dev = JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
   m.extra('native.json', JSON.stringify({
-    nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [`${stubs}/libnvidia-ml.so`, `${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.550.54.14`, refused: [`/usr/local/cuda-12.4/targets/x86_64-linux/lib/stubs/libnvidia-ml.so`], error: null }, initRc: 0, initError: null, driverVersion: '550.54.14', nvmlVersion: '12.550.54.14', cudaDriverVersion: 12040, deviceCount: 1, devices: [dev], errors: [] },
+    nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [`${stubs}/libnvidia-ml.so.1`, `${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.550.54.14`, refused: [`${stubs}/libnvidia-ml.so.1`], error: null }, initRc: 0, initError: null, driverVersion: '550.54.14', nvmlVersion: '12.550.54.14', cudaDriverVersion: 12040, deviceCount: 1, devices: [dev], errors: [] },
     cuda: null,
     unavailable: null,
   }, null, 2));

@@ -1,5 +1,5 @@
 // GPU facts from NVML (first choice) or from nvidia-smi's XML (fallback), in one Snapshot shape.
-import type { NvmlDeviceReport, NvmlReport } from '../native/report.js';
+import type { CudaReport, NvmlDeviceReport, NvmlReport } from '../native/report.js';
 import type { Gpu } from '../snapshot/types.js';
 import { type XmlNode, child, numberOf, parseXml, textOf } from './xml.js';
 
@@ -28,8 +28,25 @@ export function reasonNames(mask: bigint): string[] {
 
 const onOff = (v: number | null | undefined): boolean | null => (v === null || v === undefined ? null : v === 1);
 
-export function gpusFromNvml(report: NvmlReport): Gpu[] {
-  return report.devices.map((d) => gpuFromNvmlDevice(d));
+/** GPUs from NVML; the SM count NVML lacks on non-MIG GPUs comes from the CUDA driver API, matched by PCI bus id. */
+export function gpusFromNvml(report: NvmlReport, cuda: CudaReport | null = null): Gpu[] {
+  return report.devices.map((d) => {
+    const gpu = gpuFromNvmlDevice(d);
+    if (gpu.multiprocessors === null && cuda) {
+      const twin = cuda.devices.find((c) => c.pciBusId !== null && gpu.pciBusId !== null && sameBusId(c.pciBusId, gpu.pciBusId));
+      if (twin?.multiprocessors) gpu.multiprocessors = twin.multiprocessors;
+    }
+    return gpu;
+  });
+}
+
+/** NVML prints "00000000:00:06.0", CUDA "0000:00:06.0": compare the numbers, not the text. */
+export function sameBusId(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    const m = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)\.([0-9a-f]+)$/i.exec(s.trim());
+    return m ? m.slice(1).map((x) => parseInt(x, 16)).join(':') : s.toLowerCase();
+  };
+  return norm(a) === norm(b);
 }
 
 function gpuFromNvmlDevice(d: NvmlDeviceReport): Gpu {

@@ -50,7 +50,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
   const report: NativeReport | null = native.ok ? native.report : null;
   const nvml = report?.nvml ?? null;
   const nvmlOk = nvml !== null && nvml.initRc === 0;
-  let gpus: Gpu[] = nvmlOk ? gpusFromNvml(nvml) : [];
+  let gpus: Gpu[] = nvmlOk ? gpusFromNvml(nvml, report?.cuda ?? null) : [];
   const driver: DriverInfo = {
     version: nvmlOk && nvml.driverVersion ? { value: nvml.driverVersion, source: 'nvml' } : null,
     kernelModule: kernel.kernelModule,

@@ -32,7 +32,9 @@ export async function loadMachine(dir: string): Promise<System> {
   const spec = JSON.parse(await fs.readFile(join(dir, 'machine.json'), 'utf8')) as MachineSpec;
   let native: NativeReport | undefined;
   if (spec.native && 'reportFile' in spec.native) {
-    native = JSON.parse(await fs.readFile(join(dir, spec.native.reportFile), 'utf8')) as NativeReport;
+    // Either a bare NativeReport or a whole recorded NativeProbeResult ({ ok, report, durationMs }).
+    const recorded = JSON.parse(await fs.readFile(join(dir, spec.native.reportFile), 'utf8')) as NativeReport | { ok: true; report: NativeReport };
+    native = 'report' in recorded ? recorded.report : recorded;
   }
   const outputs = new Map<RecordedCommand, string>();
   for (const c of spec.commands ?? []) {

@@ -86,7 +86,7 @@ describe('broken machines', () => {
   it('stub-first: the stub first on LD_LIBRARY_PATH is refused and recorded, the real library answers', async () => {
     const s = await snapshotOf('stub-first');
     const nvml = s.nativeLibraries.nvml!;
-    expect(nvml.loaderFirstChoice).toBe('/usr/local/cuda/targets/x86_64-linux/lib/stubs/libnvidia-ml.so');
+    expect(nvml.loaderFirstChoice).toBe('/usr/local/cuda/targets/x86_64-linux/lib/stubs/libnvidia-ml.so.1');
     expect(nvml.refused).toHaveLength(1);
     expect(nvml.loadedPath).toBe('/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.550.54.14');
     expect(s.gpus[0]).toMatchObject({ name: 'NVIDIA GeForce RTX 4090', computeCapability: '8.9', architecture: 'Ada Lovelace', pciDeviceId: '0x2684' });
