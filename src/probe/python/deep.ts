@@ -1,0 +1,100 @@
+// --deep: import torch in the environment's own interpreter, in a child process with a time limit,
+// and report what it says and which CUDA libraries it really mapped. Failures are data.
+import type { DeepCheck } from '../../snapshot/types.js';
+import type { ProbeContext } from '../context.js';
+
+export const DEEP_TIMEOUT_MS = 30_000;
+
+// Prints one JSON line last. Each step has its own try so one failure still reports the rest.
+const SCRIPT = String.raw`
+import json, sys
+out = {"torch": None}
+def maps():
+    libs = set()
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                p = line.split()[-1] if len(line.split()) >= 6 else ""
+                n = p.rsplit("/", 1)[-1]
+                if p.startswith("/") and ".so" in n and n.startswith(("libcu", "libnv", "libnccl", "libcudnn", "libtorch_cuda", "libc10_cuda")):
+                    libs.add(p)
+    except Exception:
+        pass
+    return sorted(libs)
+try:
+    import torch
+    t = {"version": torch.__version__, "cudaRuntime": torch.version.cuda, "error": None}
+    try:
+        t["cudaAvailable"] = bool(torch.cuda.is_available())
+        t["deviceCount"] = int(torch.cuda.device_count())
+        t["archList"] = list(torch.cuda.get_arch_list())
+    except Exception as e:
+        t["error"] = "cuda query: %s: %s" % (type(e).__name__, e)
+    try:
+        v = torch.backends.cudnn.version()
+        t["cudnnVersion"] = None if v is None else str(v)
+    except Exception as e:
+        t["cudnnVersion"] = None
+    if t.get("cudaAvailable"):
+        try:
+            t["kernelOk"] = (torch.ones(4, device="cuda") * 2).sum().item() == 8
+        except Exception as e:
+            t["kernelOk"] = False
+            t["error"] = "kernel: %s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+    t["loadedLibraries"] = maps()
+    out["torch"] = t
+except Exception as e:
+    out["torch"] = {"error": "import torch: %s: %s" % (type(e).__name__, e), "loadedLibraries": maps()}
+print("GPUENV_DEEP " + json.dumps(out))
+`;
+
+interface DeepTorchJson {
+  version?: string;
+  cudaRuntime?: string | null;
+  cudaAvailable?: boolean;
+  deviceCount?: number;
+  archList?: string[];
+  cudnnVersion?: string | null;
+  kernelOk?: boolean;
+  loadedLibraries?: string[];
+  error?: string | null;
+}
+
+export async function deepCheck(ctx: ProbeContext, python: string | null, timeoutMs = DEEP_TIMEOUT_MS): Promise<DeepCheck> {
+  const fail = (error: string, durationMs = 0, timedOut = false): DeepCheck => ({ ok: false, timedOut, durationMs, error, torch: null });
+  if (!python) return fail('no interpreter found in this environment');
+  if (ctx.sys.isForeignRoot) return fail('not run: reading a mounted root (--root), whose programs are not run');
+  const r = await ctx.sys.run(python, ['-c', SCRIPT], { timeoutMs, maxBuffer: 1024 * 1024 });
+  ctx.records.push({ name: `python --deep (${python})`, ok: !r.failed, durationMs: r.durationMs, ...(r.timedOut ? { timedOut: true, detail: `no answer within ${timeoutMs} ms; killed` } : {}) });
+  if (r.timedOut) return fail(`importing the framework did not finish within ${timeoutMs / 1000} s; killed`, r.durationMs, true);
+  if (r.notFound) return fail(`cannot run ${python}`, r.durationMs);
+  const line = r.stdout.split('\n').reverse().find((l) => l.startsWith('GPUENV_DEEP '));
+  if (!line) {
+    const tail = (r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ');
+    return fail(`the interpreter exited ${r.exitCode ?? r.signal} without a report${tail ? `: ${tail.slice(0, 500)}` : ''}`, r.durationMs);
+  }
+  let parsed: { torch?: DeepTorchJson | null };
+  try {
+    parsed = JSON.parse(line.slice('GPUENV_DEEP '.length)) as { torch?: DeepTorchJson | null };
+  } catch (e) {
+    return fail(`unreadable report: ${String(e)}`, r.durationMs);
+  }
+  const t = parsed.torch;
+  const torch: DeepCheck['torch'] = t
+    ? {
+        version: t.version ?? null,
+        cudaAvailable: t.cudaAvailable ?? null,
+        deviceCount: t.deviceCount ?? null,
+        archList: t.archList ?? null,
+        cudnnVersion: t.cudnnVersion ?? null,
+        cudaRuntime: t.cudaRuntime ?? null,
+        kernelOk: t.kernelOk ?? null,
+        loadedLibraries: t.loadedLibraries ?? [],
+        error: t.error ?? null,
+      }
+    : null;
+  const ok = torch !== null && torch.error === null && torch.kernelOk !== false;
+  return { ok, timedOut: false, durationMs: r.durationMs, error: torch?.error ?? null, torch };
+}
+
+export { SCRIPT as DEEP_SCRIPT };

@@ -1,0 +1,87 @@
+// Python environments and the GPU frameworks in them, from files: where each env is, its Python
+// version, the framework builds, which CUDA libraries their shared objects would load and which GPU
+// architectures they carry. Python runs only with `deep` (one child process per env, time-limited).
+import { posix } from 'node:path';
+import type { LdCacheEntry } from '../../system/ldcache.js';
+import type { PythonEnv, PythonPackage } from '../../snapshot/types.js';
+import type { ProbeContext } from '../context.js';
+import { sitePackages } from '../libraries.js';
+import { buildInfo } from './build-info.js';
+import { deepCheck } from './deep.js';
+import { discoverEnvs } from './discover.js';
+import { archsOf, cudaLibrariesOf, cudaObjects } from './objects.js';
+import { readPackages } from './packages.js';
+import { loaderView } from './resolve.js';
+import { torchPreload } from './torch-preload.js';
+import { pythonVersion } from './version.js';
+
+export interface PythonProbeOptions {
+  ldCache: LdCacheEntry[];
+  /** --python values: interpreters or prefixes. */
+  extraPythons: string[];
+  deep: boolean;
+  /** Limit for each --deep child (default 30 s). */
+  deepTimeoutMs?: number;
+}
+
+export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOptions): Promise<PythonEnv[]> {
+  const started = Date.now();
+  const view = loaderView(ctx, options.ldCache);
+  const found = await discoverEnvs(ctx, options.extraPythons);
+  const envs = await Promise.all(
+    found.map(async (f): Promise<PythonEnv> => {
+      const sps = await envSitePackages(ctx, f.realPrefix, f.kind);
+      const raw = await readPackages(ctx, f.realPrefix, sps);
+      const packages: PythonPackage[] = [];
+      for (const p of raw) {
+        const build = await buildInfo(ctx, p, raw);
+        const files = p.sitePackages && !p.name.startsWith('nvidia-') ? await cudaObjects(ctx, p.name, p.sitePackages) : [];
+        const preload = p.name === 'torch' && p.sitePackages && build && !build.cpuOnly
+          ? await torchPreload(ctx, `${p.sitePackages}/torch`, sps, build.cuda?.split('.')[0] ?? null)
+          : null;
+        packages.push({
+          name: p.name,
+          version: p.version,
+          installer: p.installer,
+          location: p.location,
+          build,
+          cudaLibraries: files.length ? await cudaLibrariesOf(ctx, files, { view, preload }) : [],
+          archs: await archsOf(ctx, files),
+        });
+      }
+      const hasTorch = packages.some((p) => p.name === 'torch');
+      return {
+        prefix: f.realPrefix,
+        python: f.python,
+        kind: f.kind,
+        foundBy: f.foundBy,
+        active: f.active,
+        version: await pythonVersion(ctx, f.realPrefix),
+        sitePackages: sps,
+        packages,
+        deep: options.deep && hasTorch ? await deepCheck(ctx, f.python, options.deepTimeoutMs) : null,
+      };
+    }),
+  );
+  ctx.records.push({ name: 'python environments (files)', ok: true, durationMs: Date.now() - started, detail: `${envs.length} found` });
+  // Active first, then by prefix, so output is stable.
+  return envs.sort((a, b) => Number(b.active) - Number(a.active) || a.prefix.localeCompare(b.prefix));
+}
+
+/** site-packages of the env; a system interpreter also reads Debian's dist-packages folders. */
+async function envSitePackages(ctx: ProbeContext, prefix: string, kind: PythonEnv['kind']): Promise<string[]> {
+  const out = await sitePackages(ctx, prefix);
+  if (kind === 'system') {
+    for (const base of [`${prefix}/local/lib`, `${prefix}/lib`]) {
+      for (const e of (await ctx.sys.readDir(base)) ?? []) {
+        if (!/^python3(\.\d+)?$/.test(e.name)) continue;
+        const dp = posix.join(base, e.name, 'dist-packages');
+        if (await ctx.sys.stat(dp)) out.push(dp);
+      }
+    }
+  }
+  return out;
+}
+
+export { readElfDynamic, readElfDynamicFile, expandOrigin } from './elf-dynamic.js';
+export type { ElfDynamic } from './elf-dynamic.js';
