@@ -13,6 +13,22 @@ export const globalOptions = {
 
 export const commands: CommandSpec[] = [
   {
+    name: 'doctor',
+    summary: () => m('doctor.summary'),
+    usage: 'doctor [--json|--markdown] [--deep] [--python PATH]… [--snapshot FILE] [--root DIR] [--timeout SECONDS]',
+    help: () => [m('doctor.opt.json'), m('doctor.opt.markdown'), m('doctor.opt.deep'), m('doctor.opt.python'), m('doctor.opt.snapshot'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
+    examples: ['gpuenv doctor', 'gpuenv doctor --markdown > report.md', 'gpuenv doctor --deep --python ~/venvs/train/bin/python', 'gpuenv doctor --snapshot h200.json --json'],
+    options: {
+      markdown: { type: 'boolean' },
+      deep: { type: 'boolean' },
+      python: { type: 'string', multiple: true },
+      snapshot: { type: 'string' },
+      timeout: { type: 'string' },
+    },
+    allowPositionals: false,
+    load: () => import('./doctor.js'),
+  },
+  {
     name: 'snapshot',
     summary: () => m('snapshot.summary'),
     usage: 'snapshot [--json] [--root DIR] [-o FILE] [--timeout SECONDS]',

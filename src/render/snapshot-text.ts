@@ -4,14 +4,32 @@ import { renderMessages as m } from './messages.js';
 import { type Style, formatBytes, table } from './style.js';
 
 export function renderSnapshotText(s: Snapshot, st: Style): string {
+  const out = [
+    ...headerSection(s, st),
+    ...gpuSection(s, st),
+    '',
+    ...driverSection(s, st),
+    '',
+    ...toolkitSection(s, st),
+    '',
+    ...librarySection(s, st),
+    ...probeSection(s, st),
+  ];
+  return `${out.join('\n')}\n`;
+}
+
+export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { host: s.hostname ?? s.root })): string[] {
   const out: string[] = [];
-  const host = s.hostname ?? s.root;
-  out.push(st.bold(m('snap.title', { host })));
+  out.push(st.bold(title));
   const osBits = [s.os.prettyName?.value, s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined, s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
     s.os.wsl?.value ? 'WSL' : undefined, s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
     s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? `Secure Boot ${s.os.secureBoot.value}` : undefined].filter(Boolean);
   out.push(`  ${m('snap.os')}: ${osBits.join(' · ')}`, '');
+  return out;
+}
 
+export function gpuSection(s: Snapshot, st: Style): string[] {
+  const out: string[] = [];
   out.push(st.bold(m('snap.gpus')));
   if (s.gpus.length === 0) {
     out.push(`  ${m('snap.noGpu')}`);
@@ -34,8 +52,11 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
       ),
     );
   }
-  out.push('');
+  return out;
+}
 
+export function driverSection(s: Snapshot, st: Style): string[] {
+  const out: string[] = [];
   out.push(st.bold(m('snap.driver')));
   const d = s.driver;
   const parts: string[] = [];
@@ -47,8 +68,11 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
   const lib = s.nativeLibraries.nvml;
   if (lib?.loadedPath) out.push(st.dim(`  libnvidia-ml: ${lib.loadedPath}`));
   if (s.nativeLibraries.cuda?.loadedPath) out.push(st.dim(`  libcuda: ${s.nativeLibraries.cuda.loadedPath}`));
-  out.push('');
+  return out;
+}
 
+export function toolkitSection(s: Snapshot, st: Style): string[] {
+  const out: string[] = [];
   out.push(st.bold(m('snap.toolkits')));
   if (s.toolkits.length === 0) out.push(`  ${m('snap.toolkitNone')}`);
   out.push(
@@ -65,8 +89,11 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
       }),
     ),
   );
-  out.push('');
+  return out;
+}
 
+export function librarySection(s: Snapshot, st: Style): string[] {
+  const out: string[] = [];
   out.push(st.bold(m('snap.libraries')));
   if (s.libraries.length === 0) out.push(`  ${m('snap.librariesNone')}`);
   const label = { cudnn: 'cuDNN', nccl: 'NCCL', cudart: 'cudart', cublas: 'cuBLAS' } as const;
@@ -75,13 +102,17 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
     out.push('', st.bold(m('snap.compat')));
     out.push(...table(s.cudaCompat.map((c) => [c.path, c.inUse ? st.yellow(m('snap.inUse')) : m('snap.notInUse'), st.dim(c.reason)])));
   }
+  return out;
+}
 
+export function probeSection(s: Snapshot, st: Style): string[] {
+  const out: string[] = [];
   const failed = s.probes.filter((p) => !p.ok && p.detail !== 'not found');
   if (failed.length) {
     out.push('', st.bold(m('snap.problems')));
     out.push(...table(failed.map((p) => [p.name, p.timedOut ? st.yellow(m('snap.timedOut')) : (p.detail ?? ''), `${p.durationMs} ms`])));
   }
-  return `${out.join('\n')}\n`;
+  return out;
 }
 
 function pcie(p: Snapshot['gpus'][number]['pcie']): string {

@@ -8,6 +8,7 @@ import { gpusFromNvml, parseComputeCapCsv, parseSmiXml } from '../probe/gpus.js'
 import { probeCudaCompat, probeLibraries, pythonPrefixes, readLdCache } from '../probe/libraries.js';
 import { probeOs } from '../probe/os.js';
 import { probePci } from '../probe/pci.js';
+import { probePythonEnvs } from '../probe/python/index.js';
 import { probeToolkits } from '../probe/toolkits.js';
 import { probeTools } from '../probe/tools.js';
 import type { NativeProbeResult, System } from '../system/types.js';
@@ -21,6 +22,8 @@ export interface TakeOptions {
   /** Limit for the native probe child process (default: twice timeoutMs, at least 10 s). */
   nativeTimeoutMs?: number;
   now?: () => Date;
+  /** Python environments to look into beyond the ones found, and whether to import frameworks (--deep). */
+  python?: { extraPythons: string[]; deep: boolean };
 }
 
 export async function takeSnapshot(sys: System, options: TakeOptions = {}): Promise<Snapshot> {
@@ -41,9 +44,10 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     pythonPrefixes(ctx),
     probeTools(ctx),
   ]);
-  const [os, libraries, native] = await Promise.all([
+  const [os, libraries, python, native] = await Promise.all([
     probeOs(ctx, kernel.modules),
     probeLibraries(ctx, { toolkits, ldCache, pythonPrefixes: prefixes }),
+    probePythonEnvs(ctx, { ldCache, extraPythons: options.python?.extraPythons ?? [], deep: options.python?.deep ?? false }),
     nativePromise,
   ]);
 
@@ -102,7 +106,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     cudaCompat,
     tools,
     env: relevantEnv(sys.env),
-    python: [],
+    python,
     probes: [
       ...ctx.records,
       nativeRecord(native, report),
@@ -115,7 +119,7 @@ function nativeRecord(native: Awaited<ReturnType<System['probeNative']>>, report
     return {
       name: 'native (NVML, CUDA driver API)',
       ok: false,
-      durationMs: native.durationMs,
+      durationMs: Math.round(native.durationMs),
       ...(native.reason === 'timeout' ? { timedOut: true } : {}),
       detail: `${native.reason}: ${native.detail}`,
     };
@@ -124,7 +128,7 @@ function nativeRecord(native: Awaited<ReturnType<System['probeNative']>>, report
   return {
     name: 'native (NVML, CUDA driver API)',
     ok: problems.length === 0,
-    durationMs: native.durationMs,
+    durationMs: Math.round(native.durationMs),
     ...(problems.length ? { detail: problems.join('; ') } : {}),
   };
 }

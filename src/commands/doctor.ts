@@ -1,0 +1,34 @@
+// `gpuenv doctor`: read the machine (or a saved Snapshot), run every rule, print the report; exit 1 on errors.
+import { diagnose, hasErrors } from '../diagnose/index.js';
+import { UsageError } from '../errors.js';
+import { renderDoctorMarkdown } from '../render/doctor-markdown.js';
+import { renderDoctorText } from '../render/doctor-text.js';
+import { makeStyle } from '../render/style.js';
+import { readSnapshotFile } from '../snapshot/read.js';
+import { takeSnapshot } from '../snapshot/take.js';
+import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
+import { parseTimeout } from './snapshot.js';
+import type { CommandContext } from './types.js';
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const { values, globals, io } = ctx;
+  if (values.markdown && globals.json) throw new UsageError('--json and --markdown: choose one');
+  const snapshotFile = typeof values.snapshot === 'string' ? values.snapshot : undefined;
+  const pythons = (Array.isArray(values.python) ? values.python : []).map(String);
+  if (snapshotFile && (globals.root || values.deep || pythons.length)) {
+    throw new UsageError('--snapshot reads a saved Snapshot: --root, --deep and --python need the live machine');
+  }
+  const timeoutMs = parseTimeout(values.timeout);
+  const snapshot = snapshotFile
+    ? await readSnapshotFile(snapshotFile)
+    : await takeSnapshot(await ctx.system(), { timeoutMs, python: { extraPythons: pythons, deep: values.deep === true } });
+  const diagnosis = await diagnose(snapshot);
+  if (globals.json) {
+    io.out(`${JSON.stringify({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, snapshot, findings: diagnosis.findings, ruleErrors: diagnosis.ruleErrors }, null, 2)}\n`);
+  } else if (values.markdown) {
+    io.out(renderDoctorMarkdown(snapshot, diagnosis));
+  } else {
+    io.out(renderDoctorText(snapshot, diagnosis, makeStyle(io.color)));
+  }
+  return hasErrors(diagnosis.findings) ? 1 : 0;
+}

@@ -1,0 +1,41 @@
+// Reads a Snapshot back from a file (`--snapshot FILE`), with a clear message for anything that is not one.
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { SNAPSHOT_SCHEMA_VERSION, type Snapshot } from './types.js';
+
+const REQUIRED: (keyof Snapshot)[] = ['os', 'driver', 'gpus', 'pciGpus', 'toolkits', 'libraries', 'env', 'probes'];
+
+export async function readSnapshotFile(path: string): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--snapshot ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (code ?? 'cannot read')}`);
+  }
+  return parseSnapshot(text, path);
+}
+
+export function parseSnapshot(text: string, name = 'input'): Snapshot {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${name}: not JSON; write one with \`gpuenv snapshot --json -o FILE\``);
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(`${name}: not a gpuenv Snapshot`);
+  const d = doc as Partial<Snapshot> & { snapshot?: unknown; schemaVersion?: unknown };
+  // `doctor --json` output wraps the Snapshot: accept it too.
+  if (d.snapshot && typeof d.snapshot === 'object' && !('gpus' in d)) return parseSnapshot(JSON.stringify(d.snapshot), name);
+  if (d.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
+    throw new UsageError(`${name}: schemaVersion ${JSON.stringify(d.schemaVersion)} is not supported (this gpuenv reads ${SNAPSHOT_SCHEMA_VERSION})`);
+  }
+  const missing = REQUIRED.filter((k) => !(k in d));
+  if (missing.length) throw new UsageError(`${name}: not a complete gpuenv Snapshot (missing ${missing.join(', ')})`);
+  const snap = d as Snapshot;
+  // Older writers may lack lists added later; default them so rules can rely on arrays.
+  snap.python ??= [];
+  snap.cudaCompat ??= [];
+  snap.tools ??= [];
+  return snap;
+}
