@@ -1,0 +1,206 @@
+// The PyTorch wheel to install for these GPUs, this driver and this Python: the variant whose kernels cover
+// every GPU and whose CUDA this driver runs, keeping the installed torch version when it has one.
+import { torchReleases, torchRelease, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
+import type { TorchPlatform, TorchRelease, TorchVariant } from '../knowledge/torch.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import { ccToSm } from '../knowledge/cuda.js';
+import { condaEnvArg, driverFloors, driverOf, driverSupport, driverUpgradeCommands, findPackage, managerOf, pipInstall, pipUninstall, platformOf, pythonOf } from './framework.js';
+import { m } from './rules/messages-framework.js';
+import type { DriverFact, DriverSupport } from './framework.js';
+import type { PythonEnv, Snapshot } from '../snapshot/types.js';
+
+export interface TorchChoiceInput {
+  /** Compute capabilities to cover ("12.0"). */
+  ccs: string[];
+  driver: DriverFact | null;
+  /** Python version of the environment ("3.12.3"), when known. */
+  python: string | null;
+  platform: TorchPlatform;
+  /** Keep this torch version when one of its variants fits ("2.11.0"). */
+  preferVersion?: string;
+  /** Variant tags not to offer (the one installed, which is the problem). */
+  exclude?: string[];
+}
+
+export interface TorchChoice {
+  release: TorchRelease;
+  variant: TorchVariant;
+  support: DriverSupport;
+  /** Driver the variant needs: the MVC floor of its major where that works, else the full floor. */
+  driverFloor: string | undefined;
+  /** Set when the release or variant row is unconfirmed: what is unconfirmed. */
+  unconfirmed?: string;
+}
+
+export interface TorchChoiceResult {
+  /** The wheel to install with this driver. */
+  choice?: TorchChoice;
+  /** When nothing fits this driver: the wheel that would fit after a driver upgrade. */
+  withNewerDriver?: TorchChoice;
+}
+
+function pythonFits(r: TorchRelease, py: string | null): boolean {
+  if (!py) return true;
+  const [a, b] = versionParts(py);
+  const mm = `${a}.${b ?? 0}`;
+  return compareVersions(mm, r.python.min) >= 0 && compareVersions(mm, r.python.max) <= 0;
+}
+
+function covers(v: TorchVariant, input: TorchChoiceInput, allowPtx: boolean): boolean {
+  if (!v.platforms.includes(input.platform)) return false;
+  const set = variantArchSet(v, input.platform);
+  return input.ccs.every((cc) => {
+    const c = variantCoversCapability(set, cc);
+    return c === 'sass' || (allowPtx && c === 'ptx');
+  });
+}
+
+function describe(r: TorchRelease, v: TorchVariant, support: DriverSupport): TorchChoice {
+  const floors = driverFloors(v.cuda);
+  const unconfirmed =
+    r.confirmed === false
+      ? `PyTorch ${r.version}: ${r.note ?? 'release row unconfirmed'}`
+      : v.confirmed === false
+        ? `PyTorch ${r.version}+${v.tag}: ${v.note ?? 'variant row unconfirmed'}`
+        : undefined;
+  return {
+    release: r,
+    variant: v,
+    support,
+    driverFloor: support === 'full' ? floors.full : (floors.mvc ?? floors.full),
+    ...(unconfirmed ? { unconfirmed } : {}),
+  };
+}
+
+/** Best variant of one release under a driver-support requirement; newest CUDA first. */
+function pick(r: TorchRelease, input: TorchChoiceInput, accept: (s: DriverSupport) => boolean, allowPtx: boolean): TorchChoice | undefined {
+  const variants = [...r.cudaVariants].sort((a, b) => compareVersions(b.cuda, a.cuda));
+  for (const v of variants) {
+    if (input.exclude?.includes(v.tag)) continue;
+    const s = driverSupport(input.driver, v.cuda);
+    if (!accept(s)) continue;
+    // PTX JIT needs the driver to know the PTX ISA: only with full support.
+    if (!covers(v, input, allowPtx && (s === 'full' || s === 'unknown'))) continue;
+    return describe(r, v, s);
+  }
+  return undefined;
+}
+
+export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
+  const all = [...torchReleases()].reverse().filter((r) => pythonFits(r, input.python));
+  // Released rows first; a proposed release is offered only when nothing released fits.
+  const releases = [...all.filter((r) => r.confirmed !== false), ...all.filter((r) => r.confirmed === false)];
+  const preferred = input.preferVersion ? torchRelease(input.preferVersion) : undefined;
+  const full = (s: DriverSupport) => s === 'full' || s === 'unknown';
+  const works = (s: DriverSupport) => s !== 'no';
+  const pref = preferred ? [preferred] : [];
+  // Native kernels (SASS) before PTX JIT; the installed version before an upgrade; full driver support before MVC.
+  const order: [TorchRelease[], (s: DriverSupport) => boolean, boolean][] = [
+    [pref, full, false],
+    [pref, works, false],
+    [releases, full, false],
+    [releases, works, false],
+    [pref, full, true],
+    [releases, full, true],
+  ];
+  for (const [rs, accept, ptx] of order) {
+    for (const r of rs) {
+      const c = pick(r, input, accept, ptx);
+      if (c) return { choice: c };
+    }
+  }
+  const noDriver = { ...input, driver: null };
+  for (const ptx of [false, true]) {
+    for (const r of [...pref, ...releases]) {
+      const c = pick(r, noDriver, () => true, ptx);
+      if (c) {
+        const floors = driverFloors(c.variant.cuda);
+        return { withNewerDriver: { ...c, support: 'no', driverFloor: ptx ? floors.full : (floors.mvc ?? floors.full) } };
+      }
+    }
+  }
+  return {};
+}
+
+/**
+ * Commands that put this choice into the environment, replacing torch (and torchvision/torchaudio when
+ * present) with the installer that put torch there.
+ */
+export function torchInstallCommands(env: PythonEnv, c: TorchChoice): string[] {
+  const torch = findPackage(env, 'torch');
+  const vision = findPackage(env, 'torchvision');
+  const audio = findPackage(env, 'torchaudio');
+  const r = c.release;
+  const specs = [`torch==${r.version}`];
+  const names = ['torch'];
+  if (vision) {
+    specs.push(`torchvision==${r.torchvision}`);
+    names.push('torchvision');
+  }
+  if (audio) {
+    names.push('torchaudio');
+    if (r.torchaudio) specs.push(`torchaudio==${r.torchaudio}`);
+  }
+  const manager = managerOf(torch);
+  if (manager === 'conda') {
+    const condaNames = names.map((n) => (n === 'torch' ? 'pytorch' : n));
+    if (r.conda === 'pytorch-channel' && PYTORCH_CUDA.includes(c.variant.cuda)) {
+      const condaSpecs = specs.map((s) => s.replace(/^torch==/, 'pytorch=='));
+      return [`conda install ${condaEnvArg(env)} ${condaSpecs.join(' ')} pytorch-cuda=${c.variant.cuda} -c pytorch -c nvidia`];
+    }
+    return [
+      `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`,
+      pipInstall(env, 'pip', [...specs, '--index-url', c.variant.indexUrl]),
+    ];
+  }
+  return [pipUninstall(env, manager, names), pipInstall(env, manager, [...specs, '--index-url', c.variant.indexUrl])];
+}
+
+/** CUDA versions published as `pytorch-cuda` metapackages on the nvidia/pytorch conda channels. */
+const PYTORCH_CUDA = ['11.6', '11.7', '11.8', '12.1', '12.4'];
+
+
+/**
+ * The fix lines that move this environment's torch to a build covering `ccs` on this machine's driver:
+ * "# " lines saying what and why, then the commands; a driver upgrade first when nothing fits the driver.
+ */
+export function torchFixLines(
+  snapshot: Snapshot,
+  env: PythonEnv,
+  opts: { ccs: string[]; preferVersion?: string; exclude?: string[] },
+): { lines: string[]; choice?: TorchChoice; unconfirmed?: string } {
+  const d = driverOf(snapshot);
+  const python = env.version?.value ?? null;
+  const res = chooseTorch({ ccs: opts.ccs, driver: d, python, platform: platformOf(snapshot), ...(opts.preferVersion ? { preferVersion: opts.preferVersion } : {}), ...(opts.exclude ? { exclude: opts.exclude } : {}) });
+  const sms = opts.ccs.length ? opts.ccs.map(ccToSm).join(', ') : 'sm_*';
+  const check = `${pythonOf(env)} -c "import torch; print(torch.__version__, torch.cuda.is_available(), torch.cuda.get_arch_list())"`;
+  const vars = (c: TorchChoice) => ({ version: c.release.version, tag: c.variant.tag, cuda: `CUDA ${c.variant.cuda}`, sms, floor: c.driverFloor ?? '?', driver: d?.version ?? d?.cuda ?? '?' });
+  if (res.choice) {
+    const c = res.choice;
+    return {
+      lines: [`# ${d ? m('torchPick', vars(c)) : m('torchPickNoDriver', vars(c))}`, ...torchInstallCommands(env, c), check],
+      choice: c,
+      ...(c.unconfirmed ? { unconfirmed: c.unconfirmed } : {}),
+    };
+  }
+  if (res.withNewerDriver) {
+    const c = res.withNewerDriver;
+    const floor = c.driverFloor ?? '?';
+    return {
+      lines: [
+        `# ${m('torchNeedsDriver', vars(c))}`,
+        ...driverUpgradeCommands(snapshot, floor, driverWords(floor)),
+        `# ${m('torchThen', vars(c))}`,
+        ...torchInstallCommands(env, c),
+        check,
+      ],
+      choice: c,
+      ...(c.unconfirmed ? { unconfirmed: c.unconfirmed } : {}),
+    };
+  }
+  return { lines: [`# ${m('torchNone', { sms, ccs: opts.ccs.join(';'), python: python ?? '?' })}`] };
+}
+
+export function driverWords(floor: string): { wsl: string; other: string; reboot: string } {
+  return { wsl: m('driverWsl'), other: m('driverOther', { floor }), reboot: m('driverReboot') };
+}

@@ -1,0 +1,258 @@
+// Facts the framework rules share: GPUs and their capabilities, the driver and what CUDA it runs, which
+// packages are frameworks, and the exact install commands for one Python environment.
+import { cudaRelease, minDriverFor, mvcFloor } from '../knowledge/cuda.js';
+import { matchGpu } from '../knowledge/gpus.js';
+import type { TorchPlatform } from '../knowledge/torch.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import type { Evidence } from './types.js';
+import type { Gpu, PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
+
+export interface GpuCapability {
+  gpu: Gpu;
+  /** "12.0" */
+  cc: string;
+  /** "sm_120" */
+  sm: string;
+  source: string;
+}
+
+/** Every GPU with a known compute capability (from the probe, else from the GPU catalogue by name). */
+export function gpuCapabilities(snapshot: Snapshot): GpuCapability[] {
+  const out: GpuCapability[] = [];
+  for (const gpu of snapshot.gpus ?? []) {
+    let cc = gpu.computeCapability;
+    let source = gpu.source;
+    if (!cc && gpu.name) {
+      const m = matchGpu(gpu.name).match;
+      if (m) {
+        cc = m.computeCapability;
+        source = `gpuenv GPU catalogue (${m.name})`;
+      }
+    }
+    if (!cc || !/^\d+\.\d+$/.test(cc)) continue;
+    out.push({ gpu, cc, sm: `sm_${cc.replace('.', '')}`, source });
+  }
+  return out;
+}
+
+/** Distinct capabilities, one GPU named for each. */
+export function distinctCapabilities(snapshot: Snapshot): GpuCapability[] {
+  const seen = new Map<string, GpuCapability>();
+  for (const g of gpuCapabilities(snapshot)) if (!seen.has(g.cc)) seen.set(g.cc, g);
+  return [...seen.values()];
+}
+
+export function hasGpu(snapshot: Snapshot): boolean {
+  return (snapshot.gpus?.length ?? 0) > 0 || (snapshot.pciGpus?.length ?? 0) > 0;
+}
+
+export interface DriverFact {
+  /** "570.86.10", or null when only the driver's CUDA version is known. */
+  version: string | null;
+  /** "12.8" as nvidia-smi prints it. */
+  cuda: string | null;
+  source: string;
+}
+
+export function driverOf(snapshot: Snapshot): DriverFact | null {
+  const d = snapshot.driver;
+  const v = d?.version ?? d?.kernelModule ?? null;
+  const c = d?.cudaVersion ?? null;
+  if (!v && !c) return null;
+  return { version: v?.value ?? null, cuda: c?.value ?? null, source: v?.source ?? c?.source ?? 'unknown' };
+}
+
+export function driverEvidence(d: DriverFact, fact: string): Evidence[] {
+  const out: Evidence[] = [];
+  if (d.version) out.push({ fact, value: d.version, source: d.source });
+  else if (d.cuda) out.push({ fact: `${fact} (CUDA version it supports)`, value: d.cuda, source: d.source });
+  return out;
+}
+
+export type DriverSupport = 'full' | 'mvc' | 'no' | 'unknown';
+
+/**
+ * Whether this driver runs code built with CUDA `cuda` ("12.8"): 'full' at or above the toolkit's driver,
+ * 'mvc' through minor version compatibility (same major, driver ≥ the major's floor: fine for the runtime,
+ * not for JIT of newer PTX), 'no' otherwise.
+ */
+export function driverSupport(d: DriverFact | null, cuda: string): DriverSupport {
+  if (!d) return 'unknown';
+  const major = versionParts(cuda)[0] ?? 0;
+  const minor = `${major}.${versionParts(cuda)[1] ?? 0}`;
+  if (d.version) {
+    const full = minDriverFor(minor);
+    if (full && compareVersions(d.version, full) >= 0) return 'full';
+    const floor = mvcFloor(major);
+    const mvcMin = floor?.linux ?? floor?.min;
+    if (mvcMin && compareVersions(d.version, mvcMin) >= 0) return 'mvc';
+    if (!full && !mvcMin) return 'unknown';
+    return 'no';
+  }
+  if (d.cuda) {
+    if (compareVersions(d.cuda, minor) >= 0) return 'full';
+    if ((versionParts(d.cuda)[0] ?? 0) === major) return 'mvc';
+    return 'no';
+  }
+  return 'unknown';
+}
+
+/** The lowest driver that runs CUDA `cuda` at all (the major's MVC floor where it exists), and the full floor. */
+export function driverFloors(cuda: string): { mvc: string | undefined; full: string | undefined } {
+  const major = versionParts(cuda)[0] ?? 0;
+  const rel = cudaRelease(`${major}.${versionParts(cuda)[1] ?? 0}`);
+  const floor = mvcFloor(major);
+  return { mvc: floor?.linux ?? floor?.min, full: rel?.minDriver.linux ?? undefined };
+}
+
+export function platformOf(snapshot: Snapshot): TorchPlatform {
+  if (snapshot.os?.id?.value === 'windows') return 'windows';
+  const arch = snapshot.os?.arch?.value ?? '';
+  return /aarch64|arm64/i.test(arch) ? 'linux-aarch64' : 'linux-x86_64';
+}
+
+// ---- packages -----------------------------------------------------------------------------------------------
+
+/** conda calls it pytorch; pip calls it torch. */
+export function canonicalName(name: string): string {
+  const n = name.toLowerCase().replace(/_/g, '-');
+  return n === 'pytorch' ? 'torch' : n;
+}
+
+export function findPackage(env: PythonEnv, ...names: string[]): PythonPackage | undefined {
+  return (env.packages ?? []).find((p) => names.includes(canonicalName(p.name)));
+}
+
+/** "2.11.0+cu130" → "cu130"; else the build's CUDA as a tag ("12.8" → "cu128"). */
+export function cudaTagOf(p: PythonPackage): string | undefined {
+  const m = /\+(cu\d{3,})$/.exec(p.version);
+  if (m?.[1]) return m[1];
+  const c = p.build?.cuda;
+  if (c) {
+    const [maj, min] = versionParts(c);
+    return `cu${maj}${min ?? 0}`;
+  }
+  return undefined;
+}
+
+export function publicVersion(v: string): string {
+  return v.split('+')[0] ?? v;
+}
+
+export function isCpuBuild(p: PythonPackage): boolean {
+  return p.build?.cpuOnly === true || /\+cpu$/.test(p.version);
+}
+
+export function packageEvidence(env: PythonEnv, p: PythonPackage): Evidence {
+  return { fact: `${canonicalName(p.name)} in ${env.prefix}`, value: p.version, source: p.build?.source && p.build.source !== 'version' ? p.build.source : p.location };
+}
+
+// ---- commands -----------------------------------------------------------------------------------------------
+
+export function pythonOf(env: PythonEnv): string {
+  return env.python ?? `${env.prefix}/bin/python`;
+}
+
+/** "pip", "uv" or "conda": who should do the reinstall (the installer of `p`, else pip). */
+export function managerOf(p: PythonPackage | undefined): 'pip' | 'uv' | 'conda' {
+  const i = (p?.installer ?? '').toLowerCase();
+  if (i === 'uv') return 'uv';
+  if (i === 'conda') return 'conda';
+  return 'pip';
+}
+
+/** `… -m pip install ARGS` or `uv pip install --python … ARGS`. */
+export function pipInstall(env: PythonEnv, manager: 'pip' | 'uv', args: string[]): string {
+  return manager === 'uv'
+    ? ['uv pip install --python', pythonOf(env), ...args].join(' ')
+    : [pythonOf(env), '-m pip install', ...args].join(' ');
+}
+
+export function pipUninstall(env: PythonEnv, manager: 'pip' | 'uv', names: string[]): string {
+  return manager === 'uv'
+    ? ['uv pip uninstall --python', pythonOf(env), ...names].join(' ')
+    : [pythonOf(env), '-m pip uninstall -y', ...names].join(' ');
+}
+
+export function condaEnvArg(env: PythonEnv): string {
+  return `-p ${env.prefix}`;
+}
+
+/** Commands that install a driver of at least `floor` on this OS (apt/dnf names by branch); "# " lines elsewhere. */
+export function driverUpgradeCommands(snapshot: Snapshot, floor: string, say: { wsl: string; other: string; reboot: string }): string[] {
+  const branch = versionParts(floor)[0] ?? 0;
+  if (snapshot.os?.wsl?.value) return [`# ${say.wsl}`];
+  const id = (snapshot.os?.id?.value ?? '').toLowerCase();
+  if (id === 'ubuntu' || id === 'debian' || id === 'linuxmint' || id === 'pop') {
+    return ['sudo apt-get update', `sudo apt-get install -y nvidia-driver-${branch}`, `# ${say.reboot}`, 'sudo reboot'];
+  }
+  if (['rhel', 'rocky', 'almalinux', 'centos', 'fedora', 'ol', 'amzn'].includes(id)) {
+    return [`sudo dnf module install -y nvidia-driver:${branch}-dkms`, `# ${say.reboot}`, 'sudo reboot'];
+  }
+  return [`# ${say.other}`];
+}
+
+/** Package names that carry CUDA kernels or CUDA builds, checked by the framework rules. */
+export const FRAMEWORKS = new Set([
+  'torch', 'torchvision', 'torchaudio', 'tensorflow', 'tensorflow-gpu', 'tensorflow-cpu', 'jax', 'jaxlib',
+  'jax-cuda12-plugin', 'jax-cuda13-plugin', 'jax-cuda12-pjrt', 'jax-cuda13-pjrt', 'cupy', 'cupy-cuda11x', 'cupy-cuda12x',
+  'cupy-cuda13x', 'xformers', 'flash-attn', 'bitsandbytes', 'vllm', 'triton', 'deepspeed', 'onnxruntime-gpu',
+]);
+
+export function isFramework(p: PythonPackage): boolean {
+  return FRAMEWORKS.has(canonicalName(p.name));
+}
+
+export function isTensorflow(p: PythonPackage): boolean {
+  return /^tensorflow(-gpu|-cpu)?$/.test(canonicalName(p.name));
+}
+
+/** The pip wheel that ships a CUDA library, by soname: libcudnn.so.9 → nvidia-cudnn-cu12 (for CUDA major 12). */
+export function wheelForSoname(soname: string, cudaMajor: number): string | undefined {
+  const table: [RegExp, string][] = [
+    [/^libcudnn/, 'nvidia-cudnn'],
+    [/^libcublas/, 'nvidia-cublas'],
+    [/^libcudart/, 'nvidia-cuda-runtime'],
+    [/^libnvJitLink/, 'nvidia-nvjitlink'],
+    [/^libnvrtc/, 'nvidia-cuda-nvrtc'],
+    [/^libcusparseLt/, 'nvidia-cusparselt'],
+    [/^libcusparse/, 'nvidia-cusparse'],
+    [/^libcufft/, 'nvidia-cufft'],
+    [/^libcurand/, 'nvidia-curand'],
+    [/^libcusolver/, 'nvidia-cusolver'],
+    [/^libnccl/, 'nvidia-nccl'],
+    [/^libcupti/, 'nvidia-cuda-cupti'],
+    [/^libnvToolsExt/, 'nvidia-nvtx'],
+    [/^libcufile/, 'nvidia-cufile'],
+  ];
+  const hit = table.find(([re]) => re.test(soname));
+  if (!hit) return undefined;
+  return hit[1] === 'nvidia-cusparselt' ? `nvidia-cusparselt-cu${cudaMajor}` : `${hit[1]}-cu${cudaMajor}`;
+}
+
+/** The version of the bundled copy of a library: the matching nvidia-* wheel in this env. */
+export function wheelVersionFor(env: PythonEnv, soname: string): { name: string; version: string } | undefined {
+  for (const major of [13, 12, 11]) {
+    const name = wheelForSoname(soname, major);
+    if (!name) return undefined;
+    const p = findPackage(env, name);
+    if (p) return { name, version: p.version };
+  }
+  return undefined;
+}
+
+/** A copy inside the environment (a pip wheel or the package's own lib folder). */
+export function isBundledPath(env: PythonEnv, path: string): boolean {
+  return path.startsWith(`${env.prefix}/`) || (env.sitePackages ?? []).some((s) => path.startsWith(`${s}/`)) || /\/site-packages\//.test(path);
+}
+
+export function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i > 0 ? path.slice(0, i) : '/';
+}
+
+/** "libcudnn.so.9" → 9; "libcudnn.so.8.9.2" → 8. */
+export function sonameMajor(soname: string): number | undefined {
+  const m = /\.so\.(\d+)/.exec(soname);
+  return m?.[1] ? Number(m[1]) : undefined;
+}
