@@ -1,0 +1,41 @@
+// no-gpu: no NVIDIA device at all (not even on the PCI bus). A device without a driver is driver-not-loaded,
+// and WSL (no PCI device by design) is the wsl rule's.
+import type { Finding, Rule } from '../types.js';
+import { m } from './messages-system.js';
+import { driverAnswers, ev, inContainer, isWsl, moduleLoaded } from './system-helpers.js';
+
+export const rule: Rule = {
+  code: 'no-gpu',
+  check(s) {
+    if (driverAnswers(s) || s.pciGpus.length > 0 || moduleLoaded(s) || isWsl(s)) return [];
+    const container = inContainer(s);
+    const visible = s.env.NVIDIA_VISIBLE_DEVICES;
+    const evidence = [
+      { fact: m('evPciNone'), value: '0', source: 'sysfs:/sys/bus/pci/devices' },
+      ...ev(m('evContainer'), s.os.container, (v) => v ?? 'none'),
+      ...(visible !== undefined ? [{ fact: m('evVisibleDevices'), value: visible, source: 'env:NVIDIA_VISIBLE_DEVICES' }] : []),
+    ];
+    let cause: string;
+    let fix: string[];
+    if (container) {
+      cause = m('noGpuCauseContainer', { container });
+      if (visible !== undefined && /^(void|none|)$/i.test(visible.trim())) cause += ` ${m('noGpuCauseVisibleNone', { value: visible })}`;
+      // Commands from NVIDIA Container Toolkit install guide (docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html).
+      fix = [
+        m('noGpuFixContainerHost'),
+        'nvidia-smi',
+        m('noGpuFixContainerToolkit'),
+        'sudo apt-get install -y nvidia-container-toolkit',
+        'sudo nvidia-ctk runtime configure --runtime=docker',
+        'sudo systemctl restart docker',
+        m('noGpuFixContainerRun'),
+        'docker run --rm --gpus all <image> nvidia-smi',
+      ];
+    } else {
+      cause = m('noGpuCauseBare');
+      fix = [m('noGpuFixBareCheck'), 'lspci -nn | grep -i nvidia', m('noGpuFixBareCloud')];
+    }
+    const f: Finding = { code: 'no-gpu', severity: 'error', title: m('noGpuTitle'), cause, evidence, fix };
+    return [f];
+  },
+};

@@ -1,0 +1,139 @@
+// Small pure helpers shared by the system-level rules (driver, kernel module, loader, hardware health).
+import { gpuByPciDeviceId, matchGpu, type GpuSpec } from '../../knowledge/gpus.js';
+import type { Evidence } from '../types.js';
+import type { Fact, Gpu, PciGpu, Snapshot } from '../../snapshot/types.js';
+
+export type OsFamily = 'debian' | 'rhel' | 'suse' | 'other';
+
+const RHEL_LIKE = new Set(['rhel', 'centos', 'rocky', 'almalinux', 'ol', 'fedora', 'amzn', 'azurelinux']);
+
+export function osFamily(s: Snapshot): OsFamily {
+  const id = s.os.id?.value.toLowerCase() ?? '';
+  if (id === 'ubuntu' || id === 'debian' || id === 'linuxmint' || id === 'pop') return 'debian';
+  if (RHEL_LIKE.has(id)) return 'rhel';
+  if (id.startsWith('opensuse') || id === 'sles') return 'suse';
+  return 'other';
+}
+
+export const isUbuntu = (s: Snapshot): boolean => s.os.id?.value.toLowerCase() === 'ubuntu';
+
+/** Evidence from a Snapshot fact, skipped when the fact is absent. */
+export function ev<T>(fact: string, f: Fact<T> | null | undefined, show: (v: T) => string = String): Evidence[] {
+  return f ? [{ fact, value: show(f.value), source: f.source }] : [];
+}
+
+/** "550.54.14" from ".../libnvidia-ml.so.550.54.14" or ".../libcuda.so.550.54.14"; null for .so.1 and WSL's .so.1.1. */
+export function driverVersionFromPath(path: string | null | undefined): string | null {
+  if (!path) return null;
+  const m = /\.so\.(\d{3,}\.\d+(?:\.\d+)?)$/.exec(path);
+  return m?.[1] ?? null;
+}
+
+export function dirname(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}
+
+/** The driver answered: NVML (or nvidia-smi) gave a version or listed GPUs. */
+export function driverAnswers(s: Snapshot): boolean {
+  return s.gpus.length > 0 || s.driver.version !== null;
+}
+
+/** The nvidia kernel module is loaded, by /proc/modules or by /proc/driver/nvidia/version. */
+export function moduleLoaded(s: Snapshot): boolean {
+  return s.driver.moduleLoaded?.value === true || s.driver.kernelModule !== null;
+}
+
+export function specForPci(p: PciGpu): GpuSpec | undefined {
+  return gpuByPciDeviceId(p.deviceId);
+}
+
+export function specForGpu(g: Gpu): GpuSpec | undefined {
+  return (g.pciDeviceId ? gpuByPciDeviceId(g.pciDeviceId) : undefined) ?? matchGpu(g.name).match;
+}
+
+/** "NVIDIA GeForce RTX 3090 (0x2204) at 0000:01:00.0", or the bare id when the catalogue does not know it. */
+export function pciLabel(p: PciGpu): string {
+  const spec = specForPci(p);
+  return `${spec ? `${spec.name} (${p.deviceId})` : `NVIDIA device ${p.deviceId}`} at ${p.address}`;
+}
+
+/** lspci wants "01:00.0"; NVML prints "00000000:01:00.0". */
+export function lspciAddress(busId: string): string {
+  const parts = busId.split(':');
+  const domain = parts.length === 3 ? parts[0] : undefined;
+  const rest = parts.slice(-2).join(':');
+  return domain && /^0+$/.test(domain) ? rest.toLowerCase() : busId.toLowerCase();
+}
+
+/** A PATH-like list with the entries for which drop() is true removed, "$VAR" style kept literal. */
+export function withoutEntries(list: string, drop: (entry: string) => boolean): string {
+  return list.split(':').filter((e) => e !== '' && !drop(e)).join(':');
+}
+
+export function isUnder(path: string, root: string): boolean {
+  const r = root.endsWith('/') ? root.slice(0, -1) : root;
+  return path === r || path.startsWith(`${r}/`);
+}
+
+/**
+ * The driver branch to install for a GPU and whether it must (or should) use the open kernel modules.
+ * - Blackwell needs R570 or newer and the open modules only; Turing … Hopper: open modules recommended (R560+
+ *   default). NVIDIA blog "NVIDIA Transitions Fully Towards Open-Source GPU Kernel Modules" (2024-07): "For
+ *   cutting-edge platforms such as NVIDIA Grace Hopper or NVIDIA Blackwell, you must use the open-source GPU
+ *   kernel modules"; "For older GPUs from the Maxwell, Pascal, or Volta architectures, the open-source GPU kernel
+ *   modules are not compatible". NVIDIA's Unix graphics feature deprecation schedule: "The release 580 series will be the
+ *   last to support GPUs based on the Maxwell, Pascal, and Volta architectures"; R470 was Kepler's last branch.
+ */
+export function driverBranchFor(spec: GpuSpec | undefined): { branch: string; open: boolean } {
+  switch (spec?.architecture) {
+    case 'Kepler':
+      return { branch: '470', open: false };
+    case 'Maxwell':
+    case 'Pascal':
+    case 'Volta':
+      return { branch: '580', open: false };
+    default:
+      // Turing and newer, and unknown (new) GPUs: the open modules.
+      return { branch: '580', open: true };
+  }
+}
+
+/** Kernel headers for the running kernel, per distribution (the seed's 2.2 tip for apt). */
+export function kernelHeadersCommand(s: Snapshot): string | null {
+  switch (osFamily(s)) {
+    case 'debian':
+      return 'sudo apt install linux-headers-$(uname -r)';
+    case 'rhel':
+      return 'sudo dnf install kernel-devel-$(uname -r) kernel-headers-$(uname -r)';
+    case 'suse':
+      return 'sudo zypper install kernel-default-devel';
+    default:
+      return null;
+  }
+}
+
+/** Rebuilds the initramfs so a modprobe.d change reaches early boot. */
+export function initramfsCommand(s: Snapshot): string {
+  switch (osFamily(s)) {
+    case 'debian':
+      return 'sudo update-initramfs -u';
+    case 'suse':
+      return 'sudo mkinitrd';
+    default:
+      return 'sudo dracut --force';
+  }
+}
+
+export function inContainer(s: Snapshot): string | null {
+  return s.os.container?.value ?? null;
+}
+
+export function isWsl(s: Snapshot): boolean {
+  return s.os.wsl?.value === true;
+}
+
+/** Which package owns a file: dpkg on Debian/Ubuntu, rpm elsewhere. */
+export function ownerCommand(s: Snapshot, path: string): string {
+  return osFamily(s) === 'debian' ? `dpkg -S ${path}` : `rpm -qf ${path}`;
+}
