@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commands, findCommand, globalOptions } from './commands/registry.js';
-import type { CommandContext, CommandSpec, GlobalOptions, Io } from './commands/types.js';
+import type { CommandContext, CommandDetails, CommandSpec, GlobalOptions, Io } from './commands/types.js';
 import { cliMessages as m } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
@@ -31,7 +31,7 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
   const first = argv[0];
   if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
     const target = first === 'help' && argv[1] ? findCommand(argv[1]) : undefined;
-    io.out(target ? commandHelp(target) : mainHelp());
+    io.out(target ? commandHelp(target, (await target.load()).details) : mainHelp());
     return EXIT.ok;
   }
   if (first === '--version' || first === '-V') {
@@ -49,16 +49,19 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
     const near = closest(first, commands.map((c) => c.name));
     throw new UsageError(m('error.unknownCommand', { name: first }), near ? m('error.didYouMean', { name: near }) : m('usage.more'));
   }
+  // The command's module is needed to run it anyway; it also holds its options and help.
+  const mod = await spec.load();
+  const details = mod.details;
   let parsed;
   try {
     parsed = parseArgs({
       args: argv.slice(1),
-      options: { ...globalOptions, ...spec.options },
+      options: { ...globalOptions, ...details.options },
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
-    throw new UsageError((error as Error).message, `gpuenv ${spec.usage}`);
+    throw new UsageError((error as Error).message, `gpuenv ${details.usage}`);
   }
   const { values, positionals } = parsed;
   if (values.lang !== undefined) {
@@ -67,15 +70,15 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
     setLang(lang);
   }
   if (values.help) {
-    io.out(commandHelp(spec));
+    io.out(commandHelp(spec, details));
     return EXIT.ok;
   }
   if (values.version) {
     io.out(`${VERSION}\n`);
     return EXIT.ok;
   }
-  if (!spec.allowPositionals && positionals.length > 0) {
-    throw new UsageError(`unexpected argument "${positionals[0]}"`, `gpuenv ${spec.usage}`);
+  if (!details.allowPositionals && positionals.length > 0) {
+    throw new UsageError(`unexpected argument "${positionals[0]}"`, `gpuenv ${details.usage}`);
   }
   const globals: GlobalOptions = {
     root: typeof values.root === 'string' ? values.root : undefined,
@@ -94,7 +97,6 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
         return createRealSystem({ root: globals.root, env: io.env });
       }),
   };
-  const mod = await spec.load();
   return mod.run(ctx);
 }
 
@@ -142,20 +144,20 @@ export function mainHelp(): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function commandHelp(spec: CommandSpec): string {
+export function commandHelp(spec: CommandSpec, details: CommandDetails): string {
   const lines = [
-    `gpuenv ${spec.usage}`,
+    `gpuenv ${details.usage}`,
     '',
     spec.summary(),
     '',
-    ...spec.help(),
+    ...details.help(),
     '',
     m('usage.global'),
     m('global.lang'),
     m('global.nocolor'),
     m('global.help'),
   ];
-  if (spec.examples.length) lines.push('', m('usage.examples'), ...spec.examples.map((e) => `  ${e}`));
+  if (details.examples.length) lines.push('', m('usage.examples'), ...details.examples.map((e) => `  ${e}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -6,7 +6,16 @@ import { ARCH_SUPPORT } from '../knowledge/data/cuda.js';
 import { compareVersions } from '../knowledge/version.js';
 import type { Toolkit } from '../snapshot/types.js';
 import { archListMessages as m } from './compat-messages.js';
-import type { CommandContext } from './types.js';
+import { cliMessages } from './messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: 'arch-list [--gpu NAME]… [--json] [--root DIR]',
+  help: () => [cliMessages('archList.help')],
+  examples: ['gpuenv arch-list', 'gpuenv arch-list --gpu "RTX 4090" --gpu A100'],
+  options: { gpu: { type: 'string', multiple: true }, ptx: { type: 'boolean' } },
+  allowPositionals: false,
+};
 
 export interface ArchTarget {
   /** What the user named, or the GPU's name on this machine. */

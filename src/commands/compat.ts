@@ -1,8 +1,17 @@
 // `gpuenv compat <subject> <value>`: one knowledge lookup, printed as a small table or JSON.
 // Each subject imports only its own table so the command stays fast in scripts.
 import { UsageError, EXIT } from '../errors.js';
-import type { CommandContext } from './types.js';
+import { cliMessages } from './messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
 import { compatMessages as m } from './compat-messages.js';
+
+export const details: CommandDetails = {
+  usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn> <version|name> [--json] [--os linux|windows]',
+  help: () => [cliMessages('compat.help')],
+  examples: ['gpuenv compat cuda 12.4', 'gpuenv compat driver 535.104.05', 'gpuenv compat gpu "RTX 3060"', 'gpuenv compat torch 2.5.1 --json'],
+  options: { os: { type: 'string' } },
+  allowPositionals: true,
+};
 
 type Os = 'linux' | 'windows';
 type Row = [key: string, value: string];

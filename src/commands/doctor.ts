@@ -8,7 +8,22 @@ import { readSnapshotFile } from '../snapshot/read.js';
 import { takeSnapshot } from '../snapshot/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
 import { parseTimeout } from './snapshot.js';
-import type { CommandContext } from './types.js';
+import { cliMessages as m } from './messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: 'doctor [--json|--markdown] [--deep] [--python PATH]… [--snapshot FILE] [--root DIR] [--timeout SECONDS]',
+  help: () => [m('doctor.opt.json'), m('doctor.opt.markdown'), m('doctor.opt.deep'), m('doctor.opt.python'), m('doctor.opt.snapshot'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
+  examples: ['gpuenv doctor', 'gpuenv doctor --markdown > report.md', 'gpuenv doctor --deep --python ~/venvs/train/bin/python', 'gpuenv doctor --snapshot h200.json --json'],
+  options: {
+      markdown: { type: 'boolean' },
+      deep: { type: 'boolean' },
+      python: { type: 'string', multiple: true },
+      snapshot: { type: 'string' },
+      timeout: { type: 'string' },
+    },
+  allowPositionals: false,
+};
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, globals, io } = ctx;

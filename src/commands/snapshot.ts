@@ -5,7 +5,16 @@ import { renderMessages } from '../render/messages.js';
 import { renderSnapshotText } from '../render/snapshot-text.js';
 import { makeStyle } from '../render/style.js';
 import { takeSnapshot } from '../snapshot/take.js';
-import type { CommandContext } from './types.js';
+import { cliMessages as m } from './messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: 'snapshot [--json] [--root DIR] [-o FILE] [--timeout SECONDS]',
+  help: () => [m('snapshot.opt.json'), m('snapshot.opt.output'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
+  examples: ['gpuenv snapshot', 'gpuenv snapshot --json -o h200.json', 'gpuenv snapshot --root /mnt/image --json'],
+  options: { output: { type: 'string', short: 'o' }, timeout: { type: 'string' } },
+  allowPositionals: false,
+};
 
 export async function run(ctx: CommandContext): Promise<number> {
   const timeoutMs = parseTimeout(ctx.values.timeout);

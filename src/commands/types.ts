@@ -29,14 +29,8 @@ export interface CommandContext {
   system(): Promise<System>;
 }
 
-export interface CommandModule {
-  run(ctx: CommandContext): Promise<number>;
-}
-
-export interface CommandSpec {
-  name: string;
-  /** One line for the command list. */
-  summary: () => string;
+/** What a command module says about itself: read only when the command runs or its --help is asked. */
+export interface CommandDetails {
   /** Usage line after `gpuenv `. */
   usage: string;
   /** Lines of option help, already translated. */
@@ -44,5 +38,17 @@ export interface CommandSpec {
   examples: string[];
   options: NonNullable<ParseArgsConfig['options']>;
   allowPositionals: boolean;
+}
+
+export interface CommandModule {
+  details: CommandDetails;
+  run(ctx: CommandContext): Promise<number>;
+}
+
+/** A registry entry: just enough for the command list, so start-up loads no command code. */
+export interface CommandSpec {
+  name: string;
+  /** One line for the command list. */
+  summary: () => string;
   load(): Promise<CommandModule>;
 }
