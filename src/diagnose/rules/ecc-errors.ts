@@ -1,0 +1,57 @@
+// ecc-errors: uncorrectable ECC errors or row-remapping trouble (error), or many corrected errors (warning).
+// nvidia-smi -r (GPU reset) applies a pending remap; a failed remap means RMA (NVIDIA "A100 GPU memory error
+// management": row-remapping pending/failure flags, recovery action "reset the GPU using nvidia-smi -r").
+import type { Gpu } from '../../snapshot/types.js';
+import type { Finding, Rule } from '../types.js';
+import { m } from './messages-system.js';
+
+/** Corrected errors worth a warning: a handful is normal on HBM over months; these counts are not. */
+const MANY_VOLATILE = 100;
+const MANY_AGGREGATE = 1000;
+
+export const rule: Rule = {
+  code: 'ecc-errors',
+  check(s) {
+    return s.gpus.flatMap(check);
+  },
+};
+
+function check(g: Gpu): Finding[] {
+  const e = g.ecc;
+  const vu = e.volatileUncorrected ?? 0;
+  const au = e.aggregateUncorrected ?? 0;
+  const vc = e.volatileCorrected ?? 0;
+  const ac = e.aggregateCorrected ?? 0;
+  const pending = e.remappingPending === true;
+  const failed = e.remappingFailed === true;
+  const base = { index: g.index, name: g.name };
+  const evidence = [
+    { fact: m('evEcc'), value: `corrected ${e.volatileCorrected ?? '?'} / ${e.aggregateCorrected ?? '?'}, uncorrectable ${e.volatileUncorrected ?? '?'} / ${e.aggregateUncorrected ?? '?'}`, source: g.source },
+    { fact: m('evRemap'), value: `pending ${e.remappingPending ?? '?'}, failed ${e.remappingFailed ?? '?'}, rows remapped (correctable/uncorrectable) ${e.remappedRowsCorrectable ?? '?'} / ${e.remappedRowsUncorrectable ?? '?'}`, source: g.source },
+  ];
+  const inspect = [m('eccFixInspect'), `nvidia-smi -q -d ECC,ROW_REMAPPER -i ${g.index}`];
+  const subject = `gpu:${g.index}`;
+  if (vu > 0 || au > 0 || pending || failed) {
+    const parts = [
+      ...(vu > 0 ? [m('eccPartVolatileUnc', { n: vu })] : []),
+      ...(au > 0 ? [m('eccPartAggregateUnc', { n: au })] : []),
+      ...(pending ? [m('eccPartPending')] : []),
+      ...(failed ? [m('eccPartFailed')] : []),
+    ];
+    const fix = [...inspect];
+    if (vu > 0) fix.push(m('eccFixXid'), "sudo dmesg | grep -i xid | tail -n 20");
+    if (pending || vu > 0) fix.push(m('eccFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`);
+    if (failed) fix.push(m('eccFixRma'), 'sudo nvidia-bug-report.sh');
+    const title = failed ? m('eccTitleRemapFailed', base) : vu > 0 || au > 0 ? m('eccTitle', base) : m('eccTitlePending', base);
+    return [{ code: 'ecc-errors', severity: 'error', title, cause: m('eccCause', { parts: parts.join('; ') }), evidence, fix, subject }];
+  }
+  if (vc >= MANY_VOLATILE || ac >= MANY_AGGREGATE) {
+    const n = vc >= MANY_VOLATILE ? vc : ac;
+    return [{
+      code: 'ecc-errors', severity: 'warning', title: m('eccTitleCorrected', base),
+      cause: `${m('eccCause', { parts: m('eccPartCorrected', { n }) })} ${m('eccCauseCorrected')}`, evidence,
+      fix: [...inspect, m('eccFixWatch')], subject,
+    }];
+  }
+  return [];
+}
