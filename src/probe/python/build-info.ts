@@ -110,9 +110,13 @@ export async function buildInfo(ctx: ProbeContext, pkg: RawPackage, all: RawPack
   const nv = /^nvidia-.*-cu(\d+)$/.exec(pkg.name);
   if (nv?.[1]) return { cuda: nv[1], cudnn: null, cpuOnly: false, source: `package:${pkg.name}` };
   // CUDA 13 wheels dropped the -cuNN suffix; the toolkit components' own major.minor is the CUDA release.
-  if (/^nvidia-(cuda-runtime|cuda-nvrtc|cuda-nvcc|cuda-cupti|nvjitlink|cublas)$/.test(pkg.name)) {
+  if (/^nvidia-(cuda-runtime|cuda-nvrtc|cuda-nvcc|cuda-cupti|nvjitlink)$/.test(pkg.name)) {
     const mm = /^(\d+)\.(\d+)/.exec(pkg.version);
     if (mm) return { cuda: `${mm[1]}.${mm[2]}`, cudnn: null, cpuOnly: false, source: `version:${pkg.version}` };
+  }
+  // cuBLAS numbers its own minors (13.1 ships with CUDA 13.0): only its major is the CUDA release.
+  if (pkg.name === 'nvidia-cublas') {
+    return { cuda: pkg.version.split('.')[0] ?? null, cudnn: null, cpuOnly: false, source: `version:${pkg.version}` };
   }
   if (fromConda) return { cuda: fromConda.cuda, cudnn: fromConda.cudnn, cpuOnly: fromConda.cpu, source: `file:${pkg.location}` };
   if (pkg.name === 'cudatoolkit' || pkg.name === 'cuda-version' || pkg.name === 'pytorch-cuda') {

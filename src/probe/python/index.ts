@@ -9,7 +9,7 @@ import { sitePackages } from '../libraries.js';
 import { buildInfo } from './build-info.js';
 import { deepCheck } from './deep.js';
 import { discoverEnvs } from './discover.js';
-import { archsOf, cudaLibrariesOf, cudaObjects } from './objects.js';
+import { archsOf, cudaLibrariesOf, cudaObjects, tensorflowDlopens } from './objects.js';
 import { readPackages } from './packages.js';
 import { loaderView } from './resolve.js';
 import { torchPreload } from './torch-preload.js';
@@ -45,7 +45,9 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
           installer: p.installer,
           location: p.location,
           build,
-          cudaLibraries: files.length ? await cudaLibrariesOf(ctx, files, { view, preload }) : [],
+          cudaLibraries: files.length
+            ? await cudaLibrariesOf(ctx, files, { view, preload, dlopened: /^(tensorflow|tf-nightly)/.test(p.name) && build && !build.cpuOnly ? tensorflowDlopens(build.cuda, build.cudnn) : [] })
+            : [],
           archs: await archsOf(ctx, files),
         });
       }

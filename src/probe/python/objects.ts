@@ -52,16 +52,14 @@ export async function archsOf(ctx: ProbeContext, files: string[]): Promise<Pytho
   const sass = new Set<string>();
   const ptx = new Set<string>();
   const withCode: string[] = [];
-  const errors: string[] = [];
   for (const f of files) {
     const s = await fatbinOfFile(ctx.sys, f);
     if (s.sass.length + s.ptx.length > 0) withCode.push(f);
-    else if (s.error && !/no \.nv_fatbin/.test(s.error)) errors.push(`${posix.basename(f)}: ${s.error}`);
     s.sass.forEach((a) => sass.add(a));
     s.ptx.forEach((a) => ptx.add(a));
   }
   if (withCode.length === 0) return null;
-  return { sass: sortArchs(sass), ptx: sortArchs(ptx), files: withCode, source: `fatbin:${withCode.join(',')}${errors.length ? ` (${errors.join('; ')})` : ''}` };
+  return { sass: sortArchs(sass), ptx: sortArchs(ptx), files: withCode, source: `fatbin:${withCode.join(',')}` };
 }
 
 function sortArchs(xs: Set<string>): string[] {
@@ -72,6 +70,18 @@ function sortArchs(xs: Set<string>): string[] {
 export interface ResolveInput {
   view: LoaderView;
   preload: TorchPreload | null;
+  /** Sonames the package dlopens at run time instead of listing as NEEDED (TensorFlow's stream executor). */
+  dlopened?: string[];
+}
+
+/** TensorFlow loads CUDA with dlopen from libtensorflow_framework / libtensorflow_cc, by the majors it was built for. */
+export function tensorflowDlopens(cuda: string | null, cudnn: string | null): string[] {
+  const cu = cuda?.split('.')[0];
+  const dnn = cudnn?.split('.')[0];
+  return [
+    ...(cu ? [`libcudart.so.${cu}`, `libcublas.so.${cu}`, `libcublasLt.so.${cu}`] : []),
+    ...(dnn ? [`libcudnn.so.${dnn}`] : []),
+  ];
 }
 
 /** CUDA sonames the objects need, each resolved from the object that first needs it; cuDNN's own sub-libraries too. */
@@ -90,8 +100,10 @@ export async function cudaLibrariesOf(ctx: ProbeContext, files: string[], input:
       }
     }
   }
+  const firstElf = dyns.find(([, d]) => !d.error);
+  const wanted = (dyn: ElfDynamic, f: string) => (firstElf && f === firstElf[0] ? [...dyn.needed, ...(input.dlopened ?? [])] : dyn.needed);
   for (const [f, dyn] of dyns) {
-    for (const soname of dyn.needed) {
+    for (const soname of wanted(dyn, f)) {
       if (!CUDA_SONAME.test(soname) || done.has(soname)) continue;
       done.add(soname);
       const pre = preload ? preloadedFor(preload, soname) : undefined;
