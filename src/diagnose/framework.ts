@@ -2,7 +2,8 @@
 // packages are frameworks, and the exact install commands for one Python environment.
 import { cudaRelease, minDriverFor, mvcFloor } from '../knowledge/cuda.js';
 import { matchGpu } from '../knowledge/gpus.js';
-import type { TorchPlatform } from '../knowledge/torch.js';
+import { torchRelease } from '../knowledge/torch.js';
+import type { TorchPlatform, TorchRelease } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import type { Evidence } from './types.js';
 import type { Gpu, PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
@@ -255,4 +256,15 @@ export function dirOf(path: string): string {
 export function sonameMajor(soname: string): number | undefined {
   const m = /\.so\.(\d+)/.exec(soname);
   return m?.[1] ? Number(m[1]) : undefined;
+}
+
+/** The CUDA a build targets: build.cuda, else from a +cuXYZ label ("cu128" → "12.8"). */
+export function buildCudaOf(p: PythonPackage): string | undefined {
+  if (p.build?.cuda) return p.build.cuda;
+  const m = /\+cu(\d+)(\d)$/.exec(p.version);
+  return m ? `${m[1]}.${m[2]}` : undefined;
+}
+
+export function torchReleaseOf(p: PythonPackage): TorchRelease | undefined {
+  return torchRelease(p.version);
 }
