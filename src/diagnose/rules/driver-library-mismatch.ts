@@ -24,13 +24,13 @@ export const rule: Rule = {
       userCandidates.push({ version: s.driver.version.value, path: nvmlPath ?? '', evidence: { fact: m('evDriverVersion'), value: s.driver.version.value, source: s.driver.version.source } });
     }
     const differing = kernel ? userCandidates.find((u) => u.version !== kernel) : undefined;
-    const errors = [
-      ...(cudaIsCompat ? [] : [s.cudaDriverApi?.error ?? null]),
-      ...s.probes.map((p) => p.detail ?? null),
-    ].filter((e): e is string => e !== null && MISMATCH.test(e));
+    // Probe details join several errors with "; ". A compat libcuda's 803 is not this rule's.
+    const errors = [...new Set([s.cudaDriverApi?.error ?? null, ...s.probes.map((p) => p.detail ?? null)]
+      .flatMap((e) => (e ?? '').split(';').map((x) => x.trim()))
+      .filter((e) => MISMATCH.test(e) && !(cudaIsCompat && /SYSTEM_DRIVER_MISMATCH/.test(e))))];
     if (!differing && errors.length === 0) return [];
     const user = differing?.version ?? userCandidates[0]?.version ?? null;
-    const errorText = errors.map((e) => e.split(';').map((x) => x.trim()).filter((x) => MISMATCH.test(x)).join('; ')).join('; ');
+    const errorText = errors.join('; ');
     const evidence: Evidence[] = [
       ...ev(m('evKernelModule'), s.driver.kernelModule),
       ...userCandidates.filter((u) => u.version !== kernel).map((u) => u.evidence),
