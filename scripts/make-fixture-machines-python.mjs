@@ -191,11 +191,17 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
   // pip list shows "torch 2.11.0": the wheel's metadata has no local version; torch/version.py says +cu130.
   torchWheel(m, sp, {
     dist: '2.11.0', full: '2.11.0+cu130', cuda: '13.0', installer: 'uv', init: INIT_PRELOAD_ALWAYS,
-    needed: ['libcudart.so.13', 'libcusparse.so.12', 'libcufft.so.12', 'libcusparseLt.so.0', 'libcurand.so.10', 'libcublas.so.13', 'libcublasLt.so.13', 'libcudnn.so.9', 'libnccl.so.2', 'libnvshmem_host.so.3', 'libcusolver.so.12'],
-    rpath: ['cudnn', 'cu13', 'cusparselt', 'nccl', 'nvshmem'].map((d) => `$ORIGIN/../../nvidia/${d}/lib`).concat('$ORIGIN').join(':'),
-    fatbin: sass(75, 80, 86, 90, 100, 120),
+    // CUDA NEEDED entries and RPATH as `readelf -d` prints them on the H200 (2026-11-30).
+    needed: ['libcudart.so.13', 'libcusparse.so.12', 'libcufft.so.12', 'libcufile.so.0', 'libcusparseLt.so.0', 'libnccl.so.2', 'libcurand.so.10', 'libcublas.so.13', 'libcublasLt.so.13', 'libcudnn.so.9'],
+    rpath: ['cudnn', 'nvshmem', 'nccl', 'cusparselt', 'cu13'].map((d) => `$ORIGIN/../../nvidia/${d}/lib`).concat('$ORIGIN').join(':'),
+    // The fatbin parser on the real file finds these (get_arch_list() says sm_75 … sm_120; the rest are
+    // arch-specific kernels: sm_89 fp8, sm_90a/sm_100a/… CUTLASS and flash-attention).
+    fatbin: buildFatbin([[75], [80], [86], [89], [90], [90, 'a'], [100], [100, 'a'], [103, 'a'], [120], [120, 'a'], [121, 'a']].map(([arch, variant = '']) => ({ kind: 'elf', arch, variant }))),
   });
+  m.file(`${sp}/torch/lib/libtorch_nvshmem.so`);
   distInfo(m, sp, 'torchvision', '0.26.0', 'uv');
+  m.file(`${sp}/torchvision/version.py`, "__version__ = '0.26.0+cu130'\ngit_version = '0000000000000000000000000000000000000000'\nfrom torchvision.extension import _check_cuda_version\nif _check_cuda_version() > 0:\n    cuda = _check_cuda_version()\n");
+  m.file(`${sp}/torchvision/_C.so`, so({ needed: ['libc10.so', 'libtorch_cpu.so', 'libcudart.so.13', 'libc10_cuda.so', 'libtorch_cuda.so', ...SYS_LIBS], runpath: '$ORIGIN/../torch/lib', sections: [{ name: '.nv_fatbin', data: withPtx([75, 80, 86, 90, 100, 120], [120]) }] }));
   distInfo(m, sp, 'torchaudio', '2.11.0', 'uv');
   distInfo(m, sp, 'triton', '3.6.0', 'uv');
   for (const [dist, ver] of [['jax', '0.11.2'], ['jaxlib', '0.11.2'], ['jax-cuda13-plugin', '0.11.2'], ['jax-cuda13-pjrt', '0.11.2'], ['cupy-cuda13x', '14.2.0']]) distInfo(m, sp, dist, ver, 'uv');

@@ -47,11 +47,21 @@ describe('probePythonEnvs on h200 (torch 2.11.0+cu130, uv venv)', () => {
     expect(lib(env, 'torch', 'libcudart.so.13')?.resolvedPath).toMatch(/nvidia\/cu13\/lib/);
     // The shim's parts come from beside it: LD_LIBRARY_PATH here holds no cuDNN.
     expect(lib(env, 'torch', 'libcudnn_ops.so.9')).toMatchObject({ via: 'runpath', version: '9.19.0.56' });
+    expect(lib(env, 'torch', 'libcufile.so.0')?.via).toBe('preloaded');
   });
 
-  it('lists the SASS architectures of libtorch_cuda.so (sm_75 … sm_120)', async () => {
+  it('torchvision reuses the libcudart torch loaded first, and has its own build and archs', async () => {
+    const env = (await envsOf('h200'))[0];
+    expect(lib(env, 'torchvision', 'libcudart.so.13')).toMatchObject({ via: 'preloaded', version: '13.0.96' });
+    expect(lib(env, 'torchvision', 'libcudart.so.13')?.resolvedPath).toMatch(/nvidia\/cu13\/lib/);
+    expect(pkg(env, 'torchvision')?.build?.cuda).toBe('13.0');
+    expect(pkg(env, 'torchvision')?.archs?.ptx).toEqual(['compute_120']);
+  });
+
+  it('lists the SASS architectures of libtorch_cuda.so as the parser found them on the H200', async () => {
     const torch = pkg((await envsOf('h200'))[0], 'torch');
-    expect(torch?.archs?.sass).toEqual(['sm_75', 'sm_80', 'sm_86', 'sm_90', 'sm_100', 'sm_120']);
+    // get_arch_list() says sm_75 … sm_120; the file also holds arch-specific kernels (sm_89, sm_90a …).
+    expect(torch?.archs?.sass).toEqual(['sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_90a', 'sm_100', 'sm_100a', 'sm_103a', 'sm_120', 'sm_120a', 'sm_121a']);
     expect(torch?.archs?.ptx).toEqual([]);
     expect(torch?.archs?.files[0]).toMatch(/libtorch_cuda\.so$/);
   });

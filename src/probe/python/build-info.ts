@@ -64,6 +64,10 @@ export async function buildInfo(ctx: ProbeContext, pkg: RawPackage, all: RawPack
       if (text && vpy) {
         const v = parseVersionPy(text);
         if (v.cuda !== undefined) return { cuda: v.cuda, cudnn: fromConda?.cudnn ?? null, cpuOnly: v.cuda === null && !v.hip, source: `file:${vpy}` };
+        // torchvision computes `cuda` at import time; its __version__ still carries the +cuXYZ tag.
+        const full = /^__version__\s*=\s*['"]([^'"]+)['"]/m.exec(text)?.[1];
+        const local = full ? localCuda(full) : null;
+        if (local) return { cuda: local.cuda, cudnn: null, cpuOnly: local.cpu, source: `file:${vpy}` };
       }
       if (fromConda) return { cuda: fromConda.cuda, cudnn: fromConda.cudnn, cpuOnly: fromConda.cpu, source: `file:${pkg.location}` };
       if (fromLocal) return { cuda: fromLocal.cuda, cudnn: null, cpuOnly: fromLocal.cpu, source: `version:${pkg.version}` };

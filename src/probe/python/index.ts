@@ -15,6 +15,9 @@ import { loaderView } from './resolve.js';
 import { torchPreload } from './torch-preload.js';
 import { pythonVersion } from './version.js';
 
+/** Packages that import torch before their own CUDA objects load. */
+const TORCH_EXTENSIONS = /^(torchvision|torchaudio|xformers|flash-attn|vllm|bitsandbytes)$/;
+
 export interface PythonProbeOptions {
   ldCache: LdCacheEntry[];
   /** --python values: interpreters or prefixes. */
@@ -33,7 +36,10 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
       const sps = await envSitePackages(ctx, f.realPrefix, f.kind);
       const raw = await readPackages(ctx, f.realPrefix, sps);
       const packages: PythonPackage[] = [];
-      for (const p of raw) {
+      // torch first: its extensions (torchvision, xformers …) are imported after it and reuse what it loaded.
+      const ordered = [...raw].sort((a, b) => Number(b.name === 'torch') - Number(a.name === 'torch'));
+      let torchLoaded: Map<string, string> | undefined;
+      for (const p of ordered) {
         const build = await buildInfo(ctx, p, raw);
         const files = p.sitePackages && !p.name.startsWith('nvidia-') ? await cudaObjects(ctx, p.name, p.sitePackages) : [];
         const preload = p.name === 'torch' && p.sitePackages && build && !build.cpuOnly
@@ -46,11 +52,21 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
           location: p.location,
           build,
           cudaLibraries: files.length
-            ? await cudaLibrariesOf(ctx, files, { view, preload, dlopened: /^(tensorflow|tf-nightly)/.test(p.name) && build && !build.cpuOnly ? tensorflowDlopens(build.cuda, build.cudnn) : [] })
+            ? await cudaLibrariesOf(ctx, files, {
+                view,
+                preload,
+                ...(torchLoaded && TORCH_EXTENSIONS.test(p.name) ? { loaded: torchLoaded } : {}),
+                dlopened: /^(tensorflow|tf-nightly)/.test(p.name) && build && !build.cpuOnly ? tensorflowDlopens(build.cuda, build.cudnn) : [],
+              })
             : [],
           archs: await archsOf(ctx, files),
         });
+        const last = packages.at(-1);
+        if (last?.name === 'torch') {
+          torchLoaded = new Map(last.cudaLibraries.filter((l) => l.resolvedPath !== null).map((l) => [l.soname, l.resolvedPath as string]));
+        }
       }
+      packages.sort((a, b) => a.name.localeCompare(b.name));
       const hasTorch = packages.some((p) => p.name === 'torch');
       return {
         prefix: f.realPrefix,

@@ -27,7 +27,7 @@ const OBJECTS: Array<[RegExp, Array<[string, RegExp]>]> = [
 const MAX_FILES = 4;
 
 /** CUDA libraries whose resolution matters ("which copy actually loads"). */
-export const CUDA_SONAME = /^lib(cudart|cublas|cublasLt|cudnn[a-z_]*|nccl|cufft|cusparse|cusparseLt|cusolver|nvrtc|nvJitLink|curand|cupti|cuda|nvshmem_host)\.so(\.\d+)*$/;
+export const CUDA_SONAME = /^lib(cudart|cublas|cublasLt|cudnn[a-z_]*|nccl|cufft|cusparse|cusparseLt|cusolver|nvrtc|nvJitLink|curand|cupti|cuda|cufile|nvshmem_host)\.so(\.\d+)*$/;
 
 export async function cudaObjects(ctx: ProbeContext, pkgName: string, sitePackages: string): Promise<string[]> {
   const rules = OBJECTS.find(([re]) => re.test(pkgName))?.[1];
@@ -70,6 +70,8 @@ function sortArchs(xs: Set<string>): string[] {
 export interface ResolveInput {
   view: LoaderView;
   preload: TorchPreload | null;
+  /** Libraries already in the process by soname (torch's, for packages imported after torch): reused, not searched. */
+  loaded?: Map<string, string>;
   /** Sonames the package dlopens at run time instead of listing as NEEDED (TensorFlow's stream executor). */
   dlopened?: string[];
 }
@@ -106,7 +108,7 @@ export async function cudaLibrariesOf(ctx: ProbeContext, files: string[], input:
     for (const soname of wanted(dyn, f)) {
       if (!CUDA_SONAME.test(soname) || done.has(soname)) continue;
       done.add(soname);
-      const pre = preload ? preloadedFor(preload, soname) : undefined;
+      const pre = input.loaded?.get(soname) ?? (preload ? preloadedFor(preload, soname) : undefined);
       const r = await resolveSoname(ctx, soname, dyn, posix.dirname(f), input.view, pre);
       out.push(r);
       if (/^libcudnn\.so\.\d+$/.test(soname) && r.resolvedPath) out.push(...(await cudnnParts(ctx, r.resolvedPath, soname, input.view, done)));
