@@ -1,5 +1,48 @@
 // The rule registry: every rule file of this folder, in no particular order (diagnose() sorts the findings).
 // test/diagnose/registry.test.ts fails when a rule file is missing here.
 import type { Rule } from '../types.js';
+import { rule as archUnsupported } from './arch-unsupported.js';
+import { rule as cpuOnlyBuild } from './cpu-only-build.js';
+import { rule as cudnnMismatch } from './cudnn-mismatch.js';
+import { rule as driverLibraryMismatch } from './driver-library-mismatch.js';
+import { rule as driverNotLoaded } from './driver-not-loaded.js';
+import { rule as driverTooOld } from './driver-too-old.js';
+import { rule as eccErrors } from './ecc-errors.js';
+import { rule as forwardCompatShadowing } from './forward-compat-shadowing.js';
+import { rule as frameworkCudaMismatch } from './framework-cuda-mismatch.js';
+import { rule as gpuThrottled } from './gpu-throttled.js';
+import { rule as libraryNotFoundFramework } from './library-not-found-framework.js';
+import { rule as libraryNotFoundSystem } from './library-not-found-system.js';
+import { rule as libraryShadowing } from './library-shadowing.js';
+import { rule as mixedPackageManagers } from './mixed-package-managers.js';
+import { rule as multipleToolkits } from './multiple-toolkits.js';
+import { rule as noGpu } from './no-gpu.js';
+import { rule as nouveau } from './nouveau.js';
+import { rule as pcieDegraded } from './pcie-degraded.js';
+import { rule as secureBoot } from './secure-boot.js';
+import { rule as toolkitMismatch } from './toolkit-mismatch.js';
+import { rule as wsl } from './wsl.js';
 
-export const RULES: readonly Rule[] = [];
+export const RULES: readonly Rule[] = [
+  archUnsupported,
+  cpuOnlyBuild,
+  cudnnMismatch,
+  driverLibraryMismatch,
+  driverNotLoaded,
+  driverTooOld,
+  eccErrors,
+  forwardCompatShadowing,
+  frameworkCudaMismatch,
+  gpuThrottled,
+  libraryNotFoundFramework,
+  libraryNotFoundSystem,
+  libraryShadowing,
+  mixedPackageManagers,
+  multipleToolkits,
+  noGpu,
+  nouveau,
+  pcieDegraded,
+  secureBoot,
+  toolkitMismatch,
+  wsl,
+];
