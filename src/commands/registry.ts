@@ -16,6 +16,7 @@ export const commands: CommandSpec[] = [
   { name: 'snapshot', summary: () => m('snapshot.summary'), load: () => import('./snapshot.js') },
   { name: 'compat', summary: () => m('compat.summary'), load: () => import('./compat.js') },
   { name: 'arch-list', summary: () => m('archList.summary'), load: () => import('./arch-list.js') },
+  { name: 'cuda', summary: () => m('cuda.summary'), load: () => import('./cuda.js') },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {
