@@ -68,6 +68,8 @@ export async function discoverEnvs(ctx: ProbeContext, extraPythons: string[]): P
 
 /** The prefix an interpreter runs in: a venv's pyvenv.cfg beside or above it wins, as in CPython's getpath. */
 export async function prefixOfInterpreter(ctx: ProbeContext, bin: string): Promise<string> {
+  const shim = await pyenvShimTarget(ctx, bin);
+  if (shim) return shim;
   const binDir = posix.dirname(bin);
   const above = posix.dirname(binDir);
   if (await ctx.sys.stat(`${binDir}/pyvenv.cfg`)) return binDir;
@@ -75,6 +77,23 @@ export async function prefixOfInterpreter(ctx: ProbeContext, bin: string): Promi
   // A system interpreter: follow links (/usr/bin/python3 → python3.12) to its installation.
   const real = (await ctx.sys.realPath(bin)) ?? bin;
   return posix.dirname(posix.dirname(real));
+}
+
+/**
+ * pyenv puts shell-script shims on PATH (~/.pyenv/shims/python3); the interpreter they run is chosen by
+ * PYENV_VERSION, then a .python-version file, then $PYENV_ROOT/version (pyenv's own order). The
+ * .python-version of the current folder is not read: gpuenv's folder says nothing about the user's project.
+ */
+async function pyenvShimTarget(ctx: ProbeContext, bin: string): Promise<string | undefined> {
+  const m = /^(.*)\/shims\/python[0-9.]*$/.exec(bin);
+  if (!m) return undefined;
+  const root = m[1]!;
+  if (!(await ctx.sys.stat(`${root}/versions`))) return undefined;
+  const chosen = ctx.sys.env.PYENV_VERSION ?? (await ctx.sys.readFile(`${root}/version`, 4096));
+  const version = chosen?.split(/[\s:]+/).find((v) => v && !v.startsWith('#'));
+  if (!version || version === 'system') return undefined;
+  const prefix = `${root}/versions/${version}`;
+  return (await ctx.sys.stat(prefix)) ? prefix : undefined;
 }
 
 async function interpreterIn(ctx: ProbeContext, prefix: string): Promise<string | null> {
