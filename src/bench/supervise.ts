@@ -1,0 +1,60 @@
+// Runs the bench child under a watchdog and relays its progress: a hung driver call or a segfault in
+// cuBLAS becomes a failed run with a reason, never a frozen or crashed CLI.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ChildOut, ChildStart } from './child.js';
+import type { BenchRun } from './types.js';
+
+export type SuperviseOutcome = { ok: true; run: BenchRun } | { ok: false; reason: 'timeout' | 'crashed' | 'failed'; detail: string };
+
+export interface SuperviseOptions {
+  start: Omit<ChildStart, 'type'>;
+  timeoutMs: number;
+  onProgress?: (text: string) => void;
+  childScript?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutcome> {
+  return new Promise((resolve) => {
+    const child = fork(options.childScript ?? fileURLToPath(new URL('./child.js', import.meta.url)), [], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      execArgv: [],
+      serialization: 'json',
+      ...(options.env ? { env: Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => e[1] !== undefined)) } : {}),
+    });
+    let settled = false;
+    let stderr = '';
+    let run: BenchRun | undefined;
+    let fatal: string | undefined;
+    const finish = (o: SuperviseOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
+      resolve(o);
+    };
+    const watchdog = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish({ ok: false, reason: 'timeout', detail: `benchmark did not finish within ${Math.round(options.timeoutMs / 1000)} s` });
+    }, options.timeoutMs);
+    child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-2048)));
+    child.on('message', (m: ChildOut) => {
+      if (m.type === 'progress') options.onProgress?.(m.text);
+      else if (m.type === 'done') run = m.run;
+      else fatal = m.message;
+    });
+    child.on('error', (e) => finish({ ok: false, reason: 'failed', detail: e.message }));
+    child.on('exit', (code, signal) => {
+      // Give the IPC channel a moment to deliver a message sent just before exit.
+      setTimeout(() => {
+        if (run) finish({ ok: true, run });
+        else if (fatal) finish({ ok: false, reason: 'failed', detail: fatal });
+        else {
+          const tail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-4).join(' | ')}` : '';
+          finish({ ok: false, reason: 'crashed', detail: `benchmark process ${signal ? `killed by ${signal}` : `exited with code ${code}`}${tail}` });
+        }
+      }, 100);
+    });
+    child.send({ type: 'start', ...options.start } satisfies ChildStart);
+  });
+}

@@ -1,0 +1,147 @@
+// What a benchmark measures and sends back: plain JSON, every sample kept, so a run on a GPU server can be
+// read, compared and turned into findings anywhere (tests replay recorded H200 runs).
+
+export type Engine = 'native' | 'torch';
+export type Mode = 'quick' | 'normal' | 'full';
+export type Dtype = 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp8';
+export const DTYPES: readonly Dtype[] = ['fp32', 'tf32', 'fp16', 'bf16', 'fp8'];
+
+export type CopyKind = 'h2d-pinned' | 'd2h-pinned' | 'h2d-pageable' | 'd2h-pageable' | 'd2d';
+
+export interface CopyResult {
+  kind: CopyKind;
+  gpu: number;
+  bytes: number;
+  /** GB/s (1e9) of each timed copy; D2D counts bytes read plus bytes written. */
+  samplesGBs: number[];
+  medianGBs: number;
+  /** CUDA events for async copies; wall clock for synchronous (pageable) ones. */
+  timer: 'cuda-event' | 'wall-clock';
+}
+
+export interface GemmResult {
+  dtype: Dtype;
+  gpu: number;
+  m: number;
+  n: number;
+  k: number;
+  /** TFLOP/s of each timed launch (2·m·n·k per launch). */
+  samplesTflops: number[];
+  medianTflops: number;
+  /** What ran it: "cublasLt 13.1.0" or "torch.matmul". */
+  library: string;
+  check: GemmCheck;
+}
+
+export interface GemmCheck {
+  /** ‖out − ref‖ / ‖ref‖ over the checked elements, against a float64 reference. */
+  relError: number | null;
+  tolerance: number;
+  /** Elements compared with the reference. */
+  checked: number;
+  /** Every element of the output was written (poisoned before, finite after). */
+  allWritten: boolean | null;
+  ok: boolean;
+  detail?: string;
+}
+
+export interface SkippedGemm {
+  dtype: Dtype;
+  gpu: number;
+  reason: string;
+}
+
+export interface P2pResult {
+  src: number;
+  dst: number;
+  canAccess: boolean;
+  bytes: number | null;
+  samplesGBs: number[];
+  medianGBs: number | null;
+  error?: string;
+}
+
+export interface AllReduceResult {
+  gpus: number;
+  bytes: number;
+  /** Algorithm bandwidth (bytes / time) and bus bandwidth (× 2(n−1)/n), GB/s, as nccl-tests. */
+  algbwGBs: number;
+  busbwGBs: number;
+  samplesMs: number[];
+  ok: boolean;
+  error?: string;
+}
+
+/** One NVML reading taken while the benchmark ran. */
+export interface ClockSample {
+  tMs: number;
+  gpu: number;
+  smMHz: number | null;
+  memMHz: number | null;
+  powerW: number | null;
+  temperatureC: number | null;
+  /** Clock event reasons bitmask as hex. */
+  reasons: string | null;
+  pcieGen: number | null;
+  pcieWidth: number | null;
+}
+
+export interface GpuStatic {
+  index: number;
+  name: string | null;
+  pciDeviceId: string | null;
+  computeCapability: string | null;
+  pcie: { currentGen: number | null; maxGen: number | null; gpuMaxGen: number | null; currentWidth: number | null; maxWidth: number | null };
+  maxSmMHz: number | null;
+  maxMemMHz: number | null;
+  ecc: EccCounts | null;
+}
+
+export interface EccCounts {
+  volatileCorrected: number | null;
+  volatileUncorrected: number | null;
+}
+
+export interface EngineResult {
+  engine: Engine;
+  /** cuBLAS(Lt) file, torch version … what the numbers came through. */
+  libraries: Record<string, string>;
+  copies: CopyResult[];
+  gemms: GemmResult[];
+  skipped: SkippedGemm[];
+  p2p: P2pResult[];
+  allReduce: AllReduceResult | null;
+  errors: string[];
+  durationMs: number;
+}
+
+export interface BenchRun {
+  mode: Mode;
+  engine: Engine;
+  gpus: number[];
+  result: EngineResult;
+  clocks: ClockSample[];
+  before: GpuStatic[];
+  /** ECC counters after the run (null where NVML could not read them). */
+  eccAfter: Record<number, EccCounts | null>;
+}
+
+/** What the engine is told to do. */
+export interface EngineConfig {
+  mode: Mode;
+  gpus: number[];
+  copySizes: number[];
+  copyIters: number;
+  gemmSizes: number[];
+  gemmIters: number;
+  dtypes: Dtype[];
+  /** Directories to look in for libcublasLt, best first. */
+  cublasDirs: string[];
+  p2p: boolean;
+}
+
+/** Messages from the engine (worker or Python) to its supervisor. */
+export type EngineMessage =
+  | { type: 'progress'; text: string }
+  | { type: 'result'; result: EngineResult }
+  | { type: 'fatal'; message: string };

@@ -1,0 +1,21 @@
+// The benchmark thread: one worker_threads Worker that owns the CUDA context and makes only synchronous
+// koffi calls, so the child's main thread stays free to sample NVML and relay progress.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { EngineConfig, EngineMessage, EngineResult } from './types.js';
+
+interface WorkerInput {
+  config: EngineConfig;
+  /** Module exporting runNativeEngine; tests pass a fake engine. */
+  engineModule?: string;
+}
+
+type EngineModule = { runNativeEngine(config: EngineConfig, post: (m: EngineMessage) => void): Promise<EngineResult> };
+
+const input = workerData as WorkerInput;
+const post = (m: EngineMessage) => parentPort?.postMessage(m);
+try {
+  const mod = (await import(input.engineModule ?? './native-engine.js')) as EngineModule;
+  post({ type: 'result', result: await mod.runNativeEngine(input.config, post) });
+} catch (error) {
+  post({ type: 'fatal', message: error instanceof Error ? error.message : String(error) });
+}

@@ -1,0 +1,73 @@
+// `gpuenv bench`: prove the GPU works and performs as it should. Options in, a supervised benchmark child
+// (native engine in a worker thread, or the user's torch), a table against expectations and findings out.
+import { EXIT, ExitError, UsageError } from '../errors.js';
+import { renderBenchText, benchJson } from '../bench/render.js';
+import { planConfig } from '../bench/plan.js';
+import { findings } from '../bench/report.js';
+import { superviseBench } from '../bench/supervise.js';
+import type { Engine, Mode } from '../bench/types.js';
+import { makeStyle } from '../render/style.js';
+import { takeSnapshot } from '../snapshot/take.js';
+import { benchMessages as m } from './bench-messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS]',
+  help: () => [m('opt.quick'), m('opt.full'), m('opt.engine'), m('opt.gpu'), m('opt.timeout')],
+  examples: ['gpuenv bench --quick', 'gpuenv bench --engine torch --gpu 0', 'gpuenv bench --full --json > bench.json'],
+  options: {
+    quick: { type: 'boolean' },
+    full: { type: 'boolean' },
+    engine: { type: 'string' },
+    gpu: { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+  },
+  allowPositionals: false,
+};
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const v = ctx.values;
+  if (v.quick && v.full) throw new UsageError(m('usage.both'));
+  const mode: Mode = v.quick ? 'quick' : v.full ? 'full' : 'normal';
+  const engine = (v.engine ?? 'native') as Engine;
+  if (engine !== 'native' && engine !== 'torch') throw new UsageError(m('usage.engine', { engine: String(v.engine) }));
+  const gpuArgs = Array.isArray(v.gpu) ? v.gpu.map(String) : [];
+  for (const g of gpuArgs) if (!/^\d+$/.test(g)) throw new UsageError(m('usage.gpu', { gpu: g }));
+  const timeoutS = v.timeout === undefined ? 600 : Number(v.timeout);
+  if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout ${String(v.timeout)}: give seconds, e.g. --timeout 120`);
+  const sys = await ctx.system();
+  if (sys.isForeignRoot) throw new UsageError(m('usage.root'));
+
+  // The cheap question first: no GPU means a clear answer in well under 2 s, before any Python probing.
+  const native = await sys.probeNative({ timeoutMs: 8_000 });
+  const nvmlCount = native.ok ? (native.report.nvml?.initRc === 0 ? (native.report.nvml.deviceCount ?? 0) : 0) : 0;
+  const cudaCount = native.ok ? (native.report.cuda?.initRc === 0 ? (native.report.cuda.deviceCount ?? 0) : 0) : 0;
+  if (Math.max(nvmlCount, cudaCount) === 0) {
+    const nvml = native.ok ? (native.report.nvml?.initError ?? native.report.nvml?.library.error ?? 'no devices') : native.detail;
+    const cuda = native.ok ? (native.report.cuda?.initError ?? native.report.cuda?.library.error ?? 'no devices') : native.detail;
+    if (ctx.globals.json) ctx.io.out(`${JSON.stringify({ ok: false, error: 'no-gpu', nvml, cuda }, null, 2)}\n`);
+    throw new ExitError(EXIT.problems, `${m('noGpu')}\n${m('noGpuWhy', { nvml, cuda })}\n${m('noGpuFix')}`);
+  }
+  const count = Math.max(nvmlCount, cudaCount);
+  const gpus = gpuArgs.length ? [...new Set(gpuArgs.map(Number))] : Array.from({ length: count }, (_, i) => i);
+  for (const g of gpus) if (g >= count) throw new UsageError(m('usage.gpu', { gpu: String(g) }), `0 … ${count - 1}`);
+
+  const snap = await takeSnapshot(sys, { timeoutMs: 5_000 });
+  const config = planConfig(mode, gpus, snap);
+  const python = snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
+  if (engine === 'torch' && !python) throw new ExitError(EXIT.problems, m('noTorch'));
+  const progress = (text: string) => ctx.io.err(`  ${text}\n`);
+  ctx.io.err(`${m('start', { engine, mode, gpus: gpus.join(', ') })}\n`);
+  const outcome = await superviseBench({
+    start: { engine, config, python, allReduce: gpus.length >= 2, pythonTimeoutMs: Math.max(10_000, timeoutS * 1000 - 5_000), sampleEveryMs: 200 },
+    timeoutMs: timeoutS * 1000,
+    onProgress: progress,
+    env: ctx.io.env,
+  });
+  if (!outcome.ok) throw new ExitError(EXIT.problems, m('failed', { reason: outcome.reason, detail: outcome.detail }));
+  const found = findings(outcome.run);
+  ctx.io.out(ctx.globals.json ? `${JSON.stringify(benchJson(outcome.run, found), null, 2)}\n` : renderBenchText(outcome.run, found, makeStyle(ctx.io.color)));
+  const wrong = outcome.run.result.gemms.some((g) => !g.check.ok);
+  const bad = found.some((f) => f.severity !== 'info') || wrong || outcome.run.result.errors.length > 0;
+  return bad ? EXIT.problems : EXIT.ok;
+}
