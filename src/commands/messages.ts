@@ -36,6 +36,7 @@ export const cliMessages = defineMessages({
     'compat.help': '  compat cuda X.Y[.Z] | driver VERSION | gpu NAME | torch VER | tensorflow VER | jax VER | cudnn VER\n  --os linux|windows  which minimum driver column to show (default: both)\n  --json              JSON for scripts',
     'archList.summary': 'print TORCH_CUDA_ARCH_LIST, CMake CUDA_ARCHITECTURES and nvcc -gencode flags for GPUs',
     'cuda.summary': 'several CUDA toolkits side by side: list them, switch a shell or /usr/local/cuda (undoable), see what a build uses',
+    'bench.summary': 'prove the GPU works and performs as it should: copies, GEMMs (verified), P2P, all-reduce against what it should reach',
     'archList.help': '  --gpu NAME          a GPU to build for (repeatable); default: this machine\'s GPUs\n  --ptx               add PTX for the newest architecture (forward compatibility)\n  --json              JSON for scripts',
   },
   'zh-CN': {
@@ -70,5 +71,6 @@ export const cliMessages = defineMessages({
     'compat.summary': '查询兼容性事实：CUDA ↔ 驱动、GPU 规格、框架构建',
     'archList.summary': '为 GPU 生成 TORCH_CUDA_ARCH_LIST、CMake CUDA_ARCHITECTURES 和 nvcc -gencode 参数',
     'cuda.summary': '多个 CUDA 工具包并存：列出、切换当前 shell 或 /usr/local/cuda（可撤销）、查看编译实际使用哪个',
+    'bench.summary': '验证 GPU 能正常工作且性能达标：拷贝、GEMM（结果校验）、P2P、all-reduce，并与应有水平比较',
   },
 });

@@ -17,6 +17,7 @@ export const commands: CommandSpec[] = [
   { name: 'compat', summary: () => m('compat.summary'), load: () => import('./compat.js') },
   { name: 'arch-list', summary: () => m('archList.summary'), load: () => import('./arch-list.js') },
   { name: 'cuda', summary: () => m('cuda.summary'), load: () => import('./cuda.js') },
+  { name: 'bench', summary: () => m('bench.summary'), load: () => import('./bench.js') },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {
