@@ -24,11 +24,12 @@ export function isUnder(path: string, root: string): boolean {
 }
 
 /**
- * A toolkit that is a folder of its own (runfile, deb, rpm). A conda env or a pip layout shares its prefix
- * with Python and other programs, so its PATH and LD_LIBRARY_PATH entries are never removed, only outranked.
+ * A toolkit that is a folder of its own (runfile, deb, rpm, a pip layout in its own folder). A conda env or a
+ * pip wheel inside site-packages shares its prefix with Python and other programs, so its PATH and
+ * LD_LIBRARY_PATH entries are never removed, only outranked.
  */
 export function isDedicated(t: Toolkit): boolean {
-  return t.installKind === 'runfile' || t.installKind === 'deb' || t.installKind === 'rpm' || t.installKind === 'unknown';
+  return t.installKind !== 'conda' && t.installKind !== 'pip-wheel';
 }
 
 /** The folder with libcudart the loader should search: lib64 (runfile/deb), else the targets folder, else lib. */
