@@ -37,6 +37,7 @@ export const cliMessages = defineMessages({
     'archList.summary': 'print TORCH_CUDA_ARCH_LIST, CMake CUDA_ARCHITECTURES and nvcc -gencode flags for GPUs',
     'cuda.summary': 'several CUDA toolkits side by side: list them, switch a shell or /usr/local/cuda (undoable), see what a build uses',
     'bench.summary': 'prove the GPU works and performs as it should: copies, GEMMs (verified), P2P, all-reduce against what it should reach',
+    'vram.summary': 'will this model fit, and on which GPU: memory per term (weights, optimizer, activations, KV cache) and what to change',
     'archList.help': '  --gpu NAME          a GPU to build for (repeatable); default: this machine\'s GPUs\n  --ptx               add PTX for the newest architecture (forward compatibility)\n  --json              JSON for scripts',
   },
   'zh-CN': {
@@ -72,5 +73,6 @@ export const cliMessages = defineMessages({
     'archList.summary': '为 GPU 生成 TORCH_CUDA_ARCH_LIST、CMake CUDA_ARCHITECTURES 和 nvcc -gencode 参数',
     'cuda.summary': '多个 CUDA 工具包并存：列出、切换当前 shell 或 /usr/local/cuda（可撤销）、查看编译实际使用哪个',
     'bench.summary': '验证 GPU 能正常工作且性能达标：拷贝、GEMM（结果校验）、P2P、all-reduce，并与应有水平比较',
+    'vram.summary': '这个模型放得下吗、用哪张 GPU：按项目列出显存（权重、优化器、激活、KV cache）以及该怎么改',
   },
 });

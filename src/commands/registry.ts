@@ -18,6 +18,7 @@ export const commands: CommandSpec[] = [
   { name: 'arch-list', summary: () => m('archList.summary'), load: () => import('./arch-list.js') },
   { name: 'cuda', summary: () => m('cuda.summary'), load: () => import('./cuda.js') },
   { name: 'bench', summary: () => m('bench.summary'), load: () => import('./bench.js') },
+  { name: 'vram', summary: () => m('vram.summary'), load: () => import('./vram.js') },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

@@ -1,0 +1,214 @@
+// The estimator: bytes per term for one GPU, from the model's shape and the run's settings. Formulas: docs/vram.md.
+import { countParams } from './parse.js';
+import type { Estimate, ModelSpec, Term, TermId, TransformerShape, VramOptions } from './types.js';
+
+const MiB = 1024 ** 2;
+/** CUDA context plus cuBLAS/cuDNN handles and workspaces: outside torch's allocator (measured: docs/benchmarks.md). */
+export const CUDA_CONTEXT_BYTES = 512 * MiB;
+/** Caching-allocator slack: reserved ÷ allocated in PyTorch runs is typically 1.0–1.2; we keep 10%. */
+export const FRAGMENTATION = 0.1;
+
+/** Bytes per weight when stored at a precision; int8/int4 include per-group scales (group 128 / NF4 block 64 + double quantisation). */
+export function weightBytes(p: VramOptions['precision']): number {
+  return { fp32: 4, fp16: 2, bf16: 2, fp8: 1, int8: 1 + 2 / 128, int4: 0.5 + 2 / 128 }[p];
+}
+/** NF4 with double quantisation: 4 bits + 8-bit constants per 64 weights + fp32 constants per 256 blocks (QLoRA paper §3). */
+export const NF4_BYTES = 0.5 + 1 / 64 + 4 / (64 * 256);
+
+interface Parts {
+  total: number;
+  /** Parameters in the transformer blocks' linear layers: what int8/int4/NF4 quantise and LoRA adapts. */
+  linear: number;
+  /** Embeddings, norms, other: kept at 16 bit by bitsandbytes and GPTQ/AWQ loaders. */
+  other: number;
+  active: number;
+  layers: number;
+}
+
+function parts(model: ModelSpec): Parts {
+  if (model.shape) {
+    const c = countParams(model.shape);
+    // Trust the published total; split it in the proportions the dimensions give.
+    const linearShare = (model.shape.layers * c.perLayerLinear) / c.total;
+    const linear = Math.round(model.params * Math.min(1, linearShare));
+    const active = model.activeParams ?? model.params;
+    return { total: model.params, linear, other: model.params - linear, active, layers: model.shape.layers };
+  }
+  // CNNs and diffusion UNets: convolutions are quantisable like linear layers.
+  return { total: model.params, linear: model.params, other: 0, active: model.params, layers: 1 };
+}
+
+function loraParams(model: ModelSpec, rank: number): number {
+  const s = model.shape;
+  if (!s) return Math.round(model.params * 0.01 * (rank / 16)); // no shape: ~1% at r=16 is what PEFT reports for UNets/CNNs
+  const q = s.heads * s.headDim;
+  const kv = s.kvHeads * s.headDim;
+  const inter = s.experts?.intermediate ?? s.intermediate;
+  const attn = (s.hidden + q) * 2 + (s.hidden + kv) * 2; // q, o, k, v: r·(in + out) each
+  const mlp = (s.gatedMlp ? 3 : 2) * (s.hidden + inter) * (s.experts?.count ?? 1);
+  return rank * s.layers * (attn + mlp);
+}
+
+function optimizerBytesPerParam(o: VramOptions['optimizer']): number {
+  // adamw: fp32 m and v; sgd: fp32 momentum; adam8bit: two 8-bit states (+ block constants);
+  // adafactor: factored second moment (rows + cols per matrix), taken as ~1% of the parameters.
+  return { adamw: 8, sgd: 4, adam8bit: 2 + 8 / 2048, adafactor: 0.04 }[o];
+}
+
+/** Bytes of activations one transformer layer keeps for backward, per token (Korthikanti et al. 2022, generalised). */
+export function layerActivationBytesPerToken(s: TransformerShape, seq: number, o: VramOptions): number {
+  const { B, normB } = activationBytes(s, o);
+  const q = s.heads * s.headDim;
+  const kv = s.kvHeads * s.headDim;
+  const drop = s.dropout && o.mode === 'train' ? 1 : 0;
+  const act = s.experts?.active ?? 1;
+  const inter = (s.experts?.intermediate ?? s.intermediate) * act;
+  let attn = normB * s.hidden + B * s.hidden + B * (q + 2 * kv) + drop * s.hidden;
+  // Fused attention keeps its output and log-sum-exp; the eager path keeps softmax (and dropout) scores: 5·a·s per token at 16 bit.
+  attn += o.flashAttention ? 2 * B * q + 4 * s.heads : B * q + s.heads * seq * (B + drop * (1 + B));
+  const mlp = normB * s.hidden + B * s.hidden * act + (s.gatedMlp ? 4 : 2) * B * inter + drop * s.hidden;
+  return attn + mlp;
+}
+
+/** B: bytes of a saved matmul input; normB: bytes a norm keeps (fp32 residual stream under AMP; HF RMSNorm adds an fp32 copy). */
+function activationBytes(s: TransformerShape | undefined, o: VramOptions): { B: number; residual: number; normB: number } {
+  const B = o.precision === 'fp32' ? 4 : o.precision === 'fp8' && !o.lora && !o.qlora ? 1 : 2;
+  const frozen = o.lora !== undefined || o.qlora;
+  const residual = o.precision === 'fp32' ? 4 : frozen ? 2 : 4;
+  const normB = s?.norm === 'rmsnorm' ? (frozen ? 4 : residual + 4) : residual;
+  return { B, residual, normB };
+}
+
+export function estimate(model: ModelSpec, o: VramOptions): Estimate {
+  const p = parts(model);
+  const terms: Term[] = [];
+  const add = (id: TermId, bytes: number, formula: string) => terms.push({ id, bytes: Math.max(0, Math.round(bytes)), formula });
+  const N = Math.max(1, o.gpus);
+  const sharded = N > 1 || o.strategy !== 'ddp' ? o.strategy : 'ddp';
+  const T = o.batch * o.seq;
+  const s = model.shape;
+  const frozenBase = o.lora !== undefined || o.qlora;
+  const train = o.mode === 'train';
+
+  // ---- weights ----
+  let W: number;
+  let wFormula: string;
+  if (o.qlora) {
+    W = p.linear * NF4_BYTES + p.other * 2;
+    wFormula = `${p.linear} linear params × ${NF4_BYTES.toFixed(4)} B (NF4 + double-quantised constants) + ${p.other} other × 2 B`;
+  } else if (frozenBase || !train) {
+    const wb = weightBytes(o.precision);
+    const ob = o.precision === 'int8' || o.precision === 'int4' || o.precision === 'fp8' ? 2 : wb;
+    W = p.linear * wb + p.other * ob;
+    wFormula = `${p.linear} linear params × ${wb} B + ${p.other} other × ${ob} B`;
+  } else if (sharded === 'zero2' || sharded === 'zero3' || sharded === 'fsdp') {
+    const wb = o.precision === 'fp32' ? 4 : 2;
+    const div = sharded === 'zero2' ? 1 : N;
+    W = (p.total * wb) / div;
+    wFormula = `${p.total} params × ${wb} B${div > 1 ? ` ÷ ${div} GPUs` : ''} (ZeRO: ${o.precision === 'fp32' ? 'fp32' : '16-bit'} parameters)`;
+  } else {
+    W = p.total * 4;
+    wFormula = `${p.total} params × 4 B (fp32 parameters${o.precision === 'fp32' ? '' : '; AMP computes in 16 bit from these'})`;
+  }
+  add('weights', W, wFormula);
+
+  // ---- training state ----
+  const trainable = !train ? 0 : frozenBase ? loraParams(model, o.lora ?? 64) : model.components ? model.components.filter((c) => c.trainable).reduce((a, c) => a + c.params, 0) : p.total;
+  const zero = sharded === 'zero2' || sharded === 'zero3' || sharded === 'fsdp';
+  if (train) {
+    const mixed = o.precision !== 'fp32';
+    if (frozenBase) {
+      // Adapters train in the compute dtype (QLoRA's recipe); optimizer states stay fp32.
+      const ab = mixed ? 2 : 4;
+      add('weights', trainable * ab, `${trainable} LoRA adapter params × ${ab} B`);
+      add('gradients', trainable * ab, `${trainable} adapter params × ${ab} B`);
+    } else if (zero) {
+      const gb = mixed ? 2 : 4;
+      add('gradients', (trainable * gb) / N, `${trainable} params × ${gb} B${N > 1 ? ` ÷ ${N} GPUs (ZeRO-2/3 partition gradients)` : ''}`);
+      if (mixed) add('masterWeights', (trainable * 4) / N, `${trainable} params × 4 B fp32 master copy${N > 1 ? ` ÷ ${N}` : ''}`);
+      if (sharded !== 'zero2') add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, '2 layers of gathered full parameters (current + prefetched)');
+    } else {
+      // PyTorch AMP: fp32 parameters and gradients; autocast keeps a 16-bit copy of every linear weight for backward.
+      add('gradients', trainable * 4, `${trainable} params × 4 B (fp32 .grad)`);
+      if (N > 1) add('gradients', trainable * 4, 'DDP all-reduce buckets: a second copy of the gradients (gradient_as_bucket_view=False, the default)');
+      if (mixed) add('weightCopies', p.linear * (o.precision === 'fp8' ? 1 : 2), `${p.linear} linear params × ${o.precision === 'fp8' ? 1 : 2} B autocast casts kept for backward`);
+    }
+    const k = optimizerBytesPerParam(o.optimizer);
+    add('optimizer', (trainable * k) / (zero ? N : 1), `${trainable} trainable params × ${k} B (${o.optimizer})${zero && N > 1 ? ` ÷ ${N} GPUs` : ''}`);
+    if (o.optimizer === 'adamw' && !zero) add('optimizerScratch', trainable * (frozenBase && mixed ? 4 : 4), `${trainable} params × 4 B: foreach AdamW's sqrt(v) temporary during step()`);
+  }
+
+  // ---- activations and caches ----
+  let activations = 0;
+  let logits = 0;
+  if (train) {
+    if (s) {
+      const per = layerActivationBytesPerToken(s, o.seq, o);
+      const { B, residual, normB } = activationBytes(s, o);
+      const extras = (normB + B) * s.hidden + (s.dropout ? s.hidden : 0) + residual * s.hidden;
+      activations = o.checkpointing ? T * (s.layers * residual * s.hidden + per + extras) : T * (s.layers * per + extras);
+      add('activations', activations, o.checkpointing
+        ? `checkpointing: ${s.layers} layer inputs × ${residual} B × h + one layer recomputed (${per.toFixed(0)} B/token), × ${T} tokens`
+        : `${s.layers} layers × ${per.toFixed(0)} B/token (Korthikanti et al. 2022, ${o.flashAttention ? 'fused attention' : 'eager attention: 5·a·s terms'}) × ${T} tokens`);
+      if (model.kind === 'decoder' && s.vocab > 0) {
+        logits = T * s.vocab * (B + 8);
+        add('logits', logits, `${T} tokens × ${s.vocab} vocab × (${B} B logits + 4 B fp32 upcast + 4 B log-softmax) for the loss`);
+      }
+    } else if (model.activationElementsPerSample) {
+      const { B } = activationBytes(undefined, o);
+      const scale = (o.seq / model.defaultSeq) ** 2;
+      const perSample = model.activationElementsPerSample * scale * B * (o.checkpointing ? 0.35 : 1);
+      activations = o.batch * perSample;
+      add('activations', activations, `${o.batch} samples × ${Math.round(model.activationElementsPerSample * scale)} saved elements × ${B} B${o.checkpointing ? ' × 0.35 (checkpointed segments)' : ''}`);
+    } else {
+      add('activations', 0, 'not modelled for this model (see note)');
+    }
+  } else {
+    const kvB = o.precision === 'fp32' ? 4 : o.precision === 'fp8' ? 1 : 2;
+    if (s && model.kind === 'decoder') {
+      const kv = 2 * s.layers * s.kvHeads * s.headDim * T * kvB;
+      add('kvCache', kv, `2 × ${s.layers} layers × ${s.kvHeads} kv heads × ${s.headDim} head dim × ${o.seq} tokens × ${o.batch} batch × ${kvB} B`);
+    }
+    if (s) {
+      const B = o.precision === 'fp32' ? 4 : 2;
+      const inter = (s.experts?.intermediate ?? s.intermediate) * (s.experts?.active ?? 1);
+      const scores = o.flashAttention ? 0 : 2 * s.heads * o.seq * T * B;
+      const ws = T * B * (3 * s.hidden + 3 * inter) + scores + o.batch * s.vocab * 4;
+      add('workspace', ws, `prefill of ${T} tokens: ${B} B × (3·h + 3·intermediate) live in one layer${scores ? ' + eager attention scores' : ''} + last-token logits`);
+    } else if (model.activationElementsPerSample) {
+      const B = o.precision === 'fp32' ? 4 : 2;
+      const scale = (o.seq / model.defaultSeq) ** 2;
+      add('workspace', o.batch * 3 * 64 * 112 * 112 * scale * B, `${o.batch} samples × the largest feature maps (3 × 64×112²) × ${B} B`);
+    }
+  }
+
+  // Gradients and activations never peak together: backward frees a layer's activations as it writes its gradients.
+  const sum = (ids: TermId[]) => terms.filter((t) => ids.includes(t.id)).reduce((a, t) => a + t.bytes, 0);
+  const resident = sum(['weights', 'weightCopies', 'masterWeights', 'optimizer', 'kvCache']);
+  const grads = sum(['gradients']);
+  const fwdBwd = resident + Math.max(sum(['activations', 'logits']), grads) + sum(['workspace']);
+  const step = sum(['weights', 'masterWeights', 'optimizer', 'gradients', 'optimizerScratch', 'kvCache']);
+  const allocatedPeakBytes = Math.max(fwdBwd, step);
+  add('cudaContext', CUDA_CONTEXT_BYTES, 'CUDA context + cuBLAS/cuDNN handles (~300–600 MiB on recent GPUs; not in torch.cuda.memory_allocated)');
+  add('fragmentation', allocatedPeakBytes * FRAGMENTATION, `${FRAGMENTATION * 100}% of the allocated peak for the caching allocator's slack`);
+  const merged = mergeTerms(terms);
+  return {
+    model: { id: model.id, name: model.name, params: model.params, trainableParams: trainable, assumedShape: model.assumedShape ?? false },
+    options: o,
+    terms: merged,
+    allocatedPeakBytes,
+    totalBytes: allocatedPeakBytes + CUDA_CONTEXT_BYTES + Math.round(allocatedPeakBytes * FRAGMENTATION),
+  };
+}
+
+function mergeTerms(terms: Term[]): Term[] {
+  const out: Term[] = [];
+  for (const t of terms) {
+    const prev = out.find((x) => x.id === t.id);
+    if (prev) {
+      prev.bytes += t.bytes;
+      prev.formula += ` + ${t.formula}`;
+    } else out.push({ ...t });
+  }
+  return out;
+}
