@@ -49,6 +49,8 @@ function packageLines(p: PythonPackage, st: Style): string[] {
           : st.red(m('doc.notFound', { lib: lib.soname }))
       }`,
     );
+    // The copies that lose are what collect_env and users look at by mistake: name them.
+    if (lib.resolvedPath && lib.shadowed.length) lines.push(st.dim(`        ${m('doc.shadowed', { paths: lib.shadowed.join(', ') })}`));
   }
   return lines;
 }

@@ -1,0 +1,49 @@
+// The doctor's reports, rendered from whole machines, compared with the last accepted output.
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { fakeIo } from '../helpers/io.js';
+import { machine } from '../helpers/machines.js';
+
+async function report(name: string, args: string[], env: Record<string, string> = {}) {
+  const io = fakeIo(env);
+  const sys = await machine(name);
+  const code = await main(['doctor', '--timeout', '0.3', ...args], { io, system: async () => sys });
+  // Durations and the clock vary from run to run; everything else is deterministic.
+  const out = io.stdout().replace(/\d+ ms/g, 'N ms').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'DATE');
+  return { code, out };
+}
+
+describe('doctor reports', () => {
+  for (const name of ['h200', 'cpu-only-toolkit', 'gpu-no-driver', 'driver-mismatch', 'torch-sm120-cu126', 'two-toolkits']) {
+    it(`${name}: text`, async () => {
+      const r = await report(name, []);
+      await expect(r.out).toMatchFileSnapshot(`__snapshots__/doctor-${name}.txt`);
+    });
+  }
+
+  it('h200: markdown, no errors, exit 0', async () => {
+    const r = await report('h200', ['--markdown']);
+    expect(r.code).toBe(0);
+    await expect(r.out).toMatchFileSnapshot('__snapshots__/doctor-h200.md');
+  });
+
+  it('gpu-no-driver in Chinese, exit 1', async () => {
+    const r = await report('gpu-no-driver', [], { GPUENV_LANG: 'zh-CN' });
+    expect(r.code).toBe(1);
+    await expect(r.out).toMatchFileSnapshot('__snapshots__/doctor-gpu-no-driver.zh-CN.txt');
+  });
+
+  it('h200: torch loads the wheel cuDNN 9.19, not the system 9.14, and the compat library is not in use', async () => {
+    const io = fakeIo();
+    const sys = await machine('h200');
+    await main(['doctor', '--json'], { io, system: async () => sys });
+    const doc = JSON.parse(io.stdout());
+    const torch = doc.snapshot.python[0].packages.find((p: { name: string }) => p.name === 'torch');
+    const cudnn = torch.cudaLibraries.find((l: { soname: string }) => l.soname === 'libcudnn.so.9');
+    expect(cudnn.resolvedPath).toBe('/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9');
+    expect(cudnn.version).toMatch(/^9\.19\.0/);
+    expect(doc.snapshot.libraries.filter((l: { name: string }) => l.name === 'cudnn').map((l: { version: { value: string } }) => l.version.value).sort()).toEqual(['9.14.0', '9.19.0']);
+    expect(doc.snapshot.cudaCompat[0]).toMatchObject({ version: '580.95.05', inUse: false });
+    expect(doc.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+  });
+});
