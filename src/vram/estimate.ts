@@ -135,7 +135,8 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
     }
     const k = optimizerBytesPerParam(o.optimizer);
     add('optimizer', (trainable * k) / (zero ? N : 1), `${trainable} trainable params × ${k} B (${o.optimizer})${zero && N > 1 ? ` ÷ ${N} GPUs` : ''}`);
-    if (o.optimizer === 'adamw' && !zero) add('optimizerScratch', trainable * (frozenBase && mixed ? 4 : 4), `${trainable} params × 4 B: foreach AdamW's sqrt(v) temporary during step()`);
+    // QLoRA's recipe uses bitsandbytes' paged AdamW, which updates in place; torch's default foreach AdamW allocates sqrt(v).
+    if (o.optimizer === 'adamw' && !zero && !o.qlora) add('optimizerScratch', trainable * 4, `${trainable} params × 4 B: foreach AdamW's sqrt(v) temporary during step()`);
   }
 
   // ---- activations and caches ----
