@@ -103,7 +103,10 @@ export function findings(run: BenchRun): Finding[] {
         evidence: [{ fact: 'clock event reasons seen', value: thr.masks.join(', '), source: 'nvml' }], fix,
       });
     } else if (thr.powerCap) {
-      const gemmPct = all.filter((r) => r.gpu === gpu && r.unit === 'TFLOP/s' && r.pct !== null).map((r) => r.pct!);
+      // Small GEMMs do not fill the chip: judge the power cap on each dtype's largest size only.
+      const gemms = all.filter((r) => r.gpu === gpu && r.unit === 'TFLOP/s' && r.pct !== null);
+      const largest = Math.max(...gemms.map((r) => parseInt(r.size, 10)));
+      const gemmPct = gemms.filter((r) => parseInt(r.size, 10) === largest).map((r) => r.pct!);
       const worst = gemmPct.length ? Math.min(...gemmPct) : null;
       out.push({
         code: 'gpu-throttled', severity: worst !== null && worst < 85 ? 'warning' : 'info', subject,

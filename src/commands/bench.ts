@@ -12,8 +12,8 @@ import { benchMessages as m } from './bench-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
-  usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS]',
-  help: () => [m('opt.quick'), m('opt.full'), m('opt.engine'), m('opt.gpu'), m('opt.timeout')],
+  usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS] [--python PATH]',
+  help: () => [m('opt.quick'), m('opt.full'), m('opt.engine'), m('opt.gpu'), m('opt.timeout'), m('opt.python')],
   examples: ['gpuenv bench --quick', 'gpuenv bench --engine torch --gpu 0', 'gpuenv bench --full --json > bench.json'],
   options: {
     quick: { type: 'boolean' },
@@ -21,6 +21,7 @@ export const details: CommandDetails = {
     engine: { type: 'string' },
     gpu: { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    python: { type: 'string' },
   },
   allowPositionals: false,
 };
@@ -52,9 +53,10 @@ export async function run(ctx: CommandContext): Promise<number> {
   const gpus = gpuArgs.length ? [...new Set(gpuArgs.map(Number))] : Array.from({ length: count }, (_, i) => i);
   for (const g of gpus) if (g >= count) throw new UsageError(m('usage.gpu', { gpu: String(g) }), `0 … ${count - 1}`);
 
-  const snap = await takeSnapshot(sys, { timeoutMs: 5_000 });
+  const extra = typeof v.python === 'string' ? [v.python] : [];
+  const snap = await takeSnapshot(sys, { timeoutMs: 5_000, python: { extraPythons: extra, deep: false } });
   const config = planConfig(mode, gpus, snap);
-  const python = snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
+  const python = (extra[0] && engine === 'torch' ? extra[0] : null) ?? snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
   if (engine === 'torch' && !python) throw new ExitError(EXIT.problems, m('noTorch'));
   const progress = (text: string) => ctx.io.err(`  ${text}\n`);
   ctx.io.err(`${m('start', { engine, mode, gpus: gpus.join(', ') })}\n`);
