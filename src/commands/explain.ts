@@ -1,0 +1,112 @@
+// `gpuenv explain [FILE|-] [--json] [--here]`: pasted errors and environment dumps → root cause and fix.
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+import { explainText, type Explanation } from '../explain/index.js';
+import { MAX_BYTES } from '../parse/text.js';
+import { findingsSection } from '../render/findings-text.js';
+import { makeStyle } from '../render/style.js';
+import { takeSnapshot } from '../snapshot/take.js';
+import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
+import { xm as m } from './explain-messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: 'explain [FILE|-] [--json] [--here]',
+  help: () => [m('opt.file'), m('opt.json'), m('opt.here')],
+  examples: ['python train.py 2>&1 | gpuenv explain -', 'gpuenv explain error.log', 'gpuenv explain collect_env.txt --here', 'gpuenv explain log.txt --json'],
+  options: { here: { type: 'boolean' } },
+  allowPositionals: true,
+};
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const { io, values, globals, positionals } = ctx;
+  if (positionals.length > 1) throw new UsageError(m('tooMany'), `gpuenv ${details.usage}`);
+  const file = positionals[0];
+  const here = values.here === true;
+  let bytes: Uint8Array;
+  let fileSize: number | undefined;
+  if (file !== undefined && file !== '-') ({ bytes, size: fileSize } = await readCapped(resolve(io.cwd, file), file));
+  else if (file === undefined && here) bytes = new Uint8Array();
+  else bytes = await io.readStdin();
+  if (bytes.length === 0 && !here) throw new UsageError(m('empty'), m('emptyHint'));
+  const snapshot = here ? await takeSnapshot(await ctx.system(), {}) : undefined;
+  const result = await explainText(bytes, snapshot ? { here: snapshot } : {});
+  if (fileSize !== undefined && fileSize > bytes.length) {
+    result.parsed.input.totalBytes = fileSize;
+    result.parsed.input.droppedBytes = fileSize - MAX_BYTES;
+  }
+  if (globals.json) {
+    const findings = result.findings.map((f) => ({
+      code: f.code, severity: f.severity, title: f.title, cause: f.cause, fix: f.fix, evidence: f.evidence,
+      ...(f.unconfirmed ? { unconfirmed: f.unconfirmed } : {}),
+    }));
+    const input = { bytes: result.parsed.input.totalBytes, lines: result.parsed.input.lines, droppedBytes: result.parsed.input.droppedBytes, binary: result.parsed.input.binary };
+    io.out(`${JSON.stringify({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, findings, input, recognised: result.parsed.segments.map((s) => s.kind) }, null, 2)}\n`);
+  } else {
+    io.out(render(result, makeStyle(io.color), bytes.length === 0));
+  }
+  return result.findings.some((f) => f.severity === 'error') ? 1 : 0;
+}
+
+/** Files are read by their first and last MAX_BYTES/2: a 50 GB log costs the same as an 8 MB one. */
+async function readCapped(path: string, shown: string): Promise<{ bytes: Uint8Array; size: number }> {
+  let fh;
+  try {
+    fh = await open(path, 'r');
+  } catch (error) {
+    throw new UsageError(m('notFound', { file: shown, reason: (error as NodeJS.ErrnoException).code ?? String(error) }));
+  }
+  try {
+    const size = (await fh.stat()).size;
+    if (size <= MAX_BYTES) {
+      const buf = Buffer.alloc(size);
+      await fh.read(buf, 0, size, 0);
+      return { bytes: buf, size };
+    }
+    const half = MAX_BYTES / 2;
+    const head = Buffer.alloc(half);
+    const tail = Buffer.alloc(half);
+    await fh.read(head, 0, half, 0);
+    await fh.read(tail, 0, half, size - half);
+    return { bytes: Buffer.concat([head, Buffer.from('\n'), tail]), size };
+  } catch (error) {
+    throw new UsageError(m('notFound', { file: shown, reason: (error as NodeJS.ErrnoException).code ?? String(error) }));
+  } finally {
+    await fh.close();
+  }
+}
+
+function size(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;
+}
+
+function render(r: Explanation, st: ReturnType<typeof makeStyle>, hereOnly: boolean): string {
+  const out = [st.bold(m('title')), ''];
+  const inp = r.parsed.input;
+  if (hereOnly) out.push(m('hereOnly'));
+  else {
+    out.push(m('read', { lines: inp.lines, size: size(inp.totalBytes) }));
+    if (inp.droppedBytes > 0) out.push(m('truncated', { total: size(inp.totalBytes), kept: size(MAX_BYTES / 2) }));
+    if (inp.binary) out.push(m('binary'));
+    if (inp.encoding !== 'utf-8') out.push(m('encoding', { encoding: inp.encoding.toUpperCase() }));
+    const kinds = new Map<string, string>();
+    for (const s of r.parsed.segments) if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m('lines', { from: s.startLine, to: s.endLine })})`);
+    out.push(kinds.size ? m('recognised', { list: [...kinds.values()].slice(0, 8).join(', ') }) : m('nothingRecognised'));
+  }
+  const facts = factList(r);
+  if (facts.length) out.push(m('facts', { list: facts.join(' · ') }));
+  out.push('', ...findingsSection(r.findings, st), '');
+  return out.join('\n');
+}
+
+function factList(r: Explanation): string[] {
+  const s = r.snapshot;
+  const out: string[] = [];
+  for (const g of s.gpus.slice(0, 4)) out.push(`${g.name}${g.computeCapability ? ` (sm_${g.computeCapability.replace('.', '')})` : ''}`);
+  if (s.driver.version) out.push(`driver ${s.driver.version.value}${s.driver.cudaVersion ? ` (CUDA ${s.driver.cudaVersion.value})` : ''}`);
+  else if (s.driver.cudaVersion) out.push(`driver CUDA ${s.driver.cudaVersion.value}`);
+  for (const t of s.toolkits.slice(0, 2)) if (t.version) out.push(`nvcc ${t.version.value}`);
+  for (const p of (s.python[0]?.packages ?? []).filter((p) => /^(torch|tensorflow|jax|jaxlib|vllm)$/.test(p.name)).slice(0, 4)) out.push(`${p.name} ${p.version}`);
+  return out;
+}

@@ -1,0 +1,94 @@
+// What the explainers know about the pasted machine, with the inferences the paste leaves to us:
+// GPU name → compute capability, "+cu121" → CUDA 12.1 → driver floor, driver → newest CUDA it runs.
+import { maxCudaForDriver } from '../knowledge/cuda.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import { distinctCapabilities, driverFloors, driverOf, findPackage, platformOf, type DriverFact, type GpuCapability } from '../diagnose/framework.js';
+import { chooseTorch, type TorchChoiceResult } from '../diagnose/choose-torch.js';
+import type { ErrorEvent, PartialSnapshot } from '../parse/types.js';
+import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
+import { PASTED_PREFIX } from './snapshot.js';
+
+export interface TorchFacts {
+  pkg: PythonPackage;
+  /** "2.5.1" */
+  version: string;
+  /** "cu124" when the build's CUDA is known. */
+  tag: string | undefined;
+  /** "12.4" */
+  cuda: string | undefined;
+  cpuOnly: boolean;
+}
+
+export interface ExplainContext {
+  snapshot: Snapshot;
+  facts: PartialSnapshot;
+  events: ErrorEvent[];
+  env: PythonEnv | undefined;
+  gpus: GpuCapability[];
+  driver: DriverFact | null;
+  torch: TorchFacts | undefined;
+}
+
+export function makeContext(snapshot: Snapshot, facts: PartialSnapshot, events: ErrorEvent[]): ExplainContext {
+  const env = snapshot.python.find((e) => e.prefix === PASTED_PREFIX) ?? snapshot.python.find((e) => e.active) ?? snapshot.python[0];
+  return { snapshot, facts, events, env, gpus: safe(() => distinctCapabilities(snapshot), []), driver: driverOf(snapshot), torch: torchFacts(env, facts) };
+}
+
+function torchFacts(env: PythonEnv | undefined, facts: PartialSnapshot): TorchFacts | undefined {
+  const pkg = env ? findPackage(env, 'torch') : undefined;
+  if (!pkg) {
+    if (!facts.torchCuda) return undefined;
+    const cuda = facts.torchCuda.value === 'None' ? undefined : facts.torchCuda.value;
+    const fake: PythonPackage = { name: 'torch', version: '?', installer: 'pip', location: facts.torchCuda.source, build: null, cudaLibraries: [], archs: null };
+    return { pkg: fake, version: '?', tag: cuda ? tagOf(cuda) : undefined, cuda, cpuOnly: facts.torchCuda.value === 'None' };
+  }
+  const version = pkg.version.split('+')[0] ?? pkg.version;
+  const local = /\+cu(\d+)(\d)$/.exec(pkg.version);
+  const cuda = local ? `${local[1]}.${local[2]}` : (pkg.build?.cuda ?? undefined);
+  return { pkg, version, tag: cuda ? tagOf(cuda) : undefined, cuda, cpuOnly: pkg.build?.cpuOnly === true || /\+cpu$/.test(pkg.version) };
+}
+
+/** "12.1" → "cu121" */
+export function tagOf(cuda: string): string {
+  const [a, b] = versionParts(cuda);
+  return `cu${a}${b ?? 0}`;
+}
+
+/** "cu121" → "12.1" */
+export function cudaOfTag(tag: string): string | undefined {
+  const m = /^cu(\d+)(\d)$/.exec(tag);
+  return m ? `${m[1]}.${m[2]}` : undefined;
+}
+
+/** The driver a CUDA build needs: `full` for every feature, `mvc` the major's floor under minor-version compatibility. */
+export function floorsFor(cuda: string): { full: string | undefined; mvc: string | undefined } {
+  return driverFloors(cuda);
+}
+
+/** The newest CUDA this driver runs (from the version, else from the "CUDA Version" nvidia-smi printed). */
+export function driverMaxCuda(d: DriverFact | null): string | undefined {
+  if (!d) return undefined;
+  if (d.cuda) return d.cuda;
+  return d.version ? maxCudaForDriver(d.version)?.minor : undefined;
+}
+
+/** The torch wheel that covers these GPUs on this driver (and Python), or the one a newer driver would allow. */
+export function torchChoice(ctx: ExplainContext, exclude?: string[]): TorchChoiceResult {
+  const ccs = ctx.gpus.map((g) => g.cc);
+  return safe(
+    () => chooseTorch({ ccs, driver: ctx.driver, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot), ...(exclude ? { exclude } : {}) }),
+    {},
+  );
+}
+
+export function newer(a: string, b: string): boolean {
+  return compareVersions(a, b) > 0;
+}
+
+export function safe<T>(f: () => T, fallback: T): T {
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,613 @@
+// One explainer per Finding code: from the error events that point at it and the pasted facts, a Finding
+// that names the concrete versions, sm_XX, cuXXX and driver floors, and how well the facts fit (0 = refuted).
+import { cudaReleases, smToCc, toolkitSupportsCc } from '../knowledge/cuda.js';
+import { tensorflowRelease } from '../knowledge/tensorflow.js';
+import { torchVariant, variantArchSet } from '../knowledge/torch.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import { driverSupport, platformOf, wheelForSoname } from '../diagnose/framework.js';
+import type { Evidence, Finding, FindingCode } from '../diagnose/types.js';
+import type { ErrorEvent } from '../parse/types.js';
+import { cudaNumber, dllCuda } from '../parse/framework-logs.js';
+import { driverMaxCuda, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
+import { em as m } from './messages.js';
+
+export interface Explained {
+  finding: Finding;
+  /** How well the pasted facts support this cause: 1 neutral, up to 2 confirmed, below 1 doubtful. */
+  fit: number;
+}
+
+export type Explainer = (ctx: ExplainContext, events: ErrorEvent[]) => Explained | undefined;
+
+const has = (events: ErrorEvent[], ...ids: string[]) => events.some((e) => ids.includes(e.signature));
+const first = (events: ErrorEvent[], ...ids: string[]) => events.find((e) => ids.includes(e.signature));
+
+function lineEvidence(events: ErrorEvent[]): Evidence[] {
+  const seen = new Set<string>();
+  const out: Evidence[] = [];
+  for (const e of events) {
+    if (seen.has(e.signature) || out.length >= 3) continue;
+    seen.add(e.signature);
+    out.push({ fact: m('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` });
+  }
+  return out;
+}
+
+function gpuEvidence(ctx: ExplainContext): Evidence[] {
+  return ctx.gpus.slice(0, 4).map((g) => ({ fact: m('evGpu'), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source }));
+}
+
+function driverEvidence(ctx: ExplainContext): Evidence[] {
+  const d = ctx.driver;
+  if (!d) return [];
+  const out: Evidence[] = [];
+  if (d.version) out.push({ fact: m('evDriver'), value: d.version, source: d.source });
+  if (d.cuda) out.push({ fact: m('evDriverCuda'), value: d.cuda, source: ctx.snapshot.driver.cudaVersion?.source ?? d.source });
+  return out;
+}
+
+function torchEvidence(ctx: ExplainContext): Evidence[] {
+  const t = ctx.torch;
+  if (!t || t.version === '?') return t?.cuda ? [{ fact: 'torch.version.cuda', value: t.cuda, source: t.pkg.location }] : [];
+  return [{ fact: m('evTorch'), value: t.pkg.version + (t.cuda && !t.pkg.version.includes('+') ? ` (CUDA ${t.cuda})` : ''), source: t.pkg.location }];
+}
+
+function torchLabel(ctx: ExplainContext): string | undefined {
+  const t = ctx.torch;
+  if (!t) return undefined;
+  if (t.version === '?') return t.cuda ? `torch (CUDA ${t.cuda})` : 'torch';
+  return t.tag && !t.pkg.version.includes('+') ? `torch ${t.version}+${t.tag}` : `torch ${t.pkg.version}`;
+}
+
+const pip = (args: string) => `pip install ${args}`;
+
+function finding(code: FindingCode, severity: Finding['severity'], title: string, cause: string, evidence: Evidence[], fix: string[]): Finding {
+  return { code, severity, title, cause, evidence, fix };
+}
+
+// ---- arch-unsupported -----------------------------------------------------------------------------------
+
+const archUnsupported: Explainer = (ctx, events) => {
+  const g = ctx.gpus[0];
+  const t = ctx.torch;
+  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...torchEvidence(ctx)];
+  if (!g) {
+    return {
+      fit: 1,
+      finding: finding('arch-unsupported', 'error', m('archTitleNoGpu'), m('archCauseNoGpu'), evidence, [
+        `# ${m('archCheck')}`,
+        'nvidia-smi --query-gpu=name,compute_cap --format=csv',
+        'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.get_arch_list())"',
+      ]),
+    };
+  }
+  let archs = ctx.facts.torchArchList?.value;
+  let ptx: readonly string[] = [];
+  if (!archs && t?.tag && t.version !== '?') {
+    const v = torchVariant(t.version, t.tag);
+    if (v) {
+      const set = variantArchSet(v, platformOf(ctx.snapshot));
+      archs = [...set.archList];
+      ptx = set.ptx;
+    }
+  }
+  const covered = archs ? archs.includes(g.sm) || ptx.some((p) => Number(p.replace('compute_', '')) <= Number(g.sm.replace('sm_', ''))) : undefined;
+  const choice = torchChoice(ctx, t?.tag ? [t.tag] : undefined);
+  const c = choice.choice ?? choice.withNewerDriver;
+  const wheel = c
+    ? choice.choice
+      ? m('archWheel', { tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
+      : m('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
+    : m('archExt', { cc: g.cc });
+  const build = torchLabel(ctx) ?? 'the installed build';
+  const cause = m('archCause', {
+    gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
+    archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : m('unknown'),
+    ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',
+    wheel,
+  });
+  const fix: string[] = [];
+  if (c) {
+    if (!choice.choice && c.driverFloor) fix.push(`# ${m('drvUpgrade', { floor: c.driverFloor })}`);
+    fix.push(pip(`--force-reinstall torch==${c.release.version} --index-url ${c.variant.indexUrl}`));
+  }
+  fix.push(`# ${m('archExt', { cc: g.cc })}`);
+  if (archs) evidence.push({ fact: m('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: ctx.facts.torchArchList?.source ?? 'gpuenv torch table' });
+  // Facts that refute: the build covers this GPU (then an extension is the culprit).
+  const fit = covered === false ? 2 : covered === true ? 0.6 : 1.2;
+  return { fit, finding: finding('arch-unsupported', 'error', m('archTitle', { build, gpu: g.gpu.name, sm: g.sm }), cause, evidence, fix) };
+};
+
+// ---- driver-too-old -------------------------------------------------------------------------------------
+
+const driverTooOld: Explainer = (ctx, events) => {
+  const t = ctx.torch;
+  const d = ctx.driver;
+  const max = driverMaxCuda(d);
+  const evidence = [...lineEvidence(events), ...torchEvidence(ctx), ...driverEvidence(ctx)];
+  const ptxasEvent = first(events, 'jax-ptxas-newer');
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas;
+  if (buildCuda) {
+    const floors = floorsFor(buildCuda);
+    const support = d ? driverSupport(d, buildCuda) : 'unknown';
+    const build = t?.cuda ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`) : `ptxas ${buildCuda}`;
+    const floor = floors.mvc ?? floors.full ?? '?';
+    const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? m('unknown'), floor: floors.full ?? floor };
+    const fix = [`# ${m('drvUpgrade', { floor: floors.full ?? floor })}`, ...upgradeDriver(ctx, floors.full ?? floor)];
+    if (max && t) {
+      const alt = torchChoice(ctx, t.tag ? [t.tag] : undefined).choice;
+      if (alt) fix.push(`# ${m('drvOrWheel', { cuda: alt.variant.cuda, tag: alt.variant.tag })}`, pip(`--force-reinstall torch==${alt.release.version} --index-url ${alt.variant.indexUrl}`));
+    }
+    const fit = support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
+    return { fit, finding: finding('driver-too-old', 'error', m('drvTitle', vars), m('drvCause', vars), evidence, fix) };
+  }
+  if (max) {
+    const vars = { driver: d?.version ?? `(CUDA ${max})`, max };
+    const fix = [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tagOf(max)}`)];
+    return { fit: 1, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseNoBuild', vars), evidence, fix) };
+  }
+  return { fit: 0.9, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseUnknown'), evidence, [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"']) };
+};
+
+function upgradeDriver(ctx: ExplainContext, floor: string): string[] {
+  const branch = versionParts(floor)[0] ?? 0;
+  if (ctx.snapshot.os.wsl?.value) return ['# Windows: install the NVIDIA Windows driver >= ' + floor + ' (WSL uses it)'];
+  if (ctx.snapshot.os.id?.value === 'windows') return [`# https://www.nvidia.com/Download/index.aspx (>= ${floor})`];
+  const id = ctx.snapshot.os.id?.value ?? 'ubuntu';
+  if (['rhel', 'rocky', 'almalinux', 'centos', 'fedora'].includes(id)) return [`sudo dnf module install -y nvidia-driver:${branch}-dkms`, 'sudo reboot'];
+  return ['sudo apt-get update', `sudo apt-get install -y nvidia-driver-${branch}`, 'sudo reboot'];
+}
+
+// ---- toolkit-mismatch -----------------------------------------------------------------------------------
+
+const toolkitMismatch: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events)];
+  const nvcc = ctx.snapshot.toolkits.map((t) => t.nvcc?.version?.value ?? t.version?.value).find(Boolean);
+  const archEvent = first(events, 'nvcc-unsupported-arch');
+  if (archEvent?.groups.arch) {
+    const arch = archEvent.groups.arch.replace(/[af]$/, '');
+    const cc = smToCc(arch.replace('compute_', 'sm_'));
+    const min = cudaReleases().find((r) => r.ga && safeSupports(r.minor, cc))?.minor ?? '?';
+    const vars = { arch, cc, min, nvcc: nvcc ?? m('unknown') };
+    if (nvcc) evidence.push({ fact: m('evNvcc'), value: nvcc, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
+    return { fit: 1.5, finding: finding('toolkit-mismatch', 'error', m('tkArchTitle', vars), m('tkArchCause', vars), evidence, [
+      `# CUDA >= ${min}`, `export CUDA_HOME=/usr/local/cuda-${min}`, 'export PATH=$CUDA_HOME/bin:$PATH', 'nvcc --version',
+    ]) };
+  }
+  const torchCuda = ctx.torch?.cuda;
+  const det = first(events, 'detected-cuda-mismatch');
+  const nv = det?.groups.nvcc ?? nvcc;
+  const tc = det?.groups.torch ?? torchCuda;
+  if (has(events, 'cuda-home-not-set')) {
+    const want = tc ?? '12.x';
+    evidence.push(...torchEvidence(ctx));
+    return { fit: 1.3, finding: finding('toolkit-mismatch', 'error', m('tkHomeTitle'), m('tkHomeCause', { torch: want }), evidence, [
+      `# CUDA ${want}: conda install -c nvidia cuda-nvcc=${want} / or the runfile from developer.nvidia.com`,
+      `export CUDA_HOME=/usr/local/cuda-${want}`, 'export PATH=$CUDA_HOME/bin:$PATH', 'nvcc --version',
+    ]) };
+  }
+  if (nv && tc) {
+    const vars = { nvcc: nv, torch: tc };
+    evidence.push({ fact: m('evNvcc'), value: nv, source: det ? 'pasted:error message' : (ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted') }, { fact: 'torch.version.cuda', value: tc, source: ctx.torch?.pkg.location ?? 'pasted:error message' });
+    const majorsDiffer = versionParts(nv)[0] !== versionParts(tc)[0];
+    return { fit: det ? 2 : majorsDiffer ? 1.3 : 0.5, finding: finding('toolkit-mismatch', 'error', m('tkTitle', vars), m('tkCause', vars), evidence, [
+      `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # or the CUDA ${tc} toolkit from developer.nvidia.com`,
+      `export CUDA_HOME=/usr/local/cuda-${tc}`, 'export PATH=$CUDA_HOME/bin:$PATH',
+      `# or: ${pip(`torch --index-url https://download.pytorch.org/whl/${tagOf(nv)}`)}`,
+    ]) };
+  }
+  if (has(events, 'no-kernel-image')) {
+    const g = ctx.gpus[0];
+    return { fit: 0.7, finding: finding('toolkit-mismatch', 'warning', m('tkExtTitle'), m('archExt', { cc: g?.cc ?? '8.6' }), [...evidence, ...gpuEvidence(ctx)], [
+      `TORCH_CUDA_ARCH_LIST="${g?.cc ?? '<cc>'}" pip install --no-build-isolation --force-reinstall --no-cache-dir <extension>`,
+    ]) };
+  }
+  return undefined;
+};
+
+function safeSupports(cuda: string, cc: string): boolean {
+  try {
+    return toolkitSupportsCc(cuda, cc);
+  } catch {
+    return false;
+  }
+}
+
+// ---- cpu-only-build -------------------------------------------------------------------------------------
+
+const cpuOnly: Explainer = (ctx, events) => {
+  const t = ctx.torch;
+  const evidence = [...lineEvidence(events), ...torchEvidence(ctx)];
+  if (has(events, 'jax-cpu-fallback')) {
+    return { fit: 1.4, finding: finding('cpu-only-build', 'error', m('cpuTitleGeneric'), m('cpuJax'), evidence, ['pip install -U "jax[cuda12]"', 'python -c "import jax; print(jax.devices())"']) };
+  }
+  if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
+    return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
+  }
+  const cpu = t?.cpuOnly === true;
+  const choice = torchChoice(ctx).choice;
+  const fix = choice
+    ? ['pip uninstall -y torch torchvision torchaudio', pip(`torch==${choice.release.version} --index-url ${choice.variant.indexUrl}`)]
+    : ['pip uninstall -y torch torchvision torchaudio', pip(`torch --index-url https://download.pytorch.org/whl/${driverMaxCuda(ctx.driver) && compareVersions(driverMaxCuda(ctx.driver)!, '12.8') < 0 ? 'cu118' : 'cu128'}`)];
+  fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
+  if (cpu || has(events, 'torch-not-compiled-cuda')) {
+    const vars = { pkg: 'torch', version: t && t.version !== '?' ? t.pkg.version : '' };
+    return { fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2, finding: finding('cpu-only-build', 'error', t ? m('cpuTitle', vars) : m('cpuTitleGeneric'), m('cpuCause', vars), evidence, fix) };
+  }
+  if (t?.cuda) return undefined;
+  return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
+};
+
+// ---- library-not-found / cudnn-mismatch / framework-cuda-mismatch --------------------------------------------
+
+interface MissingLib {
+  name: string;
+  kind: 'cudnn' | 'cuda' | 'driver' | 'dll-cuda' | 'dll-cudnn' | 'other';
+  major: string | undefined;
+  component: string;
+}
+
+function classify(lib: string): MissingLib {
+  let r: RegExpExecArray | null;
+  if ((r = /^libcudnn\w*\.so\.(\d+)/.exec(lib))) return { name: lib, kind: 'cudnn', major: r[1], component: 'cuDNN' };
+  if ((r = /^cudnn\w*64_(\d+)\.dll$/i.exec(lib))) return { name: lib, kind: 'dll-cudnn', major: r[1], component: 'cuDNN' };
+  if (/\.dll$/i.test(lib)) return { name: lib, kind: 'dll-cuda', major: dllCuda(lib), component: /^(\w+?)64/.exec(lib)?.[1] ?? 'CUDA' };
+  if (/^lib(cuda|nvidia-ml)\.so/.test(lib)) return { name: lib, kind: 'driver', major: undefined, component: 'driver' };
+  if ((r = /^lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|nvToolsExt|cupti|nccl)\.so\.(\d+)(?:\.(\d+))?/.exec(lib))) {
+    return { name: lib, kind: 'cuda', major: r[3] !== undefined && r[1] === 'cudart' ? `${r[2]}.${r[3]}` : r[2], component: r[1]! };
+  }
+  return { name: lib, kind: 'other', major: undefined, component: 'library' };
+}
+
+function missingLibs(ctx: ExplainContext): MissingLib[] {
+  return ctx.facts.missingLibraries.map((f) => classify(f.value)).filter((l) => l.kind !== 'other' || /cuda|cudnn|nccl|nv/i.test(l.name));
+}
+
+function cudnnPresent(ctx: ExplainContext): string | undefined {
+  const lib = ctx.snapshot.libraries.find((l) => l.name === 'cudnn' && l.version);
+  if (lib?.version) return lib.version.value;
+  const p = ctx.env?.packages.find((x) => /^nvidia-cudnn-cu\d+$/.test(x.name) || x.name === 'cudnn');
+  if (p) return p.version;
+  if (ctx.torch && ctx.torch.version !== '?' && compareVersions(ctx.torch.version, '2.4.0') >= 0 && ctx.torch.cuda) return '9 (bundled with torch >= 2.4)';
+  return undefined;
+}
+
+const libraryNotFound: Explainer = (ctx, events) => {
+  const libs = missingLibs(ctx);
+  const lib = libs[0];
+  const evidence = [...lineEvidence(events)];
+  if (!lib) {
+    if (has(events, 'tf-no-cuda-drivers', 'tf-cannot-dlopen')) {
+      const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow');
+      return { fit: 1.2, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'CUDA libraries' }), m('cpuTf'), evidence, [
+        pip(`"tensorflow[and-cuda]${tf ? `==${tf.version}` : ''}"`), 'python -c "import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))"',
+      ]) };
+    }
+    if (has(events, 'bnb-cuda-setup')) return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'libcudart (bitsandbytes)' }), m('libWhyNotFound'), evidence, ['pip install -U bitsandbytes', 'python -m bitsandbytes']) };
+    if (has(events, 'winerror-126')) return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'DLL' }), m('libWhyNotFound'), evidence, ['# https://aka.ms/vs/17/release/vc_redist.x64.exe', pip('--force-reinstall torch --index-url https://download.pytorch.org/whl/cu128')]) };
+    return undefined;
+  }
+  evidence.push(...libs.slice(0, 3).map((l) => ({ fact: m('evMissing'), value: l.name, source: ctx.facts.missingLibraries.find((f) => f.value === l.name)?.source ?? 'pasted' })));
+  const have = cudnnPresent(ctx);
+  const what = lib.kind === 'cudnn' || lib.kind === 'dll-cudnn' ? m('libWhatCudnn', { major: lib.major ?? '?' }) : lib.kind === 'driver' ? m('libWhatDriver') : lib.kind === 'other' ? m('libWhatOther') : m('libWhatCuda', { major: lib.major ?? '?', component: lib.component });
+  const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
+  const tfRel = tf ? tensorflowRelease(tf.version) : undefined;
+  let why = m('libWhyNotFound');
+  if (tfRel && has(events, 'tf-could-not-load')) why = m('libWhyTf', { tf: tfRel.version, cuda: tfRel.cuda, cudnn: tfRel.cudnn }) + ' ' + why;
+  if (lib.kind.startsWith('dll')) why = m('libWhyDll', { cuda: lib.major ?? '?' }) + ' ' + why;
+  const fix: string[] = [];
+  const cudaMajor = Number(String(lib.major ?? '12').split('.')[0]) || 12;
+  if (lib.kind === 'cudnn') {
+    const cuda = ctx.torch?.cuda ? versionParts(ctx.torch.cuda)[0] : lib.major === '8' ? 12 : cudaMajor;
+    fix.push(`# ${m('libFixInstall')}`, pip(`"nvidia-cudnn-cu${cuda === 11 ? 11 : 12}==${lib.major === '8' ? '8.9.*' : `${lib.major}.*`}"`),
+      `# ${m('libFixPath')}`, `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`);
+  } else if (lib.kind === 'cuda') {
+    const wheel = wheelForSoname(lib.name, cudaMajor);
+    if (tfRel) fix.push(pip(`"tensorflow[and-cuda]==${tfRel.version}"`));
+    else if (wheel) fix.push(`# ${m('libFixInstall')}`, pip(wheel));
+    fix.push(`# ${m('libFixPath')}`, 'ldconfig -p | grep ' + lib.name.split('.so')[0], `export LD_LIBRARY_PATH=/usr/local/cuda-${lib.major?.includes('.') ? lib.major : `${cudaMajor}`}/lib64:$LD_LIBRARY_PATH`);
+  } else if (lib.kind === 'dll-cuda' || lib.kind === 'dll-cudnn') {
+    fix.push(`# ${m('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`, `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`);
+  } else if (lib.kind === 'driver') {
+    fix.push(ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi', '# docker: docker run --gpus all …');
+  }
+  const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && have && !have.startsWith(lib.major ?? '?');
+  const fit = cudnnConflict ? 0.7 : lib.kind === 'driver' ? 0.6 : 1.3;
+  if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
+  return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };
+};
+
+const cudnnMismatch: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events)];
+  const incompat = first(events, 'torch-cudnn-incompat', 'tf-cudnn-loaded', 'jax-cudnn-version');
+  if (incompat) {
+    const built = (incompat.groups.built ?? '').replace(/,\s*/g, '.');
+    const found = ctx.facts.cudnnRuntime?.value ?? incompat.groups.found ?? '?';
+    const want = /^\d{4,5}$/.test(built) ? (Number(built) >= 10000 ? `${Math.floor(Number(built) / 10000)}.${Math.floor((Number(built) % 10000) / 100)}` : `${built[0]}.${built[1]}`) : built || '?';
+    return { fit: 2, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', { have: found, want }), m('cudnnCause', { have: found, want, why: m('cudnnWhyOlder') }), evidence, [
+      'echo $LD_LIBRARY_PATH', '# remove folders with an older libcudnn from LD_LIBRARY_PATH, then:', 'unset LD_LIBRARY_PATH',
+      'python -c "import torch; print(torch.backends.cudnn.version())"',
+    ]) };
+  }
+  const lib = missingLibs(ctx).find((l) => l.kind === 'cudnn' || l.kind === 'dll-cudnn');
+  const have = cudnnPresent(ctx);
+  if (lib && have && !have.startsWith(lib.major ?? '?')) {
+    evidence.push({ fact: m('evMissing'), value: lib.name, source: 'pasted' }, { fact: m('evCudnn'), value: have, source: ctx.snapshot.libraries.find((l) => l.name === 'cudnn')?.version?.source ?? 'pasted' });
+    const vars = { have, want: lib.major ?? '?', why: lib.major === '8' ? m('cudnnWhy8vs9') : m('cudnnWhyOlder') };
+    return { fit: 1.8, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', vars), m('cudnnCause', vars), evidence, [
+      pip(`"nvidia-cudnn-cu12==${lib.major === '8' ? '8.9.7.29' : `${lib.major}.*`}"`),
+      `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`,
+      '# or upgrade the program to a build for cuDNN ' + (have.split('.')[0] ?? have),
+    ]) };
+  }
+  if (lib && lib.major === '8' && /ops_infer|cnn_infer|adv_infer/.test(lib.name)) {
+    const vars = { have: '9?', want: '8', why: m('cudnnWhy8vs9') };
+    return { fit: 0.9, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', vars), m('cudnnCause', vars), [...evidence, { fact: m('evMissing'), value: lib.name, source: 'pasted' }], [pip('"nvidia-cudnn-cu12==8.9.7.29"')]) };
+  }
+  if (has(events, 'dnn-library-not-found', 'cudnn-status-error', 'jax-backend-failed')) {
+    return { fit: 0.8, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', { have: ctx.facts.cudnnRuntime?.value ?? m('unknown'), want: m('unknown') }), m('cudnnCause', { have: ctx.facts.cudnnRuntime?.value ?? m('unknown'), want: m('unknown'), why: m('cudnnWhyOlder') }), evidence, [
+      'pip install -U "jax[cuda12]"  # or the framework\'s own CUDA extra', 'unset LD_LIBRARY_PATH',
+    ]) };
+  }
+  return undefined;
+};
+
+const frameworkCudaMismatch: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events)];
+  const jax = first(events, 'jax-cuda-version');
+  if (jax) {
+    const vars = { built: cudaNumber(jax.groups.built ?? '0'), found: cudaNumber(jax.groups.found ?? '0') };
+    return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', { pkg: 'jaxlib', version: ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version ?? '', want: vars.built, have: vars.found }), m('fcmJax', vars), evidence, ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH']) };
+  }
+  const sym = first(events, 'undefined-symbol-torch');
+  if (sym) {
+    const lib = sym.groups.lib ?? '?';
+    return { fit: 1.2, finding: finding('framework-cuda-mismatch', 'error', m('fcmGeneric'), m('fcmSymbolCause', { lib, symbol: (sym.groups.symbol ?? '').slice(0, 60) }), evidence, [
+      `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # built for the installed torch${ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : ''}`,
+    ]) };
+  }
+  const lib = missingLibs(ctx).find((l) => l.kind === 'cuda' || l.kind === 'dll-cuda');
+  const installed = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.driver?.cuda ?? undefined;
+  const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
+  const tfRel = tf ? tensorflowRelease(tf.version) : undefined;
+  if (lib?.major && installed && versionParts(lib.major)[0] !== versionParts(installed)[0]) {
+    const pkg = tfRel ? 'tensorflow' : (ctx.torch ? 'torch' : 'the program');
+    const version = tfRel?.version ?? ctx.torch?.pkg.version ?? '';
+    const vars = { pkg, version, want: tfRel?.cuda ?? lib.major, have: installed, lib: lib.name };
+    return { fit: 1.6, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', vars), m('fcmCause', vars), [...evidence, { fact: m('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }], [
+      tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# install CUDA ${lib.major} (or a build of ${pkg} for CUDA ${installed})`,
+    ]) };
+  }
+  if (has(events, 'undefined-symbol-nvjitlink')) {
+    const t = ctx.torch;
+    return { fit: 0.7, finding: finding('framework-cuda-mismatch', 'error', m('fcmGeneric'), m('fcmGeneric'), evidence, [
+      `pip install --force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} --index-url https://download.pytorch.org/whl/${t?.tag ?? 'cu128'}`,
+    ]) };
+  }
+  return undefined;
+};
+
+// ---- shadowing ------------------------------------------------------------------------------------------
+
+const libraryShadowing: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events)];
+  const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
+  if (ld) evidence.push({ fact: 'LD_LIBRARY_PATH', value: ld, source: 'pasted' });
+  if (has(events, 'stub-library')) {
+    return { fit: ld && /stubs/.test(ld) ? 2 : 1.1, finding: finding('library-shadowing', 'error', m('shStubTitle'), m('shStubCause'), evidence, [
+      'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs', '# remove every */stubs folder from LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1',
+    ]) };
+  }
+  const sym = first(events, 'undefined-symbol-nvjitlink');
+  const cud = first(events, 'torch-cudnn-incompat');
+  if (!sym && !cud) return undefined;
+  const symbol = sym?.groups.symbol ?? 'cudnn';
+  return { fit: ld ? 1.8 : 1.3, finding: finding('library-shadowing', 'error', m('shTitle'), m('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), evidence, [
+    'echo $LD_LIBRARY_PATH', 'unset LD_LIBRARY_PATH   # or drop /usr/local/cuda*/lib64 from it', 'python -c "import torch; print(torch.cuda.is_available())"',
+  ]) };
+};
+
+const forwardCompat: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...driverEvidence(ctx)];
+  const g = ctx.gpus[0];
+  const is804 = has(events, 'compat-not-supported');
+  const why = is804 ? m('fcWhy804', { gpu: g ? ` — ${g.gpu.name} is not one of them` : '' }) : m('fcWhy803', { driver: ctx.driver?.version ?? m('unknown') });
+  const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? 1 : 0.6;
+  return { fit, finding: finding('forward-compat-shadowing', 'error', m('fcTitle'), m('fcCause', { why }), evidence, [
+    'ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
+  ]) };
+};
+
+// ---- driver state ---------------------------------------------------------------------------------------
+
+const driverLibraryMismatch: Explainer = (ctx, events) => {
+  const d = ctx.snapshot.driver;
+  const client = d.version?.value;
+  const kernel = d.kernelModule?.value;
+  const evidence = [...lineEvidence(events)];
+  if (client) evidence.push({ fact: 'user-space driver', value: client, source: d.version!.source });
+  if (kernel) evidence.push({ fact: 'kernel module', value: kernel, source: d.kernelModule!.source });
+  const both = client && kernel && client !== kernel;
+  const direct = has(events, 'driver-library-mismatch', 'nvrm-api-mismatch', 'tf-kernel-dso-mismatch');
+  const branch = versionParts(client ?? kernel ?? '')[0];
+  return { fit: both ? 2 : direct ? 1.5 : 0.8, finding: finding('driver-library-mismatch', 'error', both ? m('dlmTitle', { kernel: kernel!, client: client! }) : m('dlmTitleGeneric'), m('dlmCause'), evidence, [
+    'cat /proc/driver/nvidia/version', 'sudo reboot', '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
+    `# ${m('dlmHold')}`, `sudo apt-mark hold ${branch ? `nvidia-driver-${branch}` : 'nvidia-driver-<branch>'} 'libnvidia-*'`,
+  ]) };
+};
+
+const driverNotLoaded: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  if (has(events, 'system-not-initialized')) {
+    const v = ctx.driver?.version;
+    return { fit: 1.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
+      'systemctl status nvidia-fabricmanager', `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`, 'sudo systemctl enable --now nvidia-fabricmanager',
+    ]) };
+  }
+  if (has(events, 'cuda-unknown-error')) {
+    return { fit: 1.2, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlUvm'), evidence, ['sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm', 'nvidia-smi']) };
+  }
+  const secure = ctx.snapshot.os.secureBoot?.value === 'enabled' || has(ctx.events, 'key-rejected', 'lockdown');
+  const nouveau = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
+  const direct = has(events, 'smi-failed', 'torch-no-driver', 'modprobe-no-nvidia', 'smi-not-found');
+  return { fit: secure || nouveau ? 0.7 : direct ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlCause'), evidence, [
+    `# ${m('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'sudo apt-get install -y linux-headers-$(uname -r)', 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
+  ]) };
+};
+
+const secureBoot: Explainer = (ctx, events) => {
+  const hard = has(ctx.events, 'key-rejected', 'lockdown') || ctx.snapshot.os.secureBoot?.value === 'enabled';
+  if (!hard && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
+  return { fit: hard ? 2 : 0.3, finding: finding('secure-boot', hard ? 'error' : 'info', m('sbTitle'), m('sbCause'), lineEvidence(events), [
+    'mokutil --sb-state', `# ${m('sbEnroll')}`, 'sudo mokutil --import /var/lib/shim-signed/mok/MOK.der', 'sudo reboot',
+  ]) };
+};
+
+const nouveau: Explainer = (ctx, events) => {
+  const loaded = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
+  if (!loaded) return undefined;
+  return { fit: 1.6, finding: finding('nouveau', 'error', m('nvTitle'), m('nvCause'), lineEvidence(events), [
+    'echo -e "blacklist nouveau\\noptions nouveau modeset=0" | sudo tee /etc/modprobe.d/blacklist-nouveau.conf', 'sudo update-initramfs -u', 'sudo reboot',
+  ]) };
+};
+
+const noGpu: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events)];
+  const cvd = ctx.snapshot.env.CUDA_VISIBLE_DEVICES;
+  const cvdText = cvd !== undefined ? ` (=${cvd || '""'})` : '';
+  if (cvd !== undefined) evidence.push({ fact: 'CUDA_VISIBLE_DEVICES', value: cvd, source: 'pasted' });
+  if (has(events, 'invalid-device-ordinal')) {
+    const n = ctx.gpus.length || ctx.snapshot.gpus.length;
+    return { fit: 1.6, finding: finding('no-gpu', 'error', m('ngOrdinalTitle'), m('ngOrdinalCause', { count: n ? ` (${n})` : '', cvd: cvdText }), evidence, [
+      'nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', 'python -c "import torch; print(torch.cuda.device_count())"', '# use cuda:0 … cuda:N-1; with torchrun, one process per visible GPU (--nproc_per_node = device_count)',
+    ]) };
+  }
+  if (has(events, 'docker-no-gpu-driver')) {
+    return { fit: 2, finding: finding('no-gpu', 'error', m('ngDockerTitle'), m('ngDockerCause'), evidence, [
+      'sudo apt-get install -y nvidia-container-toolkit', 'sudo nvidia-ctk runtime configure --runtime=docker', 'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
+    ]) };
+  }
+  if (has(events, 'nvml-unknown-error')) {
+    return { fit: 1.2, finding: finding('no-gpu', 'error', m('ngTitle'), m('ngNvmlCause'), evidence, [
+      'docker restart <container>', '# lasting fix: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml and run with --device nvidia.com/gpu=all, or set no-cgroups / use cgroupfs',
+    ]) };
+  }
+  return { fit: cvd !== undefined ? 1.5 : 1, finding: finding('no-gpu', 'error', m('ngTitle'), m('ngCause', { cvd: cvdText }), evidence, [
+    'nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit)',
+  ]) };
+};
+
+// ---- memory, NCCL, WSL, hardware --------------------------------------------------------------------------
+
+const GIB: Record<string, number> = { KiB: 1 / 1024 / 1024, MiB: 1 / 1024, GiB: 1, TiB: 1024 };
+function gib(s: string | undefined): number | undefined {
+  const r = s ? /^(\d+(?:\.\d+)?) ([KMGT]iB)$/.exec(s) : null;
+  return r ? Number(r[1]) * (GIB[r[2]!] ?? 1) : undefined;
+}
+const fmt = (g: number) => (g >= 1 ? `${g.toFixed(2)} GiB` : `${(g * 1024).toFixed(0)} MiB`);
+
+const outOfMemory: Explainer = (ctx, events) => {
+  const e = first(events, 'torch-oom');
+  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  if (!e) {
+    const cudnn = has(events, 'cudnn-status-error', 'dnn-library-not-found') && !has(events, 'cuda-oom-generic');
+    return { fit: cudnn ? 0.9 : 1.2, finding: finding('out-of-memory', 'error', m('oomTitle', { where: '' }), cudnn ? m('oomCudnn') + ' ' + m('oomGeneric') : m('oomGeneric'), evidence, [
+      'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'export XLA_PYTHON_CLIENT_PREALLOCATE=false   # JAX', 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
+    ]) };
+  }
+  const g = e.groups;
+  const tried = gib(g.tried), total = gib(g.total), alloc = gib(g.allocated), reserved = gib(g.reserved), free = gib(g.free), unalloc = gib(g.unallocated);
+  const res = reserved ?? (alloc !== undefined && unalloc !== undefined ? alloc + unalloc : undefined);
+  const numbers = m('oomNumbers', { tried: g.tried ?? '?', total: g.total ?? '?', allocated: g.allocated ?? '?', reserved: res !== undefined ? fmt(res) : '?', free: g.free ?? '?' });
+  const verdicts: string[] = [];
+  const fix: string[] = [];
+  const others = total !== undefined && res !== undefined && free !== undefined ? total - res - free : undefined;
+  if (others !== undefined && total !== undefined && others > Math.max(0.15 * total, 1)) {
+    verdicts.push(m('oomOthers', { others: fmt(others), procs: g.processes ? `: ${g.processes.replace(/,/g, ', ')}` : '' }));
+    fix.push('nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', '# stop the other process, or choose a free GPU with CUDA_VISIBLE_DEVICES');
+  }
+  const slack = res !== undefined && alloc !== undefined ? res - alloc : undefined;
+  if (slack !== undefined && res !== undefined && tried !== undefined && slack > Math.max(0.1 * res, tried)) {
+    verdicts.push(m('oomFrag', { slack: fmt(slack) }));
+    fix.push('export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True');
+  }
+  if (!verdicts.length && alloc !== undefined && total !== undefined) {
+    verdicts.push(m('oomModel', { allocated: fmt(alloc), total: fmt(total) }));
+    fix.push('# batch size ↓, torch.autocast("cuda", dtype=torch.bfloat16), torch.utils.checkpoint', 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True');
+  }
+  if (!verdicts.length) {
+    verdicts.push(m('oomGeneric'));
+    fix.push('nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv');
+  }
+  return { fit: 1.8, finding: finding('out-of-memory', 'error', m('oomTitle', { where: g.gpu ? ` (GPU ${g.gpu})` : '' }), m('oomCause', { numbers, verdict: verdicts.join(' ') }), evidence, fix) };
+};
+
+const ncclFailure: Explainer = (ctx, events) => {
+  const evidence = [...lineEvidence(events)];
+  const nccl = ctx.snapshot.libraries.find((l) => l.name === 'nccl')?.version?.value ?? ctx.env?.packages.find((p) => /^nvidia-nccl/.test(p.name))?.version;
+  const text = events.map((e) => e.text).join('\n');
+  let what: string;
+  let fix: string[];
+  let fit = 1.3;
+  if (has(events, 'nccl-shm') || /shm|shared memory/i.test(text)) {
+    what = m('ncShm');
+    fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
+    fit = 1.8;
+  } else if (has(events, 'nccl-p2p', 'nccl-cuda-error')) {
+    what = m('ncP2p');
+    fix = ['nvidia-smi topo -m', 'NCCL_P2P_DISABLE=1 <your command>   # to confirm', 'sudo lspci -vvv | grep -i acsctl   # ACS on bridges blocks P2P: disable ACS or IOMMU (iommu=pt)'];
+  } else if (has(events, 'nccl-socket')) {
+    what = m('ncSocket');
+    fix = ['ip -br addr', 'export NCCL_SOCKET_IFNAME=eth0   # the interface the ranks share', 'export NCCL_DEBUG=INFO'];
+  } else if (has(events, 'nccl-timeout')) {
+    what = m('ncTimeout');
+    fix = ['export NCCL_DEBUG=INFO', 'nvidia-smi topo -m', 'NCCL_P2P_DISABLE=1 <your command>   # to test'];
+    fit = 1;
+  } else {
+    what = m('ncGeneric');
+    fix = ['export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV   # rerun: the WARN line names the failing call', 'df -h /dev/shm   # docker: --shm-size=16g or --ipc=host'];
+  }
+  return { fit, finding: finding('nccl-failure', 'error', m('ncTitle', { what: what.replace(/\.$/, '') }), m('ncCause', { version: nccl ?? '', what }), evidence, fix) };
+};
+
+const wsl: Explainer = (ctx, events) => {
+  const isWsl = ctx.snapshot.os.wsl?.value === true || has(events, 'wsl-libcuda-symlink', 'wsl-dxg');
+  if (!isWsl) return undefined;
+  return { fit: has(events, 'wsl-dxg') ? 1.8 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8, finding: finding('wsl', 'warning', m('wslTitle'), m('wslCause'), lineEvidence(events), [
+    'ls -la /usr/lib/wsl/lib/', 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH', '# do not install a Linux NVIDIA driver inside WSL: sudo apt-get remove --purge "nvidia-driver-*" if one is there', 'nvidia-smi',
+  ]) };
+};
+
+const pcieDegraded: Explainer = (_ctx, events) => {
+  if (!has(events, 'xid-fallen-off-bus')) return undefined;
+  return { fit: 1.5, finding: finding('pcie-degraded', 'error', m('hwBusTitle'), m('hwBusCause'), lineEvidence(events), ['nvidia-smi -q -d PCIE,TEMPERATURE,POWER', 'sudo dmesg | grep -i xid']) };
+};
+
+const eccErrors: Explainer = (_ctx, events) => {
+  const e = first(events, 'xid-ecc');
+  if (!e) return undefined;
+  const xid = /\b(48|63|64|92|94|95)\b/.exec(e.text)?.[1] ?? '?';
+  return { fit: 1.5, finding: finding('ecc-errors', 'error', m('hwEccTitle', { xid }), m('hwEccCause'), lineEvidence(events), ['nvidia-smi -q -d ECC,ROW_REMAPPER', 'sudo nvidia-smi -r   # reset, with no process on the GPU']) };
+};
+
+export const EXPLAINERS: Partial<Record<FindingCode, Explainer>> = {
+  'arch-unsupported': archUnsupported,
+  'driver-too-old': driverTooOld,
+  'toolkit-mismatch': toolkitMismatch,
+  'cpu-only-build': cpuOnly,
+  'library-not-found': libraryNotFound,
+  'cudnn-mismatch': cudnnMismatch,
+  'framework-cuda-mismatch': frameworkCudaMismatch,
+  'library-shadowing': libraryShadowing,
+  'forward-compat-shadowing': forwardCompat,
+  'driver-library-mismatch': driverLibraryMismatch,
+  'driver-not-loaded': driverNotLoaded,
+  'secure-boot': secureBoot,
+  nouveau,
+  'no-gpu': noGpu,
+  'out-of-memory': outOfMemory,
+  'nccl-failure': ncclFailure,
+  wsl,
+  'pcie-degraded': pcieDegraded,
+  'ecc-errors': eccErrors,
+};

@@ -1,0 +1,90 @@
+// `explain`: pasted text → the doctor's rules over the partial facts + error-event explainers → ranked, deduplicated Findings.
+import { runRules } from '../diagnose/index.js';
+import type { Finding, FindingCode, Rule } from '../diagnose/types.js';
+import { signatureById } from '../knowledge/error-signatures.js';
+import { parsePaste, type ParsedPaste } from '../parse/index.js';
+import type { ErrorEvent } from '../parse/types.js';
+import type { Snapshot } from '../snapshot/types.js';
+import { makeContext } from './context.js';
+import { EXPLAINERS } from './explainers.js';
+import { em } from './messages.js';
+import { snapshotFromFacts } from './snapshot.js';
+
+export interface RankedFinding extends Finding {
+  /** Higher is more likely the root cause; findings are sorted by it. */
+  score: number;
+}
+
+export interface Explanation {
+  parsed: ParsedPaste;
+  snapshot: Snapshot;
+  findings: RankedFinding[];
+  ruleErrors: { code: string; message: string }[];
+}
+
+export interface ExplainOptions {
+  rules?: readonly Rule[];
+  /** This machine's Snapshot (`--here`): its facts win over the paste's. */
+  here?: Snapshot;
+}
+
+const RANK_WEIGHT = [1, 0.6, 0.45, 0.35];
+const RULE_SCORE = { error: 0.55, warning: 0.25, info: 0.1 } as const;
+
+export async function explainText(input: Uint8Array | string, options: ExplainOptions = {}): Promise<Explanation> {
+  const rules = options.rules ?? (await import('../diagnose/rules/index.js')).RULES;
+  return explainParsed(parsePaste(input), rules, options.here);
+}
+
+export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?: Snapshot): Explanation {
+  const snapshot = snapshotFromFacts(parsed.facts, here);
+  const ctx = makeContext(snapshot, parsed.facts, parsed.events);
+  const byCode = new Map<FindingCode, { events: ErrorEvent[]; base: number; unconfirmed?: string }>();
+  for (const e of parsed.events) {
+    const sig = signatureById(e.signature);
+    if (!sig) continue;
+    sig.causes.forEach((c, i) => {
+      const base = sig.weight * (RANK_WEIGHT[i] ?? 0.3);
+      const cur = byCode.get(c.code) ?? { events: [], base: 0 };
+      cur.events.push(e);
+      if (base > cur.base) {
+        cur.base = base;
+        cur.unconfirmed = sig.confirmed ? undefined : em('unconfirmedSignature', { id: sig.id });
+      }
+      byCode.set(c.code, cur);
+    });
+  }
+  const out = new Map<FindingCode, RankedFinding>();
+  const ruleErrors: Explanation['ruleErrors'] = [];
+  for (const [code, { events, base, unconfirmed }] of byCode) {
+    const explainer = EXPLAINERS[code];
+    if (!explainer) continue;
+    try {
+      const r = explainer(ctx, events);
+      if (!r || r.fit <= 0) continue;
+      const repeats = Math.min(4, new Set(events.map((e) => e.signature)).size - 1) * 0.03;
+      out.set(code, { ...r.finding, score: round(base * r.fit + repeats), ...(unconfirmed ? { unconfirmed } : {}) });
+    } catch (error) {
+      ruleErrors.push({ code: `explain:${code}`, message: String((error as Error)?.message ?? error) });
+    }
+  }
+  const diagnosis = runRules(snapshot, rules);
+  ruleErrors.push(...diagnosis.ruleErrors);
+  for (const f of diagnosis.findings) {
+    const mine = out.get(f.code);
+    if (mine) {
+      // Same cause seen by a rule: one finding, with the rule's facts and commands added.
+      mine.score = round(mine.score + 0.15);
+      for (const e of f.evidence) if (!mine.evidence.some((x) => x.fact === e.fact && x.value === e.value)) mine.evidence.push(e);
+      for (const line of f.fix) if (!mine.fix.includes(line)) mine.fix.push(line);
+      continue;
+    }
+    out.set(f.code, { ...f, score: RULE_SCORE[f.severity] });
+  }
+  const findings = [...out.values()].sort((a, b) => b.score - a.score);
+  return { parsed, snapshot, findings, ruleErrors };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,300 @@
+// Error messages users paste → the causes that produce them, most likely first, and the fact that tells
+// them apart. Patterns are linear-time: literals with at most one bounded gap, on lines cut to 4000 chars.
+import type { FindingCode } from '../../diagnose/types.js';
+import type { Sourced } from '../types.js';
+
+const CHECKED = '2026-11-30';
+
+export interface SignatureCause {
+  code: FindingCode;
+  /** The fact that points to this cause rather than the others. */
+  when: string;
+}
+
+export interface ErrorSignature extends Sourced {
+  id: string;
+  /** Lower-case literals: a line is tested against `pattern` only when it contains one of them. */
+  hints: readonly string[];
+  pattern: RegExp;
+  causes: readonly SignatureCause[];
+  /** How strongly the line points at a root cause: 1 the failing error itself, 0.3 a side warning. */
+  weight: number;
+}
+
+function sig(id: string, hints: string[], pattern: RegExp, causes: SignatureCause[], weight: number, source: string, extra: Partial<Sourced> = {}): ErrorSignature {
+  return { id, hints, pattern, causes, weight, source, checked: CHECKED, confirmed: true, ...extra };
+}
+
+const RUNTIME_ERRORS = 'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html (cudaError enum)';
+const DRIVER_ERRORS = 'https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html (CUresult enum)';
+
+export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
+  // ---- GPU architecture ---------------------------------------------------------------------------------
+  sig('no-kernel-image', ['no kernel image'], /no kernel image is available for execution on the device/i, [
+    { code: 'arch-unsupported', when: 'the GPU compute capability (sm_XX) is not in the build\'s arch list (torch.cuda.get_arch_list())' },
+    { code: 'toolkit-mismatch', when: 'a self-built extension was compiled without the GPU\'s arch (TORCH_CUDA_ARCH_LIST)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/149845'),
+  sig('torch-sm-not-compatible', ['is not compatible with the current pytorch installation'],
+    /(?<gpu>NVIDIA [^\n]{1,60}?|[A-Z][^\n]{1,60}?) with CUDA capability (?<sm>sm_\d+) is not compatible with the current PyTorch installation/i, [
+      { code: 'arch-unsupported', when: 'the wheel\'s arch list (printed on the next line) lacks this sm_XX' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/167244'),
+  sig('torch-supported-archs', ['current pytorch install supports cuda capabilities'],
+    /current PyTorch install supports CUDA capabilities (?<archs>[a-z_0-9 ]{3,200})/i, [
+      { code: 'arch-unsupported', when: 'list of SASS archs of the installed wheel' },
+    ], 0.3, 'https://github.com/pytorch/pytorch/issues/167244'),
+  sig('torch-gpu-too-old', ['pytorch no longer supports this gpu'],
+    /Found GPU(?<index>\d+) (?<gpu>[^\n]{2,60}?) which is of cuda capability (?<cc>\d+\.\d+)/i, [
+      { code: 'arch-unsupported', when: 'the GPU is older than the oldest arch of the wheel' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/30532'),
+  sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture '(?<arch>(?:compute|sm)_\d+[af]?)'/i, [
+    { code: 'toolkit-mismatch', when: 'nvcc is older than the architecture asked for (e.g. sm_120 needs CUDA 12.8)' },
+  ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list'),
+  sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported'],
+    /(provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)/i, [
+      { code: 'driver-too-old', when: 'the driver is older than the CUDA that generated the PTX' },
+    ], 1, RUNTIME_ERRORS),
+
+  // ---- driver vs runtime --------------------------------------------------------------------------------
+  sig('driver-insufficient', ['driver version is insufficient', 'cudaerrorinsufficientdriver', 'cuda_error_insufficient_driver'],
+    /(CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER)/i, [
+      { code: 'driver-too-old', when: 'the driver\'s CUDA version (nvidia-smi header) is below the runtime the framework ships' },
+      { code: 'wsl', when: 'WSL: the Windows driver is too old or the Linux driver was installed inside WSL' },
+      { code: 'forward-compat-shadowing', when: 'a cuda-compat libcuda is loaded instead of the driver\'s own' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/99138'),
+  sig('torch-driver-too-old', ['driver on your system is too old'],
+    /The NVIDIA driver on your system is too old \(found version (?<found>\d+)\)/i, [
+      { code: 'driver-too-old', when: 'found version = the driver\'s CUDA (11040 = 11.4), below the wheel\'s CUDA' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/4546'),
+  sig('jax-ptxas-newer', ['which is older than the ptxas cuda version', 'older than the ptxas'],
+    /driver's CUDA version is (?<driverCuda>\d+\.\d+) which is older than the ptxas CUDA version \((?<ptxas>\d+\.\d+)/i, [
+      { code: 'driver-too-old', when: 'the driver\'s CUDA is older than the ptxas JAX uses' },
+    ], 1, 'https://github.com/jax-ml/jax/issues/18032'),
+  sig('driver-library-mismatch', ['driver/library version mismatch'], /Driver\/library version mismatch/i, [
+    { code: 'driver-library-mismatch', when: 'the kernel module (/proc/driver/nvidia/version) and libnvidia-ml differ: an upgrade without reboot' },
+  ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
+  sig('nvrm-api-mismatch', ['api mismatch'],
+    /API mismatch: the client has the version (?<client>\d+\.\d+(?:\.\d+)?), but[^\n]{0,40}?kernel module has the version (?<kernel>\d+\.\d+(?:\.\d+)?)/i, [
+      { code: 'driver-library-mismatch', when: 'client (user space) and kernel module versions differ' },
+    ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
+  sig('tf-kernel-dso-mismatch', ['does not match dso version'],
+    /kernel version (?<kernel>\d+\.\d+(?:\.\d+)?) does not match DSO version (?<dso>\d+\.\d+(?:\.\d+)?)/i, [
+      { code: 'driver-library-mismatch', when: 'kernel module and libcuda versions differ' },
+    ], 1, 'https://github.com/tensorflow/tensorflow/issues/41574', { confirmed: false, note: 'thread number from memory of TF reports; message text is from stream_executor/cuda/cuda_diagnostics.cc' }),
+  sig('system-driver-mismatch', ['unsupported display driver / cuda driver combination', 'cuda_error_system_driver_mismatch'],
+    /(system has unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)/i, [
+      { code: 'forward-compat-shadowing', when: 'a cuda-compat libcuda of another branch is loaded (containers, LD_LIBRARY_PATH)' },
+      { code: 'driver-library-mismatch', when: 'libcuda and the kernel module come from different driver releases' },
+    ], 1, RUNTIME_ERRORS + ' cudaErrorSystemDriverMismatch = 803'),
+  sig('compat-not-supported', ['forward compatibility was attempted', 'cuda_error_compat_not_supported_on_device'],
+    /(forward compatibility was attempted on non supported HW|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)/i, [
+      { code: 'forward-compat-shadowing', when: 'cuda-compat (forward compatibility) only works on data-centre GPUs; a GeForce/RTX card must use the host driver\'s libcuda' },
+    ], 1, 'https://docs.nvidia.com/deploy/cuda-compatibility/ (forward compatibility: supported GPUs)'),
+  sig('stub-library', ['cuda_error_stub_library', 'stub library'],
+    /(CUDA_ERROR_STUB_LIBRARY|cudaErrorStubLibrary|CUDA driver is a stub library)/i, [
+      { code: 'library-shadowing', when: 'a stubs/libcuda.so (toolkit or conda) is on LD_LIBRARY_PATH before the driver\'s libcuda.so.1' },
+      { code: 'driver-not-loaded', when: 'no real driver library exists (container started without the NVIDIA runtime)' },
+    ], 1, DRIVER_ERRORS + ' CUDA_ERROR_STUB_LIBRARY = 34'),
+  sig('system-not-initialized', ['system not yet initialized', 'cuda_error_system_not_ready'],
+    /(system not yet initialized|CUDA_ERROR_SYSTEM_NOT_READY|Error 802)/i, [
+      { code: 'driver-not-loaded', when: 'NVSwitch systems (HGX/DGX): nvidia-fabricmanager is not running or its version differs from the driver' },
+    ], 1, RUNTIME_ERRORS + ' cudaErrorSystemNotReady = 802'),
+
+  // ---- driver not reachable -----------------------------------------------------------------------------
+  sig('smi-failed', ['nvidia-smi has failed'], /NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver/i, [
+    { code: 'driver-not-loaded', when: 'the nvidia kernel module is not loaded (kernel update without DKMS rebuild)' },
+    { code: 'secure-boot', when: 'dmesg: "Key was rejected by service" or Lockdown' },
+    { code: 'nouveau', when: 'nouveau is loaded' },
+  ], 1, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'thread cited in reference/anchor-tools.md; the message is nvidia-smi\'s own' }),
+  sig('smi-not-found', ['nvidia-smi: command not found', "'nvidia-smi' is not recognized"], /nvidia-smi:? (command )?not found|'nvidia-smi' is not recognized/i, [
+    { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed (or the container has no NVIDIA runtime)' },
+    { code: 'wsl', when: 'WSL: nvidia-smi lives in /usr/lib/wsl/lib' },
+  ], 0.8, 'https://github.com/microsoft/WSL/issues/9134'),
+  sig('torch-no-driver', ['found no nvidia driver on your system'], /Found no NVIDIA driver on your system/i, [
+    { code: 'driver-not-loaded', when: 'the driver is not installed or not loaded' },
+    { code: 'no-gpu', when: 'no NVIDIA GPU in the machine or container' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/4546', { confirmed: false, note: 'the message text is from torch/csrc/cuda/Module.cpp; thread is a representative report' }),
+  sig('no-cuda-gpus', ['no cuda gpus are available', 'no cuda-capable device is detected', 'cuda_error_no_device'],
+    /(No CUDA GPUs are available|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE)/i, [
+      { code: 'no-gpu', when: 'CUDA_VISIBLE_DEVICES is empty/wrong, or the container was started without --gpus' },
+      { code: 'driver-not-loaded', when: 'the GPU is there but the driver is not loaded' },
+    ], 1, RUNTIME_ERRORS + ' cudaErrorNoDevice = 100'),
+  sig('invalid-device-ordinal', ['invalid device ordinal'], /invalid device ordinal/i, [
+    { code: 'no-gpu', when: 'the code asks for a GPU index >= the number of visible GPUs (CUDA_VISIBLE_DEVICES, --gpus, local_rank)' },
+  ], 1, RUNTIME_ERRORS + ' cudaErrorInvalidDevice = 101'),
+  sig('docker-no-gpu-driver', ['could not select device driver'], /could not select device driver "[^"\n]{0,40}" with capabilities: \[\[gpu\]\]/i, [
+    { code: 'no-gpu', when: 'the NVIDIA Container Toolkit is not installed or Docker was not restarted after installing it' },
+  ], 1, 'https://github.com/NVIDIA/nvidia-docker/issues/1034'),
+  sig('nvml-unknown-error', ['failed to initialize nvml: unknown error'], /Failed to initialize NVML: Unknown Error/i, [
+    { code: 'no-gpu', when: 'in a container after `systemctl daemon-reload`: the cgroup lost the device nodes' },
+    { code: 'driver-not-loaded', when: 'on the host' },
+  ], 1, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/48'),
+  sig('cuda-unknown-error', ['cuda unknown error'], /CUDA unknown error - this may be due to an incorrectly set up environment/i, [
+    { code: 'driver-not-loaded', when: 'nvidia_uvm not loaded or broken after suspend/resume (reload nvidia_uvm)' },
+  ], 0.9, 'https://github.com/pytorch/pytorch/issues/49081', { confirmed: false, note: 'representative report; message from c10/cuda' }),
+  sig('libnvidia-ml-missing', ['libnvidia-ml.so'], /libnvidia-ml\.so(\.1)?: cannot open shared object file/i, [
+    { code: 'driver-not-loaded', when: 'the driver\'s user-space libraries are not installed (or not mounted in the container)' },
+    { code: 'wsl', when: 'WSL: /usr/lib/wsl/lib is not on the loader path' },
+  ], 0.9, 'https://github.com/ollama/ollama/issues/1888'),
+
+  // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
+  sig('key-rejected', ['key was rejected by service'], /Key was rejected by service/i, [
+    { code: 'secure-boot', when: 'Secure Boot is on and the nvidia module is not signed with an enrolled key (MOK)' },
+  ], 1, 'https://github.com/GoogleCloudDataproc/initialization-actions/issues/933'),
+  sig('lockdown', ['lockdown'], /Lockdown: [^\n]{0,60}unsigned module loading is restricted/i, [
+    { code: 'secure-boot', when: 'kernel lockdown (Secure Boot) refuses the unsigned module' },
+  ], 1, 'https://github.com/NVIDIA/gds-nvidia-fs/issues/81'),
+  sig('module-verification-failed', ['module verification failed'], /nvidia\w*: module verification failed: signature and\/or required key missing/i, [
+    { code: 'secure-boot', when: 'only a warning (the module loaded, kernel tainted) unless Secure Boot is enforcing' },
+  ], 0.2, 'https://github.com/NVIDIA/gds-nvidia-fs/issues/81'),
+  sig('nouveau', ['nouveau'], /(\bnouveau\b[^\n]{0,80}(fifo|DRM|bus|init|loaded|detected|PGRAPH|mmu)|NVIDIA probe routine failed|nouveau[^\n]{0,40}in use)/i, [
+    { code: 'nouveau', when: 'nouveau is bound to the GPU (blacklist it, rebuild initramfs, reboot)' },
+  ], 0.8, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'cited in reference/anchor-tools.md' }),
+  sig('modprobe-no-nvidia', ['module nvidia not found'], /modprobe: (FATAL|ERROR): Module nvidia(_uvm)? not found/i, [
+    { code: 'driver-not-loaded', when: 'no module for the running kernel: DKMS did not build it after a kernel upgrade (kernel headers missing)' },
+  ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3', { confirmed: false, note: 'related driver-upgrade thread' }),
+  sig('xid-fallen-off-bus', ['fallen off the bus', 'xid'], /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i, [
+    { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
+  ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
+  sig('xid-ecc', ['xid'], /Xid[^\n]{0,40}\b(48|63|64|92|94|95)\b/, [
+    { code: 'ecc-errors', when: 'uncorrectable ECC / row remapping events' },
+  ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
+
+  // ---- libraries ----------------------------------------------------------------------------------------
+  sig('cannot-open-so', ['cannot open shared object file', 'could not load library', 'unable to load'],
+    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})[^\n]{0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library|Unable to load) (?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/, [
+      { code: 'library-not-found', when: 'the library is not installed, or installed (pip wheel / toolkit) but not on the loader path' },
+      { code: 'cudnn-mismatch', when: 'cuDNN of another major is installed (libcudnn_ops_infer.so.8 is cuDNN 8; cuDNN 9 renamed it libcudnn_ops.so.9)' },
+      { code: 'framework-cuda-mismatch', when: 'the library\'s major (libcudart.so.11.0, libcublas.so.12) differs from the installed CUDA' },
+      { code: 'wsl', when: 'WSL and the library is libcuda.so: /usr/lib/wsl/lib is not on the path' },
+    ], 1, 'https://github.com/SYSTRAN/faster-whisper/issues/516'),
+  sig('tf-could-not-load', ['could not load dynamic library'], /Could not load dynamic library '(?<soname>[A-Za-z0-9_.+-]{3,80})'/i, [
+    { code: 'library-not-found', when: 'TensorFlow dlopens CUDA/cuDNN of the exact major it was built for' },
+    { code: 'framework-cuda-mismatch', when: 'another CUDA major is installed than the one TensorFlow was built with' },
+  ], 0.9, 'https://github.com/tensorflow/tensorflow/issues/60646'),
+  sig('tf-cannot-dlopen', ['cannot dlopen some gpu libraries'], /Cannot dlopen some GPU libraries/i, [
+    { code: 'library-not-found', when: 'the CUDA/cuDNN libraries TensorFlow needs are missing: pip install "tensorflow[and-cuda]"' },
+    { code: 'cpu-only-build', when: 'TensorFlow falls back to the CPU' },
+  ], 0.8, 'https://github.com/tensorflow/tensorflow/issues/60646'),
+  sig('windows-dll', ['.dll'], /(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|Could not locate|failed)/i, [
+      { code: 'library-not-found', when: 'the DLL\'s CUDA/cuDNN version is not installed or its bin folder is not on PATH' },
+    ], 1, 'https://github.com/tensorflow/tensorflow/issues/45930', { confirmed: false, note: 'representative TF-on-Windows report' }),
+  sig('winerror-126', ['winerror 126'], /WinError 126[^\n]{0,200}?(?<dll>[A-Za-z0-9_]{2,40}\.dll)?/i, [
+    { code: 'library-not-found', when: 'a DLL (or one of its dependencies, e.g. the VC++ runtime) cannot be found' },
+  ], 0.9, 'https://github.com/pytorch/pytorch/issues/131662', { confirmed: false, note: 'representative report' }),
+  sig('undefined-symbol-nvjitlink', ['undefined symbol'], /undefined symbol: (?<symbol>__nvJitLink\w{1,40}|cusparse\w{1,40}|cublas\w{1,40}|cudnn\w{1,40}|nccl\w{1,40}|ncclCommRegister|cuTensorMap\w{1,40})/, [
+    { code: 'library-shadowing', when: 'LD_LIBRARY_PATH puts a system CUDA library before the one the wheel ships' },
+    { code: 'framework-cuda-mismatch', when: 'nvidia-* wheels of another CUDA minor than torch\'s are installed' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/111469'),
+  sig('undefined-symbol-torch', ['undefined symbol'], /(?<lib>[A-Za-z0-9_]{2,60}\.(?:so|pyd))[^\n]{0,20}: undefined symbol: (?<symbol>_Z\w{2,200})/, [
+    { code: 'framework-cuda-mismatch', when: 'an extension (torchvision, xformers, flash-attn, vllm) was built against another torch version' },
+  ], 0.8, 'https://github.com/vllm-project/vllm/issues/1453', { confirmed: false, note: 'representative of ABI mismatch reports' }),
+
+  // ---- cuDNN ----------------------------------------------------------------------------------------------
+  sig('torch-cudnn-incompat', ['cudnn version incompatibility'],
+    /cuDNN version incompatibility: PyTorch was compiled\s+against \((?<built>\d+, ?\d+, ?\d+)\) but found runtime version \((?<found>\d+, ?\d+, ?\d+)\)/i, [
+      { code: 'cudnn-mismatch', when: 'an older cuDNN (system, LD_LIBRARY_PATH, conda) loads instead of the wheel\'s' },
+      { code: 'library-shadowing', when: 'LD_LIBRARY_PATH puts it first' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/78489', { confirmed: false, note: 'collect_env reports the system cuDNN, not the loaded one (thread); message from torch/backends/cudnn' }),
+  sig('tf-cudnn-loaded', ['loaded runtime cudnn library'],
+    /Loaded runtime CuDNN library: (?<found>\d+\.\d+\.\d+) but source was compiled with: (?<built>\d+\.\d+\.\d+)/i, [
+      { code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one TensorFlow was built with' },
+    ], 1, 'https://github.com/tensorflow/tensorflow/issues/62328', { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc' }),
+  sig('jax-cudnn-version', ['cudnn version'], /(Found cuDNN version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})|Outdated cuDNN installation found)/i, [
+    { code: 'cudnn-mismatch', when: 'installed cuDNN is older than jaxlib\'s build' },
+  ], 1, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative JAX CUDA init report' }),
+  sig('dnn-library-not-found', ['dnn library is not found', 'dnn library initialization failed'], /DNN library (is not found|initialization failed)/i, [
+    { code: 'cudnn-mismatch', when: 'the cuDNN version does not fit the jaxlib/TF build' },
+    { code: 'library-not-found', when: 'no cuDNN at all' },
+    { code: 'out-of-memory', when: 'the GPU memory is already taken (JAX preallocates 75%)' },
+  ], 0.9, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+  sig('cudnn-status-error', ['cudnn_status_'], /CUDNN_STATUS_(?<status>NOT_INITIALIZED|INTERNAL_ERROR|EXECUTION_FAILED|ARCH_MISMATCH|VERSION_MISMATCH|ALLOC_FAILED|NOT_SUPPORTED)/, [
+    { code: 'out-of-memory', when: 'NOT_INITIALIZED / INTERNAL_ERROR / ALLOC_FAILED are usually out of GPU memory' },
+    { code: 'cudnn-mismatch', when: 'VERSION_MISMATCH, or a cuDNN too old for the GPU (ARCH_MISMATCH)' },
+  ], 0.6, 'https://docs.nvidia.com/deeplearning/cudnn/latest/api/cudnn-graph-library.html#cudnnstatus-t'),
+
+  // ---- framework build vs CUDA ------------------------------------------------------------------------------
+  sig('torch-not-compiled-cuda', ['torch not compiled with cuda enabled'], /Torch not compiled with CUDA enabled/i, [
+    { code: 'cpu-only-build', when: 'torch.__version__ ends in +cpu or torch.version.cuda is None (pip picked the CPU wheel, or conda the cpu build)' },
+    { code: 'mixed-package-managers', when: 'conda and pip both installed torch' },
+  ], 1, 'https://github.com/nv-morpheus/Morpheus/issues/1943'),
+  sig('jax-cpu-fallback', ['a cuda-enabled jaxlib is not installed', 'falling back to cpu'],
+    /(a CUDA-enabled jaxlib is not installed|No GPU\/TPU found, falling back to CPU)/i, [
+      { code: 'cpu-only-build', when: 'jax was installed without the jax[cuda12] extra' },
+      { code: 'library-not-found', when: 'the CUDA plugin is installed but fails to load its libraries' },
+    ], 0.9, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+  sig('jax-cuda-version', ['but jax was built against'], /Found CUDA version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})/i, [
+    { code: 'framework-cuda-mismatch', when: 'the CUDA libraries found are older than jaxlib\'s build' },
+  ], 1, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+  sig('detected-cuda-mismatch', ['mismatches the version that was used to compile'],
+    /detected CUDA version \((?<nvcc>\d+\.\d+)\) mismatches the version that was used to compile\s*PyTorch \((?<torch>\d+\.\d+)\)/i, [
+      { code: 'toolkit-mismatch', when: 'nvcc / CUDA_HOME is another CUDA than torch.version.cuda' },
+    ], 1, 'https://github.com/vllm-project/vllm/issues/1453'),
+  sig('cuda-home-not-set', ['cuda_home environment variable is not set'], /CUDA_HOME environment variable is not set/i, [
+    { code: 'toolkit-mismatch', when: 'no CUDA toolkit (nvcc) to build the extension with' },
+    { code: 'cpu-only-build', when: 'torch is a CPU build (torch.version.cuda is None)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/73047', { confirmed: false, note: 'cited in reference/anchor-tools.md' }),
+  sig('bnb-cuda-setup', ['cuda setup failed despite gpu being available'], /CUDA Setup failed despite GPU being available/i, [
+    { code: 'library-not-found', when: 'bitsandbytes finds no libcudart / binary for this CUDA version' },
+  ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1559'),
+
+  // ---- memory -------------------------------------------------------------------------------------------
+  sig('torch-oom', ['out of memory'],
+    /CUDA out of memory\. Tried to allocate (?<tried>\d+(?:\.\d+)? [KMGT]iB)(?:[^\n]{0,40}?GPU (?<gpu>\d+)[^\n]{0,20}? has a total capacity of (?<total>\d+(?:\.\d+)? [KMGT]iB) of which (?<free>\d+(?:\.\d+)? [KMGT]iB) is free)?/i, [
+      { code: 'out-of-memory', when: 'allocated ≈ capacity: the model/batch is too big; reserved ≫ allocated: fragmentation; free ≪ capacity − reserved: another process holds memory' },
+    ], 1, 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management'),
+  sig('cuda-oom-generic', ['out of memory', 'outofmemoryerror', 'resource_exhausted', 'cublas_status_alloc_failed', 'cuda_error_out_of_memory'],
+    /(CUDA error: out of memory|torch\.(cuda\.)?OutOfMemoryError|RESOURCE_EXHAUSTED: Out of memory|CUBLAS_STATUS_ALLOC_FAILED|CUDA_ERROR_OUT_OF_MEMORY|OOM when allocating)/i, [
+      { code: 'out-of-memory', when: 'the process (or another one) used up GPU memory' },
+    ], 0.9, 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management'),
+
+  // ---- NCCL ---------------------------------------------------------------------------------------------
+  sig('nccl-system-error', ['unhandled system error', 'ncclsystemerror'], /(unhandled system error|ncclSystemError)/i, [
+    { code: 'nccl-failure', when: 'most often /dev/shm too small in Docker (--shm-size / --ipc=host); NCCL_DEBUG=INFO shows the failing call' },
+  ], 1, 'https://github.com/NVIDIA/nccl/issues/290', { confirmed: false, note: 'representative shm report' }),
+  sig('nccl-shm', ['shared memory segment', '/dev/shm', 'nccl'], /(Error while creating shared memory segment|\/dev\/shm\/nccl[^\n]{0,80}(No space left|failed)|No space left on device[^\n]{0,60}shm)/i, [
+    { code: 'nccl-failure', when: '/dev/shm is too small (Docker default 64 MB)' },
+  ], 1, 'https://github.com/NVIDIA/nccl/issues/290', { confirmed: false, note: 'representative shm report' }),
+  sig('nccl-cuda-error', ['unhandled cuda error', 'ncclunhandledcudaerror'], /(unhandled cuda error|ncclUnhandledCudaError)/i, [
+    { code: 'nccl-failure', when: 'P2P between GPUs fails (IOMMU/ACS, virtualised PCIe): try NCCL_P2P_DISABLE=1' },
+  ], 1, 'https://github.com/NVIDIA/nccl/issues/631'),
+  sig('nccl-p2p', ['peer access', 'p2p'], /(peer access is not supported between these two devices|P2P[^\n]{0,40}(fail|not supported|disabled))/i, [
+    { code: 'nccl-failure', when: 'ACS/IOMMU blocks PCIe peer-to-peer' },
+  ], 0.8, 'https://github.com/NVIDIA/nccl/issues/2079'),
+  sig('nccl-socket', ['no socket interface found', 'socketstartconnect', 'bootstrap'],
+    /(no socket interface found|socketStartConnect: Connect to [^\n]{0,80}failed|Bootstrap : no socket interface)/i, [
+      { code: 'nccl-failure', when: 'no usable network interface between nodes: set NCCL_SOCKET_IFNAME' },
+    ], 0.9, 'https://github.com/NVIDIA/nccl/issues/667', { confirmed: false, note: 'related NCCL topology/interface thread' }),
+  sig('nccl-warn', ['nccl warn'], /NCCL WARN (?<what>[^\n]{1,200})/, [
+    { code: 'nccl-failure', when: 'NCCL reports a problem; the WARN line says which call failed' },
+  ], 0.5, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html'),
+  sig('nccl-timeout', ['watchdog caught collective operation timeout'], /Watchdog caught collective operation timeout/i, [
+    { code: 'nccl-failure', when: 'a collective hung: P2P/ACS, one rank crashed, or network' },
+  ], 0.8, 'https://github.com/NVIDIA/nccl-tests/issues/117'),
+
+  // ---- WSL ----------------------------------------------------------------------------------------------
+  sig('wsl-libcuda-symlink', ['is not a symbolic link'], /\/usr\/lib\/wsl\/lib\/(?<lib>lib\w{2,40}\.so(?:\.\d+)?) is not a symbolic link/i, [
+    { code: 'wsl', when: 'WSL ships real files in /usr/lib/wsl/lib; ldconfig warns, harmless alone, but a Linux libcuda installed in WSL breaks the GPU' },
+  ], 0.6, 'https://github.com/microsoft/WSL/issues/5548', { confirmed: false, note: 'long-standing WSL issue for this ldconfig message' }),
+  sig('wsl-dxg', ['/dev/dxg'], /\/dev\/dxg[^\n]{0,40}(No such file|not found|failed)/i, [
+    { code: 'wsl', when: 'WSL 1 or an old WSL kernel: GPU paravirtualisation (/dev/dxg) is missing' },
+  ], 0.9, 'https://github.com/microsoft/WSL/issues/9134'),
+  // ---- symptoms that need facts to explain ---------------------------------------------------------------
+  sig('cuda-not-available', ['is cuda available: false', 'is_available()'], /(Is CUDA available: False|torch\.cuda\.is_available\(\)[^\n]{0,20}?\bFalse\b)/i, [
+    { code: 'cpu-only-build', when: 'torch is a +cpu build or CUDA used to build PyTorch is None' },
+    { code: 'driver-too-old', when: 'the driver\'s CUDA is below the wheel\'s (+cuXYZ)' },
+    { code: 'driver-not-loaded', when: 'nvidia-smi fails' },
+    { code: 'no-gpu', when: 'no GPU in the container or CUDA_VISIBLE_DEVICES hides it' },
+  ], 0.5, 'https://github.com/pytorch/pytorch/issues/99138'),
+  sig('tf-no-cuda-drivers', ['could not find cuda drivers on your machine'], /Could not find cuda drivers on your machine, GPU will not be used/i, [
+    { code: 'library-not-found', when: 'TensorFlow >= 2.14 from plain `pip install tensorflow`: the CUDA libraries come only with tensorflow[and-cuda]' },
+    { code: 'driver-not-loaded', when: 'libcuda.so.1 is really missing (no driver / container without the NVIDIA runtime)' },
+  ], 0.9, 'https://github.com/tensorflow/tensorflow/issues/62328'),
+  sig('jax-backend-failed', ['cuda backend failed to initialize', "unable to initialize backend 'cuda'"],
+    /(CUDA backend failed to initialize|Unable to initialize backend 'cuda')/i, [
+      { code: 'framework-cuda-mismatch', when: 'the CUDA libraries found do not match the jaxlib build' },
+      { code: 'cudnn-mismatch', when: 'the message names cuDNN' },
+      { code: 'driver-too-old', when: 'the driver is older than the CUDA of the jax plugin' },
+      { code: 'cpu-only-build', when: 'jax falls back to the CPU' },
+    ], 0.6, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+];
+

@@ -1,0 +1,41 @@
+// Queries over the error-signature table: which signatures a line matches, fast enough for 8 MB logs.
+import { ERROR_SIGNATURES, type ErrorSignature } from './data/error-signatures.js';
+
+export type { ErrorSignature, SignatureCause } from './data/error-signatures.js';
+
+export function errorSignatures(): readonly ErrorSignature[] {
+  return ERROR_SIGNATURES;
+}
+
+export function signatureById(id: string): ErrorSignature | undefined {
+  return ERROR_SIGNATURES.find((s) => s.id === id);
+}
+
+/** One linear pass over the hints decides whether any pattern needs to run on a line. */
+const HINTS = [...new Set(ERROR_SIGNATURES.flatMap((s) => s.hints))];
+const HINT_RE = new RegExp(HINTS.map(escape).join('|'), 'i');
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+export interface SignatureMatch {
+  signature: ErrorSignature;
+  groups: Record<string, string>;
+}
+
+/** Every signature the line matches (a line can carry two: "NCCL WARN … unhandled system error"). */
+export function matchSignatures(line: string): SignatureMatch[] {
+  if (!HINT_RE.test(line)) return [];
+  const lower = line.toLowerCase();
+  const out: SignatureMatch[] = [];
+  for (const s of ERROR_SIGNATURES) {
+    if (!s.hints.some((h) => lower.includes(h))) continue;
+    const m = s.pattern.exec(line);
+    if (!m) continue;
+    const groups: Record<string, string> = {};
+    for (const [k, v] of Object.entries(m.groups ?? {})) if (v !== undefined) groups[k.replace(/\d+$/, '')] = v;
+    out.push({ signature: s, groups });
+  }
+  return out;
+}

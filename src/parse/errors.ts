@@ -1,0 +1,119 @@
+// Error lines → events (which signature, where, with what numbers), and the facts those messages carry.
+import { smToCc } from '../knowledge/cuda.js';
+import { matchSignatures } from '../knowledge/error-signatures.js';
+import { pastedGpu, pastedToolkit } from './build.js';
+import { cudaNumber, cudnnNumber } from './framework-logs.js';
+import { capabilityOf } from './mentions.js';
+import { emptyFacts, pasted, type ErrorEvent, type ParseResult } from './types.js';
+
+/** Events kept per signature: a 50 MB log repeating one error must not make 100 000 events. */
+const MAX_PER_SIGNATURE = 20;
+const SRC = pasted('error message');
+
+export function parseErrors(lines: readonly string[]): ParseResult {
+  const facts = emptyFacts();
+  const events: ErrorEvent[] = [];
+  const count = new Map<string, number>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    for (const { signature, groups } of matchSignatures(line)) {
+      const n = count.get(signature.id) ?? 0;
+      if (n >= MAX_PER_SIGNATURE) continue;
+      count.set(signature.id, n + 1);
+      if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
+      events.push({ signature: signature.id, line: i + 1, text: line.trim().slice(0, 500), groups });
+      factsFrom(signature.id, groups, facts);
+    }
+  }
+  return { facts, events };
+}
+
+/** The numbers of a PyTorch OOM message, old ("7.79 GiB total capacity; 6.84 GiB already allocated") and new format. */
+export function oomDetails(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const size = '(\\d+(?:\\.\\d+)? [KMGT]iB)';
+  const grab = (key: string, re: RegExp) => {
+    const m = re.exec(text);
+    if (m?.[1]) out[key] ??= m[1];
+  };
+  grab('tried', new RegExp(`Tried to allocate ${size}`));
+  grab('total', new RegExp(`${size} total capacity`));
+  grab('total', new RegExp(`total capacity of ${size}`));
+  grab('allocated', new RegExp(`${size} already allocated`));
+  grab('allocated', new RegExp(`Of the allocated memory ${size} is allocated by PyTorch`));
+  grab('free', new RegExp(`${size} free`));
+  grab('free', new RegExp(`of which ${size} is free`));
+  grab('reserved', new RegExp(`${size} reserved in total by PyTorch`));
+  grab('unallocated', new RegExp(`and ${size} is reserved by PyTorch but unallocated`));
+  const procs = [...text.matchAll(/Process (\d{1,8}) has (\d+(?:\.\d+)? [KMGT]iB) memory in use/g)].slice(0, 8);
+  if (procs.length) out.processes = procs.map((p) => `${p[1]}:${p[2]}`).join(',');
+  grab('gpu', /GPU (\d{1,2})[;\s]/);
+  return out;
+}
+
+function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<typeof emptyFacts>): void {
+  switch (id) {
+    case 'torch-sm-not-compatible': {
+      const name = (g.gpu ?? '').replace(/^.*(?:Warning|warn)\S*:?\s*/i, '').trim();
+      const sm = g.sm;
+      if (sm && !facts.gpus.length) facts.gpus.push(pastedGpu(capabilityOf(name)?.name ?? name, 0, SRC, { computeCapability: smToCc(sm) }));
+      break;
+    }
+    case 'torch-supported-archs': {
+      const archs = (g.archs ?? '').split(/\s+/).filter((a) => /^sm_\d+$/.test(a));
+      if (archs.length) facts.torchArchList ??= { value: archs, source: SRC };
+      break;
+    }
+    case 'torch-gpu-too-old':
+      if (g.cc && !facts.gpus.length) facts.gpus.push(pastedGpu((g.gpu ?? 'GPU').trim(), Number(g.index ?? 0), SRC, { computeCapability: g.cc }));
+      break;
+    case 'torch-driver-too-old':
+      if (g.found) facts.driver.cudaVersion ??= { value: cudaNumber(g.found), source: SRC };
+      break;
+    case 'jax-ptxas-newer':
+      if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
+      break;
+    case 'nvrm-api-mismatch':
+      if (g.client) facts.driver.version ??= { value: g.client, source: SRC };
+      if (g.kernel) facts.driver.kernelModule ??= { value: g.kernel, source: SRC };
+      break;
+    case 'tf-kernel-dso-mismatch':
+      if (g.dso) facts.driver.version ??= { value: g.dso, source: SRC };
+      if (g.kernel) facts.driver.kernelModule ??= { value: g.kernel, source: SRC };
+      break;
+    case 'detected-cuda-mismatch':
+      if (g.nvcc) facts.toolkits.push(pastedToolkit(g.nvcc, SRC));
+      if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
+      break;
+    case 'torch-cudnn-incompat':
+      if (g.found) facts.cudnnRuntime ??= { value: g.found.replace(/,\s*/g, '.'), source: SRC };
+      break;
+    case 'tf-cudnn-loaded':
+      if (g.found) facts.cudnnRuntime ??= { value: g.found, source: SRC };
+      break;
+    case 'jax-cudnn-version':
+      if (g.found) facts.cudnnRuntime ??= { value: cudnnNumber(g.found), source: SRC };
+      break;
+    case 'cannot-open-so':
+    case 'tf-could-not-load':
+      if (g.soname) facts.missingLibraries.push({ value: g.soname, source: SRC });
+      break;
+    case 'windows-dll':
+      if (g.dll) facts.missingLibraries.push({ value: g.dll, source: SRC });
+      facts.os.id ??= { value: 'windows', source: SRC };
+      break;
+    case 'wsl-libcuda-symlink':
+    case 'wsl-dxg':
+      facts.os.wsl ??= { value: true, source: SRC };
+      break;
+    case 'key-rejected':
+    case 'lockdown':
+      facts.os.secureBoot ??= { value: 'enabled', source: SRC };
+      break;
+    case 'driver-library-mismatch':
+      facts.driver.moduleLoaded ??= { value: true, source: SRC };
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,55 @@
+// Facts written in prose or one-liners: "RTX 5090", "torch 2.5.1+cu124", "driver 470.82", "torch.version.cuda: 11.7".
+import { matchGpu } from '../knowledge/gpus.js';
+import { pastedGpu, pastedPackage } from './build.js';
+import { emptyFacts, pasted, type ParseResult } from './types.js';
+
+const SRC = pasted('text');
+
+// Bounded, alternation of disjoint literals: linear on any line.
+const GPU_NAME =
+  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor))\b/;
+
+const TORCH_VERSION =
+  /\b(?:torch|pytorch)(?:[ _-]?version)?(?:\.__version__)?\s{0,3}(?:[:=]{1,2}|is|-)?\s{0,3}v?(\d+\.\d+\.\d+(?:\.dev\d{8}|a0|rc\d)?(?:\+(?:cu\d{2,3}|cpu|rocm\d+(?:\.\d+){0,2}))?)/i;
+
+export function parseMentions(lines: readonly string[]): ParseResult {
+  const facts = emptyFacts();
+  const gpuNames = new Set<string>();
+  for (const raw of lines) {
+    let m: RegExpExecArray | null;
+    const g = GPU_NAME.exec(raw);
+    if (g && gpuNames.size < 8) gpuNames.add(g[0].replace(/\s+/g, ' ').trim());
+    if ((m = TORCH_VERSION.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+    // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
+    if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+    if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
+    if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
+    if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
+    if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
+    if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
+  }
+  let index = 0;
+  for (const name of gpuNames) {
+    const cc = capabilityOf(name);
+    if (!cc) continue;
+    if (facts.gpus.some((x) => x.computeCapability === cc.cc && x.name === cc.name)) continue;
+    facts.gpus.push(pastedGpu(name, index++, SRC, { computeCapability: cc.cc }));
+  }
+  return { facts, events: [] };
+}
+
+/** A GPU name → its catalogue name and compute capability, when the catalogue (or all its candidates) agree. */
+export function capabilityOf(name: string): { name: string; cc: string } | undefined {
+  const r = matchGpu(name.replace(/^NVIDIA\s+/i, '').replace(/\s+Laptop GPU$/i, ' Laptop GPU'));
+  if (r.match) return { name: r.match.name, cc: r.match.computeCapability };
+  const ccs = new Set(r.candidates.map((c) => c.computeCapability));
+  const first = r.candidates[0];
+  if (first && ccs.size === 1 && r.candidates.length <= 4 && tokensAgree(name, first.name)) return { name: first.name, cc: first.computeCapability };
+  return undefined;
+}
+
+function tokensAgree(a: string, b: string): boolean {
+  const num = (s: string) => /\d{2,4}/.exec(s)?.[0];
+  return num(a) !== undefined && num(a) === num(b);
+}

@@ -1,0 +1,34 @@
+// `pip list`, `pip freeze` and `conda list`: only the frameworks and CUDA component packages are kept.
+import { pastedPackage, RELEVANT_PACKAGE } from './build.js';
+import { emptyFacts, pasted, type ParseResult } from './types.js';
+
+export function parsePackageLists(lines: readonly string[]): ParseResult {
+  const facts = emptyFacts();
+  let conda = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (/^# packages in environment at/i.test(line) || /^# Name\s+Version\s+Build/i.test(line)) {
+      conda = true;
+      continue;
+    }
+    let m: RegExpExecArray | null;
+    // pip freeze: name==version (also "name @ file://…" is skipped)
+    if ((m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,60})==([0-9][A-Za-z0-9_.+!-]{0,60})$/.exec(line))) {
+      if (RELEVANT_PACKAGE.test(m[1]!)) push(m[1]!, m[2]!, pasted('pip freeze'), 'pip');
+      continue;
+    }
+    // pip list / conda list: name  version  [build  [channel]]
+    if ((m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,60}) {1,60}([0-9][A-Za-z0-9_.+!-]{0,60})(?: {1,60}(\S{1,80}))?(?: {1,60}(\S{1,40}))?$/.exec(line))) {
+      if (!RELEVANT_PACKAGE.test(m[1]!)) continue;
+      const isConda = conda || (m[3] !== undefined && /^(py|h[0-9a-f]{6}|cuda|cpu|\d+_)/.test(m[3]));
+      if (isConda) push(m[1]!, m[2]!, pasted('conda list'), m[4] === 'pypi' ? 'pip' : 'conda', m[3]);
+      else push(m[1]!, m[2]!, pasted('pip list'), 'pip');
+    }
+  }
+
+  function push(name: string, version: string, source: string, installer: string, build?: string): void {
+    const p = pastedPackage(name, version, source, installer, build);
+    if (!facts.packages.some((q) => q.name === p.name && q.version === p.version && q.installer === p.installer)) facts.packages.push(p);
+  }
+  return { facts, events: [] };
+}

@@ -1,0 +1,86 @@
+// dmesg (NVRM, Secure Boot, nouveau), ldd, uname -a, os-release / lsb_release, nvcc --version, env variables.
+import { parseNvccVersion } from '../probe/toolkits.js';
+import { parseOsRelease } from '../probe/os.js';
+import type { LibraryCopy } from '../snapshot/types.js';
+import { pastedToolkit } from './build.js';
+import { emptyFacts, pasted, type ParseResult } from './types.js';
+
+const ENV_NAMES = /\b(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|NCCL_[A-Z_]{2,30}|XLA_PYTHON_CLIENT_[A-Z_]{2,20}|PYTORCH_CUDA_ALLOC_CONF|TORCH_CUDA_ARCH_LIST)=("[^"\n]{0,800}"|'[^'\n]{0,800}'|[^\s"']{0,800})/;
+
+export function parseSystemLogs(lines: readonly string[]): ParseResult {
+  const facts = emptyFacts();
+  const osRelease: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    let m: RegExpExecArray | null;
+    // dmesg
+    if (raw.includes('NVRM') || raw.includes('nvidia') || raw.includes('ecure') || raw.includes('nouveau') || raw.includes('Lockdown')) {
+      if ((m = /NVRM: loading NVIDIA UNIX (?:Open Kernel Module for )?[\w-]{0,20}\s{0,4}(?:Kernel Module\s{1,4})?(\d{3,}\.\d+(?:\.\d+)?)/.exec(raw))) {
+        facts.driver.kernelModule ??= { value: m[1]!, source: pasted('dmesg') };
+        facts.driver.moduleLoaded ??= { value: true, source: pasted('dmesg') };
+      }
+      if (/secureboot: Secure boot enabled|Secure boot enabled|Lockdown: [^\n]{0,80}restricted/i.test(raw)) facts.os.secureBoot ??= { value: 'enabled', source: pasted('dmesg') };
+      else if (/secureboot: Secure boot disabled|SecureBoot disabled/i.test(raw)) facts.os.secureBoot ??= { value: 'disabled', source: pasted('dmesg') };
+      if (/\[drm\][^\n]{0,40}nouveau|nouveau \d{4}:[0-9a-f]{2}:|nouveau[^\n]{0,20}(fifo|DRM:|bus:|NVIDIA [A-Z]{2}\d)/i.test(raw)) facts.os.nouveau = { ...facts.os.nouveau, loaded: { value: true, source: pasted('dmesg') }, blacklisted: facts.os.nouveau?.blacklisted ?? null };
+      if ((m = /NVRM version: .{0,80}/.exec(raw))) {
+        const v = /\s(\d{3,}\.\d+(?:\.\d+)?)\s/.exec(`${raw} `);
+        if (v) facts.driver.kernelModule ??= { value: v[1]!, source: pasted('/proc/driver/nvidia/version') };
+        facts.driver.moduleFlavor ??= { value: /Open Kernel Module/i.test(raw) ? 'open' : 'proprietary', source: pasted('/proc/driver/nvidia/version') };
+      }
+    }
+    // ldd
+    if ((m = /^\s{0,8}(lib[\w+.-]{1,60}\.so[\w.]{0,20}) => (not found|(\/\S{1,300}) \(0x[0-9a-f]{1,16}\))/.exec(raw))) {
+      if (m[2] === 'not found') facts.missingLibraries.push({ value: m[1]!, source: pasted('ldd') });
+      else {
+        const copy = libraryCopy(m[1]!, m[3]!);
+        if (copy) facts.libraries.push(copy);
+      }
+      continue;
+    }
+    // uname -a
+    if ((m = /^Linux (\S{1,64}) (\d+\.\d+\.\d+\S{0,80}) #[^\n]{0,200}? (x86_64|aarch64|ppc64le)(?: \S{1,20}){0,3} GNU\/Linux$/.exec(raw.trim()))) {
+      facts.os.kernel ??= { value: m[2]!, source: pasted('uname -a') };
+      facts.os.arch ??= { value: m[3]!, source: pasted('uname -a') };
+      facts.os.wsl ??= { value: /microsoft|WSL/i.test(m[2]!), source: pasted('uname -a') };
+      continue;
+    }
+    // os-release and lsb_release
+    if (/^(NAME|ID|VERSION_ID|PRETTY_NAME|ID_LIKE|VERSION)=/.test(raw.trim())) osRelease.push(raw.trim());
+    if ((m = /^Distributor ID:\s{1,20}(\S{1,30})/.exec(raw))) facts.os.id ??= { value: m[1]!.toLowerCase(), source: pasted('lsb_release') };
+    if ((m = /^Release:\s{1,20}(\d+(?:\.\d+)?)/.exec(raw))) facts.os.versionId ??= { value: m[1]!, source: pasted('lsb_release') };
+    // nvcc --version
+    if (/Cuda compilation tools, release/.test(raw)) {
+      const v = parseNvccVersion(raw);
+      if (v && !facts.toolkits.some((t) => t.version?.value === v)) facts.toolkits.push(pastedToolkit(v, pasted('nvcc --version')));
+    }
+    // environment variables in `env`, `export X=…`, docker -e
+    if ((m = ENV_NAMES.exec(raw))) facts.env[m[1]!] ??= m[2]!.replace(/^["']|["']$/g, '');
+    if (/microsoft-standard-WSL2|\/usr\/lib\/wsl\/lib|WSL2/.test(raw)) facts.os.wsl ??= { value: true, source: pasted('text') };
+  }
+  if (osRelease.length) {
+    const r = parseOsRelease(osRelease.join('\n'));
+    const src = pasted('os-release');
+    if (r.ID) facts.os.id ??= { value: r.ID.toLowerCase(), source: src };
+    if (r.VERSION_ID) facts.os.versionId ??= { value: r.VERSION_ID, source: src };
+    if (r.PRETTY_NAME) facts.os.prettyName ??= { value: r.PRETTY_NAME, source: src };
+  }
+  return { facts, events: [] };
+}
+
+/** "libcudnn.so.8 => /usr/lib/x86_64-linux-gnu/libcudnn.so.8" → a cuDNN 8 copy in that folder. */
+export function libraryCopy(soname: string, path: string): LibraryCopy | undefined {
+  const kind = /^lib(cudnn|nccl|cudart|cublas)(?:Lt)?\.so/.exec(soname)?.[1] as LibraryCopy['name'] | undefined;
+  if (!kind) return undefined;
+  const v = /\.so\.(\d+(?:\.\d+){0,2})$/.exec(path) ?? /\.so\.(\d+(?:\.\d+){0,2})$/.exec(soname);
+  const dir = path.slice(0, path.lastIndexOf('/')) || '/';
+  return {
+    name: kind,
+    version: v ? { value: v[1]!, source: pasted('ldd') } : null,
+    dir,
+    files: [path],
+    header: null,
+    origin: /site-packages\/nvidia\//.test(path) ? 'pip-wheel' : /conda|miniforge|mambaforge/.test(path) ? 'conda' : /\/cuda[-\d.]*\//.test(path) ? 'toolkit' : 'system',
+    inLdCache: false,
+    onLdLibraryPath: false,
+  };
+}

@@ -1,0 +1,74 @@
+// What the pasted-text parsers produce: partial Snapshot facts (every fact's source is "pasted:<kind>")
+// plus error events (a line that matched a known error signature).
+import type { DriverInfo, Gpu, LibraryCopy, OsInfo, PythonPackage, Fact, Toolkit } from '../snapshot/types.js';
+
+export type SegmentKind =
+  | 'traceback'
+  | 'collect-env'
+  | 'nvidia-smi'
+  | 'nvidia-smi-q'
+  | 'nvidia-smi-xml'
+  | 'nvcc'
+  | 'pip-list'
+  | 'pip-freeze'
+  | 'conda-list'
+  | 'ldd'
+  | 'dmesg'
+  | 'tensorflow-log'
+  | 'jax-log'
+  | 'nccl-log'
+  | 'uname'
+  | 'os-release'
+  | 'windows';
+
+export interface Segment {
+  kind: SegmentKind;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+}
+
+/** One line of the text that matched an error signature (src/knowledge/data/error-signatures.ts). */
+export interface ErrorEvent {
+  signature: string;
+  /** 1-based line number in the (possibly truncated) text. */
+  line: number;
+  /** The matched line, trimmed and shortened. */
+  text: string;
+  /** Named groups of the signature's pattern: versions, sonames, sizes. */
+  groups: Record<string, string>;
+}
+
+/** Facts a Snapshot has room for, each optional: what one paste tells about a machine. */
+export interface PartialSnapshot {
+  os: Partial<OsInfo>;
+  driver: Partial<DriverInfo>;
+  gpus: Gpu[];
+  toolkits: Toolkit[];
+  libraries: LibraryCopy[];
+  /** Packages of the one Python environment the paste shows. */
+  packages: PythonPackage[];
+  pythonVersion: Fact<string> | null;
+  env: Record<string, string>;
+  /** Shared libraries the paste says were not found (ldd "not found", dlopen errors). */
+  missingLibraries: Fact<string>[];
+  /** cuDNN version the framework says it loaded at run time ("8.5.0"). */
+  cudnnRuntime: Fact<string> | null;
+  /** torch.version.cuda when the paste names it without a torch version ("compile PyTorch (12.1)"). */
+  torchCuda: Fact<string> | null;
+  /** SASS archs the installed torch says it has ("supports CUDA capabilities sm_50 … sm_90"). */
+  torchArchList: Fact<string[]> | null;
+}
+
+export interface ParseResult {
+  facts: PartialSnapshot;
+  events: ErrorEvent[];
+}
+
+export function emptyFacts(): PartialSnapshot {
+  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null };
+}
+
+export function pasted(kind: string): string {
+  return `pasted:${kind}`;
+}
