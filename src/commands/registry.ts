@@ -16,6 +16,7 @@ export const commands: CommandSpec[] = [
   { name: 'snapshot', summary: () => m('snapshot.summary'), load: () => import('./snapshot.js') },
   { name: 'compat', summary: () => m('compat.summary'), load: () => import('./compat.js') },
   { name: 'arch-list', summary: () => m('archList.summary'), load: () => import('./arch-list.js') },
+  { name: 'explain', summary: () => m('explain.summary'), load: () => import('./explain.js') },
   { name: 'cuda', summary: () => m('cuda.summary'), load: () => import('./cuda.js') },
   { name: 'bench', summary: () => m('bench.summary'), load: () => import('./bench.js') },
   { name: 'vram', summary: () => m('vram.summary'), load: () => import('./vram.js') },
