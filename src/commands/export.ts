@@ -1,0 +1,93 @@
+// `gpuenv export KIND`: files that rebuild an environment's GPU stack elsewhere (stdout, or -o FILE).
+import { UsageError } from '../errors.js';
+import { EXPORT_KINDS, isExportKind, renderExport } from '../export/index.js';
+import { mergeFreeze } from '../export/merge.js';
+import { selectEnv, targetFromSnapshot, targetFromSpec, type ExportTarget } from '../export/target.js';
+import { headerDate, writeOutput } from '../export/write.js';
+import { isFlavor } from '../knowledge/containers.js';
+import { readText } from '../lock/read.js';
+import { readSnapshotFile } from '../snapshot/read.js';
+import { takeSnapshot } from '../snapshot/take.js';
+import { em } from './export-messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: `export <${EXPORT_KINDS.join('|')}> [--env PATH|NAME] [--snapshot FILE] [-o FILE [--force]] [--framework N@V --cuda X.Y --python X.Y] [--driver V] [--flavor F] [--os OS] [--gpus N] [--merge FILE]`,
+  help: () => ['export.kinds', 'export.env', 'export.snapshot', 'export.output', 'export.force', 'export.framework', 'export.cuda', 'export.python', 'export.driver', 'export.flavor', 'export.os', 'export.gpus', 'export.merge'].map((k) => em(k as Parameters<typeof em>[0])),
+  examples: [
+    'gpuenv export requirements -o requirements.txt',
+    'gpuenv export dockerfile --snapshot h200.json -o Dockerfile',
+    'gpuenv export dockerfile --framework torch@2.5.1 --cuda 12.4 --python 3.11',
+    'gpuenv export compose -o compose.yaml',
+    'gpuenv export devcontainer -o .devcontainer/devcontainer.json',
+  ],
+  options: {
+    env: { type: 'string' },
+    snapshot: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    force: { type: 'boolean' },
+    framework: { type: 'string', multiple: true },
+    cuda: { type: 'string' },
+    python: { type: 'string' },
+    driver: { type: 'string' },
+    flavor: { type: 'string' },
+    os: { type: 'string' },
+    gpus: { type: 'string' },
+    merge: { type: 'string' },
+  },
+  allowPositionals: true,
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const { values, io } = ctx;
+  const [kind, ...extra] = ctx.positionals;
+  if (!kind || !isExportKind(kind)) throw new UsageError(`export: give a kind: ${EXPORT_KINDS.join(', ')}${kind ? ` (not "${kind}")` : ''}`);
+  if (extra.length) throw new UsageError(`export ${kind}: unexpected ${extra.join(' ')}`);
+  const frameworks = (Array.isArray(values.framework) ? values.framework : []).map(String);
+  const flavor = str(values.flavor);
+  if (flavor && !isFlavor(flavor)) throw new UsageError(`--flavor ${flavor}: use base, runtime or devel`);
+  if (!frameworks.length && (values.cuda || values.python)) throw new UsageError('--cuda and --python describe an explicit target: add --framework, e.g. --framework torch@2.5.1');
+  if (frameworks.length && (values.snapshot || values.env)) throw new UsageError('--framework gives an explicit target: --snapshot and --env read a machine; choose one');
+
+  let target: ExportTarget;
+  if (frameworks.length) {
+    const cuda = str(values.cuda);
+    const python = str(values.python);
+    const driver = str(values.driver);
+    target = targetFromSpec({ frameworks, ...(cuda ? { cuda } : {}), ...(python ? { python } : {}), ...(driver ? { driver } : {}) });
+  } else {
+    const file = str(values.snapshot);
+    const snapshot = file ? await readSnapshotFile(file) : await takeSnapshot(await ctx.system());
+    target = targetFromSnapshot(snapshot, selectEnv(snapshot, str(values.env)));
+    const driver = str(values.driver);
+    if (driver) target = { ...target, driver: { version: driver, cuda: null } };
+  }
+  const merge = str(values.merge);
+  if (merge) target = mergeFreeze(target, await readText(merge, 'requirements'), merge);
+
+  const args = ['gpuenv', 'export', kind, ...regenArgs(values)];
+  const text = renderExport(kind, target, { now: headerDate(io.env), command: args.join(' ') }, {
+    ...(flavor && isFlavor(flavor) ? { flavor } : {}),
+    ...(str(values.os) ? { os: str(values.os) } : {}),
+    ...(str(values.gpus) ? { gpus: str(values.gpus) } : {}),
+  });
+  for (const note of target.notes) io.err(`${em('export.note', { note })}\n`);
+  const output = str(values.output);
+  if (output) {
+    await writeOutput(io.cwd, output, text, values.force === true);
+    io.err(`${em('export.written', { file: output })}\n`);
+  } else io.out(text);
+  return 0;
+}
+
+/** The options that shape the output, for the header's "regenerate" line (never -o/--force). */
+function regenArgs(values: CommandContext['values']): string[] {
+  const out: string[] = [];
+  for (const k of ['env', 'snapshot', 'framework', 'cuda', 'python', 'driver', 'flavor', 'os', 'gpus', 'merge']) {
+    const v = values[k];
+    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.push(`--${k}`, String(x));
+  }
+  return out;
+}

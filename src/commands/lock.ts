@@ -1,0 +1,30 @@
+// `gpuenv lock`: the environment's contract (driver floor, GPU architectures, CUDA/cuDNN/NCCL, framework
+// builds, pins) as versioned JSON (schema/lock.schema.json), printed or written with -o.
+import { headerDate, writeOutput } from '../export/write.js';
+import { lockFromSnapshot } from '../lock/make.js';
+import { m } from '../lock/messages.js';
+import { readSnapshotFile } from '../snapshot/read.js';
+import { takeSnapshot } from '../snapshot/take.js';
+import { em } from './export-messages.js';
+import type { CommandContext, CommandDetails } from './types.js';
+
+export const details: CommandDetails = {
+  usage: 'lock [-o gpuenv.lock.json [--force]] [--env PATH|NAME] [--snapshot FILE]',
+  help: () => [em('lock.output'), em('export.force'), em('lock.env'), em('export.snapshot')],
+  examples: ['gpuenv lock -o gpuenv.lock.json', 'gpuenv lock --snapshot h200.json --env /opt/torch/.venv'],
+  options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, env: { type: 'string' }, snapshot: { type: 'string' } },
+  allowPositionals: false,
+};
+
+export async function run(ctx: CommandContext): Promise<number> {
+  const { values, io } = ctx;
+  const file = typeof values.snapshot === 'string' ? values.snapshot : undefined;
+  const snapshot = file ? await readSnapshotFile(file) : await takeSnapshot(await ctx.system());
+  const lock = lockFromSnapshot(snapshot, typeof values.env === 'string' ? values.env : undefined, headerDate(io.env));
+  const json = `${JSON.stringify(lock, null, 2)}\n`;
+  if (typeof values.output === 'string') {
+    await writeOutput(io.cwd, values.output, json, values.force === true);
+    io.err(`${m('lock.written', { file: values.output })}\n`);
+  } else io.out(json);
+  return 0;
+}

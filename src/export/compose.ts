@@ -1,0 +1,53 @@
+// compose.yaml: one service built from the exported Dockerfile, GPUs reserved the Compose-spec way,
+// shared memory sized for data loaders and NCCL, caches on named volumes.
+import { headerLines, hashComment, type ExportMeta } from './header.js';
+import { gpuCheck } from './dockerfile.js';
+import type { ExportTarget } from './target.js';
+import { toYaml, type YamlValue } from './yaml.js';
+
+export interface ComposeOptions {
+  /** GPUs to reserve: a count, "all", or device ids ("0,1" / GPU UUIDs). */
+  gpus?: string;
+}
+
+/** Shared memory: PyTorch DataLoader workers pass batches through /dev/shm; Docker's default is 64 MB. */
+export function shmSizeFor(gpuCount: number): string {
+  return `${Math.max(8, 8 * gpuCount)}gb`;
+}
+
+export function gpuReservation(target: ExportTarget, gpus?: string): { [key: string]: YamlValue } {
+  const device: { [key: string]: YamlValue } = { driver: 'nvidia' };
+  if (gpus && /^\d+$/.test(gpus)) device.count = Number(gpus);
+  else if (gpus && gpus !== 'all') device.device_ids = gpus.split(',').map((s) => s.trim()).filter(Boolean);
+  else device.count = 'all';
+  device.capabilities = ['gpu'];
+  return device;
+}
+
+export function renderCompose(target: ExportTarget, meta: ExportMeta, options: ComposeOptions = {}): string {
+  const multi = target.gpuCount > 1 || (options.gpus !== undefined && options.gpus !== '1');
+  const check = gpuCheck(target);
+  const service: { [key: string]: YamlValue | undefined } = {
+    build: { context: '.', dockerfile: 'Dockerfile' },
+    image: `${target.name}:gpuenv`,
+    working_dir: '/workspace',
+    volumes: ['./:/workspace', 'hf-cache:/home/app/.cache/huggingface', 'pip-cache:/home/app/.cache/pip'],
+    environment: { HF_HOME: '/home/app/.cache/huggingface', PIP_CACHE_DIR: '/home/app/.cache/pip' },
+    ...(multi ? { ipc: 'host' } : { shm_size: shmSizeFor(Math.max(1, target.gpuCount)) }),
+    ulimits: { memlock: -1, stack: 67108864 },
+    deploy: { resources: { reservations: { devices: [gpuReservation(target, options.gpus)] } } },
+    ...(check ? { healthcheck: { test: ['CMD', 'python', '-c', check], interval: '5m', timeout: '60s', retries: 3, start_period: '30s' } } : {}),
+    stdin_open: true,
+    tty: true,
+  };
+  const doc = { name: target.name, services: { train: service }, volumes: { 'hf-cache': {}, 'pip-cache': {} } };
+  const comments: Record<string, string> = {
+    'services.train.image': 'a local build tag, never pulled: the Dockerfile pins what goes in',
+    'services.train.ipc': 'several GPUs: NCCL and DataLoader workers share memory through /dev/shm; host IPC lifts the 64 MB default',
+    'services.train.shm_size': 'DataLoader workers pass batches through /dev/shm; Docker gives 64 MB by default',
+    'services.train.ulimits': "NVIDIA's recommended limits for framework containers (pinned memory, deep stacks)",
+    'services.train.deploy': 'GPU access (Compose spec "devices"): needs the NVIDIA Container Toolkit on the host',
+  };
+  const header = [...headerLines('compose', target, meta), 'Start: docker compose up --build -d   Shell: docker compose exec train bash', 'Put it next to the exported Dockerfile (gpuenv export dockerfile -o Dockerfile).'];
+  return `${hashComment(header)}\n${toYaml(doc, { comments })}`;
+}

@@ -1,0 +1,26 @@
+// requirements.txt: exact pins, and the PyTorch index the +cuXXX builds come from (PyPI stays the default).
+import { hashComment, headerLines, type ExportMeta } from './header.js';
+import { pinSpec, PYPI, type ExportTarget } from './target.js';
+
+export function indexLines(target: ExportTarget): string[] {
+  const extra = [...new Set(target.pins.map((p) => p.index).filter((i) => i !== PYPI))];
+  return extra.map((i) => `--extra-index-url ${i}`);
+}
+
+export function renderRequirements(target: ExportTarget, meta: ExportMeta): string {
+  const lines = [
+    hashComment([
+      ...headerLines('requirements', target, meta),
+      'Install: pip install -r requirements.txt',
+      '  (uv: uv pip install -r requirements.txt --index-strategy unsafe-best-match)',
+      'The +cuXXX pins exist only on the PyTorch index below, so the CUDA builds cannot be swapped for others.',
+    ]),
+    ...indexLines(target),
+    '',
+  ];
+  const fromIndex = target.pins.filter((p) => p.index !== PYPI);
+  const fromPypi = target.pins.filter((p) => p.index === PYPI);
+  if (fromIndex.length) lines.push(`# from ${fromIndex[0]?.index}`, ...fromIndex.map(pinSpec), '');
+  if (fromPypi.length) lines.push('# from PyPI', ...fromPypi.map(pinSpec), '');
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,287 @@
+// What an export rebuilds: one Python environment's GPU stack as pins with the index each comes from,
+// read from a Snapshot or given explicitly (--framework torch@2.5.1 --cuda 12.4 --python 3.11).
+import { UsageError } from '../errors.js';
+import { distinctCapabilities, driverOf, publicVersion } from '../diagnose/framework.js';
+import { jaxRelease } from '../knowledge/jax.js';
+import { tensorflowRelease } from '../knowledge/tensorflow.js';
+import { parseTorchVersion, torchRelease, torchVariant, type TorchRelease } from '../knowledge/torch.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
+
+export const PYPI = 'https://pypi.org/simple';
+export const TORCH_CPU_INDEX = 'https://download.pytorch.org/whl/cpu';
+
+export interface Pin {
+  name: string;
+  /** Exact version, with the local label where the index needs it ("2.11.0+cu130"). */
+  version: string;
+  /** Optional extras: tensorflow[and-cuda], jax[cuda13]. */
+  extras?: string[];
+  /** The index that serves this build: PYPI or a download.pytorch.org/whl/<tag> index. */
+  index: string;
+  /** Who installed it in the source environment (pip, uv, conda), or 'explicit'. */
+  from: string;
+}
+
+export interface ExportTarget {
+  /** One line: where the pins come from ("environment /opt/torch/.venv (venv, Python 3.12.3) on h200, snapshot 2026-…"). */
+  origin: string;
+  /** A short name for images and services ("torch-venv"). */
+  name: string;
+  /** "3.12" */
+  python: string;
+  /** The CUDA minor the GPU stack is built for ("13.0"), or null for a CPU-only stack. */
+  cuda: string | null;
+  /** The PyTorch index of the torch stack, when there is one. */
+  torchIndex: string | null;
+  pins: Pin[];
+  /** Driver of the machine the files target: needed floor and the version seen. */
+  driver: { version: string | null; cuda: string | null } | null;
+  /** Compute capabilities of the target GPUs ("9.0"). */
+  ccs: string[];
+  gpuCount: number;
+  /** Packages that compile CUDA code at install or run time (need nvcc: a devel image). */
+  buildsExtensions: string[];
+  /** Packages that load the system's CUDA libraries rather than wheels (need a runtime image). */
+  usesSystemCuda: string[];
+  /** True when something needs cuDNN that no wheel brings (a cudnn image). */
+  needsSystemCudnn: boolean;
+  /** The OS of the source machine ("ubuntu", "24.04"). */
+  os: { id: string; version: string } | null;
+  /** Conda environment name when the source was a conda env. */
+  condaName: string | null;
+  /** What was changed or dropped on the way, for the user (and as comments). */
+  notes: string[];
+}
+
+// CUDA pieces conda or pip put in an env that the framework wheels bring themselves.
+const CUDA_RUNTIME_PACKAGES = /^(cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|cuda-version|cudnn|nccl|pytorch-cuda)$/;
+const SKIP = new Set(['pip', 'setuptools', 'wheel', 'distribute', 'python']);
+const TORCH_STACK = ['torch', 'torchvision', 'torchaudio'];
+/** Packages that compile CUDA sources (flash-attn sdist, apex, DeepSpeed ops JIT). */
+const EXTENSION_BUILDERS = /^(flash-attn|apex|deepspeed)$/;
+/** Packages that dlopen the system CUDA libraries instead of pip wheels. */
+const SYSTEM_CUDA_USERS = /^(cupy(-cuda\w+)?|onnxruntime-gpu)$/;
+const SYSTEM_CUDNN_USERS = /^onnxruntime-gpu$/;
+
+export function torchIndexUrl(tag: string): string {
+  return `https://download.pytorch.org/whl/${tag}`;
+}
+
+/** The environment `--env` names (prefix, folder name or conda env name); else the active one with a framework. */
+export function selectEnv(snapshot: Snapshot, wanted: string | undefined): PythonEnv {
+  const envs = snapshot.python ?? [];
+  if (wanted) {
+    const w = wanted.replace(/\/+$/, '');
+    const hit = envs.find((e) => e.prefix === w || e.python === w) ?? envs.find((e) => basename(e.prefix) === w || basename(e.prefix) === `.${w}`);
+    if (!hit) {
+      const list = envs.map((e) => e.prefix).join(', ') || 'none';
+      throw new UsageError(`--env ${wanted}: no such Python environment in the snapshot (found: ${list})`);
+    }
+    return hit;
+  }
+  const withStack = envs.filter((e) => e.packages.some((p) => /^(torch|tensorflow|jax|jaxlib)$/.test(p.name)));
+  const pick = withStack.find((e) => e.active) ?? withStack[0] ?? envs.find((e) => e.active && e.packages.length > 0) ?? envs.find((e) => e.packages.length > 0);
+  if (!pick) throw new UsageError('no Python environment with GPU packages found: name one with --env PATH, or give --framework torch@VERSION --cuda X.Y');
+  return pick;
+}
+
+function basename(p: string): string {
+  return p.split('/').filter(Boolean).at(-1) ?? p;
+}
+
+function mm(v: string): string {
+  const [a, b] = versionParts(v);
+  return `${a ?? 0}.${b ?? 0}`;
+}
+
+function cudaOfTag(tag: string): string {
+  const d = tag.replace(/^cu/, '');
+  return `${d.slice(0, -1)}.${d.slice(-1)}`;
+}
+
+function tagOfCuda(cuda: string): string {
+  const [a, b] = versionParts(cuda);
+  return `cu${a ?? 0}${b ?? 0}`;
+}
+
+/** torch, torchvision, torchaudio pinned to one index; a member built for another CUDA is re-paired with torch's. */
+function torchStack(env: PythonEnv, torch: PythonPackage, notes: string[]): { pins: Pin[]; index: string; cuda: string | null } {
+  const parsed = parseTorchVersion(torch.version);
+  const version = parsed.version;
+  const release = torchRelease(version);
+  let tag: string | undefined;
+  if (parsed.local === 'cpu' || torch.build?.cpuOnly) tag = 'cpu';
+  else tag = parsed.cudaTag ?? (torch.build?.cuda ? tagOfCuda(torch.build.cuda) : release?.pypiDefault);
+  if (!tag) tag = 'cpu';
+  if (tag !== 'cpu' && release && !torchVariant(version, tag)) {
+    notes.push(`torch ${version} has no ${tag} wheel in gpuenv's table; kept ${tag} as installed`);
+  }
+  const index = tag === 'cpu' ? TORCH_CPU_INDEX : torchIndexUrl(tag);
+  const local = `+${tag}`;
+  const pins: Pin[] = [{ name: 'torch', version: `${version}${local}`, index, from: torch.installer }];
+  for (const name of ['torchvision', 'torchaudio']) {
+    const p = env.packages.find((x) => x.name === name);
+    if (!p) continue;
+    const own = /\+(cu\d+|cpu)$/.exec(p.version)?.[1] ?? (p.build?.cpuOnly ? 'cpu' : p.build?.cuda ? tagOfCuda(p.build.cuda) : undefined);
+    let v = publicVersion(p.version);
+    const paired = pairedVersion(release, name);
+    if (own && own !== tag) {
+      notes.push(`${name} ${p.version} was built for ${own}, torch for ${tag}: exported as ${paired ?? v}${local} so the stack comes from one index`);
+      v = paired ?? v;
+    } else if (paired && paired !== v) {
+      notes.push(`${name} ${v} does not pair with torch ${version} (PyTorch pairs it with ${name} ${paired}): kept the installed ${v}`);
+    }
+    pins.push({ name, version: `${v}${local}`, index, from: p.installer });
+  }
+  return { pins, index, cuda: tag === 'cpu' ? null : cudaOfTag(tag) };
+}
+
+function pairedVersion(release: TorchRelease | undefined, name: string): string | undefined {
+  if (!release) return undefined;
+  if (name === 'torchvision') return release.torchvision;
+  if (name === 'torchaudio') return release.torchaudio ?? undefined;
+  return undefined;
+}
+
+export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv): ExportTarget {
+  const notes: string[] = [];
+  const pins: Pin[] = [];
+  let cuda: string | null = null;
+  let torchIndex: string | null = null;
+  const torch = env.packages.find((p) => p.name === 'torch');
+  if (torch) {
+    const s = torchStack(env, torch, notes);
+    pins.push(...s.pins);
+    cuda = s.cuda;
+    torchIndex = s.index;
+  }
+  const dropped: string[] = [];
+  for (const p of [...env.packages].sort((a, b) => a.name.localeCompare(b.name))) {
+    if (TORCH_STACK.includes(p.name) && torch) continue;
+    if (SKIP.has(p.name)) continue;
+    if (CUDA_RUNTIME_PACKAGES.test(p.name)) {
+      dropped.push(`${p.name}=${p.version}`);
+      continue;
+    }
+    pins.push({ name: p.name, version: publicVersion(p.version), index: PYPI, from: p.installer });
+    if (!cuda && p.build?.cuda && !p.build.cpuOnly && /^(tensorflow|jaxlib|jax-cuda\d+-plugin|cupy)/.test(p.name)) cuda = p.build.cuda.includes('.') ? p.build.cuda : null;
+  }
+  if (dropped.length) notes.push(`left out ${dropped.join(', ')}: conda CUDA runtime packages; the pip wheels bring their own CUDA libraries`);
+  // A stack whose CUDA is only known as a major ("13" from jax-cuda13-plugin): take the driver's minor of it.
+  const d = driverOf(snapshot);
+  if (!cuda) {
+    const major = env.packages.map((p) => p.build?.cuda).find((c): c is string => !!c);
+    if (major) cuda = major.includes('.') ? major : d?.cuda && versionParts(d.cuda)[0] === Number(major) ? mm(d.cuda) : `${major}.0`;
+  }
+  const names = pins.map((p) => p.name);
+  const hasCudnnWheel = names.some((n) => /^nvidia-cudnn/.test(n));
+  const pyVersion = env.version?.value ?? null;
+  const host = snapshot.hostname ? ` on ${snapshot.hostname}` : '';
+  const os = snapshot.os?.id?.value && snapshot.os.versionId?.value ? { id: snapshot.os.id.value, version: snapshot.os.versionId.value } : null;
+  return {
+    origin: `environment ${env.prefix} (${env.kind}${pyVersion ? `, Python ${pyVersion}` : ''})${host}, snapshot taken ${snapshot.takenAt}`,
+    name: slug(env.kind === 'conda' ? basename(env.prefix) : `${basename(env.prefix.replace(/\/\.venv$/, ''))}-${env.kind}`),
+    python: pyVersion ? mm(pyVersion) : '3.12',
+    cuda,
+    torchIndex,
+    pins,
+    driver: d ? { version: d.version, cuda: d.cuda } : null,
+    ccs: distinctCapabilities(snapshot).map((c) => c.cc),
+    gpuCount: snapshot.gpus.length,
+    buildsExtensions: names.filter((n) => EXTENSION_BUILDERS.test(n)),
+    usesSystemCuda: names.filter((n) => SYSTEM_CUDA_USERS.test(n)),
+    needsSystemCudnn: names.some((n) => SYSTEM_CUDNN_USERS.test(n)) && !hasCudnnWheel,
+    os,
+    condaName: env.kind === 'conda' ? basename(env.prefix) : null,
+    notes,
+  };
+}
+
+export interface ExplicitSpec {
+  frameworks: string[];
+  cuda?: string;
+  python?: string;
+  driver?: string;
+}
+
+/** `--framework torch@2.5.1 --cuda 12.4 --python 3.11`: pins from the knowledge tables, no machine needed. */
+export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
+  const notes: string[] = [];
+  const pins: Pin[] = [];
+  let cuda: string | null = spec.cuda ? mm(spec.cuda) : null;
+  let torchIndex: string | null = null;
+  let pyRange: { min: string; max: string } | undefined;
+  for (const f of spec.frameworks) {
+    const [rawName = '', version = ''] = f.split('@', 2);
+    const name = rawName.toLowerCase() === 'pytorch' ? 'torch' : rawName.toLowerCase();
+    if (!version) throw new UsageError(`--framework ${f}: give NAME@VERSION, e.g. torch@2.5.1`);
+    if (name === 'torch') {
+      const release = torchRelease(version);
+      if (!release) throw new UsageError(`--framework ${f}: torch ${version} is not a release gpuenv knows (run \`gpuenv compat torch ${version}\`)`);
+      const tag = cuda ? tagOfCuda(cuda) : release.pypiDefault;
+      const variant = torchVariant(release.version, tag);
+      if (!variant) {
+        const have = release.cudaVariants.map((v) => `${v.cuda} (${v.tag})`).join(', ');
+        throw new UsageError(`--framework ${f} --cuda ${cuda ?? ''}: torch ${release.version} has no ${tag} wheel; it is built for CUDA ${have}`);
+      }
+      cuda = variant.cuda;
+      torchIndex = variant.indexUrl;
+      const local = `+${variant.tag}`;
+      pins.push({ name: 'torch', version: `${release.version}${local}`, index: variant.indexUrl, from: 'explicit' });
+      pins.push({ name: 'torchvision', version: `${release.torchvision}${local}`, index: variant.indexUrl, from: 'explicit' });
+      if (release.torchaudio) pins.push({ name: 'torchaudio', version: `${release.torchaudio}${local}`, index: variant.indexUrl, from: 'explicit' });
+      pyRange = release.python;
+    } else if (name === 'tensorflow') {
+      const r = tensorflowRelease(version);
+      if (!r) throw new UsageError(`--framework ${f}: tensorflow ${version} is not in gpuenv's table`);
+      if (cuda && mm(r.cuda) !== cuda) notes.push(`tensorflow ${version} is tested with CUDA ${r.cuda}, not ${cuda}`);
+      cuda ??= mm(r.cuda);
+      pins.push({ name: 'tensorflow', version: /^\d+\.\d+\.\d+$/.test(version) ? version : r.version, ...(r.andCudaExtra ? { extras: ['and-cuda'] } : {}), index: PYPI, from: 'explicit' });
+      pyRange = r.python;
+    } else if (name === 'jax') {
+      const r = jaxRelease(version);
+      if (!r) throw new UsageError(`--framework ${f}: jax ${version} is not in gpuenv's table`);
+      const major = cuda ? versionParts(cuda)[0] : undefined;
+      const extra = (major ? r.extras.find((e) => e === `cuda${major}`) : undefined) ?? r.extras[0];
+      if (!extra) throw new UsageError(`--framework ${f}: jax ${r.version} has no CUDA extra`);
+      cuda ??= extra === 'cuda13' ? '13.0' : '12.0';
+      pins.push({ name: 'jax', version: r.version, extras: [extra], index: PYPI, from: 'explicit' });
+      if (r.python) pyRange = r.python;
+    } else {
+      throw new UsageError(`--framework ${f}: give torch@VERSION, tensorflow@VERSION or jax@VERSION`);
+    }
+  }
+  if (pins.length === 0) throw new UsageError('give --framework NAME@VERSION (torch, tensorflow or jax)');
+  let python = spec.python ? mm(spec.python) : '3.12';
+  if (pyRange && (compareVersions(python, pyRange.min) < 0 || compareVersions(python, pyRange.max) > 0)) {
+    if (spec.python) throw new UsageError(`--python ${spec.python}: ${spec.frameworks.join(', ')} supports Python ${pyRange.min}–${pyRange.max}`);
+    python = pyRange.max;
+  }
+  return {
+    origin: `explicit target: ${spec.frameworks.join(', ')}, CUDA ${cuda ?? 'none'}, Python ${python}${spec.driver ? `, driver ${spec.driver}` : ''}`,
+    name: slug(spec.frameworks.map((f) => f.replace('@', '')).join('-')),
+    python,
+    cuda,
+    torchIndex,
+    pins,
+    driver: spec.driver ? { version: spec.driver, cuda: null } : null,
+    ccs: [],
+    gpuCount: 0,
+    buildsExtensions: [],
+    usesSystemCuda: [],
+    needsSystemCudnn: false,
+    os: null,
+    condaName: null,
+    notes,
+  };
+}
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'gpu-env';
+}
+
+/** "name==version" with extras: "tensorflow[and-cuda]==2.16.1". */
+export function pinSpec(p: Pin): string {
+  return `${p.name}${p.extras?.length ? `[${p.extras.join(',')}]` : ''}==${p.version}`;
+}

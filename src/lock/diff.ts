@@ -1,0 +1,47 @@
+// Two locks (or Snapshots read as locks) side by side: one row per field, marked when they differ.
+import type { Lock } from './types.js';
+
+export interface DiffRow {
+  field: string;
+  a: string | null;
+  b: string | null;
+  same: boolean;
+}
+
+function rows(lock: Lock): Map<string, string | null> {
+  const r = new Map<string, string | null>();
+  r.set('driver', lock.driver.seen);
+  r.set('driver floor', lock.driver.floor);
+  r.set('driver CUDA', lock.driver.cuda);
+  r.set('GPUs', lock.gpus.count ? `${lock.gpus.count} × ${lock.gpus.names.join(', ')}` : null);
+  r.set('GPU architectures', lock.gpus.architectures.join(', ') || null);
+  r.set('CUDA (frameworks)', lock.cuda.runtime);
+  r.set('CUDA toolkit', lock.cuda.toolkit);
+  r.set('cuDNN', lock.cudnn);
+  r.set('NCCL', lock.nccl);
+  r.set('Python', lock.python.version);
+  for (const f of lock.frameworks) r.set(f.name, `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ' (CPU)'}`);
+  for (const p of lock.packages) if (!r.has(p.name)) r.set(p.name, p.version);
+  return r;
+}
+
+export function diffLocks(a: Lock, b: Lock): DiffRow[] {
+  const ra = rows(a);
+  const rb = rows(b);
+  const fields = [...ra.keys(), ...[...rb.keys()].filter((k) => !ra.has(k))];
+  return fields.map((field) => {
+    const va = ra.get(field) ?? null;
+    const vb = rb.get(field) ?? null;
+    return { field, a: va, b: vb, same: va === vb };
+  });
+}
+
+/** A plain table; differing rows marked with "≠" (and coloured by the caller's style when it wants). */
+export function renderDiffTable(rowsIn: DiffRow[], nameA: string, nameB: string, none: string, header: string): string {
+  const w0 = Math.max(header.length, ...rowsIn.map((r) => r.field.length));
+  const w1 = Math.max(nameA.length, ...rowsIn.map((r) => (r.a ?? none).length));
+  const line = (mark: string, f: string, a: string, b: string) => `${mark} ${f.padEnd(w0)}  ${a.padEnd(w1)}  ${b}`.trimEnd();
+  const out = [line(' ', header, nameA, nameB)];
+  for (const r of rowsIn) out.push(line(r.same ? ' ' : '≠', r.field, r.a ?? none, r.b ?? none));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,46 @@
+// Reading a lock back, and reading "a snapshot or a lock" for diff, with clear errors.
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { parseSnapshot } from '../snapshot/read.js';
+import { lockFromSnapshot } from './make.js';
+import { LOCK_VERSION, type Lock } from './types.js';
+
+const REQUIRED: (keyof Lock)[] = ['lockVersion', 'driver', 'gpus', 'cuda', 'python', 'frameworks', 'packages'];
+
+export async function readText(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = what === 'lock' && code === 'ENOENT' ? ' (write one with `gpuenv lock -o gpuenv.lock.json`)' : '';
+    throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (code ?? 'cannot read')}${hint}`);
+  }
+}
+
+function json(text: string, name: string): Record<string, unknown> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${name}: not JSON`);
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(`${name}: not a gpuenv lock or Snapshot`);
+  return doc as Record<string, unknown>;
+}
+
+export function parseLock(text: string, name: string): Lock {
+  const doc = json(text, name);
+  if (!('lockVersion' in doc)) throw new UsageError(`${name}: not a gpuenv lock (no lockVersion); write one with \`gpuenv lock -o gpuenv.lock.json\``);
+  if (doc.lockVersion !== LOCK_VERSION) throw new UsageError(`${name}: lockVersion ${JSON.stringify(doc.lockVersion)} is not supported (this gpuenv reads ${LOCK_VERSION})`);
+  const missing = REQUIRED.filter((k) => !(k in doc));
+  if (missing.length) throw new UsageError(`${name}: not a complete gpuenv lock (missing ${missing.join(', ')})`);
+  return doc as unknown as Lock;
+}
+
+/** A lock as is, or a Snapshot (or `doctor --json`) turned into the lock it would give. */
+export function parseLockOrSnapshot(text: string, name: string, env: string | undefined): { lock: Lock; kind: 'lock' | 'snapshot' } {
+  const doc = json(text, name);
+  if ('lockVersion' in doc) return { lock: parseLock(text, name), kind: 'lock' };
+  const snap = parseSnapshot(text, name);
+  return { lock: lockFromSnapshot(snap, env, new Date(snap.takenAt)), kind: 'snapshot' };
+}

@@ -1,0 +1,120 @@
+// Lock + Snapshot → one Finding per difference; errors are the differences that break the locked stack.
+import { cudaTagOf, isCpuBuild, publicVersion } from '../diagnose/framework.js';
+import { torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import { selectEnv } from '../export/target.js';
+import type { PythonEnv, Snapshot } from '../snapshot/types.js';
+import { lockFromSnapshot } from './make.js';
+import { m } from './messages.js';
+import type { Lock, LockFinding } from './types.js';
+
+function minor(v: string): string {
+  const [a, b] = versionParts(v);
+  return `${a ?? 0}.${b ?? 0}`;
+}
+
+function major(v: string): number {
+  return versionParts(v)[0] ?? 0;
+}
+
+function machineEnv(lock: Lock, snapshot: Snapshot, envName: string | undefined): PythonEnv | null {
+  if (envName) return selectEnv(snapshot, envName);
+  const same = snapshot.python.find((e) => e.prefix === lock.source.environment);
+  if (same) return same;
+  try {
+    return snapshot.python.length ? selectEnv(snapshot, undefined) : null;
+  } catch {
+    return null;
+  }
+}
+
+function pipFix(name: string, version: string, index: string): string {
+  return index.includes('pypi.org') ? `pip install ${name}==${version}` : `pip install ${name}==${version} --extra-index-url ${index}`;
+}
+
+export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): LockFinding[] {
+  const out: LockFinding[] = [];
+  const env = machineEnv(lock, snapshot, envName);
+  const envLabel = env?.prefix ?? m('none');
+  const here = lockFromSnapshot(snapshot, env?.prefix, new Date(snapshot.takenAt));
+  const ev = (fact: string, value: string | null, source: string) => ({ fact, value: value ?? m('none'), source });
+
+  // GPUs and driver.
+  if (lock.gpus.count > 0 && snapshot.gpus.length === 0) {
+    out.push({ code: 'no-gpu', severity: 'error', title: m('noGpu.title', { count: lock.gpus.count }), cause: m('noGpu.cause', { names: lock.gpus.names.join(', ') }), evidence: [ev('GPUs in the lock', lock.gpus.names.join(', '), 'lock')], fix: ['gpuenv doctor'] });
+  }
+  const seen = here.driver.seen;
+  if (lock.driver.floor && seen && compareVersions(seen, lock.driver.floor) < 0) {
+    out.push({
+      code: 'driver-too-old',
+      severity: 'error',
+      title: m('driver.title', { seen, floor: lock.driver.floor }),
+      cause: m('driver.cause', { floor: lock.driver.floor, seen, cuda: lock.cuda.runtime ?? '?' }),
+      evidence: [ev('driver floor in the lock', lock.driver.floor, 'lock'), ev('driver', seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot')],
+      fix: [m('driver.fix', { floor: lock.driver.floor })],
+    });
+  }
+  const torch = lock.frameworks.find((f) => f.name === 'torch' && f.cuda);
+  for (const g of snapshot.gpus) {
+    const cc = g.computeCapability;
+    if (!cc || lock.gpus.architectures.length === 0 || lock.gpus.architectures.includes(cc)) continue;
+    const locked = lock.gpus.architectures.join(', ');
+    const tag = torch?.cuda ? `cu${torch.cuda.replace('.', '')}` : undefined;
+    const variant = torch && tag ? torchVariant(torch.version, tag) : undefined;
+    const cover = variant ? variantCoversCapability(variantArchSet(variant), cc) : undefined;
+    const evidence = [ev('GPU architectures in the lock', locked, 'lock'), ev(`GPU ${g.index} compute capability`, cc, g.source)];
+    if (cover === 'none' && torch && tag) {
+      out.push({ code: 'arch-unsupported', severity: 'error', title: m('arch.title', { gpu: g.name, sm: cc.replace('.', ''), fw: 'torch' }), cause: m('arch.cause', { locked, fw: 'torch', version: torch.version, tag, cc }), evidence, fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # after moving to a build that covers sm_${cc.replace('.', '')}`], subject: `GPU ${g.index}` });
+    } else {
+      out.push({ code: 'lock-drift', severity: 'warning', title: m('archDrift.title', { cc, gpu: g.name, locked }), cause: m('archDrift.cause', { cc, locked }), evidence, fix: [], subject: `GPU ${g.index}` });
+    }
+  }
+
+  // Python, frameworks, packages.
+  if (lock.python.version && here.python.version && minor(lock.python.version) !== minor(here.python.version)) {
+    out.push({ code: 'lock-drift', severity: 'error', title: m('python.title', { have: here.python.version, want: lock.python.version }), cause: m('python.cause', { have: minor(here.python.version) }), evidence: [ev('Python in the lock', lock.python.version, 'lock'), ev(`Python of ${envLabel}`, here.python.version, env?.version?.source ?? 'snapshot')], fix: [], subject: envLabel });
+  }
+  const pkgs = new Map((env?.packages ?? []).map((p) => [p.name, p]));
+  for (const f of lock.frameworks) {
+    const p = pkgs.get(f.name);
+    const pin = lock.packages.find((x) => x.name === f.name);
+    const fix = pin ? [pipFix(f.name, pin.version, pin.index)] : [];
+    if (!p) {
+      out.push({ code: 'framework-cuda-mismatch', severity: 'error', title: m('fwMissing.title', { fw: f.name, version: f.version }), cause: m('fwMissing.cause', { fw: f.name, version: f.version, cuda: f.cuda ?? 'CPU', env: envLabel }), evidence: [ev(`${f.name} in the lock`, f.version, 'lock')], fix, subject: envLabel });
+      continue;
+    }
+    const evidence = [ev(`${f.name} in the lock`, `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'), ev(`${f.name} in ${envLabel}`, p.version, p.build?.source ?? p.location)];
+    const haveCuda = here.frameworks.find((x) => x.name === f.name)?.cuda ?? null;
+    if (f.cuda && isCpuBuild(p)) {
+      out.push({ code: 'cpu-only-build', severity: 'error', title: m('fwCpu.title', { fw: f.name, want: f.cuda }), cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: 'CPU', want: f.cuda, index: f.index }), evidence, fix, subject: envLabel });
+    } else if (f.cuda && haveCuda && minor(haveCuda) !== minor(f.cuda) && cudaTagOf(p) !== `cu${f.cuda.replace('.', '')}`) {
+      out.push({ code: 'framework-cuda-mismatch', severity: 'error', title: m('fwCuda.title', { fw: f.name, have: haveCuda, want: f.cuda }), cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: haveCuda, want: f.cuda, index: f.index }), evidence, fix, subject: envLabel });
+    }
+    if (compareVersions(publicVersion(p.version), f.version) !== 0) {
+      out.push({ code: 'lock-drift', severity: 'error', title: m('fwVersion.title', { fw: f.name, have: publicVersion(p.version), want: f.version }), cause: m('fwVersion.cause', { fw: f.name, want: f.version, have: publicVersion(p.version), env: envLabel }), evidence, fix, subject: envLabel });
+    }
+  }
+  const fwNames = new Set(lock.frameworks.map((f) => f.name));
+  for (const pin of lock.packages) {
+    if (fwNames.has(pin.name)) continue;
+    const p = pkgs.get(pin.name);
+    const want = pin.version.split('+')[0] ?? pin.version;
+    const evidence = [ev(`${pin.name} in the lock`, pin.version, 'lock'), ev(`${pin.name} in ${envLabel}`, p?.version ?? null, p?.location ?? 'snapshot')];
+    if (!p) out.push({ code: 'lock-drift', severity: 'warning', title: m('pkgMissing.title', { name: pin.name, want }), cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }), evidence, fix: [pipFix(pin.name, pin.version, pin.index)], subject: envLabel });
+    else if (compareVersions(publicVersion(p.version), want) !== 0 || publicVersion(p.version) !== want) {
+      out.push({ code: 'lock-drift', severity: 'warning', title: m('pkgVersion.title', { name: pin.name, have: p.version, want }), cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }), evidence, fix: [pipFix(pin.name, pin.version, pin.index)], subject: envLabel });
+    }
+  }
+
+  // Libraries and toolkit.
+  if (lock.cudnn && here.cudnn && compareVersions(lock.cudnn, here.cudnn) !== 0) {
+    out.push({ code: 'cudnn-mismatch', severity: major(lock.cudnn) !== major(here.cudnn) ? 'error' : 'warning', title: m('cudnn.title', { have: here.cudnn, want: lock.cudnn }), cause: m('cudnn.cause', { want: lock.cudnn, have: here.cudnn }), evidence: [ev('cuDNN in the lock', lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')], fix: [], subject: envLabel });
+  }
+  if (lock.nccl && here.nccl && compareVersions(lock.nccl, here.nccl) !== 0) {
+    out.push({ code: 'lock-drift', severity: 'warning', title: m('nccl.title', { have: here.nccl, want: lock.nccl }), cause: m('nccl.cause', { want: lock.nccl, have: here.nccl }), evidence: [ev('NCCL in the lock', lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')], fix: [], subject: envLabel });
+  }
+  if (lock.cuda.toolkit && minor(lock.cuda.toolkit) !== (here.cuda.toolkit ? minor(here.cuda.toolkit) : null)) {
+    out.push({ code: 'toolkit-mismatch', severity: 'warning', title: m('toolkit.title', { have: here.cuda.toolkit ?? m('none'), want: lock.cuda.toolkit }), cause: m('toolkit.cause', { want: lock.cuda.toolkit }), evidence: [ev('CUDA toolkit in the lock', lock.cuda.toolkit, 'lock'), ev('active CUDA toolkit', here.cuda.toolkit, 'snapshot')], fix: ['gpuenv cuda list'] });
+  }
+  return out;
+}
