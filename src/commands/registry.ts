@@ -19,7 +19,12 @@ export const commands: CommandSpec[] = [
   { name: 'explain', summary: () => m('explain.summary'), load: () => import('./explain.js') },
   { name: 'cuda', summary: () => m('cuda.summary'), load: () => import('./cuda.js') },
   { name: 'bench', summary: () => m('bench.summary'), load: () => import('./bench.js') },
+  { name: 'plan', summary: () => m('plan.summary'), load: () => import('./plan.js') },
   { name: 'vram', summary: () => m('vram.summary'), load: () => import('./vram.js') },
+  { name: 'export', summary: () => m('export.summary'), load: () => import('./export.js') },
+  { name: 'lock', summary: () => m('lock.summary'), load: () => import('./lock.js') },
+  { name: 'verify', summary: () => m('verify.summary'), load: () => import('./verify.js') },
+  { name: 'diff', summary: () => m('diff.summary'), load: () => import('./diff.js') },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {
