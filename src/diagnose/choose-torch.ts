@@ -2,7 +2,7 @@
 // every GPU and whose CUDA this driver runs, keeping the installed torch version when it has one.
 import { torchReleases, torchRelease, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import type { TorchPlatform, TorchRelease, TorchVariant } from '../knowledge/torch.js';
-import { compareVersions, versionParts } from '../knowledge/version.js';
+import { compareVersions, versionHasPrefix, versionParts } from '../knowledge/version.js';
 import { ccToSm } from '../knowledge/cuda.js';
 import { condaEnvArg, driverFloors, driverOf, driverSupport, driverUpgradeCommands, findPackage, managerOf, pipInstall, pipUninstall, platformOf, pythonOf } from './framework.js';
 import { m } from './rules/messages-framework.js';
@@ -20,6 +20,12 @@ export interface TorchChoiceInput {
   preferVersion?: string;
   /** Variant tags not to offer (the one installed, which is the problem). */
   exclude?: string[];
+  /** Only releases of this version: "2.0" (any 2.0.x) or "2.0.1" (the planner's torch@VER). */
+  onlyVersion?: string;
+  /** Only variants built with this CUDA: "12.8" or "12" (the planner's --cuda). */
+  cuda?: string;
+  /** A further test on each candidate: the planner's agreement with other frameworks in one environment. */
+  accept?: (r: TorchRelease, v: TorchVariant) => boolean;
 }
 
 export interface TorchChoice {
@@ -77,6 +83,8 @@ function pick(r: TorchRelease, input: TorchChoiceInput, accept: (s: DriverSuppor
   const variants = [...r.cudaVariants].sort((a, b) => compareVersions(b.cuda, a.cuda));
   for (const v of variants) {
     if (input.exclude?.includes(v.tag)) continue;
+    if (input.cuda && !versionHasPrefix(v.cuda, input.cuda)) continue;
+    if (input.accept && !input.accept(r, v)) continue;
     const s = driverSupport(input.driver, v.cuda);
     if (!accept(s)) continue;
     // PTX JIT needs the driver to know the PTX ISA: only with full support.
@@ -87,10 +95,12 @@ function pick(r: TorchRelease, input: TorchChoiceInput, accept: (s: DriverSuppor
 }
 
 export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
-  const all = [...torchReleases()].reverse().filter((r) => pythonFits(r, input.python));
+  const only = input.onlyVersion;
+  const all = [...torchReleases()].reverse().filter((r) => pythonFits(r, input.python) && (!only || versionHasPrefix(r.version, only)));
   // Released rows first; a proposed release is offered only when nothing released fits.
   const releases = [...all.filter((r) => r.confirmed !== false), ...all.filter((r) => r.confirmed === false)];
-  const preferred = input.preferVersion ? torchRelease(input.preferVersion) : undefined;
+  const preferredRow = input.preferVersion ? torchRelease(input.preferVersion) : undefined;
+  const preferred = preferredRow && (!only || versionHasPrefix(preferredRow.version, only)) ? preferredRow : undefined;
   const full = (s: DriverSupport) => s === 'full' || s === 'unknown';
   const works = (s: DriverSupport) => s !== 'no';
   const pref = preferred ? [preferred] : [];
@@ -157,7 +167,7 @@ export function torchInstallCommands(env: PythonEnv, c: TorchChoice): string[] {
 }
 
 /** CUDA versions published as `pytorch-cuda` metapackages on the nvidia/pytorch conda channels. */
-const PYTORCH_CUDA = ['11.6', '11.7', '11.8', '12.1', '12.4'];
+export const PYTORCH_CUDA = ['11.6', '11.7', '11.8', '12.1', '12.4'];
 
 
 /**

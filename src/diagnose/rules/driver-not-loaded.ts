@@ -3,9 +3,8 @@
 import type { Evidence, Finding, Rule } from '../types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-system.js';
-import {
-  driverAnswers, driverBranchFor, ev, isUbuntu, isWsl, kernelHeadersCommand, moduleLoaded, osFamily, pciLabel, specForPci,
-} from './system-helpers.js';
+import { driverAnswers, ev, isWsl, kernelHeadersCommand, moduleLoaded, pciLabel, specForPci } from './system-helpers.js';
+import { driverInstallCommands } from './driver-install.js';
 
 export const rule: Rule = {
   code: 'driver-not-loaded',
@@ -44,7 +43,7 @@ export const rule: Rule = {
       cause = m('dnlCauseNone', { gpus: names, bound: boundText });
       if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
       if (headers) fix.push(headers);
-      fix.push(...installCommands(s, gpus.map(specForPci)));
+      fix.push(...driverInstallCommands(s, gpus.map(specForPci)));
       if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
       fix.push(m('dnlFixReboot'), 'sudo reboot');
     }
@@ -59,37 +58,6 @@ function installedDriver(s: Snapshot): string | null {
   if (dkms.length) return `DKMS ${dkms.join(', ')}`;
   const lib = s.nativeLibraries.nvml?.loadedPath ?? s.nativeLibraries.cuda?.loadedPath;
   return lib ?? null;
-}
-
-function installCommands(s: Snapshot, specs: ReturnType<typeof specForPci>[]): string[] {
-  // The most restrictive GPU decides: an old architecture forces the proprietary modules and its last branch.
-  const choices = specs.map(driverBranchFor);
-  const choice = choices.find((c) => c.branch === '470') ?? choices.find((c) => !c.open) ?? choices[0] ?? { branch: '580', open: true };
-  const spec = specs.find((x) => driverBranchFor(x).branch === choice.branch && driverBranchFor(x).open === choice.open) ?? specs[0];
-  const arch = spec?.architecture ?? '?';
-  const blackwell = specs.some((x) => x?.architecture === 'Blackwell');
-  const openText = choice.open ? (blackwell ? m('dnlOpenRequired') : m('dnlOpenRecommended')) : m('dnlProprietary', { arch });
-  const out = [m('dnlFixBranch', { gpu: spec?.name ?? 'GPU', arch, branch: blackwell ? '570' : choice.branch, open: openText })];
-  const family = osFamily(s);
-  if (isUbuntu(s)) {
-    // Ubuntu archive packages nvidia-driver-<branch>[-open]; ubuntu-drivers picks one itself (seed 2.2 uses
-    // `ubuntu-drivers devices` + `apt install nvidia-driver-525`; the old branch and the PPA are no longer needed).
-    out.push('sudo apt update', `sudo apt install nvidia-driver-${choice.branch}${choice.open ? '-open' : ''}`, m('dnlFixUbuntuAuto'));
-  } else if (family === 'debian') {
-    // NVIDIA Driver Installation Guide: `apt install nvidia-open` (open modules) / cuda-drivers (proprietary).
-    out.push(m('dnlFixDebianRepo'), 'sudo apt update', choice.open ? 'sudo apt install nvidia-open' : `sudo apt install cuda-drivers-${choice.branch}`);
-  } else if (family === 'rhel') {
-    // NVIDIA Driver Installation Guide, "Open GPU kernel module installation" table: RHEL 8/9
-    // `dnf module enable nvidia-driver:580-open` + `dnf install nvidia-open`; RHEL 10 / Fedora: `dnf install nvidia-open`.
-    const major = Number((s.os.versionId?.value ?? '').split('.')[0]);
-    const modular = s.os.id?.value !== 'fedora' && major >= 8 && major <= 9;
-    out.push(m('dnlFixRhelRepo'));
-    if (modular) out.push(`sudo dnf module enable -y nvidia-driver:${choice.branch}-${choice.open ? 'open' : 'dkms'}`);
-    out.push(choice.open ? 'sudo dnf install -y nvidia-open' : 'sudo dnf install -y cuda-drivers');
-  } else {
-    out.push(m('dnlFixOtherOs', { branch: choice.branch, os: s.os.prettyName?.value ?? s.os.id?.value ?? 'this system' }));
-  }
-  return out;
 }
 
 function hung(s: Snapshot): Finding[] {

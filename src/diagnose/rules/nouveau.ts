@@ -2,7 +2,8 @@
 // nothing blacklists nouveau (warning). The fix is the seed's 2.2 install path made explicit.
 import type { Finding, Rule } from '../types.js';
 import { m } from './messages-system.js';
-import { driverAnswers, ev, initramfsCommand, inContainer, isWsl, moduleLoaded, pciLabel } from './system-helpers.js';
+import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from './system-helpers.js';
+import { initramfsLines, nouveauBlacklistLines } from './driver-install.js';
 
 export const rule: Rule = {
   code: 'nouveau',
@@ -20,11 +21,8 @@ export const rule: Rule = {
     ];
     // Blacklist file and lines: NVIDIA CUDA Installation Guide for Linux, "Disabling Nouveau" (blacklist-nouveau.conf
     // with "blacklist nouveau" + "options nouveau modeset=0", then update-initramfs -u / dracut --force).
-    const fixFile = [
-      m('nvFixFile'),
-      "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf",
-    ];
-    const rebuild = [m('nvFixInitramfs'), initramfsCommand(s)];
+    const fixFile = nouveauBlacklistLines();
+    const rebuild = initramfsLines(s);
     if (held.length > 0 || (loaded && !nvidiaUp && s.pciGpus.length > 0)) {
       const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
       const bound = held.length ? m('nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
