@@ -24,6 +24,11 @@ export interface SignatureMatch {
   groups: Record<string, string>;
 }
 
+/** Whether any signature could match this line (a cheap literal test). */
+export function hasHint(line: string): boolean {
+  return HINT_RE.test(line);
+}
+
 /** Every signature the line matches (a line can carry two: "NCCL WARN … unhandled system error"). */
 export function matchSignatures(line: string): SignatureMatch[] {
   if (!HINT_RE.test(line)) return [];

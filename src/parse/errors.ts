@@ -1,6 +1,6 @@
 // Error lines → events (which signature, where, with what numbers), and the facts those messages carry.
 import { smToCc } from '../knowledge/cuda.js';
-import { matchSignatures } from '../knowledge/error-signatures.js';
+import { hasHint, matchSignatures } from '../knowledge/error-signatures.js';
 import { pastedGpu, pastedToolkit } from './build.js';
 import { cudaNumber, cudnnNumber } from './framework-logs.js';
 import { capabilityOf } from './mentions.js';
@@ -16,7 +16,10 @@ export function parseErrors(lines: readonly string[]): ParseResult {
   const count = new Map<string, number>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    for (const { signature, groups } of matchSignatures(line)) {
+    let matches = matchSignatures(line);
+    // Messages wrapped over two lines ("…used to compile\nPyTorch (12.4)"): try the line with the next one.
+    if (matches.length === 0 && i + 1 < lines.length && hasHint(line)) matches = matchSignatures(`${line.trimEnd()} ${lines[i + 1]!.trim()}`);
+    for (const { signature, groups } of matches) {
       const n = count.get(signature.id) ?? 0;
       if (n >= MAX_PER_SIGNATURE) continue;
       count.set(signature.id, n + 1);
@@ -64,6 +67,9 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       if (archs.length) facts.torchArchList ??= { value: archs, source: SRC };
       break;
     }
+    case 'sm-not-compatible-short':
+      if (g.sm && !facts.gpus.length) facts.gpus.push(pastedGpu('GPU', 0, SRC, { computeCapability: smToCc(g.sm) }));
+      break;
     case 'torch-gpu-too-old':
       if (g.cc && !facts.gpus.length) facts.gpus.push(pastedGpu((g.gpu ?? 'GPU').trim(), Number(g.index ?? 0), SRC, { computeCapability: g.cc }));
       break;

@@ -27,6 +27,13 @@ export function parseMentions(lines: readonly string[]): ParseResult {
     if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
     if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
+    if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
+    if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
+      facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+    }
+    if ((m = /\bcuDNN(?:\s?version)?\s{0,2}[=:]\s{0,2}v?(\d+(?:\.\d+){0,2})\b/i.exec(raw)) && !/^cuDNN version:/.test(raw.trim())) {
+      facts.libraries.push({ name: 'cudnn', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+    }
     if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
   }
   let index = 0;

@@ -37,6 +37,12 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
       }
       continue;
     }
+    // ldconfig -p: "libcudnn_ops.so.9 (libc6,x86-64) => /lib/x86_64-linux-gnu/libcudnn_ops.so.9"
+    if ((m = /^\s{0,8}(lib[\w+.-]{1,60}\.so[\w.]{0,20}) \(libc6[^)]{0,30}\) => (\/\S{1,300})$/.exec(raw))) {
+      const copy = libraryCopy(m[1]!, m[2]!);
+      if (copy && !facts.libraries.some((l) => l.dir === copy.dir && l.name === copy.name)) facts.libraries.push({ ...copy, inLdCache: true, version: copy.version ? { ...copy.version, source: pasted('ldconfig -p') } : null });
+      continue;
+    }
     // uname -a
     if ((m = /^Linux (\S{1,64}) (\d+\.\d+\.\d+\S{0,80}) #[^\n]{0,200}? (x86_64|aarch64|ppc64le)(?: \S{1,20}){0,3} GNU\/Linux$/.exec(raw.trim()))) {
       facts.os.kernel ??= { value: m[2]!, source: pasted('uname -a') };

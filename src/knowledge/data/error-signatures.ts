@@ -38,6 +38,9 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /(?<gpu>NVIDIA [^\n]{1,60}?|[A-Z][^\n]{1,60}?) with CUDA capability (?<sm>sm_\d+) is not compatible with the current PyTorch installation/i, [
       { code: 'arch-unsupported', when: 'the wheel\'s arch list (printed on the next line) lacks this sm_XX' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/167244'),
+  sig('sm-not-compatible-short', ['is not compatible'], /\b(?<sm>sm_\d{2,3}) is not compatible/i, [
+    { code: 'arch-unsupported', when: 'the build lacks this sm_XX' },
+  ], 0.9, 'https://github.com/pytorch/pytorch/issues/45028'),
   sig('torch-supported-archs', ['current pytorch install supports cuda capabilities'],
     /current PyTorch install supports CUDA capabilities (?<archs>[a-z_0-9 ]{3,200})/i, [
       { code: 'arch-unsupported', when: 'list of SASS archs of the installed wheel' },
@@ -146,7 +149,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('module-verification-failed', ['module verification failed'], /nvidia\w*: module verification failed: signature and\/or required key missing/i, [
     { code: 'secure-boot', when: 'only a warning (the module loaded, kernel tainted) unless Secure Boot is enforcing' },
   ], 0.2, 'https://github.com/NVIDIA/gds-nvidia-fs/issues/81'),
-  sig('nouveau', ['nouveau'], /(\bnouveau\b[^\n]{0,80}(fifo|DRM|bus|init|loaded|detected|PGRAPH|mmu)|NVIDIA probe routine failed|nouveau[^\n]{0,40}in use)/i, [
+  sig('nouveau', ['nouveau', 'probe routine'], /(\bnouveau\b[^\n]{0,80}(fifo|DRM|bus|init|loaded|detected|PGRAPH|mmu)|NVIDIA probe routine (failed|was not called)|nouveau[^\n]{0,40}in use)/i, [
     { code: 'nouveau', when: 'nouveau is bound to the GPU (blacklist it, rebuild initramfs, reboot)' },
   ], 0.8, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'cited in reference/anchor-tools.md' }),
   sig('modprobe-no-nvidia', ['module nvidia not found'], /modprobe: (FATAL|ERROR): Module nvidia(_uvm)? not found/i, [
@@ -175,7 +178,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'library-not-found', when: 'the CUDA/cuDNN libraries TensorFlow needs are missing: pip install "tensorflow[and-cuda]"' },
     { code: 'cpu-only-build', when: 'TensorFlow falls back to the CPU' },
   ], 0.8, 'https://github.com/tensorflow/tensorflow/issues/60646'),
-  sig('windows-dll', ['.dll'], /(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|Could not locate|failed)/i, [
+  sig('windows-dll', ['.dll'], /Could not (?:locate|load|find)(?: library)? (?<dll2>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)|(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|failed)/i, [
       { code: 'library-not-found', when: 'the DLL\'s CUDA/cuDNN version is not installed or its bin folder is not on PATH' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/45930', { confirmed: false, note: 'representative TF-on-Windows report' }),
   sig('winerror-126', ['winerror 126'], /WinError 126[^\n]{0,200}?(?<dll>[A-Za-z0-9_]{2,40}\.dll)?/i, [

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Scores the built `gpuenv explain` (dist/) on real cases from public issue threads (eval/explain/cases.jsonl):
+// a case passes when an expected code is first or second AND every key fact is named in that finding.
+// Held-out cases (every 4th) are only counted unless --show-holdout: they are not looked at while tuning.
+// Usage: npm run build && node scripts/eval-explain.mjs [--show-holdout] [--json]
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { explainText } = await import(join(root, 'dist/explain/index.js'));
+const { setLang } = await import(join(root, 'dist/i18n/index.js'));
+setLang('en');
+const showHoldout = process.argv.includes('--show-holdout');
+const asJson = process.argv.includes('--json');
+const cases = readFileSync(join(root, 'eval/explain/cases.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+const results = [];
+for (const c of cases) {
+  const t0 = performance.now();
+  const r = await explainText(c.text);
+  const ms = performance.now() - t0;
+  const top = r.findings.slice(0, 2);
+  const want = [c.expected, ...(c.accept ?? [])];
+  const hit = top.find((f) => want.includes(f.code));
+  const text = hit ? [hit.title, hit.cause, ...hit.fix, ...hit.evidence.map((e) => `${e.fact} ${e.value}`)].join('\n') : '';
+  const missing = hit ? c.facts.filter((fact) => !text.includes(fact)) : c.facts;
+  results.push({ id: c.id, url: c.url, holdout: c.holdout, codeOk: !!hit, factsOk: missing.length === 0, pass: !!hit && missing.length === 0, got: top.map((f) => f.code), expected: want, missing, ms: Math.round(ms) });
+}
+
+const score = (rs) => ({ n: rs.length, pass: rs.filter((r) => r.pass).length, code: rs.filter((r) => r.codeOk).length });
+const tuned = score(results.filter((r) => !r.holdout));
+const held = score(results.filter((r) => r.holdout));
+const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
+if (asJson) {
+  console.log(JSON.stringify({ tuned, holdout: held, results: results.filter((r) => showHoldout || !r.holdout) }, null, 2));
+} else {
+  for (const r of results) {
+    if (r.holdout && !showHoldout) continue;
+    const mark = r.pass ? 'PASS' : r.codeOk ? 'FACT' : 'FAIL';
+    console.log(`${mark}  ${r.id}${r.holdout ? ' (held out)' : ''}  want ${r.expected.join('|')}  got ${r.got.join(', ') || '-'}${r.missing.length ? `  missing: ${r.missing.join(', ')}` : ''}  ${r.ms} ms  ${r.url}`);
+  }
+  console.log('');
+  console.log(`tuned:    ${tuned.pass}/${tuned.n} pass (${pct(tuned.pass, tuned.n)}); right code in top 2: ${tuned.code}/${tuned.n}`);
+  console.log(`held out: ${held.pass}/${held.n} pass (${pct(held.pass, held.n)}); right code in top 2: ${held.code}/${held.n}`);
+  console.log(`all:      ${tuned.pass + held.pass}/${tuned.n + held.n} pass (${pct(tuned.pass + held.pass, tuned.n + held.n)})`);
+}
