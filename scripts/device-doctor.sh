@@ -5,7 +5,8 @@
 set -u
 out=${OUT:-/tmp/out}; mkdir -p "$out"
 py=$(command -v python3)
-t() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>&1; local rc=$?; e=$(date +%s.%N); printf '%-60s %6.3f s (exit %s)\n' "$*" "$(echo "$e - $s" | bc)" "$rc"; }
+# bc is absent there: awk does the subtraction.
+t() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>&1; local rc=$?; e=$(date +%s.%N); printf '%-60s %6.3f s (exit %s)\n' "$*" "$(awk -v a="$s" -v b="$e" 'BEGIN{print b-a}')" "$rc"; }
 {
   echo "date: $(date -u +%FT%TZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; node --version
   echo "--- wall times"
@@ -14,10 +15,12 @@ t() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>&1; local rc=$?; e=$(date 
   for i in 1 2 3; do t node dist/cli.js doctor; done
   for i in 1 2; do t "$py" -m torch.utils.collect_env; done
   t node dist/cli.js doctor --deep
+  t node dist/cli.js bench --quick
 } 2>&1 | tee "$out/timings.txt"
 node dist/cli.js snapshot --json > "$out/snapshot.json" 2> "$out/snapshot.err"
 node dist/cli.js doctor --json > "$out/doctor.json" 2> "$out/doctor.err"; echo "doctor exit $?" >> "$out/timings.txt"
 node dist/cli.js doctor --deep > "$out/doctor-deep.txt" 2>&1
+node dist/cli.js bench --quick --json > "$out/bench-quick.json" 2> "$out/bench-quick.err"; echo "bench --quick exit $?" >> "$out/timings.txt"
 {
   echo "--- torch.cuda.get_arch_list()"
   "$py" -c 'import torch; print(torch.__version__, torch.cuda.get_arch_list(), torch.backends.cudnn.version())'

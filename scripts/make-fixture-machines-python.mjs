@@ -65,7 +65,7 @@ const INIT_PRELOAD_ON_FAILURE =
   '# only when that fails for a missing CUDA library, _preload_cuda_deps() loads them from <site-packages>/nvidia/<lib>/lib.\n';
 
 /** A torch wheel: dist-info, version.py, __init__.py and a synthetic libtorch_cuda.so (NEEDED, RPATH, fatbin). */
-function torchWheel(m, sp, { dist, full, cuda, installer = 'pip', needed = [], rpath, fatbin, init = INIT_PRELOAD_ON_FAILURE }) {
+function torchWheel(m, sp, { dist, full, cuda, installer = 'pip', needed = [], rpath, fatbin, init = INIT_PRELOAD_ON_FAILURE, archList }) {
   distInfo(m, sp, 'torch', dist, installer);
   m.file(`${sp}/torch/version.py`,
     `from typing import Optional\n\n__all__ = ['__version__', 'debug', 'cuda', 'git_version', 'hip']\n__version__ = '${full}'\ndebug = False\ncuda: Optional[str] = ${cuda ? `'${cuda}'` : 'None'}\ngit_version = '0000000000000000000000000000000000000000'\nhip: Optional[str] = None\n`);
@@ -75,6 +75,13 @@ function torchWheel(m, sp, { dist, full, cuda, installer = 'pip', needed = [], r
   if (!cuda) return;
   m.file(`${sp}/torch/lib/libtorch_global_deps.so`);
   m.file(`${sp}/torch/lib/libc10_cuda.so`);
+  // get_arch_list()'s string lives in libtorch_python.so's .rodata, NUL-terminated among other strings.
+  if (archList) {
+    m.file(`${sp}/torch/lib/libtorch_python.so`, so({
+      needed: ['libtorch.so', 'libc10.so', ...SYS_LIBS],
+      sections: [{ name: '.rodata', data: new TextEncoder().encode(`\0torch._C\0${archList}\0CUDA_ARCH_LIST\0`) }],
+    }));
+  }
   m.file(`${sp}/torch/lib/libtorch_cuda.so`, so({
     needed: ['libc10_cuda.so', ...needed, 'libtorch_cpu.so', 'libc10.so', ...SYS_LIBS],
     rpath,
@@ -191,6 +198,7 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
   // pip list shows "torch 2.11.0": the wheel's metadata has no local version; torch/version.py says +cu130.
   torchWheel(m, sp, {
     dist: '2.11.0', full: '2.11.0+cu130', cuda: '13.0', installer: 'uv', init: INIT_PRELOAD_ALWAYS,
+    archList: 'sm_75 sm_80 sm_86 sm_90 sm_100 sm_120',
     // CUDA NEEDED entries and RPATH as `readelf -d` prints them on the H200 (2026-11-30).
     needed: ['libcudart.so.13', 'libcusparse.so.12', 'libcufft.so.12', 'libcufile.so.0', 'libcusparseLt.so.0', 'libnccl.so.2', 'libcurand.so.10', 'libcublas.so.13', 'libcublasLt.so.13', 'libcudnn.so.9'],
     rpath: ['cudnn', 'nvshmem', 'nccl', 'cusparselt', 'cu13'].map((d) => `$ORIGIN/../../nvidia/${d}/lib`).concat('$ORIGIN').join(':'),

@@ -152,7 +152,7 @@ function u64(dv: DataView, at: number, what: string): number {
   return Number(v);
 }
 
-interface ElfSection {
+export interface ElfSection {
   name: string;
   type: number;
   offset: number;
@@ -206,6 +206,16 @@ async function readElfSections(r: WindowReader): Promise<{ machine: number; sect
     return { name: decoder.decode(names.subarray(Math.min(s.nameOff, names.length), end)), type: s.type, offset: s.offset, size: s.size };
   });
   return { machine, sections };
+}
+
+/** The section table of an ELF64 file (name, type, offset, size), or undefined when it is not one. */
+export async function readElfSectionTable(read: ReadFn, size?: number): Promise<ElfSection[] | undefined> {
+  try {
+    return (await readElfSections(new WindowReader(read, size))).sections;
+  } catch (error) {
+    if (error instanceof FormatError) return undefined;
+    throw error;
+  }
 }
 
 function kindOf(code: number): FatbinKind {

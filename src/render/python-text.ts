@@ -36,6 +36,7 @@ function packageLines(p: PythonPackage, st: Style): string[] {
   else if (p.build?.cuda) head.push(m('doc.builtFor', { cuda: p.build.cuda }));
   head.push(st.dim(`[${p.installer}]`));
   const lines = [`    ${head.join('  ')}`];
+  if (p.archs?.declared?.length) lines.push(`      ${m('doc.declared', { list: p.archs.declared.join(' ') })}`);
   if (p.archs && (p.archs.sass.length || p.archs.ptx.length)) {
     const parts = [m('doc.archs', { sass: p.archs.sass.join(' ') || '—' })];
     if (p.archs.ptx.length) parts.push(m('doc.ptx', { ptx: p.archs.ptx.join(' ') }));

@@ -223,8 +223,11 @@ export interface PythonPackage {
   build: { cuda: string | null; cudnn: string | null; cpuOnly: boolean; source: string } | null;
   /** CUDA libraries the package's own shared objects need, and which copy each resolves to. */
   cudaLibraries: LibraryResolution[];
-  /** SASS and PTX architectures in the package's CUDA shared objects (ELF .nv_fatbin). */
-  archs: { sass: string[]; ptx: string[]; files: string[]; source: string } | null;
+  /**
+   * SASS and PTX architectures in the package's CUDA shared objects (ELF .nv_fatbin), and the arch list the
+   * build declares (for torch: `torch.cuda.get_arch_list()`, read from libtorch_python.so without importing).
+   */
+  archs: { sass: string[]; ptx: string[]; files: string[]; source: string; declared?: string[] | null; declaredSource?: string } | null;
 }
 
 export interface DeepCheck {

@@ -47,3 +47,16 @@ describe('doctor reports', () => {
     expect(doc.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
   });
 });
+
+describe('torch arch list without importing torch', () => {
+  it('reads get_arch_list() from libtorch_python.so, apart from the longer fatbin list', async () => {
+    const io = fakeIo();
+    const sys = await machine('h200');
+    await main(['doctor', '--json'], { io, system: async () => sys });
+    const torch = JSON.parse(io.stdout()).snapshot.python[0].packages.find((p: { name: string }) => p.name === 'torch');
+    // What torch.cuda.get_arch_list() printed on the H200 (2026-11-30).
+    expect(torch.archs.declared).toEqual(['sm_75', 'sm_80', 'sm_86', 'sm_90', 'sm_100', 'sm_120']);
+    expect(torch.archs.declaredSource).toMatch(/libtorch_python\.so \(\.rodata\)$/);
+    expect(torch.archs.sass).toEqual(expect.arrayContaining(['sm_89', 'sm_90a', 'sm_121a']));
+  });
+});

@@ -12,6 +12,7 @@ import { discoverEnvs } from './discover.js';
 import { archsOf, cudaLibrariesOf, cudaObjects, tensorflowDlopens } from './objects.js';
 import { readPackages } from './packages.js';
 import { loaderView } from './resolve.js';
+import { torchDeclaredArchs } from './torch-archs.js';
 import { torchPreload } from './torch-preload.js';
 import { pythonVersion } from './version.js';
 
@@ -59,7 +60,7 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
                 dlopened: /^(tensorflow|tf-nightly)/.test(p.name) && build && !build.cpuOnly ? tensorflowDlopens(build.cuda, build.cudnn) : [],
               })
             : [],
-          archs: await archsOf(ctx, files),
+          archs: await withDeclaredArchs(ctx, p.name, p.sitePackages, await archsOf(ctx, files)),
         });
         const last = packages.at(-1);
         if (last?.name === 'torch') {
@@ -103,3 +104,10 @@ async function envSitePackages(ctx: ProbeContext, prefix: string, kind: PythonEn
 
 export { readElfDynamic, readElfDynamicFile, expandOrigin } from './elf-dynamic.js';
 export type { ElfDynamic } from './elf-dynamic.js';
+
+/** torch also declares an arch list (get_arch_list()); the fatbin's list can be longer. */
+async function withDeclaredArchs(ctx: ProbeContext, name: string, sitePackages: string | null | undefined, archs: PythonPackage['archs']): Promise<PythonPackage['archs']> {
+  if (name !== 'torch' || !archs || !sitePackages) return archs;
+  const declared = await torchDeclaredArchs(ctx, `${sitePackages}/torch`);
+  return declared ? { ...archs, declared: declared.archs, declaredSource: declared.source } : { ...archs, declared: null };
+}
