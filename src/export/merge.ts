@@ -1,7 +1,7 @@
 // --merge FILE: a Snapshot records only the GPU stack; a pip freeze adds the rest of the project's pins.
 // Lines for packages the stack already pins (or CUDA runtime packages the wheels replace) are dropped.
 import { UsageError } from '../errors.js';
-import { PYPI, type ExportTarget, type Pin } from './target.js';
+import { EXTENSION_BUILDERS, PYPI, SYSTEM_CUDA_USERS, type ExportTarget, type Pin } from './target.js';
 
 const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '-');
 
@@ -26,5 +26,12 @@ export function mergeFreeze(target: ExportTarget, text: string, file: string): E
   if (added.length === 0 && skipped.length === 0) throw new UsageError(`--merge ${file}: no name==version lines found`);
   const notes = [...target.notes];
   if (skipped.length) notes.push(`--merge ${file}: left out ${skipped.length} line(s) that are not exact pins (${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''})`);
-  return { ...target, pins: [...target.pins, ...added.sort((a, b) => a.name.localeCompare(b.name))], notes };
+  const names = added.map((p) => p.name);
+  return {
+    ...target,
+    pins: [...target.pins, ...added.sort((a, b) => a.name.localeCompare(b.name))],
+    buildsExtensions: [...target.buildsExtensions, ...names.filter((n) => EXTENSION_BUILDERS.test(n))],
+    usesSystemCuda: [...target.usesSystemCuda, ...names.filter((n) => SYSTEM_CUDA_USERS.test(n))],
+    notes,
+  };
 }

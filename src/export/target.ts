@@ -59,9 +59,9 @@ const CUDA_RUNTIME_PACKAGES = /^(cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cuda
 const SKIP = new Set(['pip', 'setuptools', 'wheel', 'distribute', 'python']);
 const TORCH_STACK = ['torch', 'torchvision', 'torchaudio'];
 /** Packages that compile CUDA sources (flash-attn sdist, apex, DeepSpeed ops JIT). */
-const EXTENSION_BUILDERS = /^(flash-attn|apex|deepspeed)$/;
+export const EXTENSION_BUILDERS = /^(flash-attn|apex|deepspeed)$/;
 /** Packages that dlopen the system CUDA libraries instead of pip wheels. */
-const SYSTEM_CUDA_USERS = /^(cupy(-cuda\w+)?|onnxruntime-gpu)$/;
+export const SYSTEM_CUDA_USERS = /^(cupy(-cuda\w+)?|onnxruntime-gpu)$/;
 const SYSTEM_CUDNN_USERS = /^onnxruntime-gpu$/;
 
 export function torchIndexUrl(tag: string): string {
