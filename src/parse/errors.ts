@@ -19,6 +19,8 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     let matches = matchSignatures(line);
     // Messages wrapped over two lines ("…used to compile\nPyTorch (12.4)"): try the line with the next one.
     if (matches.length === 0 && i + 1 < lines.length && hasHint(line)) matches = matchSignatures(`${line.trimEnd()} ${lines[i + 1]!.trim()}`);
+    // The short form of a message counts only when the full one did not match the same line.
+    if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
     for (const { signature, groups } of matches) {
       const n = count.get(signature.id) ?? 0;
       if (n >= MAX_PER_SIGNATURE) continue;
