@@ -36,7 +36,7 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
     ['packages', () => parsePackageLists(lines)],
     ['system-logs', () => parseSystemLogs(lines)],
     ['errors', () => parseErrors(lines)],
-    ['mentions', () => parseMentions(lines)],
+    ['mentions', () => parseMentions(lines, decoded.binary)],
   ];
   for (const [name, run] of parsers) {
     try {

@@ -12,13 +12,15 @@ const GPU_NAME =
 const TORCH_VERSION =
   /\b(?:torch|pytorch)(?:[ _-]?version)?(?:\.__version__)?\s{0,3}(?:[:=]{1,2}|is|-)?\s{0,3}v?(\d+\.\d+\.\d+(?:\.dev\d{8}|a0|rc\d)?(?:\+(?:cu\d{2,3}|cpu|rocm\d+(?:\.\d+){0,2}))?)/i;
 
-export function parseMentions(lines: readonly string[]): ParseResult {
+export function parseMentions(lines: readonly string[], binary = false): ParseResult {
+  if (binary) return { facts: emptyFacts(), events: [] };
   const facts = emptyFacts();
   const gpuNames = new Set<string>();
   for (const raw of lines) {
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
-    if (g && gpuNames.size < 8) gpuNames.add(g[0].replace(/\s+/g, ' ').trim());
+    // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
+    if (g && gpuNames.size < 8 && (g[0].replace(/\s/g, '').length > 4 || /nvidia|tesla|gpu|显卡|card/i.test(raw))) gpuNames.add(g[0].replace(/\s+/g, ' ').trim());
     if ((m = TORCH_VERSION.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
     if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
