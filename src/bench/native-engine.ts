@@ -58,8 +58,22 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
       } catch (error) {
         result.errors.push(`gpu ${g.ordinal} copies: ${msg(error)}`);
       }
-      if (lt) runGemms(cu, ck, lt, g, config, result, post);
+      if (lt) {
+        // A cuBLASLt handle belongs to the device current when it was made: with one handle for all GPUs,
+        // tensor-core GEMMs on the other GPU failed with EXECUTION_FAILED (seen on 2× H200, 2026-11-30).
+        const h: [Ptr] = [null];
+        const rc = lt.b.cublasLtCreate(h);
+        if (rc !== 0) result.errors.push(`gpu ${g.ordinal}: cublasLtCreate failed: ${cublasStatusName(rc)}`);
+        else {
+          try {
+            runGemms(cu, ck, { ...lt, handle: h[0] }, g, config, result, post);
+          } finally {
+            lt.b.cublasLtDestroy(h[0]);
+          }
+        }
+      }
     }
+    if (lt) lt.b.cublasLtDestroy(lt.handle);
     if (config.p2p && gpus.length >= 2) result.p2p = runP2p(cu, ck, gpus, config, post);
   } finally {
     for (const g of gpus) {
