@@ -3,7 +3,7 @@ import { runRules } from '../diagnose/index.js';
 import type { Finding, FindingCode, Rule } from '../diagnose/types.js';
 import { signatureById } from '../knowledge/error-signatures.js';
 import { parsePaste, type ParsedPaste } from '../parse/index.js';
-import { emptyFacts, type ErrorEvent } from '../parse/types.js';
+import type { ErrorEvent } from '../parse/types.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { makeContext } from './context.js';
 import { EXPLAINERS } from './explainers.js';
@@ -70,11 +70,7 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
   }
   const diagnosis = runRules(snapshot, rules);
   ruleErrors.push(...diagnosis.ruleErrors);
-  // A paste says nothing about what it leaves out: a rule that fires on an empty Snapshot ("no GPU",
-  // "no driver") speaks from missing facts, so its finding counts only with this machine's facts (--here).
-  const fromAbsence = here ? new Set<string>() : absenceCodes(rules);
   for (const f of diagnosis.findings) {
-    if (fromAbsence.has(f.code) && !out.has(f.code)) continue;
     const mine = out.get(f.code);
     if (mine) {
       // Same cause seen by a rule: one finding, with the rule's facts and commands added.
@@ -87,17 +83,6 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
   }
   const findings = [...out.values()].sort((a, b) => b.score - a.score);
   return { parsed, snapshot, findings, ruleErrors };
-}
-
-const absenceCache = new WeakMap<readonly Rule[], Set<string>>();
-
-function absenceCodes(rules: readonly Rule[]): Set<string> {
-  let codes = absenceCache.get(rules);
-  if (!codes) {
-    codes = new Set(runRules(snapshotFromFacts(emptyFacts()), rules).findings.map((f) => f.code));
-    absenceCache.set(rules, codes);
-  }
-  return codes;
 }
 
 function round(n: number): number {

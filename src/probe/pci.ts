@@ -6,13 +6,24 @@ const NVIDIA_VENDOR = '0x10de';
 // Display controllers: 0x0300 VGA, 0x0302 3D controller (data-center GPUs), 0x0380 other.
 const DISPLAY_CLASS = /^0x03(00|02|80)/;
 
+/** The name of the record saying the PCI bus was read: "no GPU" may only be concluded after it. */
+export const PCI_SCAN = 'pci bus scan';
+
 export async function probePci(ctx: ProbeContext): Promise<PciGpu[]> {
+  const started = performance.now();
   const base = '/sys/bus/pci/devices';
   const entries = await ctx.sys.readDir(base);
-  if (entries) return probeSysfs(ctx, base, entries.map((e) => e.name));
+  if (entries) {
+    const gpus = await probeSysfs(ctx, base, entries.map((e) => e.name));
+    ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: Math.round(performance.now() - started), detail: `sysfs: ${gpus.length} NVIDIA display device(s)` });
+    return gpus;
+  }
   // No sysfs (some containers, a --root tree): ask lspci when there is one.
   const r = await runLogged(ctx, 'lspci -Dnn', 'lspci', ['-Dnn']);
-  return r.failed ? [] : parseLspci(r.stdout);
+  if (r.failed) return [];
+  const gpus = parseLspci(r.stdout);
+  ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: r.durationMs, detail: `lspci: ${gpus.length} NVIDIA display device(s)` });
+  return gpus;
 }
 
 async function probeSysfs(ctx: ProbeContext, base: string, names: string[]): Promise<PciGpu[]> {

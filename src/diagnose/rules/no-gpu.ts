@@ -1,5 +1,6 @@
 // no-gpu: no NVIDIA device at all (not even on the PCI bus). A device without a driver is driver-not-loaded,
 // and WSL (no PCI device by design) is the wsl rule's.
+import { PCI_SCAN } from '../../probe/pci.js';
 import type { Finding, Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded } from './system-helpers.js';
@@ -8,6 +9,8 @@ export const rule: Rule = {
   code: 'no-gpu',
   check(s) {
     if (driverAnswers(s) || s.pciGpus.length > 0 || moduleLoaded(s) || isWsl(s)) return [];
+    // An empty GPU list proves nothing unless the PCI bus was actually read (a pasted log never reads it).
+    if (!s.probes.some((p) => p.name === PCI_SCAN && p.ok)) return [];
     const container = inContainer(s);
     const visible = s.env.NVIDIA_VISIBLE_DEVICES;
     const evidence = [
