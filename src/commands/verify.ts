@@ -1,6 +1,5 @@
 // `gpuenv verify [LOCK]`: this machine (or a Snapshot) against a lock; a Finding per difference, exit 1 on a breaking one.
 import { resolve } from 'node:path';
-import type { Finding } from '../diagnose/types.js';
 import { m } from '../lock/messages.js';
 import { parseLock, readText } from '../lock/read.js';
 import { verifyLock } from '../lock/verify.js';
@@ -33,8 +32,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   } else {
     const st = makeStyle(io.color);
     const head = findings.length ? m('verify.summary', { errors, warnings: findings.length - errors, file }) : m('verify.ok', { file });
-    // Rendering only reads `code` as text: `lock-drift` (not yet in FINDING_CODES) renders like any other code.
-    const body = findings.length ? findingsSection(findings as unknown as Finding[], st) : [];
+    const body = findings.length ? findingsSection(findings, st) : [];
     io.out(`${[st.bold(`gpuenv verify: ${head}`), ...(body.length ? ['', ...body] : [])].join('\n')}\n`);
   }
   return errors > 0 ? 1 : 0;

@@ -25,6 +25,8 @@ export const FINDING_CODES = [
   'pcie-degraded',
   'gpu-throttled',
   'ecc-errors',
+  // Added with `gpuenv verify`: a difference from the lock that no cause above names (NCCL, Python, a pin).
+  'lock-drift',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];

@@ -1,5 +1,5 @@
 // The lock: an environment's contract (schema/lock.schema.json). Versioned public JSON: add fields, never rename.
-import type { Finding, FindingCode } from '../diagnose/types.js';
+import type { Finding } from '../diagnose/types.js';
 
 export const LOCK_VERSION = 1 as const;
 export const LOCK_SCHEMA_ID = 'https://gpuenv.dev/schema/lock.schema.json';
@@ -50,6 +50,5 @@ export interface Lock {
   indexes: string[];
 }
 
-/** `lock-drift` is not (yet) in FINDING_CODES: differences no existing code names (NCCL, Python, packages). */
-export type LockFindingCode = FindingCode | 'lock-drift';
-export type LockFinding = Omit<Finding, 'code'> & { code: LockFindingCode };
+/** verify's findings are ordinary Findings; `lock-drift` names differences no other code covers. */
+export type LockFinding = Finding;

@@ -6,7 +6,6 @@ import { UsageError } from '../../src/errors.js';
 import { cuda, fixture } from './helpers.js';
 
 const three = fixture('cuda-three');
-const PATH_BEFORE = '/home/dev/.venv/bin:/usr/local/cuda-11.8/bin:/opt/conda/envs/cu126/bin:/home/dev/my tools/bin:/usr/local/bin:/usr/bin:/bin';
 
 describe('gpuenv cuda use: version matching', () => {
   it('"12.4" matches 12.4.1; a path or an alias matches its toolkit', async () => {

@@ -10,7 +10,7 @@ import {
   pipInstall, pipUninstall, platformOf, publicVersion, pythonOf,
 } from '../framework.js';
 import type { Finding, Rule } from '../types.js';
-import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
+import type { PythonEnv, Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
 export const rule: Rule = {
