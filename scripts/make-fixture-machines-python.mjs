@@ -386,6 +386,42 @@ machine('tf-no-cudnn', (m) => {
   nativeReport(m, GPUS.rtx3090, '535.183.01', 12020);
 });
 
+// jax-ld-shadowed: jax's CUDA plugin ships with pip's cuBLAS 12.6, but LD_LIBRARY_PATH (left by an old
+// CUDA 12.2 install) wins over the plugin's RUNPATH and an older cuBLAS loads. A real report: "solved with
+// running unset LD_LIBRARY_PATH because this path was overriding the pip wheels" (WCCMS-UTAustin/CARDIAX
+// discussion #5, 2025); JAX's install guide warns about LD_LIBRARY_PATH overriding the pip CUDA libraries.
+machine('jax-ld-shadowed', (m) => {
+  const cache = baseMachine(m, GPUS.rtx4090, '550.120');
+  m.ldcache(cache);
+  const tk = '/usr/local/cuda-12.2/targets/x86_64-linux/lib';
+  for (const [lib, full] of [['libcublas', '12.2.5.6'], ['libcublasLt', '12.2.5.6'], ['libcudart', '12.2.140']]) {
+    m.file(`${tk}/${lib}.so.${full}`);
+    m.link(`${tk}/${lib}.so.12`, `${lib}.so.${full}`);
+  }
+  m.link('/usr/local/cuda-12.2/lib64', 'targets/x86_64-linux/lib');
+  const sp = venv(m, '/home/ana/jax', '3.11');
+  for (const [dist, ver] of [['jax', '0.4.35'], ['jaxlib', '0.4.35'], ['jax-cuda12-plugin', '0.4.35'], ['jax-cuda12-pjrt', '0.4.35']]) distInfo(m, sp, dist, ver);
+  for (const [dist, ver, dir, libs] of [
+    ['nvidia-cublas-cu12', '12.6.4.1', 'cublas', [['libcublas.so.12', '12.6.4.1'], ['libcublasLt.so.12', '12.6.4.1']]],
+    ['nvidia-cuda-runtime-cu12', '12.6.77', 'cuda_runtime', [['libcudart.so.12', '12.6.77']]],
+  ]) {
+    distInfo(m, sp, dist, ver);
+    for (const [lib] of libs) m.file(`${sp}/nvidia/${dir}/lib/${lib}`);
+  }
+  // The PJRT plugin links the CUDA libraries and finds pip's copies through its RUNPATH: a RUNPATH loses to LD_LIBRARY_PATH.
+  m.file(`${sp}/jax_plugins/xla_cuda12/xla_cuda_plugin.so`, so({
+    needed: ['libcudart.so.12', 'libcublas.so.12', 'libcublasLt.so.12', ...SYS_LIBS],
+    runpath: '$ORIGIN/../../nvidia/cuda_runtime/lib:$ORIGIN/../../nvidia/cublas/lib:$ORIGIN',
+    sections: [{ name: '.nv_fatbin', data: withPtx([75, 80, 86, 89, 90], [90]) }],
+  }));
+  writeSpec(m, {
+    description: 'jax 0.4.35 with the cuda12 plugin and pip cuBLAS 12.6.4.1, but LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64 (from an old toolkit install) puts cuBLAS 12.2 and cudart 12.2 first: the plugin\'s RUNPATH loses to LD_LIBRARY_PATH',
+    hostname: 'jax-box', env: { PATH: `/home/ana/jax/bin:${PATH}`, VIRTUAL_ENV: '/home/ana/jax', HOME: '/home/ana', LD_LIBRARY_PATH: '/usr/local/cuda-12.2/lib64' },
+    native: { reportFile: 'native.json' },
+  });
+  nativeReport(m, GPUS.rtx4090, '550.120', 12040);
+});
+
 // toolkit-mismatch: nvcc 11.8 on PATH and CUDA_HOME while torch is 2.5.1+cu124 (building extensions fails).
 machine('toolkit-mismatch', (m) => {
   const cache = baseMachine(m, GPUS.rtx4090, '550.120');

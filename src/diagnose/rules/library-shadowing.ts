@@ -17,8 +17,9 @@ export function ldLibraryPathWithout(snapshot: Snapshot, dir: string): string {
 export const rule: Rule = {
   code: 'library-shadowing',
   check(snapshot) {
-    const out: Finding[] = [];
-    const seen = new Set<string>();
+    // One finding per environment and shadowing folder: one LD_LIBRARY_PATH entry usually shadows several
+    // libraries at once, and one fix removes them all.
+    const groups = new Map<string, { env: PythonEnv; p: PythonPackage; hits: { lib: LibraryResolution; bundled: string }[] }>();
     for (const env of snapshot.python ?? []) {
       for (const p of env.packages ?? []) {
         if (!isFramework(p) && !/^nvidia-/.test(canonicalName(p.name))) continue;
@@ -28,48 +29,54 @@ export const rule: Rule = {
           if (!bundled) continue;
           // A cuDNN of the wrong version is reported (with this same fix) by cudnn-mismatch.
           if (cudnnProblem(env, p, lib)) continue;
-          const key = `${env.prefix}|${lib.soname}|${lib.resolvedPath}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          out.push(finding(snapshot, env, p, lib, bundled));
+          const key = `${env.prefix}|${dirOf(lib.resolvedPath)}`;
+          const group = groups.get(key) ?? { env, p, hits: [] };
+          groups.set(key, group);
+          if (!group.hits.some((h) => h.lib.soname === lib.soname)) group.hits.push({ lib, bundled });
         }
       }
     }
-    return out;
+    return [...groups.values()].map((g) => finding(snapshot, g.env, g.p, g.hits));
   },
 };
 
-function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: LibraryResolution, bundled: string): Finding {
-  const path = lib.resolvedPath ?? '';
+function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: { lib: LibraryResolution; bundled: string }[]): Finding {
+  const described = hits.map(({ lib, bundled }) => {
+    const wheel = wheelVersionFor(env, lib.soname);
+    const have = lib.version;
+    const older = !!(have && wheel && (versionParts(have)[0] !== versionParts(wheel.version)[0] || compareVersions(have, wheel.version) < 0));
+    return { lib, bundled, wheel, have, older };
+  });
+  // The cause is told for the worst case (an older copy first); the evidence names every library.
+  const first = described.find((d) => d.older) ?? described[0]!;
+  const path = first.lib.resolvedPath ?? '';
   const dir = dirOf(path);
-  const wheel = wheelVersionFor(env, lib.soname);
-  const have = lib.version;
-  const older = !!(have && wheel && (versionParts(have)[0] !== versionParts(wheel.version)[0] || compareVersions(have, wheel.version) < 0));
-  const name = canonicalName(p.name);
+  const sonames = described.map((d) => d.lib.soname);
   const vars = {
-    pkg: name,
+    pkg: canonicalName(p.name),
     version: p.version,
     prefix: env.prefix,
-    soname: lib.soname,
+    soname: sonames.length > 1 ? `${sonames.slice(0, -1).join(', ')} ${m('shAnd')} ${sonames.at(-1)}` : sonames[0]!,
     dir,
     path,
-    bundled,
-    bundledVer: wheel ? ` (${wheel.name} ${wheel.version})` : '',
-    haveVer: have ? ` (${have})` : '',
+    bundled: first.bundled,
+    bundledVer: first.wheel ? ` (${first.wheel.name} ${first.wheel.version})` : '',
+    haveVer: first.have ? ` (${first.have})` : '',
   };
   return {
     code: 'library-shadowing',
-    severity: older ? 'error' : 'warning',
+    severity: first.older ? 'error' : 'warning',
     title: m('shTitle', vars),
-    cause: m('shCause', { ...vars, why: older ? m('shWhyOlder') : m('shWhyOther') }),
+    cause: m('shCause', { ...vars, soname: first.lib.soname, why: first.older ? m('shWhyOlder') : m('shWhyOther') }),
     evidence: [
       packageEvidence(env, p),
-      { fact: m('evLib', { soname: lib.soname }), value: `${path}${have ? ` (${have})` : ''}`, source: lib.via },
+      ...described.flatMap((d) => [
+        { fact: m('evLib', { soname: d.lib.soname }), value: `${d.lib.resolvedPath ?? ''}${d.have ? ` (${d.have})` : ''}`, source: d.lib.via },
+        ...(d.wheel ? [{ fact: d.wheel.name, value: d.wheel.version, source: d.bundled }] : []),
+      ]),
       { fact: m('evLdPath'), value: snapshot.env?.LD_LIBRARY_PATH ?? '', source: 'env:LD_LIBRARY_PATH' },
-      ...(wheel ? [{ fact: wheel.name, value: wheel.version, source: bundled }] : []),
     ],
     fix: [`# ${m('shFix', { dir })}`, ldLibraryPathWithout(snapshot, dir), `# ${m('shFixKeep', { dir })}`],
     subject: env.prefix,
   };
 }
-

@@ -99,6 +99,7 @@ export const m = defineMessages({
     mixFixTf: 'Keep TensorFlow from pip only:',
     // library-shadowing
     shTitle: 'LD_LIBRARY_PATH makes {pkg} load {soname} from {dir}, not its own copy',
+    shAnd: 'and',
     shCause: '{pkg} {version} in {prefix} ships {soname}{bundledVer} at {bundled}, but LD_LIBRARY_PATH puts {dir} first, so the loader opens {path}{haveVer}. {why}',
     shWhyOlder: 'That copy is older than the one the package was built with: expect "undefined symbol" errors (e.g. __nvJitLinkAddData_12_1) or refused libraries.',
     shWhyOther: 'Two CUDA installations get mixed in one process; it works only while their versions happen to agree.',
@@ -202,6 +203,7 @@ export const m = defineMessages({
     mixFixCuda: 'pip 安装的框架加载的是 pip 的 nvidia-* wheel；删除与之重复的 conda CUDA 包：',
     mixFixTf: '只保留 pip 安装的 TensorFlow：',
     shTitle: 'LD_LIBRARY_PATH 让 {pkg} 从 {dir} 加载 {soname}，而不是它自带的副本',
+    shAnd: '和',
     shCause: '{prefix} 中的 {pkg} {version} 自带 {soname}{bundledVer}（{bundled}），但 LD_LIBRARY_PATH 把 {dir} 排在前面，加载器打开的是 {path}{haveVer}。{why}',
     shWhyOlder: '这个副本比包编译时用的更旧：会出现 "undefined symbol"（例如 __nvJitLinkAddData_12_1）或库被拒绝。',
     shWhyOther: '一个进程里混用了两套 CUDA，只有在版本恰好一致时才能工作。',
