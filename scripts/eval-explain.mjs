@@ -2,7 +2,8 @@
 // Scores the built `gpuenv explain` (dist/) on real cases from public issue threads (eval/explain/cases.jsonl):
 // a case passes when an expected code is first or second AND every key fact is named in that finding.
 // Held-out cases (every 4th) are only counted unless --show-holdout: they are not looked at while tuning.
-// Usage: npm run build && node scripts/eval-explain.mjs [--show-holdout] [--json]
+// Usage: npm run build && node scripts/eval-explain.mjs [--show-holdout] [--json] [--cases FILE]
+// --cases FILE scores another case file (same JSON lines format), e.g. eval/explain/holdout-independent.jsonl.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,9 @@ const { setLang } = await import(join(root, 'dist/i18n/index.js'));
 setLang('en');
 const showHoldout = process.argv.includes('--show-holdout');
 const asJson = process.argv.includes('--json');
-const cases = readFileSync(join(root, 'eval/explain/cases.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const casesArg = process.argv.indexOf('--cases');
+const casesFile = casesArg > 0 && process.argv[casesArg + 1] ? process.argv[casesArg + 1] : join(root, 'eval/explain/cases.jsonl');
+const cases = readFileSync(casesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 const results = [];
 for (const c of cases) {
