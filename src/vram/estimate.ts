@@ -55,6 +55,37 @@ function optimizerBytesPerParam(o: VramOptions['optimizer']): number {
   return { adamw: 8, sgd: 4, adam8bit: 2 + 8 / 2048, adafactor: 0.04 }[o];
 }
 
+/**
+ * Bytes autograd keeps per MLP intermediate element, for the activation and the down projection's input (B = bytes of a
+ * saved matmul input). A fused kernel (F.gelu, gelu_pytorch_tanh, silu, relu) keeps its input, the down projection the
+ * output: 2·B. Hugging Face's Python formulas (transformers/activations.py) keep every intermediate a backward needs:
+ * - gelu_new (NewGELUActivation, GPT-2's default): 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·pow(x, 3)))). pow keeps its
+ *   input, tanh its output, the last mul both factors. torch.pow is on autocast's fp32 list, so under AMP x is cast to
+ *   fp32 and the whole tanh chain is fp32: pow's input 4 + tanh 4 + (1 + tanh) 4 + 0.5·x B + the fp32 product, which the
+ *   down projection keeps cast to B: 12 + 2·B (16 under AMP, 20 in fp32; fused: 4 and 8).
+ * - gelu_fast (FastGELUActivation, no pow, stays 16-bit): x, 0.044715·x, 1 + 0.044715·x², 0.7978845608·x, tanh, 0.5·x,
+ *   1 + tanh, output: 8·B.
+ * - quick_gelu (QuickGELUActivation): x, sigmoid(1.702·x), output: 3·B.
+ */
+export function mlpActivationBytes(activation: string | undefined, B: number): number {
+  if (activation === 'gelu_new') return 12 + 2 * B;
+  if (activation === 'gelu_fast') return 8 * B;
+  if (activation === 'quick_gelu') return 3 * B;
+  return 2 * B;
+}
+
+/**
+ * Under AMP with an fp32 residual stream, the norm's output is fp32 and every nn.Linear that reads it casts it to 16 bit
+ * itself: autocast caches casts of leaf weights only (aten/src/ATen/autocast_mode.cpp, cached_cast), so separate q, k, v
+ * projections keep three 16-bit copies of their input and separate gate and up projections two.
+ */
+function inputCopies(s: TransformerShape, o: VramOptions): { attn: number; mlp: number } {
+  const { B, residual } = activationBytes(s, o);
+  const amp = B === 2 && residual === 4;
+  if (!amp || s.fusedProjections) return { attn: 1, mlp: 1 };
+  return { attn: 3, mlp: s.gatedMlp ? 2 : 1 };
+}
+
 /** Bytes of activations one transformer layer keeps for backward, per token (Korthikanti et al. 2022, generalised). */
 export function layerActivationBytesPerToken(s: TransformerShape, seq: number, o: VramOptions): number {
   const { B, normB } = activationBytes(s, o);
@@ -63,11 +94,25 @@ export function layerActivationBytesPerToken(s: TransformerShape, seq: number, o
   const drop = s.dropout && o.mode === 'train' ? 1 : 0;
   const act = s.experts?.active ?? 1;
   const inter = (s.experts?.intermediate ?? s.intermediate) * act;
-  let attn = normB * s.hidden + B * s.hidden + B * (q + 2 * kv) + drop * s.hidden;
+  const copies = inputCopies(s, o);
+  let attn = normB * s.hidden + copies.attn * B * s.hidden + B * (q + 2 * kv) + drop * s.hidden;
   // Fused attention keeps its output and log-sum-exp; the eager path keeps softmax (and dropout) scores: 5·a·s per token at 16 bit.
   attn += o.flashAttention ? 2 * B * q + 4 * s.heads : B * q + s.heads * seq * (B + drop * (1 + B));
-  const mlp = normB * s.hidden + B * s.hidden * act + (s.gatedMlp ? 4 : 2) * B * inter + drop * s.hidden;
+  const mlpInner = s.gatedMlp ? 4 * B : mlpActivationBytes(s.activation, B);
+  const mlp = normB * s.hidden + copies.mlp * B * s.hidden * act + mlpInner * inter + drop * s.hidden;
   return attn + mlp;
+}
+
+/**
+ * Bytes per token and vocabulary entry alive at the loss's backward (Hugging Face ForCausalLMLoss: logits.float(), then
+ * F.cross_entropy = log_softmax + nll_loss): the logits the model returned (held by the output object through backward:
+ * 16-bit under AMP, else fp32), log_softmax's fp32 output (saved: _log_softmax_backward_data(grad, result, …)),
+ * nll_loss's fp32 gradient and log_softmax's fp32 gradient. The fp32 upcast itself is freed after the forward (its
+ * backward keeps nothing). Returns { held, peak }.
+ */
+export function lossBytesPerLogit(o: VramOptions): { held: number; peak: number } {
+  const held = o.precision === 'fp32' ? 4 : 2;
+  return { held, peak: held + 3 * 4 };
 }
 
 /** B: bytes of a saved matmul input; normB: bytes a norm keeps (fp32 residual stream under AMP; HF RMSNorm adds an fp32 copy). */
@@ -132,6 +177,7 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
       add('gradients', trainable * 4, `${trainable} params × 4 B (fp32 .grad)`);
       if (N > 1) add('gradients', trainable * 4, 'DDP all-reduce buckets: a second copy of the gradients (gradient_as_bucket_view=False, the default)');
       if (mixed) add('weightCopies', p.linear * (o.precision === 'fp8' ? 1 : 2), `${p.linear} linear params × ${o.precision === 'fp8' ? 1 : 2} B autocast casts kept for backward`);
+      if (mixed && s && model.kind === 'decoder' && s.vocab > 0) add('weightCopies', s.vocab * s.hidden * 2, `LM head ${s.vocab} × ${s.hidden} × 2 B autocast cast (kept by its matmul for backward)`);
     }
     const k = optimizerBytesPerParam(o.optimizer);
     add('optimizer', (trainable * k) / (zero ? N : 1), `${trainable} trainable params × ${k} B (${o.optimizer})${zero && N > 1 ? ` ÷ ${N} GPUs` : ''}`);
@@ -142,18 +188,23 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
   // ---- activations and caches ----
   let activations = 0;
   let logits = 0;
+  let logitsHeld = 0;
+  let recomputed = 0;
   if (train) {
     if (s) {
       const per = layerActivationBytesPerToken(s, o.seq, o);
       const { B, residual, normB } = activationBytes(s, o);
       const extras = (normB + B) * s.hidden + (s.dropout ? s.hidden : 0) + residual * s.hidden;
       activations = o.checkpointing ? T * (s.layers * residual * s.hidden + per + extras) : T * (s.layers * per + extras);
+      if (o.checkpointing) recomputed = T * per;
       add('activations', activations, o.checkpointing
         ? `checkpointing: ${s.layers} layer inputs × ${residual} B × h + one layer recomputed (${per.toFixed(0)} B/token), × ${T} tokens`
         : `${s.layers} layers × ${per.toFixed(0)} B/token (Korthikanti et al. 2022, ${o.flashAttention ? 'fused attention' : 'eager attention: 5·a·s terms'}) × ${T} tokens`);
       if (model.kind === 'decoder' && s.vocab > 0) {
-        logits = T * s.vocab * (B + 8);
-        add('logits', logits, `${T} tokens × ${s.vocab} vocab × (${B} B logits + 4 B fp32 upcast + 4 B log-softmax) for the loss`);
+        const l = lossBytesPerLogit(o);
+        logits = T * s.vocab * l.peak;
+        logitsHeld = T * s.vocab * l.held;
+        add('logits', logits, `${T} tokens × ${s.vocab} vocab × (${l.held} B logits held by the output + 4 B fp32 log-softmax + 4 B its gradient + 4 B the logits' fp32 gradient) at the loss's backward`);
       }
     } else if (model.activationElementsPerSample) {
       const { B } = activationBytes(undefined, o);
@@ -187,7 +238,9 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
   const sum = (ids: TermId[]) => terms.filter((t) => ids.includes(t.id)).reduce((a, t) => a + t.bytes, 0);
   const resident = sum(['weights', 'weightCopies', 'masterWeights', 'optimizer', 'kvCache']);
   const grads = sum(['gradients']);
-  const fwdBwd = resident + Math.max(sum(['activations', 'logits']), grads) + sum(['workspace']);
+  // With checkpointing, a layer is recomputed only after the loss's backward has freed all but the held logits.
+  const actPeak = sum(['activations', 'logits']) - Math.min(recomputed, logits - logitsHeld);
+  const fwdBwd = resident + Math.max(actPeak, grads) + sum(['workspace']);
   const step = sum(['weights', 'masterWeights', 'optimizer', 'gradients', 'optimizerScratch', 'kvCache']);
   const allocatedPeakBytes = Math.max(fwdBwd, step);
   add('cudaContext', CUDA_CONTEXT_BYTES, 'CUDA context + cuBLAS/cuDNN handles (~300–600 MiB on recent GPUs; not in torch.cuda.memory_allocated)');

@@ -81,9 +81,14 @@ export function modelFromHfConfig(json: unknown, file: string): ModelSpec {
   const expertActive = num(o, 'num_experts_per_tok', 'moe_topk');
   const expertInter = num(o, 'moe_intermediate_size') ?? intermediate;
   const tied = typeof o.tie_word_embeddings === 'boolean' ? o.tie_word_embeddings : !llama;
+  const actName = [o.activation_function, o.hidden_act, o.hidden_activation].find((v) => typeof v === 'string') as string | undefined;
+  // GPT2Config's default activation_function is "gelu_new"; a config.json saved without it still gets NewGELUActivation.
+  const activation = actName ?? (type === 'gpt2' ? 'gelu_new' : undefined);
   const shape: TransformerShape = {
     layers, hidden, heads, kvHeads, headDim, intermediate: expertCount ? expertInter : intermediate, vocab, maxPositions,
     gatedMlp: llama, norm: llama ? 'rmsnorm' : 'layernorm', dropout: !llama && Number(o.hidden_dropout_prob ?? o.resid_pdrop ?? 0) > 0, tiedEmbeddings: tied,
+    ...(activation ? { activation } : {}),
+    ...(type === 'gpt2' || type === 'phi3' ? { fusedProjections: true } : {}),
     ...(expertCount && expertActive ? { experts: { count: expertCount, active: expertActive, intermediate: expertInter } } : {}),
   };
   const { total, active } = countParams(shape);

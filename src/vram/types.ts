@@ -20,6 +20,13 @@ export interface TransformerShape {
   /** Dropout layers active in training (GPT-2, BERT): one-byte masks are kept for backward. */
   dropout: boolean;
   tiedEmbeddings: boolean;
+  /**
+   * The MLP activation as the Hugging Face config names it (`activation_function` / `hidden_act`): `gelu_new`,
+   * `gelu_fast` and `quick_gelu` are Python formulas whose intermediates autograd keeps; absent = one fused kernel.
+   */
+  activation?: string;
+  /** One linear layer computes q, k and v (GPT-2's c_attn, Phi-3's qkv_proj), and gate and up (Phi-3's gate_up_proj). */
+  fusedProjections?: boolean;
   /** Mixture of experts: every expert's weights are resident, only `active` run per token. */
   experts?: { count: number; active: number; intermediate: number };
 }

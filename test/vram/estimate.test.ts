@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimate, NF4_BYTES } from '../../src/vram/estimate.js';
+import { estimate, lossBytesPerLogit, mlpActivationBytes, NF4_BYTES } from '../../src/vram/estimate.js';
 import { maxBatch } from '../../src/vram/fit.js';
 import { MODELS, resnet50ActivationElements } from '../../src/vram/models.js';
 import { countParams, findModel, modelFromCount, modelFromHfConfig, parseParamCount } from '../../src/vram/parse.js';
@@ -98,12 +98,48 @@ describe('published figures', () => {
 
 describe('H200 measurements (docs/benchmarks.md): estimates within 15% of torch.cuda.max_memory_allocated', () => {
   const llamaLike = modelFromHfConfig({ model_type: 'llama', hidden_size: 1024, num_hidden_layers: 16, num_attention_heads: 16, num_key_value_heads: 4, intermediate_size: 2816, vocab_size: 32000, max_position_embeddings: 4096, tie_word_embeddings: false }, 'llama-like');
+  const gpt2 = model('gpt2');
+  // The script builds GPT2Config(activation_function="gelu_pytorch_tanh"): one fused kernel instead of NewGELUActivation.
+  const gpt2Tanh = { ...gpt2, shape: { ...(gpt2.shape as NonNullable<typeof gpt2.shape>), activation: 'gelu_pytorch_tanh' } };
   const cases: [string, ReturnType<typeof estimate>, number][] = [
-    ['gpt2 fp32 b8', estimate(model('gpt2'), { ...base, precision: 'fp32', batch: 8 }), 13799388160],
+    ['gpt2 fp32 b8 (gelu_pytorch_tanh)', estimate(gpt2Tanh, { ...base, precision: 'fp32', batch: 8 }), 13799388160],
+    ['gpt2 bf16 AMP b8 (gelu_pytorch_tanh)', estimate(gpt2Tanh, { ...base, batch: 8 }), 10819075584],
+    ['gpt2 bf16 AMP b8 (stock gelu_new)', estimate(gpt2, { ...base, batch: 8 }), 14433503744],
     ['llama-like bf16 b4 s2048', estimate(llamaLike, { ...base, batch: 4, seq: 2048 }), 14680337408],
     ['llama-like checkpointing', estimate(llamaLike, { ...base, batch: 4, seq: 2048, checkpointing: true }), 7380924416],
     ['llama-like inference b32 s2048', estimate(llamaLike, { ...base, mode: 'infer', batch: 32, seq: 2048 }), 3297566720],
     ['resnet50 fp32 b64', estimate(model('resnet-50'), { ...base, precision: 'fp32', batch: 64, seq: 224 }), 5955898880],
   ];
   for (const [name, e, measured] of cases) it(name, () => expect(Math.abs(e.allocatedPeakBytes / measured - 1)).toBeLessThan(0.15));
+  it('the estimates recorded in docs/benchmarks.md (computed before the 2026-11-30 re-run) are what the code gives', () => {
+    const recorded = [13451893760, 10598179612, 14222058268, 14555164672, 7701671936, 3079636992, 5804892640];
+    cases.forEach(([, e], i) => expect(e.allocatedPeakBytes).toBe(recorded[i]));
+  });
+});
+
+describe('costs counted from the code paths (docs/vram.md)', () => {
+  const gpt2 = model('gpt2');
+  const s = gpt2.shape as NonNullable<typeof gpt2.shape>;
+  it('HF NewGELUActivation (gelu_new) keeps 12 B more per MLP element than a fused GELU, at fp32 and under AMP', () => {
+    expect(mlpActivationBytes('gelu_new', 2)).toBe(16);
+    expect(mlpActivationBytes('gelu_new', 4)).toBe(20);
+    expect(mlpActivationBytes('gelu_pytorch_tanh', 2)).toBe(4);
+    expect(mlpActivationBytes(undefined, 4)).toBe(8);
+    const fused = { ...gpt2, shape: { ...s, activation: 'gelu' } };
+    for (const precision of ['fp32', 'bf16'] as const) {
+      const o = { ...base, precision, batch: 8 };
+      expect(term(estimate(gpt2, o), 'activations') - term(estimate(fused, o), 'activations')).toBe(12 * s.intermediate * s.layers * 8 * 1024);
+    }
+  });
+  it('the loss keeps logits + three fp32 T×V tensors at its backward: 14 B per logit under AMP, 16 B in fp32', () => {
+    expect(lossBytesPerLogit({ ...base, precision: 'bf16' }).peak).toBe(14);
+    expect(lossBytesPerLogit({ ...base, precision: 'fp32' }).peak).toBe(16);
+    expect(term(estimate(gpt2, { ...base, batch: 8 }), 'logits')).toBe(8 * 1024 * s.vocab * 14);
+  });
+  it('config.json: activation_function is read, and GPT-2 without it defaults to gelu_new', () => {
+    const cfg = { model_type: 'gpt2', n_embd: 768, n_layer: 12, n_head: 12, vocab_size: 50257, n_positions: 1024 };
+    expect(modelFromHfConfig(cfg, 'c.json').shape?.activation).toBe('gelu_new');
+    expect(modelFromHfConfig({ ...cfg, activation_function: 'gelu_pytorch_tanh' }, 'c.json').shape?.activation).toBe('gelu_pytorch_tanh');
+    expect(modelFromHfConfig({ model_type: 'llama', hidden_size: 1024, num_hidden_layers: 2, num_attention_heads: 8, hidden_act: 'silu' }, 'c.json').shape?.activation).toBe('silu');
+  });
 });
