@@ -56,13 +56,17 @@ export const CUDNN_BUILDS: readonly CudnnBuild[] = [
     note: 'Row not read; 8.9.7 is the last 8.x (pinned by TensorFlow docs as "cuDNN 8.9.7" with CUDA 12.3).',
   }),
   b('9.0.0', 12, ['12.0', '12.1', '12.2', '12.3'], D12, CC_50_90, `${SM}/backend/v9.0.0/reference/support-matrix.html`),
-  b('9.0.0', 11, ['11.8'], D11, CC_50_90, `${SM}/backend/v9.0.0/reference/support-matrix.html`),
+  b('9.0.0', 11, C11, D11, CC_50_90, `${SM}/backend/v9.0.0/reference/support-matrix.html`, {
+    note: 'Two 11.x rows: 11.8 (static linking) and 11.7, 11.6, 11.5, 11.4 … without static linking (the copy read cuts off after 11.4; the 9.4/9.5.0 matrices list 11.7 down to 11.0 for the same row). Audit 2026-11-30: was 11.8 only.',
+  }),
   b('9.1.0', 12, ['12.0', '12.1', '12.2', '12.3', '12.4'], D12, CC_50_90, `${SM}/backend/v9.1.0/reference/support-matrix.html`, {
     confirmed: false,
     note: 'Row not read; PyTorch 2.4–2.6 pin 9.1.0.70. CUDA column inferred from release timing.',
   }),
   b('9.5.1', 12, ['12.0', '12.1', '12.2', '12.3', '12.4', '12.5', '12.6'], D12, CC_50_90, `${SM}/backend/v9.5.1/reference/support-matrix.html`),
-  b('9.5.1', 11, ['11.8'], D11, CC_50_90, `${SM}/backend/v9.5.1/reference/support-matrix.html`),
+  b('9.5.1', 11, C11, D11, CC_50_90, `${SM}/backend/v9.5.1/reference/support-matrix.html; ${SM}/v9.5.0/reference/support-matrix.html`, {
+    note: 'Two 11.x rows: 11.8 (static linking) and a second row without static linking; the 9.5.x matrix lists that row as 11.7 down to 11.0 (11.0–11.4 footnoted). Audit 2026-11-30: was 11.8 only.',
+  }),
   b('9.10.2', 12, C12, D12, CC_50_120, `${SM}/latest/support-matrix/index.html (as of 9.10.2)`, {
     note: 'Two 12.x rows: 12.8/12.9 with driver >= 570.26 / 570.65 add Blackwell (10.0, 12.0); 12.0–12.9 with >= 525.60.13 stop at 9.0. Volta, Pascal and Maxwell are marked deprecated.',
   }),
