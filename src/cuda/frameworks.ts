@@ -1,11 +1,10 @@
 // Which CUDA each Python environment's frameworks were built for, read from files only (no import,
 // no ELF scan): enough to say which installed toolkit matches them.
-import { posix } from 'node:path';
 import type { ProbeContext } from '../probe/context.js';
-import { sitePackages } from '../probe/libraries.js';
 import { buildInfo } from '../probe/python/build-info.js';
 import { discoverEnvs } from '../probe/python/discover.js';
 import { readPackages } from '../probe/python/packages.js';
+import { envSitePackages } from '../probe/python/site-packages.js';
 
 export interface FrameworkBuild {
   prefix: string;
@@ -23,8 +22,7 @@ const FRAMEWORK = /^(torch|tensorflow|tensorflow-gpu|tf-nightly|tf-nightly-gpu|j
 export async function frameworkBuilds(ctx: ProbeContext): Promise<FrameworkBuild[]> {
   const out: FrameworkBuild[] = [];
   for (const env of await discoverEnvs(ctx, [])) {
-    const sps = await sitePackages(ctx, env.realPrefix);
-    if (env.kind === 'system') sps.push(...(await distPackages(ctx, env.realPrefix)));
+    const sps = await envSitePackages(ctx, env.realPrefix, env.kind);
     const raw = await readPackages(ctx, env.realPrefix, sps);
     for (const p of raw) {
       if (!FRAMEWORK.test(p.name)) continue;
@@ -36,16 +34,4 @@ export async function frameworkBuilds(ctx: ProbeContext): Promise<FrameworkBuild
     }
   }
   return out.sort((a, b) => Number(b.active) - Number(a.active) || a.prefix.localeCompare(b.prefix) || a.name.localeCompare(b.name));
-}
-
-async function distPackages(ctx: ProbeContext, prefix: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const base of [`${prefix}/local/lib`, `${prefix}/lib`]) {
-    for (const e of (await ctx.sys.readDir(base)) ?? []) {
-      if (!/^python3(\.\d+)?$/.test(e.name)) continue;
-      const dp = posix.join(base, e.name, 'dist-packages');
-      if (await ctx.sys.stat(dp)) out.push(dp);
-    }
-  }
-  return out;
 }

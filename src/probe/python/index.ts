@@ -1,11 +1,9 @@
 // Python environments and the GPU frameworks in them, from files: where each env is, its Python
 // version, the framework builds, which CUDA libraries their shared objects would load and which GPU
 // architectures they carry. Python runs only with `deep` (one child process per env, time-limited).
-import { posix } from 'node:path';
 import type { LdCacheEntry } from '../../system/ldcache.js';
 import type { PythonEnv, PythonPackage } from '../../snapshot/types.js';
 import type { ProbeContext } from '../context.js';
-import { sitePackages } from '../libraries.js';
 import { buildInfo } from './build-info.js';
 import { deepCheck } from './deep.js';
 import { discoverEnvs } from './discover.js';
@@ -14,6 +12,7 @@ import { readPackages } from './packages.js';
 import { loaderView } from './resolve.js';
 import { torchDeclaredArchs } from './torch-archs.js';
 import { torchPreload } from './torch-preload.js';
+import { envSitePackages } from './site-packages.js';
 import { pythonVersion } from './version.js';
 
 /** Packages that import torch before their own CUDA objects load. */
@@ -85,21 +84,6 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
   ctx.records.push({ name: 'python environments (files)', ok: true, durationMs: Date.now() - started, detail: `${envs.length} found` });
   // Active first, then by prefix, so output is stable.
   return envs.sort((a, b) => Number(b.active) - Number(a.active) || a.prefix.localeCompare(b.prefix));
-}
-
-/** site-packages of the env; a system interpreter also reads Debian's dist-packages folders. */
-async function envSitePackages(ctx: ProbeContext, prefix: string, kind: PythonEnv['kind']): Promise<string[]> {
-  const out = await sitePackages(ctx, prefix);
-  if (kind === 'system') {
-    for (const base of [`${prefix}/local/lib`, `${prefix}/lib`]) {
-      for (const e of (await ctx.sys.readDir(base)) ?? []) {
-        if (!/^python3(\.\d+)?$/.test(e.name)) continue;
-        const dp = posix.join(base, e.name, 'dist-packages');
-        if (await ctx.sys.stat(dp)) out.push(dp);
-      }
-    }
-  }
-  return out;
 }
 
 export { readElfDynamic, readElfDynamicFile, expandOrigin } from './elf-dynamic.js';
