@@ -4,7 +4,7 @@
 import type { NativeLibrary, Snapshot } from '../../snapshot/types.js';
 import type { Finding, Rule } from '../types.js';
 import { m } from './messages-system.js';
-import { dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from './system-helpers.js';
+import { containerToolkitFix, dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from './system-helpers.js';
 
 const isStub = (p: string): boolean => /\/stubs\//.test(p);
 
@@ -60,15 +60,7 @@ function notFound(s: Snapshot, missing: NativeLibrary[]): Finding {
   const cause = m('lnfMissingCause', { version: version ? ` ${version}` : '', sonames, detail: missing.map((l) => l.error).join('; ') })
     + (container ? m('lnfMissingCauseContainer', { container }) : m('lnfMissingCauseHost'));
   const fix = container
-    ? [
-        // NVIDIA Container Toolkit install guide: nvidia-ctk runtime configure --runtime=docker, restart docker, --gpus all.
-        m('noGpuFixContainerToolkit'),
-        'sudo apt-get install -y nvidia-container-toolkit',
-        'sudo nvidia-ctk runtime configure --runtime=docker',
-        'sudo systemctl restart docker',
-        m('noGpuFixContainerRun'),
-        'docker run --rm --gpus all <image> nvidia-smi',
-      ]
+    ? containerToolkitFix()
     : [
         m('lnfMissingFixCache'),
         'sudo ldconfig',

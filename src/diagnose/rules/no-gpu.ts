@@ -3,7 +3,7 @@
 import { PCI_SCAN } from '../../probe/pci.js';
 import type { Finding, Rule } from '../types.js';
 import { m } from './messages-system.js';
-import { driverAnswers, ev, inContainer, isWsl, moduleLoaded } from './system-helpers.js';
+import { containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoaded } from './system-helpers.js';
 
 export const rule: Rule = {
   code: 'no-gpu',
@@ -23,17 +23,7 @@ export const rule: Rule = {
     if (container) {
       cause = m('noGpuCauseContainer', { container });
       if (visible !== undefined && /^(void|none|)$/i.test(visible.trim())) cause += ` ${m('noGpuCauseVisibleNone', { value: visible })}`;
-      // Commands from NVIDIA Container Toolkit install guide (docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html).
-      fix = [
-        m('noGpuFixContainerHost'),
-        'nvidia-smi',
-        m('noGpuFixContainerToolkit'),
-        'sudo apt-get install -y nvidia-container-toolkit',
-        'sudo nvidia-ctk runtime configure --runtime=docker',
-        'sudo systemctl restart docker',
-        m('noGpuFixContainerRun'),
-        'docker run --rm --gpus all <image> nvidia-smi',
-      ];
+      fix = [m('noGpuFixContainerHost'), 'nvidia-smi', ...containerToolkitFix()];
     } else {
       cause = m('noGpuCauseBare');
       fix = [m('noGpuFixBareCheck'), 'lspci -nn | grep -i nvidia', m('noGpuFixBareCloud')];

@@ -1,6 +1,7 @@
 // Small pure helpers shared by the system-level rules (driver, kernel module, loader, hardware health).
 import { gpuByPciDeviceId, matchGpu, type GpuSpec } from '../../knowledge/gpus.js';
 import type { Evidence } from '../types.js';
+import { m } from './messages-system.js';
 import type { Fact, Gpu, PciGpu, Snapshot } from '../../snapshot/types.js';
 
 export type OsFamily = 'debian' | 'rhel' | 'suse' | 'other';
@@ -136,4 +137,19 @@ export function isWsl(s: Snapshot): boolean {
 /** Which package owns a file: dpkg on Debian/Ubuntu, rpm elsewhere. */
 export function ownerCommand(s: Snapshot, path: string): string {
   return osFamily(s) === 'debian' ? `dpkg -S ${path}` : `rpm -qf ${path}`;
+}
+
+/**
+ * Giving a container the GPU: NVIDIA Container Toolkit on the host, Docker's runtime configured, --gpus all
+ * (NVIDIA Container Toolkit install guide: nvidia-ctk runtime configure --runtime=docker).
+ */
+export function containerToolkitFix(): string[] {
+  return [
+    m('noGpuFixContainerToolkit'),
+    'sudo apt-get install -y nvidia-container-toolkit',
+    'sudo nvidia-ctk runtime configure --runtime=docker',
+    'sudo systemctl restart docker',
+    m('noGpuFixContainerRun'),
+    'docker run --rm --gpus all <image> nvidia-smi',
+  ];
 }
