@@ -214,3 +214,23 @@ export function torchFixLines(
 export function driverWords(floor: string): { wsl: string; other: string; reboot: string } {
   return { wsl: m('driverWsl'), other: m('driverOther', { floor }), reboot: m('driverReboot') };
 }
+
+/**
+ * The first wheel tag whose kernels (SASS) cover every GPU in `input.ccs` — the lowest CUDA that does, e.g. cu128
+ * for sm_120 — in the newest release that ships it, with the driver it needs. Ignores `input.driver` for the
+ * choice (it is the oldest *covering* wheel, not the one this driver runs) but reports the support it would get.
+ */
+export function firstCoveringTorch(input: TorchChoiceInput): TorchChoice | undefined {
+  const releases = [...torchReleases()].reverse().filter((r) => r.confirmed !== false && pythonFits(r, input.python));
+  let best: { r: TorchRelease; v: TorchVariant } | undefined;
+  for (const r of releases) {
+    for (const v of r.cudaVariants) {
+      if (input.exclude?.includes(v.tag) || !covers(v, input, false)) continue;
+      if (!best || compareVersions(v.cuda, best.v.cuda) < 0) best = { r, v };
+    }
+  }
+  if (!best) return undefined;
+  // A GPU newer than the CUDA major's first release needs the driver of the CUDA that added it: the full floor.
+  const floors = driverFloors(best.v.cuda);
+  return { ...describe(best.r, best.v, driverSupport(input.driver, best.v.cuda)), driverFloor: floors.full ?? floors.mvc };
+}

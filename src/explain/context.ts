@@ -3,9 +3,10 @@
 import { maxCudaForDriver } from '../knowledge/cuda.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { distinctCapabilities, driverFloors, driverOf, findPackage, platformOf, type DriverFact, type GpuCapability } from '../diagnose/framework.js';
-import { chooseTorch, type TorchChoiceResult } from '../diagnose/choose-torch.js';
+import { chooseTorch, firstCoveringTorch, type TorchChoice, type TorchChoiceResult } from '../diagnose/choose-torch.js';
 import type { ErrorEvent, PartialSnapshot } from '../parse/types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
+import { torchRelease } from '../knowledge/torch.js';
 import { PASTED_PREFIX } from './snapshot.js';
 
 export interface TorchFacts {
@@ -17,6 +18,11 @@ export interface TorchFacts {
   /** "12.4" */
   cuda: string | undefined;
   cpuOnly: boolean;
+  /**
+   * Only for a plain version ("2.11.0", no +local tag, from pip): the CUDA of that release's default PyPI wheel
+   * on Linux ("13.0" for 2.11.0). An inference, so it is kept apart from `cuda`, which the paste stated.
+   */
+  pypiCuda?: string;
 }
 
 export interface ExplainContext {
@@ -45,7 +51,21 @@ function torchFacts(env: PythonEnv | undefined, facts: PartialSnapshot): TorchFa
   const version = pkg.version.split('+')[0] ?? pkg.version;
   const local = /\+cu(\d+)(\d)$/.exec(pkg.version);
   const cuda = local ? `${local[1]}.${local[2]}` : (pkg.build?.cuda ?? undefined);
-  return { pkg, version, tag: cuda ? tagOf(cuda) : undefined, cuda, cpuOnly: pkg.build?.cpuOnly === true || /\+cpu$/.test(pkg.version) };
+  const cpuOnly = pkg.build?.cpuOnly === true || /\+cpu$/.test(pkg.version);
+  const pypiCuda = !cuda && !cpuOnly && !pkg.version.includes('+') && pkg.installer === 'pip' && linuxOrUnknown(facts) ? pypiDefaultCuda(version) : undefined;
+  return { pkg, version, tag: cuda ? tagOf(cuda) : undefined, cuda, cpuOnly, ...(pypiCuda ? { pypiCuda } : {}) };
+}
+
+/** PyPI's default torch wheel carries CUDA on Linux only (Windows and macOS get CPU wheels). */
+function linuxOrUnknown(facts: PartialSnapshot): boolean {
+  const id = facts.os.id?.value;
+  return id !== 'windows' && id !== 'macos';
+}
+
+/** "2.11.0" → "13.0": the CUDA of the release's default PyPI wheel (src/knowledge/torch.ts `pypiDefault`). */
+export function pypiDefaultCuda(version: string): string | undefined {
+  const tag = safe(() => torchRelease(version)?.pypiDefault, undefined);
+  return tag ? cudaOfTag(tag) : undefined;
 }
 
 /** "12.1" → "cu121" */
@@ -91,4 +111,11 @@ export function safe<T>(f: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** The first wheel tag (lowest CUDA) whose kernels cover these GPUs, e.g. cu128 for sm_120, with its driver floor. */
+export function firstWheel(ctx: ExplainContext, exclude?: string[]): TorchChoice | undefined {
+  const ccs = ctx.gpus.map((g) => g.cc);
+  if (!ccs.length) return undefined;
+  return safe(() => firstCoveringTorch({ ccs, driver: ctx.driver, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot), ...(exclude ? { exclude } : {}) }), undefined);
 }

@@ -7,8 +7,9 @@ import { compareVersions, versionParts } from '../knowledge/version.js';
 import { driverSupport, platformOf, wheelForSoname } from '../diagnose/framework.js';
 import type { Evidence, Finding, FindingCode } from '../diagnose/types.js';
 import type { ErrorEvent } from '../parse/types.js';
-import { cudaNumber, dllCuda } from '../parse/framework-logs.js';
-import { driverMaxCuda, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
+import { cudaNumber, cudnnNumber, dllCuda } from '../parse/framework-logs.js';
+import { signatureById } from '../knowledge/error-signatures.js';
+import { driverMaxCuda, firstWheel, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
 import { em as m } from './messages.js';
 
 export interface Explained {
@@ -20,6 +21,10 @@ export interface Explained {
 export type Explainer = (ctx: ExplainContext, events: ErrorEvent[]) => Explained | undefined;
 
 const has = (events: ErrorEvent[], ...ids: string[]) => events.some((e) => ids.includes(e.signature));
+/** Some event's message names this cause first: a finding may then stand on the message alone, without facts. */
+const primary = (events: ErrorEvent[], code: FindingCode) => events.some((e) => signatureById(e.signature)?.causes[0]?.code === code);
+/** The paste shows WSL: there is no nvidia kernel module, so bare-metal driver fixes do not apply. */
+const inWsl = (ctx: ExplainContext) => ctx.snapshot.os.wsl?.value === true;
 const first = (events: ErrorEvent[], ...ids: string[]) => events.find((e) => ids.includes(e.signature));
 
 function lineEvidence(events: ErrorEvent[]): Evidence[] {
@@ -94,11 +99,15 @@ const archUnsupported: Explainer = (ctx, events) => {
   const covered = archs ? archs.includes(g.sm) || ptx.some((p) => Number(p.replace('compute_', '')) <= Number(g.sm.replace('sm_', ''))) : undefined;
   const choice = torchChoice(ctx, t?.tag ? [t.tag] : undefined);
   const c = choice.choice ?? choice.withNewerDriver;
+  const firstCover = c ? firstWheel(ctx, t?.tag ? [t.tag] : undefined) : undefined;
+  const firstText = firstCover && firstCover.variant.tag !== c?.variant.tag
+    ? ' ' + m('archFirst', { tag: firstCover.variant.tag, version: firstCover.release.version, cuda: firstCover.variant.cuda, sm: g.sm, floor: firstCover.driverFloor ?? '?' })
+    : '';
   const wheel = c
-    ? choice.choice
+    ? (choice.choice
       ? m('archWheel', { tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
-      : m('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
-    : m('archExt', { cc: g.cc });
+      : m('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })) + firstText
+    : m('archNone', { sm: g.sm, cc: g.cc });
   const build = torchLabel(ctx) ?? 'the installed build';
   const cause = m('archCause', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
@@ -110,6 +119,9 @@ const archUnsupported: Explainer = (ctx, events) => {
   if (c) {
     if (!choice.choice && c.driverFloor) fix.push(`# ${m('drvUpgrade', { floor: c.driverFloor })}`);
     fix.push(pip(`--force-reinstall torch==${c.release.version} --index-url ${c.variant.indexUrl}`));
+    if (firstCover && firstText) {
+      fix.push(`# ${m('archFirstFix', { tag: firstCover.variant.tag, floor: firstCover.driverFloor ?? '?' })}`, pip(`--force-reinstall torch==${firstCover.release.version} --index-url ${firstCover.variant.indexUrl}`));
+    }
   }
   fix.push(`# ${m('archExt', { cc: g.cc })}`);
   if (archs) evidence.push({ fact: m('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: ctx.facts.torchArchList?.source ?? 'gpuenv torch table' });
@@ -126,14 +138,25 @@ const driverTooOld: Explainer = (ctx, events) => {
   const max = driverMaxCuda(d);
   const evidence = [...lineEvidence(events), ...torchEvidence(ctx), ...driverEvidence(ctx)];
   const ptxasEvent = first(events, 'jax-ptxas-newer');
-  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas;
+  // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
+  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver');
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? t?.pypiCuda;
   if (buildCuda) {
     const floors = floorsFor(buildCuda);
     const support = d ? driverSupport(d, buildCuda) : 'unknown';
-    const build = t?.cuda ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`) : `ptxas ${buildCuda}`;
+    const build = t?.cuda
+      ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`)
+      : ptxasEvent?.groups.ptxas
+        ? `ptxas ${buildCuda}`
+        : wanted?.groups.cuda
+          ? (wanted.signature === 'container-requirement-cuda' ? m('drvImage', { cuda: buildCuda }) : `CUDA ${buildCuda}`)
+          : m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) });
     const floor = floors.mvc ?? floors.full ?? '?';
     const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? m('unknown'), floor: floors.full ?? floor };
     const fix = [`# ${m('drvUpgrade', { floor: floors.full ?? floor })}`, ...upgradeDriver(ctx, floors.full ?? floor)];
+    if (wanted?.signature === 'container-requirement-cuda') fix.push(`# ${m('drvImageFix', { max: max ?? m('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('drvDisableRequire')}`);
+    if (wanted?.signature === 'cuda-not-supported-by-driver') fix.push(`# ${m('drvOlderCuda', { max: max ?? m('unknown') })}`);
+    if (!t?.cuda && t?.pypiCuda && !ptxasEvent && !wanted) evidence.push({ fact: m('evPypi'), value: `torch ${t.version} → ${tagOf(t.pypiCuda)} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' });
     if (max && t) {
       const alt = torchChoice(ctx, t.tag ? [t.tag] : undefined).choice;
       if (alt) fix.push(`# ${m('drvOrWheel', { cuda: alt.variant.cuda, tag: alt.variant.tag })}`, pip(`--force-reinstall torch==${alt.release.version} --index-url ${alt.variant.indexUrl}`));
@@ -141,6 +164,8 @@ const driverTooOld: Explainer = (ctx, events) => {
     const fit = support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
     return { fit, finding: finding('driver-too-old', 'error', m('drvTitle', vars), m('drvCause', vars), evidence, fix) };
   }
+  // Without the program's CUDA, a driver-too-old finding stands only on a message that says so itself.
+  if (!primary(events, 'driver-too-old')) return undefined;
   if (max) {
     const vars = { driver: d?.version ?? `(CUDA ${max})`, max };
     const fix = [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tagOf(max)}`)];
@@ -198,7 +223,7 @@ const toolkitMismatch: Explainer = (ctx, events) => {
   }
   if (has(events, 'no-kernel-image')) {
     const g = ctx.gpus[0];
-    return { fit: 0.7, finding: finding('toolkit-mismatch', 'warning', m('tkExtTitle'), m('archExt', { cc: g?.cc ?? '8.6' }), [...evidence, ...gpuEvidence(ctx)], [
+    return { fit: 0.7, finding: finding('toolkit-mismatch', 'warning', m('tkExtTitle'), m('archExt', { cc: g?.cc ?? '<cc>' }), [...evidence, ...gpuEvidence(ctx)], [
       `TORCH_CUDA_ARCH_LIST="${g?.cc ?? '<cc>'}" pip install --no-build-isolation --force-reinstall --no-cache-dir <extension>`,
     ]) };
   }
@@ -234,7 +259,7 @@ const cpuOnly: Explainer = (ctx, events) => {
     const vars = { pkg: 'torch', version: t && t.version !== '?' ? t.pkg.version : '' };
     return { fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2, finding: finding('cpu-only-build', 'error', t ? m('cpuTitle', vars) : m('cpuTitleGeneric'), m('cpuCause', vars), evidence, fix) };
   }
-  if (t?.cuda) return undefined;
+  if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
   return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
 };
 
@@ -312,6 +337,7 @@ const libraryNotFound: Explainer = (ctx, events) => {
     fix.push(ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi', '# docker: docker run --gpus all …');
   }
   const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && have && !have.startsWith(lib.major ?? '?');
+  if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library')) fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
   const fit = cudnnConflict ? 0.7 : lib.kind === 'driver' ? 0.6 : 1.3;
   if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
   return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };
@@ -319,11 +345,12 @@ const libraryNotFound: Explainer = (ctx, events) => {
 
 const cudnnMismatch: Explainer = (ctx, events) => {
   const evidence = [...lineEvidence(events)];
-  const incompat = first(events, 'torch-cudnn-incompat', 'tf-cudnn-loaded', 'jax-cudnn-version');
-  if (incompat) {
-    const built = (incompat.groups.built ?? '').replace(/,\s*/g, '.');
-    const found = ctx.facts.cudnnRuntime?.value ?? incompat.groups.found ?? '?';
-    const want = /^\d{4,5}$/.test(built) ? (Number(built) >= 10000 ? `${Math.floor(Number(built) / 10000)}.${Math.floor((Number(built) % 10000) / 100)}` : `${built[0]}.${built[1]}`) : built || '?';
+  const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version');
+  if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {
+    // JAX's "Outdated cuDNN" block names the minimum it needs; that is the version to ask for.
+    const built = (incompat.groups.min ?? incompat.groups.built ?? '').replace(/,\s*/g, '.');
+    const found = ctx.facts.cudnnRuntime?.value ?? (incompat.groups.found ? (/^\d{4,5}$/.test(incompat.groups.found) ? cudnnNumber(incompat.groups.found) : incompat.groups.found.replace(/,\s*/g, '.')) : undefined) ?? m('unknownLoaded');
+    const want = /^\d{4,5}$/.test(built) ? cudnnNumber(built).replace(/\.0$/, '') : built || m('unknownBuild');
     return { fit: 2, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', { have: found, want }), m('cudnnCause', { have: found, want, why: m('cudnnWhyOlder') }), evidence, [
       'echo $LD_LIBRARY_PATH', '# remove folders with an older libcudnn from LD_LIBRARY_PATH, then:', 'unset LD_LIBRARY_PATH',
       'python -c "import torch; print(torch.backends.cudnn.version())"',
@@ -344,8 +371,9 @@ const cudnnMismatch: Explainer = (ctx, events) => {
     const vars = { have: '9?', want: '8', why: m('cudnnWhy8vs9') };
     return { fit: 0.9, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', vars), m('cudnnCause', vars), [...evidence, { fact: m('evMissing'), value: lib.name, source: 'pasted' }], [pip('"nvidia-cudnn-cu12==8.9.7.29"')]) };
   }
-  if (has(events, 'dnn-library-not-found', 'cudnn-status-error', 'jax-backend-failed')) {
-    return { fit: 0.8, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', { have: ctx.facts.cudnnRuntime?.value ?? m('unknown'), want: m('unknown') }), m('cudnnCause', { have: ctx.facts.cudnnRuntime?.value ?? m('unknown'), want: m('unknown'), why: m('cudnnWhyOlder') }), evidence, [
+  if (has(events, 'dnn-library-not-found', 'cudnn-status-error', 'jax-backend-failed', 'jax-cudnn-version')) {
+    const have = ctx.facts.cudnnRuntime?.value;
+    return { fit: 0.8, finding: finding('cudnn-mismatch', 'error', have ? m('cudnnTitleHave', { have }) : m('cudnnTitleGeneric'), m('cudnnCauseGeneric', { have: have ? ` (${have} loads here)` : '' }), evidence, [
       'pip install -U "jax[cuda12]"  # or the framework\'s own CUDA extra', 'unset LD_LIBRARY_PATH',
     ]) };
   }
@@ -399,7 +427,7 @@ const libraryShadowing: Explainer = (ctx, events) => {
     ]) };
   }
   const sym = first(events, 'undefined-symbol-nvjitlink');
-  const cud = first(events, 'torch-cudnn-incompat');
+  const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked');
   if (!sym && !cud) return undefined;
   const symbol = sym?.groups.symbol ?? 'cudnn';
   return { fit: ld ? 1.8 : 1.3, finding: finding('library-shadowing', 'error', m('shTitle'), m('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), evidence, [
@@ -411,10 +439,17 @@ const forwardCompat: Explainer = (ctx, events) => {
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...driverEvidence(ctx)];
   const g = ctx.gpus[0];
   const is804 = has(events, 'compat-not-supported');
-  const why = is804 ? m('fcWhy804', { gpu: g ? ` — ${g.gpu.name} is not one of them` : '' }) : m('fcWhy803', { driver: ctx.driver?.version ?? m('unknown') });
-  const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? 1 : 0.6;
+  // Driver-shaped versions in the lines (host libcuda 570.133.20 vs compat 570.124.06) and the parsed driver.
+  const versions = [...new Set([...(ctx.driver?.version ? [ctx.driver.version] : []), ...events.flatMap((e) => e.text.match(/\b\d{3}\.\d{2,3}\.\d{2,3}\b/g) ?? [])])].slice(0, 4);
+  const paths = [...new Set(events.map((e) => e.groups.path).filter((p): p is string => !!p))].slice(0, 3);
+  const driverText = versions.length ? versions.join(' / ') : m('unknown');
+  const why = is804 ? m('fcWhy804', { gpu: g ? ` — ${g.gpu.name} is not one of them` : '' }) : m('fcWhy803', { driver: driverText });
+  for (const p of paths) evidence.push({ fact: m('evCompat'), value: p, source: 'pasted' });
+  if (versions.length > (ctx.driver?.version ? 1 : 0)) evidence.push({ fact: m('evVersionsNamed'), value: versions.join(', '), source: 'pasted' });
+  const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? (paths.length ? 1.8 : 1) : 0.6;
   return { fit, finding: finding('forward-compat-shadowing', 'error', m('fcTitle'), m('fcCause', { why }), evidence, [
     'ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
+    ...paths.map((p) => `rm ${p}*   # ${m('fcRemovePath')}`),
   ]) };
 };
 
@@ -437,6 +472,7 @@ const driverLibraryMismatch: Explainer = (ctx, events) => {
 };
 
 const driverNotLoaded: Explainer = (ctx, events) => {
+  if (inWsl(ctx)) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
   if (has(events, 'system-not-initialized')) {
     const v = ctx.driver?.version;
@@ -456,6 +492,7 @@ const driverNotLoaded: Explainer = (ctx, events) => {
 };
 
 const secureBoot: Explainer = (ctx, events) => {
+  if (inWsl(ctx)) return undefined;
   const hard = has(ctx.events, 'key-rejected', 'lockdown') || ctx.snapshot.os.secureBoot?.value === 'enabled';
   if (!hard && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
   return { fit: hard ? 2 : 0.3, finding: finding('secure-boot', hard ? 'error' : 'info', m('sbTitle'), m('sbCause'), lineEvidence(events), [
@@ -464,6 +501,7 @@ const secureBoot: Explainer = (ctx, events) => {
 };
 
 const nouveau: Explainer = (ctx, events) => {
+  if (inWsl(ctx)) return undefined;
   const loaded = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
   if (!loaded) return undefined;
   return { fit: 1.6, finding: finding('nouveau', 'error', m('nvTitle'), m('nvCause'), lineEvidence(events), [
@@ -571,10 +609,26 @@ const ncclFailure: Explainer = (ctx, events) => {
 };
 
 const wsl: Explainer = (ctx, events) => {
-  const isWsl = ctx.snapshot.os.wsl?.value === true || has(events, 'wsl-libcuda-symlink', 'wsl-dxg');
+  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore');
   if (!isWsl) return undefined;
-  return { fit: has(events, 'wsl-dxg') ? 1.8 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8, finding: finding('wsl', 'warning', m('wslTitle'), m('wslCause'), lineEvidence(events), [
-    'ls -la /usr/lib/wsl/lib/', 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH', '# do not install a Linux NVIDIA driver inside WSL: sudo apt-get remove --purge "nvidia-driver-*" if one is there', 'nvidia-smi',
+  const evidence = [...lineEvidence(events)];
+  const os = ctx.snapshot.os.wsl;
+  if (os?.value) evidence.push({ fact: m('evWsl'), value: 'yes', source: os.source });
+  const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
+  if (ld) evidence.push({ fact: 'LD_LIBRARY_PATH', value: ld, source: 'pasted' });
+  // What broke: the driver cannot be reached (nvidia-smi / NVML), the container runtime finds no WSL libraries, or a harmless ldconfig warning.
+  const driverSymptom = has(events, 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch');
+  const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore');
+  const cause = direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : m('wslCause');
+  const fit = direct ? 1.8 : driverSymptom ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8;
+  return { fit, finding: finding('wsl', driverSymptom || direct ? 'error' : 'warning', driverSymptom ? m('wslTitleDriver') : m('wslTitle'), cause, evidence, [
+    `# ${m('wslFixWindows')}`,
+    'ls -la /usr/lib/wsl/lib/   # libcuda.so*, libnvidia-ml.so.1 and nvidia-smi come from the Windows driver',
+    `# ${m('wslFixNoLinuxDriver')}`,
+    'dpkg -l | grep -iE "nvidia-(driver|utils|compute)|libnvidia" ; sudo apt-get remove --purge "nvidia-driver-*" "nvidia-utils-*" "libnvidia-compute-*"',
+    `# ${m('wslFixLoader')}`,
+    'cat /etc/ld.so.conf.d/ld.wsl.conf   # should list /usr/lib/wsl/lib', 'sudo ldconfig', 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH',
+    '# PowerShell: wsl --update; wsl --shutdown', '/usr/lib/wsl/lib/nvidia-smi',
   ]) };
 };
 

@@ -70,7 +70,11 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
   }
   const diagnosis = runRules(snapshot, rules);
   ruleErrors.push(...diagnosis.ruleErrors);
-  for (const f of diagnosis.findings) {
+  // In WSL there is no nvidia kernel module: module, Secure Boot and nouveau findings would send the user to dkms/modprobe/mokutil.
+  const wsl = snapshot.os.wsl?.value === true;
+  for (const raw of diagnosis.findings) {
+    if (wsl && BARE_METAL.has(raw.code)) continue;
+    const f = here ? raw : pastedOnly(raw, snapshot);
     const mine = out.get(f.code);
     if (mine) {
       // Same cause seen by a rule: one finding, with the rule's facts and commands added.
@@ -83,6 +87,19 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
   }
   const findings = [...out.values()].sort((a, b) => b.score - a.score);
   return { parsed, snapshot, findings, ruleErrors };
+}
+
+const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);
+
+/**
+ * A rule finding over a paste alone: the paste not showing a GPU is not "no GPU here" — this machine was not
+ * looked at (that is `--here`). Such a cause is reworded to what the paste does show.
+ */
+function pastedOnly(f: Finding, snapshot: Snapshot): Finding {
+  if (f.code === 'cpu-only-build' && snapshot.gpus.length === 0 && f.severity === 'info') {
+    return { ...f, severity: 'warning', cause: em('cpuCausePasted', { title: f.title }) };
+  }
+  return f;
 }
 
 function round(n: number): number {

@@ -26,11 +26,27 @@ export function parseErrors(lines: readonly string[]): ParseResult {
       if (n >= MAX_PER_SIGNATURE) continue;
       count.set(signature.id, n + 1);
       if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
+      if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(i, i + 8)));
       events.push({ signature: signature.id, line: i + 1, text: line.trim().slice(0, 500), groups });
       factsFrom(signature.id, groups, facts);
     }
   }
   return { facts, events };
+}
+
+/**
+ * JAX's "Outdated cuDNN installation found." block: the versions are on the following lines
+ * ("Version JAX was built against: 8907", "Minimum supported: 9100", "Installed version: 8907").
+ */
+export function jaxCudnnBlock(lines: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of lines) {
+    let r: RegExpExecArray | null;
+    if ((r = /built against:?\s{0,4}(\d{4,5})\b/i.exec(l))) out.built ??= r[1]!;
+    if ((r = /Minimum supported:?\s{0,4}(\d{4,5})\b/i.exec(l))) out.min ??= r[1]!;
+    if ((r = /Installed version:?\s{0,4}(\d{4,5})\b/i.exec(l))) out.found ??= r[1]!;
+  }
+  return out;
 }
 
 /** The numbers of a PyTorch OOM message, old ("7.79 GiB total capacity; 6.84 GiB already allocated") and new format. */
@@ -78,6 +94,9 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'torch-driver-too-old':
       if (g.found) facts.driver.cudaVersion ??= { value: cudaNumber(g.found), source: SRC };
       break;
+    case 'cuda-not-supported-by-driver':
+      if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
+      break;
     case 'jax-ptxas-newer':
       if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
       break;
@@ -94,6 +113,7 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
       break;
     case 'torch-cudnn-incompat':
+    case 'torch-cudnn-linked':
       if (g.found) facts.cudnnRuntime ??= { value: g.found.replace(/,\s*/g, '.'), source: SRC };
       break;
     case 'tf-cudnn-loaded':
@@ -104,6 +124,7 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       break;
     case 'cannot-open-so':
     case 'tf-could-not-load':
+    case 'bnb-no-libcudart':
       if (g.soname) facts.missingLibraries.push({ value: g.soname, source: SRC });
       break;
     case 'windows-dll':
@@ -112,6 +133,8 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       break;
     case 'wsl-libcuda-symlink':
     case 'wsl-dxg':
+    case 'wsl-container-mount':
+    case 'wsl-dxcore':
       facts.os.wsl ??= { value: true, source: SRC };
       break;
     case 'key-rejected':

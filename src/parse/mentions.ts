@@ -16,6 +16,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   if (binary) return { facts: emptyFacts(), events: [] };
   const facts = emptyFacts();
   const gpuNames = new Set<string>();
+  const ccMentions: { cc: string; name: string | undefined }[] = [];
   for (const raw of lines) {
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
@@ -27,7 +28,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
-    if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
+    if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+(?:\+cuda\d{2}[\w.]{0,20})?)/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
     if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
@@ -35,6 +36,12 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     }
     if ((m = /\bcuDNN(?:\s?version)?\s{0,2}[=:]\s{0,2}v?(\d+(?:\.\d+){0,2})\b/i.exec(raw)) && !/^cuDNN version:/.test(raw.trim())) {
       facts.libraries.push({ name: 'cudnn', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+    }
+    // "which is of cuda capability 2.1", "compute capability: 8.6", "CUDA Capability Major/Minor version number: 7.5"
+    if ((m = /\b(?:cuda|compute) capability(?: major\/minor version number)?:?\s{0,3}(\d{1,2})\.(\d)\b/i.exec(raw))) {
+      const cc = `${m[1]}.${m[2]}`;
+      const named = GPU_NAME.exec(raw)?.[0] ?? /\bGPU\s?\d{0,2}:?\s(\w[\w -]{2,40}?) (?:which|with|has)\b/.exec(raw)?.[1];
+      if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: named?.replace(/\s+/g, ' ').trim() });
     }
     if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
   }
@@ -44,6 +51,12 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if (!cc) continue;
     if (facts.gpus.some((x) => x.computeCapability === cc.cc && x.name === cc.name)) continue;
     facts.gpus.push(pastedGpu(name, index++, SRC, { computeCapability: cc.cc }));
+  }
+  // A stated compute capability names the architecture even when the catalogue does not know the GPU (Fermi 2.1).
+  for (const { cc, name } of ccMentions.slice(0, 4)) {
+    const same = facts.gpus.find((g) => g.computeCapability === cc || (name !== undefined && g.name === name));
+    if (same) same.computeCapability ??= cc;
+    else facts.gpus.push(pastedGpu(name ?? 'GPU', index++, SRC, { computeCapability: cc }));
   }
   return { facts, events: [] };
 }

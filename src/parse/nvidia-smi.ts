@@ -18,6 +18,14 @@ export function parseNvidiaSmi(lines: readonly string[], text: string): ParseRes
       if (/^\d+\.\d+$/.test(m[3]!)) facts.driver.cudaVersion ??= { value: m[3]!, source: table };
       continue;
     }
+    // The header without its frame, or quoted in prose: "Driver Version: 570.86.10    CUDA Version: 12.8".
+    if (raw.includes('Driver Version') && (m = /Driver Version\s{0,40}:\s{0,4}(\d{2,3}\.\d{1,3}(?:\.\d{1,3})?)(?![\d.])/.exec(raw))) {
+      const src = /CUDA Version|\|/.test(raw) ? table : q;
+      facts.driver.version ??= { value: m[1]!, source: src };
+      const c = /CUDA Version\s{0,40}:\s{0,4}(\d+\.\d+)\b/.exec(raw);
+      if (c) facts.driver.cudaVersion ??= { value: c[1]!, source: src };
+      continue;
+    }
     if ((m = /^\|\s{1,6}(\d{1,2})\s{1,4}([^|]{2,60}?)\s{1,40}(On|Off|WDDM|TCC)\s{0,3}\|\s{0,10}([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])?/.exec(raw))) {
       const index = Number(m[1]);
       if (!facts.gpus.some((g) => g.index === index)) {
@@ -36,8 +44,14 @@ export function parseNvidiaSmi(lines: readonly string[], text: string): ParseRes
     if ((m = /^\s{0,8}(Driver Version|CUDA Version|Product Name|Total|Used|Free|Product Architecture)\s{0,60}: (\S.{0,80})$/.exec(raw))) {
       const [, key, value] = m as unknown as [string, string, string];
       const v = value.trim();
-      if (key === 'Driver Version' && /^\d/.test(v)) facts.driver.version ??= { value: v, source: q };
-      else if (key === 'CUDA Version' && /^\d+\.\d+$/.test(v)) facts.driver.cudaVersion ??= { value: v, source: q };
+      // A table header copied without its frame: "Driver Version: 570.86.10    CUDA Version: 12.8" —
+      // the value is the first token, and the rest of the line may carry the CUDA version.
+      const token = v.split(/\s+/)[0] ?? v;
+      const cudaTail = /CUDA Version:\s{0,4}(\d+\.\d+)\b/.exec(v);
+      if (key === 'Driver Version' && /^\d{2,3}\.\d+(?:\.\d+)?$/.test(token)) {
+        facts.driver.version ??= { value: token, source: q };
+        if (cudaTail) facts.driver.cudaVersion ??= { value: cudaTail[1]!, source: q };
+      } else if (key === 'CUDA Version' && /^\d+\.\d+$/.test(token)) facts.driver.cudaVersion ??= { value: token, source: q };
       else if (key === 'Product Name') {
         last = pastedGpu(v, facts.gpus.length, q);
         facts.gpus.push(last);

@@ -5,7 +5,7 @@ import type { LibraryCopy } from '../snapshot/types.js';
 import { pastedToolkit } from './build.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 
-const ENV_NAMES = /\b(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|NCCL_[A-Z_]{2,30}|XLA_PYTHON_CLIENT_[A-Z_]{2,20}|PYTORCH_CUDA_ALLOC_CONF|TORCH_CUDA_ARCH_LIST)=("[^"\n]{0,800}"|'[^'\n]{0,800}'|[^\s"']{0,800})/;
+const ENV_NAMES = /\b(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|NCCL_[A-Z_]{2,30}|XLA_PYTHON_CLIENT_[A-Z_]{2,20}|PYTORCH_CUDA_ALLOC_CONF|TORCH_CUDA_ARCH_LIST)=("[^"\n]{0,800}"|'[^'\n]{0,800}'|[^\s"'`]{0,800})/;
 
 export function parseSystemLogs(lines: readonly string[]): ParseResult {
   const facts = emptyFacts();
@@ -13,6 +13,8 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     let m: RegExpExecArray | null;
+    // WSL 2: its kernel string, the folders the Windows driver is mapped to, its dxcore layer (before any `continue`).
+    if (/microsoft-standard-WSL2|\/usr\/lib\/wsl\/(lib|drivers)\b|\bWSL2\b|\bdxcore\b/.test(raw)) facts.os.wsl ??= { value: true, source: pasted('text') };
     // dmesg
     if (raw.includes('NVRM') || raw.includes('nvidia') || raw.includes('ecure') || raw.includes('nouveau') || raw.includes('Lockdown')) {
       if ((m = /NVRM: loading NVIDIA UNIX (?:Open Kernel Module for )?[\w-]{0,20}\s{0,4}(?:Kernel Module\s{1,4})?(\d{3,}\.\d+(?:\.\d+)?)/.exec(raw))) {
@@ -61,7 +63,11 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
     }
     // environment variables in `env`, `export X=…`, docker -e
     if ((m = ENV_NAMES.exec(raw))) facts.env[m[1]!] ??= m[2]!.replace(/^["']|["']$/g, '');
-    if (/microsoft-standard-WSL2|\/usr\/lib\/wsl\/lib|WSL2/.test(raw)) facts.os.wsl ??= { value: true, source: pasted('text') };
+    // `echo $LD_LIBRARY_PATH` (or $CUDA_HOME …): the value is the next non-empty line when it looks like paths.
+    if ((m = /\becho\s{1,4}"?\$\{?(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES)\}?"?\s*$/.exec(raw))) {
+      const next = lines.slice(i + 1, i + 3).map((l) => l.trim()).find((l) => l !== '');
+      if (next && (m[1] === 'CUDA_VISIBLE_DEVICES' ? /^[\w,-]{0,200}$/.test(next) : /^[/~$][^\s"'`]{0,2000}$/.test(next))) facts.env[m[1]!] ??= next;
+    }
   }
   if (osRelease.length) {
     const r = parseOsRelease(osRelease.join('\n'));

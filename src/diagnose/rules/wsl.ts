@@ -7,6 +7,30 @@ import type { NativeLibrary, Snapshot } from '../../snapshot/types.js';
 import type { Evidence, Finding, Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverAnswers, ev, isUnder, isWsl, ownerCommand } from './system-helpers.js';
+import { defineMessages } from '../../i18n/index.js';
+
+// Sentences of the partial-facts branch (a pasted text, `gpuenv explain`), kept here with the rule.
+const pm = defineMessages({
+  en: {
+    titlePaste: 'WSL 2: the GPU libraries come from the Windows driver in /usr/lib/wsl/lib',
+    causePaste: 'The paste shows WSL 2. There the NVIDIA driver is the Windows one: libcuda.so, libcuda.so.1, libnvidia-ml.so.1 and nvidia-smi are files in /usr/lib/wsl/lib (listed in /etc/ld.so.conf.d/ld.wsl.conf), and there is no nvidia kernel module. Link and load from that folder; do not install a Linux NVIDIA driver inside WSL.',
+    titleShadow: 'WSL 2: LD_LIBRARY_PATH puts {dirs} before /usr/lib/wsl/lib',
+    causeShadow: 'LD_LIBRARY_PATH ({ld}) is searched before the ld.so.conf folders, so a libcuda or libnvidia-ml in {dirs} (from a Linux driver or nvidia-utils package) loads instead of the Windows driver\'s copy in /usr/lib/wsl/lib; nvidia-smi and CUDA then fail.',
+    fixLink: 'to link against the driver API (-lcuda), use the WSL copy: -L/usr/lib/wsl/lib',
+    fixShadow: 'drop the distribution folder from LD_LIBRARY_PATH, or put /usr/lib/wsl/lib first',
+  },
+  'zh-CN': {
+    titlePaste: 'WSL 2：GPU 库来自 /usr/lib/wsl/lib 中的 Windows 驱动',
+    causePaste: '粘贴内容显示这是 WSL 2。其中 NVIDIA 驱动是 Windows 的：libcuda.so、libcuda.so.1、libnvidia-ml.so.1 和 nvidia-smi 位于 /usr/lib/wsl/lib（由 /etc/ld.so.conf.d/ld.wsl.conf 列出），没有 nvidia 内核模块。请从该目录链接和加载；不要在 WSL 内安装 Linux NVIDIA 驱动。',
+    titleShadow: 'WSL 2：LD_LIBRARY_PATH 把 {dirs} 放在 /usr/lib/wsl/lib 之前',
+    causeShadow: 'LD_LIBRARY_PATH（{ld}）先于 ld.so.conf 中的目录被搜索，所以 {dirs} 中的 libcuda 或 libnvidia-ml（来自 Linux 驱动或 nvidia-utils 包）会代替 /usr/lib/wsl/lib 中 Windows 驱动的副本被加载；nvidia-smi 和 CUDA 随之失败。',
+    fixLink: '链接驱动 API（-lcuda）时使用 WSL 的副本：-L/usr/lib/wsl/lib',
+    fixShadow: '从 LD_LIBRARY_PATH 去掉发行版的库目录，或把 /usr/lib/wsl/lib 放在最前',
+  },
+});
+
+/** Distribution library folders: a Linux driver's libcuda/libnvidia-ml would live there. */
+const DISTRO_LIB = /^\/(?:usr\/)?lib(?:64)?(?:\/(?:x86_64|aarch64)-linux-gnu)?\/?$/;
 
 const WSL_LIB = '/usr/lib/wsl';
 
@@ -44,6 +68,8 @@ export const rule: Rule = {
         fix,
       } satisfies Finding];
     }
+    // Partial facts (a paste): no native-library probe ran, so only the pasted OS facts and LD_LIBRARY_PATH speak.
+    if (s.nativeLibraries.nvml === null && s.nativeLibraries.cuda === null && s.os.wsl?.source.startsWith('pasted')) return pastedWsl(s, wslEvidence);
     const missing = libs.filter((l) => l.loadedPath === null);
     if (!driverAnswers(s) && missing.length > 0) {
       return [{
@@ -66,4 +92,25 @@ export const rule: Rule = {
 
 function ldEvidence(s: Snapshot): Evidence[] {
   return s.env.LD_LIBRARY_PATH ? [{ fact: m('evLdLibraryPath'), value: s.env.LD_LIBRARY_PATH, source: 'env:LD_LIBRARY_PATH' }] : [];
+}
+
+function pastedWsl(s: Snapshot, wslEvidence: Evidence[]): Finding[] {
+  const ld = s.env.LD_LIBRARY_PATH;
+  const dirs = ld ? ld.split(':').filter(Boolean) : [];
+  const wslAt = dirs.findIndex((d) => d.replace(/\/+$/, '') === `${WSL_LIB}/lib`);
+  const before = dirs.filter((d, i) => DISTRO_LIB.test(d) && (wslAt < 0 || i < wslAt));
+  const check = ['ls -la /usr/lib/wsl/lib/', 'ldconfig -p | grep -E "libcuda|libnvidia-ml"', 'cat /etc/ld.so.conf.d/ld.wsl.conf'];
+  if (before.length) {
+    const vars = { dirs: before.join(', '), ld: ld ?? '' };
+    return [{
+      code: 'wsl', severity: 'error', title: pm('titleShadow', vars), cause: pm('causeShadow', vars),
+      evidence: [...wslEvidence, ...ldEvidence(s)],
+      fix: [`# ${pm('fixShadow')}`, 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH', ...check, m('wslFixWindows')],
+    }];
+  }
+  return [{
+    code: 'wsl', severity: 'info', title: pm('titlePaste'), cause: pm('causePaste'),
+    evidence: [...wslEvidence, ...ldEvidence(s)],
+    fix: [...check, 'sudo ldconfig', `# ${pm('fixLink')}`, m('wslFixWindows'), m('wslFixCheck')],
+  }];
 }

@@ -45,7 +45,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /current PyTorch install supports CUDA capabilities (?<archs>[a-z_0-9 ]{3,200})/i, [
       { code: 'arch-unsupported', when: 'list of SASS archs of the installed wheel' },
     ], 0.3, 'https://github.com/pytorch/pytorch/issues/167244'),
-  sig('torch-gpu-too-old', ['pytorch no longer supports this gpu'],
+  sig('torch-gpu-too-old', ['pytorch no longer supports this gpu', 'which is of cuda capability'],
     /Found GPU(?<index>\d+) (?<gpu>[^\n]{2,60}?) which is of cuda capability (?<cc>\d+\.\d+)/i, [
       { code: 'arch-unsupported', when: 'the GPU is older than the oldest arch of the wheel' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/30532'),
@@ -83,11 +83,23 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /kernel version (?<kernel>\d+\.\d+(?:\.\d+)?) does not match DSO version (?<dso>\d+\.\d+(?:\.\d+)?)/i, [
       { code: 'driver-library-mismatch', when: 'kernel module and libcuda versions differ' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/41574', { confirmed: false, note: 'thread number from memory of TF reports; message text is from stream_executor/cuda/cuda_diagnostics.cc' }),
-  sig('system-driver-mismatch', ['unsupported display driver / cuda driver combination', 'cuda_error_system_driver_mismatch'],
-    /(system has unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)/i, [
+  sig('system-driver-mismatch', ['unsupported display driver / cuda driver combination', 'cuda_error_system_driver_mismatch', 'cudaerrorsystemdrivermismatch'],
+    /(system has unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH|cudaErrorSystemDriverMismatch)/i, [
       { code: 'forward-compat-shadowing', when: 'a cuda-compat libcuda of another branch is loaded (containers, LD_LIBRARY_PATH)' },
       { code: 'driver-library-mismatch', when: 'libcuda and the kernel module come from different driver releases' },
     ], 1, RUNTIME_ERRORS + ' cudaErrorSystemDriverMismatch = 803'),
+  // A cuda-compat libcuda named in a path: the loader can pick it instead of the host driver's own.
+  sig('compat-libcuda-path', ['/compat/libcuda.so'], /(?<path>\/[\w.\/-]{0,80}\/compat\/libcuda\.so(?:\.\d+){0,3})/, [
+    { code: 'forward-compat-shadowing', when: 'the compat libcuda (from a CUDA base image or cuda-compat package) is loaded instead of the driver\'s own' },
+  ], 0.5, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/1084'),
+  // Other tools' wording of "the driver is older than the CUDA the program needs".
+  sig('container-requirement-cuda', ['unsatisfied condition: cuda>='], /requirement error: unsatisfied condition: cuda>=(?<cuda>\d+\.\d+)/i, [
+    { code: 'driver-too-old', when: 'the image\'s NVIDIA_REQUIRE_CUDA is newer than the CUDA the host driver supports: upgrade the host driver or use an image of an older CUDA' },
+  ], 1, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/940'),
+  sig('cuda-not-supported-by-driver', ['is not supported by'],
+    /CUDA (?<cuda>\d+\.\d+)(?:\.\d+)? is not supported by\s*your driver(?: \(which supports up to (?<driverCuda>\d+\.\d+)(?:\.\d+)?\))?/i, [
+      { code: 'driver-too-old', when: 'Julia CUDA.jl: the driver supports an older CUDA than the toolkit the package wants' },
+    ], 1, 'https://github.com/JuliaGPU/julia-ngc/issues/7'),
   sig('compat-not-supported', ['forward compatibility was attempted', 'cuda_error_compat_not_supported_on_device'],
     /(forward compatibility was attempted on non supported HW|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)/i, [
       { code: 'forward-compat-shadowing', when: 'cuda-compat (forward compatibility) only works on data-centre GPUs; a GeForce/RTX card must use the host driver\'s libcuda' },
@@ -107,6 +119,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'driver-not-loaded', when: 'the nvidia kernel module is not loaded (kernel update without DKMS rebuild)' },
     { code: 'secure-boot', when: 'dmesg: "Key was rejected by service" or Lockdown' },
     { code: 'nouveau', when: 'nouveau is loaded' },
+    { code: 'wsl', when: 'in WSL there is no kernel module: a Linux driver or nvidia-utils installed inside WSL shadows the Windows driver\'s /usr/lib/wsl/lib' },
   ], 1, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'thread cited in reference/anchor-tools.md; the message is nvidia-smi\'s own' }),
   sig('smi-not-found', ['nvidia-smi: command not found', "'nvidia-smi' is not recognized"], /nvidia-smi:? (command )?not found|'nvidia-smi' is not recognized/i, [
     { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed (or the container has no NVIDIA runtime)' },
@@ -138,6 +151,12 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'driver-not-loaded', when: 'the driver\'s user-space libraries are not installed (or not mounted in the container)' },
     { code: 'wsl', when: 'WSL: /usr/lib/wsl/lib is not on the loader path' },
   ], 0.9, 'https://github.com/ollama/ollama/issues/1888'),
+
+  sig('nvml-not-loadable', ['could not load nvml library', "couldn't find libnvidia-ml.so"],
+    /(Failed to initialize NVML: could not load NVML library|NVIDIA-SMI couldn'?t find libnvidia-ml\.so library)/i, [
+      { code: 'driver-not-loaded', when: 'the driver\'s user-space libraries are not installed (or not mounted in the container)' },
+      { code: 'wsl', when: 'WSL: libnvidia-ml comes from the Windows driver in /usr/lib/wsl/lib, which is not on the loader path or is shadowed' },
+    ], 0.9, 'https://github.com/microsoft/WSL/issues/11888'),
 
   // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
   sig('key-rejected', ['key was rejected by service'], /Key was rejected by service/i, [
@@ -198,11 +217,16 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'cudnn-mismatch', when: 'an older cuDNN (system, LD_LIBRARY_PATH, conda) loads instead of the wheel\'s' },
       { code: 'library-shadowing', when: 'LD_LIBRARY_PATH puts it first' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/78489', { confirmed: false, note: 'collect_env reports the system cuDNN, not the loaded one (thread); message from torch/backends/cudnn' }),
+  sig('torch-cudnn-linked', ['but linked against'],
+    /PyTorch was compiled\s+against \((?<built>\d+, ?\d+, ?\d+)\) but linked against \((?<found>\d+, ?\d+, ?\d+)\)/i, [
+      { code: 'cudnn-mismatch', when: 'older PyTorch wording of the same check: the cuDNN the process linked is older than the build\'s' },
+      { code: 'library-shadowing', when: 'LD_LIBRARY_PATH puts a cuDNN folder before the wheel\'s copy' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/80637'),
   sig('tf-cudnn-loaded', ['loaded runtime cudnn library'],
     /Loaded runtime CuDNN library: (?<found>\d+\.\d+\.\d+) but source was compiled with: (?<built>\d+\.\d+\.\d+)/i, [
       { code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one TensorFlow was built with' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/62328', { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc' }),
-  sig('jax-cudnn-version', ['cudnn version'], /(Found cuDNN version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})|Outdated cuDNN installation found)/i, [
+  sig('jax-cudnn-version', ['cudnn version', 'outdated cudnn installation'], /(Found cuDNN version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})|Outdated cuDNN installation found)/i, [
     { code: 'cudnn-mismatch', when: 'installed cuDNN is older than jaxlib\'s build' },
   ], 1, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative JAX CUDA init report' }),
   sig('dnn-library-not-found', ['dnn library is not found', 'dnn library initialization failed'], /DNN library (is not found|initialization failed)/i, [
@@ -239,6 +263,15 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('bnb-cuda-setup', ['cuda setup failed despite gpu being available'], /CUDA Setup failed despite GPU being available/i, [
     { code: 'library-not-found', when: 'bitsandbytes finds no libcudart / binary for this CUDA version' },
   ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1559'),
+
+  sig('bnb-cpu-library', ['compiled without gpu support'], /bitsandbytes was compiled without GPU support/i, [
+    { code: 'library-not-found', when: 'bitsandbytes found no CUDA runtime (libcudart) at import and loaded its CPU library' },
+    { code: 'cpu-only-build', when: 'a bitsandbytes build without CUDA is installed' },
+  ], 0.9, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305'),
+  sig('bnb-no-libcudart', ['libcudart.so not found', 'no libcudart.so found'],
+    /(?<soname>libcudart\.so(?:\.\d+){0,2}) not found in any environmental path|No (?<soname2>libcudart\.so(?:\.\d+){0,2}) found/i, [
+      { code: 'library-not-found', when: 'no CUDA runtime library on the loader path or in the environment (install torch with CUDA, cudatoolkit, or set LD_LIBRARY_PATH)' },
+    ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305'),
 
   // ---- memory -------------------------------------------------------------------------------------------
   sig('torch-oom', ['out of memory'],
@@ -281,6 +314,12 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('wsl-dxg', ['/dev/dxg'], /\/dev\/dxg[^\n]{0,40}(No such file|not found|failed)/i, [
     { code: 'wsl', when: 'WSL 1 or an old WSL kernel: GPU paravirtualisation (/dev/dxg) is missing' },
   ], 0.9, 'https://github.com/microsoft/WSL/issues/9134'),
+  sig('wsl-container-mount', ['/usr/lib/wsl/'], /(?:mount error|stat failed|no such file|not found)[^\n]{0,80}\/usr\/lib\/wsl\/|\/usr\/lib\/wsl\/[^\n]{0,120}(?:no such file|not found)/i, [
+    { code: 'wsl', when: 'the WSL driver files under /usr/lib/wsl are missing or not where the container runtime or loader looks (Windows driver too old, Docker Desktop vs Docker-in-WSL)' },
+  ], 1, 'https://github.com/NVIDIA/nvidia-docker/issues/1225'),
+  sig('wsl-dxcore', ['dxcore'], /dxcore[\w.]{0,4}:\d+\]\s*(?:Failed to query the core Nvidia libraries|No Nvidia Libraries found|Core Nvidia library \S{1,40} not found)/i, [
+    { code: 'wsl', when: 'WSL\'s dxcore layer finds no NVIDIA libraries for the adapter under /usr/lib/wsl/drivers: the Windows driver is missing, too old, or not a WSL-capable one' },
+  ], 0.9, 'https://github.com/NVIDIA/k8s-device-plugin/issues/207'),
   // ---- symptoms that need facts to explain ---------------------------------------------------------------
   sig('cuda-not-available', ['is cuda available: false', 'is_available()'], /(Is CUDA available: False|torch\.cuda\.is_available\(\)[^\n]{0,20}?\bFalse\b)/i, [
     { code: 'cpu-only-build', when: 'torch is a +cpu build or CUDA used to build PyTorch is None' },

@@ -18,3 +18,19 @@ describe('wsl', () => {
     expect(findings.filter((f) => f.code === 'wsl' && f.severity !== 'info')).toEqual([]);
   });
 });
+
+describe('wsl on partial facts (a paste: no native-library probe)', () => {
+  it('WSL shown in a paste gives a WSL finding; a distro folder first on LD_LIBRARY_PATH makes it an error', async () => {
+    const { parsePaste } = await import('../../../src/parse/index.js');
+    const { snapshotFromFacts } = await import('../../../src/explain/snapshot.js');
+    const plain = rule.check(snapshotFromFacts(parsePaste('Linux pc 5.15.167.4-microsoft-standard-WSL2 #1 SMP Tue Nov 5 00:21:55 UTC 2024 x86_64 x86_64 x86_64 GNU/Linux').facts));
+    expect(plain).toHaveLength(1);
+    expect(plain[0]!.severity).toBe('info');
+    expect(plain[0]!.fix.join('\n')).toContain('/usr/lib/wsl/lib');
+    const shadow = rule.check(snapshotFromFacts(parsePaste('on WSL2\nLD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/usr/lib/wsl/lib').facts));
+    expect(shadow[0]!.severity).toBe('error');
+    expect(shadow[0]!.title).toContain('/usr/lib/x86_64-linux-gnu');
+    const after = rule.check(snapshotFromFacts(parsePaste('on WSL2\nLD_LIBRARY_PATH=/usr/lib/wsl/lib:/usr/lib/x86_64-linux-gnu').facts));
+    expect(after[0]!.severity).toBe('info');
+  });
+});
