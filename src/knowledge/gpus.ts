@@ -70,20 +70,21 @@ function indexed(): Indexed[] {
   if (index) return index;
   index = GPUS.map((gpu) => {
     const tokens = new Set<string>();
+    const own: string[] = [];
+    // Tokenised once per name: this index is built on every `compat gpu`, where start-up time counts.
     for (const n of [gpu.name, ...gpu.aliases]) {
-      for (const t of gpuNameTokens(n)) {
+      const nameTokens = gpuNameTokens(n);
+      own.push(nameTokens.join(''));
+      for (const t of nameTokens) {
         tokens.add(t);
         // "sxm4" also answers to "sxm"; "pcie" needs nothing.
-        const m = /^(sxm|hbm)\d/.exec(t);
-        if (m?.[1]) tokens.add(m[1]);
+        if (t.startsWith('sxm') || t.startsWith('hbm')) {
+          const m = /^(sxm|hbm)\d/.exec(t);
+          if (m?.[1]) tokens.add(m[1]);
+        }
       }
     }
-    return {
-      gpu,
-      own: [gpu.name, ...gpu.aliases].map(key),
-      shared: (gpu.shortForms ?? []).map(key),
-      tokens,
-    };
+    return { gpu, own, shared: (gpu.shortForms ?? []).map(key), tokens };
   });
   return index;
 }
