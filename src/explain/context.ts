@@ -65,7 +65,23 @@ function linuxOrUnknown(facts: PartialSnapshot): boolean {
 /** "2.11.0" → "13.0": the CUDA of the release's default PyPI wheel (src/knowledge/torch.ts `pypiDefault`). */
 export function pypiDefaultCuda(version: string): string | undefined {
   const tag = safe(() => torchRelease(version)?.pypiDefault, undefined);
-  return tag ? cudaOfTag(tag) : undefined;
+  return tag ? cudaOfTag(tag) : oldPypiDefault(version);
+}
+
+/**
+ * Releases older than the torch table (1.13): the CUDA of the default Linux wheel on PyPI, as PyTorch's
+ * "Previous PyTorch Versions" page lists the plain `pip install torch==X` command
+ * (https://pytorch.org/get-started/previous-versions/, copies checked 2026-11-30: 1.5.1–1.10.x "# CUDA 10.2",
+ * 1.2.0 "# CUDA 10.0"). Unconfirmed, from memory: 1.11/1.12 = 10.2 (the page lists +cu102 there), 1.3/1.4 = 10.1.
+ * Used only to name a driver floor, and shown as an assumption in the finding's evidence.
+ */
+function oldPypiDefault(version: string): string | undefined {
+  const [major, minor] = versionParts(version);
+  if (major !== 1 || minor === undefined) return undefined;
+  if (minor >= 5 && minor <= 12) return '10.2';
+  if (minor === 3 || minor === 4) return '10.1';
+  if (minor === 2) return '10.0';
+  return undefined;
 }
 
 /** "12.1" → "cu121" */

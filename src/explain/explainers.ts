@@ -111,7 +111,7 @@ const archUnsupported: Explainer = (ctx, events) => {
   const build = torchLabel(ctx) ?? 'the installed build';
   const cause = m('archCause', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
-    archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : m('unknown'),
+    archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),
     ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',
     wheel,
   });
@@ -130,6 +130,13 @@ const archUnsupported: Explainer = (ctx, events) => {
   return { fit, finding: finding('arch-unsupported', 'error', m('archTitle', { build, gpu: g.gpu.name, sm: g.sm }), cause, evidence, fix) };
 };
 
+/** torch 1.3–1.12 binaries (older than the torch table) start at sm_37: https://github.com/pytorch/pytorch/issues/30532. */
+function oldTorchArchs(t: ExplainContext['torch']): string | undefined {
+  if (!t || t.version === '?') return undefined;
+  const [major, minor] = versionParts(t.version);
+  return major === 1 && minor !== undefined && minor >= 3 && minor <= 12 ? m('archOldFloor') : undefined;
+}
+
 // ---- driver-too-old -------------------------------------------------------------------------------------
 
 const driverTooOld: Explainer = (ctx, events) => {
@@ -140,7 +147,9 @@ const driverTooOld: Explainer = (ctx, events) => {
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
   const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver');
-  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? t?.pypiCuda;
+  // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
+  const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
   if (buildCuda) {
     const floors = floorsFor(buildCuda);
     const support = d ? driverSupport(d, buildCuda) : 'unknown';
@@ -150,9 +159,11 @@ const driverTooOld: Explainer = (ctx, events) => {
         ? `ptxas ${buildCuda}`
         : wanted?.groups.cuda
           ? (wanted.signature === 'container-requirement-cuda' ? m('drvImage', { cuda: buildCuda }) : `CUDA ${buildCuda}`)
-          : m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) });
+          : t?.pypiCuda
+            ? m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) })
+            : m('drvToolkitBuild', { cuda: buildCuda });
     const floor = floors.mvc ?? floors.full ?? '?';
-    const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? m('unknown'), floor: floors.full ?? floor };
+    const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? (d?.version ? m('drvBelowTable') : m('unknown')), floor: floors.full ?? floor };
     const fix = [`# ${m('drvUpgrade', { floor: floors.full ?? floor })}`, ...upgradeDriver(ctx, floors.full ?? floor)];
     if (wanted?.signature === 'container-requirement-cuda') fix.push(`# ${m('drvImageFix', { max: max ?? m('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('drvDisableRequire')}`);
     if (wanted?.signature === 'cuda-not-supported-by-driver') fix.push(`# ${m('drvOlderCuda', { max: max ?? m('unknown') })}`);
@@ -199,8 +210,17 @@ const toolkitMismatch: Explainer = (ctx, events) => {
       `# CUDA >= ${min}`, `export CUDA_HOME=/usr/local/cuda-${min}`, 'export PATH=$CUDA_HOME/bin:$PATH', 'nvcc --version',
     ]) };
   }
+  const gccEvent = first(events, 'nvcc-unsupported-gcc');
+  if (gccEvent) {
+    const gcc = gccEvent.groups.gcc ?? '?';
+    if (nvcc) evidence.push({ fact: m('evNvcc'), value: nvcc, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
+    return { fit: 1.6, finding: finding('toolkit-mismatch', 'error', m('tkGccTitle', { gcc }), m('tkGccCause', { gcc }), evidence, [
+      `sudo apt-get install -y gcc-${gcc} g++-${gcc}`, `export NVCC_CCBIN=/usr/bin/g++-${gcc} CC=gcc-${gcc} CXX=g++-${gcc}`, 'nvcc --version; gcc --version',
+      '# or a newer CUDA toolkit whose nvcc supports this gcc',
+    ]) };
+  }
   const torchCuda = ctx.torch?.cuda;
-  const det = first(events, 'detected-cuda-mismatch');
+  const det = first(events, 'detected-cuda-mismatch', 'ext-cuda-mismatch-warning');
   const nv = det?.groups.nvcc ?? nvcc;
   const tc = det?.groups.torch ?? torchCuda;
   if (has(events, 'cuda-home-not-set')) {
@@ -254,6 +274,9 @@ const cpuOnly: Explainer = (ctx, events) => {
   const fix = choice
     ? ['pip uninstall -y torch torchvision torchaudio', pip(`torch==${choice.release.version} --index-url ${choice.variant.indexUrl}`)]
     : ['pip uninstall -y torch torchvision torchaudio', pip(`torch --index-url https://download.pytorch.org/whl/${driverMaxCuda(ctx.driver) && compareVersions(driverMaxCuda(ctx.driver)!, '12.8') < 0 ? 'cu118' : 'cu128'}`)];
+  const wants = first(ctx.events, 'xformers-built-for')?.groups.built;
+  const wantsTag = wants ? /\+(cu\d+)$/.exec(wants)?.[1] : undefined;
+  if (wants && wantsTag) fix.splice(1, 1, pip(`torch==${wants.split('+')[0]} --index-url https://download.pytorch.org/whl/${wantsTag}   # the build xFormers was made for`));
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
   if (cpu || has(events, 'torch-not-compiled-cuda')) {
     const vars = { pkg: 'torch', version: t && t.version !== '?' ? t.pkg.version : '' };
@@ -338,7 +361,8 @@ const libraryNotFound: Explainer = (ctx, events) => {
   }
   const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && have && !have.startsWith(lib.major ?? '?');
   if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library')) fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
-  const fit = cudnnConflict ? 0.7 : lib.kind === 'driver' ? 0.6 : 1.3;
+  const loadedButBroken = has(events, 'lib-undefined-symbol-path');
+  const fit = loadedButBroken ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (inWsl(ctx) ? 0.3 : 0.6) : 1.3;
   if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
   return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };
 };
@@ -387,6 +411,33 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
     const vars = { built: cudaNumber(jax.groups.built ?? '0'), found: cudaNumber(jax.groups.found ?? '0') };
     return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', { pkg: 'jaxlib', version: ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version ?? '', want: vars.built, have: vars.found }), m('fcmJax', vars), evidence, ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH']) };
   }
+  const xf = first(events, 'xformers-built-for');
+  if (xf?.groups.built && xf.groups.have) {
+    const built = xf.groups.built, have = xf.groups.have;
+    // xFormers prints CUDA as major*100+minor: 1201 = 12.1, 1108 = 11.8.
+    const cuda = xf.groups.cuda ? `${Math.floor(Number(xf.groups.cuda) / 100)}.${Number(xf.groups.cuda) % 100}` : '?';
+    const haveTag = /\+(cu\d+)$/.exec(have)?.[1];
+    const builtTag = /\+(cu\d+)$/.exec(built)?.[1];
+    const vars = { ext: 'xFormers', built, have, cuda };
+    evidence.push({ fact: m('evTorch'), value: have, source: 'pasted:error message' });
+    // The installed torch is a CPU build: that is the root cause, not xFormers (cpu-only-build says so).
+    const cpu = /\+cpu$/.test(have);
+    const torchFix = pip(`torch==${built.split('+')[0]} --index-url https://download.pytorch.org/whl/${builtTag ?? 'cu128'}`);
+    const xfFix = pip(`-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # the xformers build for the installed torch ${have}`);
+    return { fit: cpu ? 0.4 : 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmExtTitle', vars), m('fcmExtCause', vars), evidence, [
+      ...(cpu ? [torchFix] : [xfFix, `# or: ${torchFix}`]), 'python -m xformers.info',
+    ]) };
+  }
+  const tv = first(events, 'torchvision-cuda-differs', 'torchvision-op-missing');
+  if (tv) {
+    const t = ctx.torch;
+    const what = tv.groups.op ? `torchvision::${tv.groups.op}` : `torch CUDA ${tv.groups.torch ?? '?'} vs torchvision CUDA ${tv.groups.vision ?? '?'}`;
+    const tag = tv.groups.torch ? tagOf(tv.groups.torch) : (t?.tag ?? 'cu128');
+    return { fit: 1.8, finding: finding('framework-cuda-mismatch', 'error', m('fcmVisionTitle'), m('fcmVisionCause', { what }), [...evidence, ...torchEvidence(ctx)], [
+      'pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "',
+      pip(`--force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} torchvision torchaudio --index-url https://download.pytorch.org/whl/${tag}`),
+    ]) };
+  }
   const sym = first(events, 'undefined-symbol-torch');
   if (sym) {
     const lib = sym.groups.lib ?? '?';
@@ -426,8 +477,17 @@ const libraryShadowing: Explainer = (ctx, events) => {
       'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs', '# remove every */stubs folder from LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1',
     ]) };
   }
+  const fromPath = first(events, 'lib-undefined-symbol-path');
+  if (fromPath?.groups.path) {
+    const vars = { lib: fromPath.groups.soname ?? 'library', path: fromPath.groups.path };
+    evidence.push({ fact: m('evLoadedFrom'), value: `${vars.path}/${vars.lib}`, source: 'pasted:error message' });
+    return { fit: 2, finding: finding('library-shadowing', 'error', m('shPathTitle', vars), m('shPathCause', vars), evidence, [
+      'echo $LD_LIBRARY_PATH', `unset LD_LIBRARY_PATH   # or drop ${vars.path} from LD_LIBRARY_PATH`, `grep -r "${vars.path}" /etc/ld.so.conf.d/ 2>/dev/null`,
+      'python -c "import torch; print(torch.backends.cudnn.version())"',
+    ]) };
+  }
   const sym = first(events, 'undefined-symbol-nvjitlink');
-  const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked');
+  const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked') ?? (ld ? first(events, 'tf-cudnn-loaded') : undefined);
   if (!sym && !cud) return undefined;
   const symbol = sym?.groups.symbol ?? 'cudnn';
   return { fit: ld ? 1.8 : 1.3, finding: finding('library-shadowing', 'error', m('shTitle'), m('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), evidence, [
@@ -485,7 +545,12 @@ const driverNotLoaded: Explainer = (ctx, events) => {
   }
   const secure = ctx.snapshot.os.secureBoot?.value === 'enabled' || has(ctx.events, 'key-rejected', 'lockdown');
   const nouveau = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
-  const direct = has(events, 'smi-failed', 'torch-no-driver', 'modprobe-no-nvidia', 'smi-not-found');
+  const direct = has(events, 'smi-failed', 'torch-no-driver', 'modprobe-no-nvidia', 'smi-not-found', 'nvidia-kmod-missing', 'akmods-failed');
+  if (has(events, 'nvidia-kmod-missing', 'akmods-failed')) {
+    return { fit: secure || nouveau ? 0.7 : 1.3, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('kmodMissingCause'), evidence, [
+      'uname -r; rpm -q kernel-devel akmod-nvidia', 'sudo dnf install -y kernel-devel-$(uname -r)', 'sudo akmods --force && sudo dracut --force', 'mokutil --sb-state', 'sudo reboot', 'modinfo -F version nvidia',
+    ]) };
+  }
   return { fit: secure || nouveau ? 0.7 : direct ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlCause'), evidence, [
     `# ${m('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'sudo apt-get install -y linux-headers-$(uname -r)', 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
   ]) };
@@ -493,9 +558,17 @@ const driverNotLoaded: Explainer = (ctx, events) => {
 
 const secureBoot: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
-  const hard = has(ctx.events, 'key-rejected', 'lockdown') || ctx.snapshot.os.secureBoot?.value === 'enabled';
-  if (!hard && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
-  return { fit: hard ? 2 : 0.3, finding: finding('secure-boot', hard ? 'error' : 'info', m('sbTitle'), m('sbCause'), lineEvidence(events), [
+  const off = ctx.snapshot.os.secureBoot?.value === 'disabled';
+  const refused = first(ctx.events, 'modprobe-not-permitted');
+  const hard = has(ctx.events, 'key-rejected', 'lockdown') || ctx.snapshot.os.secureBoot?.value === 'enabled' || (!!refused && /not permitted|rejected/i.test(refused.groups.why ?? ''));
+  // A module missing or refusing to load right after an install, with nothing else said: Secure Boot is the usual suspect.
+  const likely = !off && has(events, 'nvidia-kmod-missing', 'installer-kmod-load-failed', 'akmods-failed', 'modprobe-not-permitted');
+  if (!hard && !likely && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
+  if (off) return undefined;
+  const evidence = lineEvidence(events);
+  const sb = ctx.snapshot.os.secureBoot;
+  if (sb?.value) evidence.push({ fact: 'Secure Boot', value: sb.value, source: sb.source });
+  return { fit: hard ? 2 : likely ? 1.5 : 0.3, finding: finding('secure-boot', hard || likely ? 'error' : 'info', m('sbTitle'), hard ? m('sbCause') : likely ? m('sbCauseLikely') : m('sbCause'), evidence, [
     'mokutil --sb-state', `# ${m('sbEnroll')}`, 'sudo mokutil --import /var/lib/shim-signed/mok/MOK.der', 'sudo reboot',
   ]) };
 };
@@ -503,8 +576,10 @@ const secureBoot: Explainer = (ctx, events) => {
 const nouveau: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
   const loaded = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
-  if (!loaded) return undefined;
-  return { fit: 1.6, finding: finding('nouveau', 'error', m('nvTitle'), m('nvCause'), lineEvidence(events), [
+  const noDevice = /No such device/i.test(first(events, 'modprobe-not-permitted')?.groups.why ?? '');
+  const suspect = has(events, 'installer-kmod-load-failed') || noDevice;
+  if (!loaded && !suspect) return undefined;
+  return { fit: loaded || noDevice ? 1.6 : 0.9, finding: finding('nouveau', 'error', m('nvTitle'), m('nvCause'), lineEvidence(events), [
     'echo -e "blacklist nouveau\\noptions nouveau modeset=0" | sudo tee /etc/modprobe.d/blacklist-nouveau.conf', 'sudo update-initramfs -u', 'sudo reboot',
   ]) };
 };
@@ -597,6 +672,15 @@ const ncclFailure: Explainer = (ctx, events) => {
   } else if (has(events, 'nccl-socket')) {
     what = m('ncSocket');
     fix = ['ip -br addr', 'export NCCL_SOCKET_IFNAME=eth0   # the interface the ranks share', 'export NCCL_DEBUG=INFO'];
+  } else if (has(events, 'nccl-net-error') || /NET\/IB|ibv_|socket_ifname|connection (?:refused|reset|timed out)/i.test(text)) {
+    what = m('ncNet');
+    fix = ['ip -br addr   # the interface each node reaches the others on (not lo, not docker0)', 'export NCCL_SOCKET_IFNAME=eth0   # or a list: eno1,eth0 — a prefix with ^ excludes: ^lo,docker0', 'export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET'];
+    if (/NET\/IB|ibv_|infiniband|mlx5/i.test(text)) fix.push('export NCCL_IB_DISABLE=1   # no working InfiniBand/RoCE: use sockets');
+    fix.push('# firewall: the ranks connect to each other on random ports — allow them between the nodes');
+    fit = 1.6;
+  } else if (has(events, 'nccl-system-error')) {
+    what = m('ncSystem');
+    fix = ['export NCCL_DEBUG=INFO   # rerun: the WARN line names the failing call', 'df -h /dev/shm   # docker: --shm-size=16g or --ipc=host', 'ip -br addr', 'export NCCL_SOCKET_IFNAME=eth0   # multi-node: the interface the nodes share (not lo)'];
   } else if (has(events, 'nccl-timeout')) {
     what = m('ncTimeout');
     fix = ['export NCCL_DEBUG=INFO', 'nvidia-smi topo -m', 'NCCL_P2P_DISABLE=1 <your command>   # to test'];
@@ -609,7 +693,7 @@ const ncclFailure: Explainer = (ctx, events) => {
 };
 
 const wsl: Explainer = (ctx, events) => {
-  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore');
+  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   if (!isWsl) return undefined;
   const evidence = [...lineEvidence(events)];
   const os = ctx.snapshot.os.wsl;
@@ -618,9 +702,10 @@ const wsl: Explainer = (ctx, events) => {
   if (ld) evidence.push({ fact: 'LD_LIBRARY_PATH', value: ld, source: 'pasted' });
   // What broke: the driver cannot be reached (nvidia-smi / NVML), the container runtime finds no WSL libraries, or a harmless ldconfig warning.
   const driverSymptom = has(events, 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch');
-  const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore');
-  const cause = direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : m('wslCause');
-  const fit = direct ? 1.8 : driverSymptom ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8;
+  const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
+  const loader = has(events, 'libcuda-dlopen') || ctx.facts.missingLibraries.some((f) => /^lib(cuda|nvidia-ml)\.so/.test(f.value));
+  const cause = direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : loader ? m('wslCauseLoader') : m('wslCause');
+  const fit = direct ? 1.8 : driverSymptom || loader ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8;
   return { fit, finding: finding('wsl', driverSymptom || direct ? 'error' : 'warning', driverSymptom ? m('wslTitleDriver') : m('wslTitle'), cause, evidence, [
     `# ${m('wslFixWindows')}`,
     'ls -la /usr/lib/wsl/lib/   # libcuda.so*, libnvidia-ml.so.1 and nvidia-smi come from the Windows driver',

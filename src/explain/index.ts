@@ -5,7 +5,10 @@ import { signatureById } from '../knowledge/error-signatures.js';
 import { parsePaste, type ParsedPaste } from '../parse/index.js';
 import type { ErrorEvent } from '../parse/types.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { makeContext } from './context.js';
+import { makeContext, type ExplainContext } from './context.js';
+import { platformOf } from '../diagnose/framework.js';
+import { torchVariant, variantArchSet } from '../knowledge/torch.js';
+import { versionParts } from '../knowledge/version.js';
 import { EXPLAINERS } from './explainers.js';
 import { em } from './messages.js';
 import { snapshotFromFacts } from './snapshot.js';
@@ -68,6 +71,11 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
       ruleErrors.push({ code: `explain:${code}`, message: String((error as Error)?.message ?? error) });
     }
   }
+  // No message at all, but a named GPU older than every kernel of the named torch release: the answer an expert gives.
+  if (!out.has('arch-unsupported') && archGap(ctx)) {
+    const r = EXPLAINERS['arch-unsupported']?.(ctx, []);
+    if (r && r.fit > 0) out.set('arch-unsupported', { ...r.finding, score: round(0.5 * Math.max(r.fit, 1.2)) });
+  }
   const diagnosis = runRules(snapshot, rules);
   ruleErrors.push(...diagnosis.ruleErrors);
   // In WSL there is no nvidia kernel module: module, Secure Boot and nouveau findings would send the user to dkms/modprobe/mokutil.
@@ -87,6 +95,29 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
   }
   const findings = [...out.values()].sort((a, b) => b.score - a.score);
   return { parsed, snapshot, findings, ruleErrors };
+}
+
+/**
+ * The pasted GPU is older than the oldest architecture the pasted torch release ships kernels for. Releases in the
+ * torch table use its arch lists; 1.3–1.12 shipped sm_37 and newer (PyTorch dropped sm_35 from its binaries in 1.3:
+ * https://github.com/pytorch/pytorch/issues/30532, soumith in pytorch/pytorch#24205).
+ */
+function archGap(ctx: ExplainContext): boolean {
+  const g = ctx.gpus[0];
+  const t = ctx.torch;
+  if (!g || !t || t.version === '?' || t.cpuOnly) return false;
+  const cc = Number(g.cc);
+  if (!Number.isFinite(cc)) return false;
+  const [major, minor] = versionParts(t.version);
+  if (major === 1 && minor !== undefined && minor >= 3 && minor <= 12) return cc < 3.7;
+  const tag = t.tag ?? (t.pypiCuda ? `cu${t.pypiCuda.replace('.', '')}` : undefined);
+  const v = tag ? torchVariant(t.version, tag) : undefined;
+  if (!v) return false;
+  const set = variantArchSet(v, platformOf(ctx.snapshot));
+  const sm = Number(g.sm.replace('sm_', ''));
+  const lowest = Math.min(...set.archList.map((a) => Number(a.replace('sm_', ''))).filter(Number.isFinite));
+  const lowestPtx = Math.min(...set.ptx.map((p) => Number(p.replace('compute_', ''))).filter(Number.isFinite));
+  return Number.isFinite(lowest) && sm < lowest && !(sm >= lowestPtx);
 }
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);

@@ -1,7 +1,7 @@
 // Error lines → events (which signature, where, with what numbers), and the facts those messages carry.
 import { smToCc } from '../knowledge/cuda.js';
 import { hasHint, matchSignatures } from '../knowledge/error-signatures.js';
-import { pastedGpu, pastedToolkit } from './build.js';
+import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
 import { cudaNumber, cudnnNumber } from './framework-logs.js';
 import { capabilityOf } from './mentions.js';
 import { emptyFacts, pasted, type ErrorEvent, type ParseResult } from './types.js';
@@ -15,10 +15,10 @@ export function parseErrors(lines: readonly string[]): ParseResult {
   const events: ErrorEvent[] = [];
   const count = new Map<string, number>();
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = unquote(lines[i]!);
     let matches = matchSignatures(line);
     // Messages wrapped over two lines ("…used to compile\nPyTorch (12.4)"): try the line with the next one.
-    if (matches.length === 0 && i + 1 < lines.length && hasHint(line)) matches = matchSignatures(`${line.trimEnd()} ${lines[i + 1]!.trim()}`);
+    if (matches.length === 0 && i + 1 < lines.length && hasHint(line)) matches = matchSignatures(`${line.trimEnd()} ${unquote(lines[i + 1]!).trim()}`);
     // The short form of a message counts only when the full one did not match the same line.
     if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
     for (const { signature, groups } of matches) {
@@ -32,6 +32,11 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     }
   }
   return { facts, events };
+}
+
+/** A markdown quote ("> RuntimeError: …", "> > …") or a leading backtick is not part of the message. */
+function unquote(line: string): string {
+  return line.replace(/^\s{0,4}(?:>\s?){1,3}/, '').replace(/^\s{0,4}`{1,3}(?=\S)/, '');
 }
 
 /**
@@ -111,6 +116,16 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'detected-cuda-mismatch':
       if (g.nvcc) facts.toolkits.push(pastedToolkit(g.nvcc, SRC));
       if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
+      break;
+    case 'ext-cuda-mismatch-warning':
+      if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
+      break;
+    case 'xformers-built-for':
+      // "(you have 2.1.2+cpu)": the installed torch, as the extension saw it.
+      if (g.have) facts.packages.push(pastedPackage('torch', g.have, SRC));
+      break;
+    case 'wsl-no-adapters':
+      facts.os.wsl ??= { value: true, source: SRC };
       break;
     case 'torch-cudnn-incompat':
     case 'torch-cudnn-linked':

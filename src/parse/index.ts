@@ -47,6 +47,8 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
       parserErrors.push(`${name}: ${String((error as Error)?.message ?? error)}`);
     }
   }
+  // A CUDA named in prose is the toolkit only when nothing structured (nvcc --version, an error message) named one.
+  if (facts.toolkits.some((t) => t.version?.source !== 'pasted:text')) facts.toolkits = facts.toolkits.filter((t) => t.version?.source !== 'pasted:text');
   let segments: Segment[] = [];
   try {
     segments = segmentLines(lines);

@@ -1,13 +1,13 @@
 // Facts written in prose or one-liners: "RTX 5090", "torch 2.5.1+cu124", "driver 470.82", "torch.version.cuda: 11.7".
 import { matchGpu } from '../knowledge/gpus.js';
-import { pastedGpu, pastedPackage } from './build.js';
+import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 
 const SRC = pasted('text');
 
 // Bounded, alternation of disjoint literals: linear on any line.
 const GPU_NAME =
-  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor))\b/;
+  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40[mcst]?|K20X?[mcs]?|K10|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor))\b/;
 
 const TORCH_VERSION =
   /\b(?:torch|pytorch)(?:[ _-]?version)?(?:\.__version__)?\s{0,3}(?:[:=]{1,2}|is|-)?\s{0,3}v?(\d+\.\d+\.\d+(?:\.dev\d{8}|a0|rc\d)?(?:\+(?:cu\d{2,3}|cpu|rocm\d+(?:\.\d+){0,2}))?)/i;
@@ -17,6 +17,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   const facts = emptyFacts();
   const gpuNames = new Set<string>();
   const ccMentions: { cc: string; name: string | undefined }[] = [];
+  const toolkitMentions: string[] = [];
   for (const raw of lines) {
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
@@ -25,11 +26,17 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = TORCH_VERSION.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
     if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+    // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
+    else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{1,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
     if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+(?:\+cuda\d{2}[\w.]{0,20})?)/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
+    // The installed driver package ("nvidia-driver-550:amd64 550.107.02-0ubuntu…", dpkg/apt lines): the user-space driver.
+    if ((m = /\bnvidia-(?:driver|utils|compute-utils|kernel-common|dkms)-\d{3}(?:-open|-server)?(?::\w+)?\s{1,4}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
+    // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").
+    if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
     if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
@@ -45,6 +52,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     }
     if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
   }
+  // One CUDA named in prose is the toolkit; two or more different ones are a comparison, not a fact.
+  if (new Set(toolkitMentions).size === 1) facts.toolkits.push(pastedToolkit(toolkitMentions[0]!, SRC));
   let index = 0;
   for (const name of gpuNames) {
     const cc = capabilityOf(name);
@@ -61,8 +70,18 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   return { facts, events: [] };
 }
 
+/** Tesla Kepler boards (not in the GPU catalogue): https://developer.nvidia.com/cuda-legacy-gpus (checked 2026-11-30). */
+const KEPLER: readonly [RegExp, string, string][] = [
+  [/\bK80\b/, 'Tesla K80', '3.7'],
+  [/\bK40[mcst]?\b/, 'Tesla K40', '3.5'],
+  [/\bK20X?[mcs]?\b/, 'Tesla K20', '3.5'],
+  [/\bK10\b/, 'Tesla K10', '3.0'],
+];
+
 /** A GPU name → its catalogue name and compute capability, when the catalogue (or all its candidates) agree. */
 export function capabilityOf(name: string): { name: string; cc: string } | undefined {
+  const kepler = KEPLER.find(([re]) => re.test(name));
+  if (kepler) return { name: kepler[1], cc: kepler[2] };
   const r = matchGpu(name.replace(/^NVIDIA\s+/i, '').replace(/\s+Laptop GPU$/i, ' Laptop GPU'));
   if (r.match) return { name: r.match.name, cc: r.match.computeCapability };
   const ccs = new Set(r.candidates.map((c) => c.computeCapability));

@@ -14,7 +14,13 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
     const raw = lines[i]!;
     let m: RegExpExecArray | null;
     // WSL 2: its kernel string, the folders the Windows driver is mapped to, its dxcore layer (before any `continue`).
-    if (/microsoft-standard-WSL2|\/usr\/lib\/wsl\/(lib|drivers)\b|\bWSL2\b|\bdxcore\b/.test(raw)) facts.os.wsl ??= { value: true, source: pasted('text') };
+    // Prose counts too ("in WSL environment", "on a WSL machine", "Ubuntu app WSL"), unless it says WSL 1 or that this is not WSL.
+    if (/microsoft-standard-WSL2|\/usr\/lib\/wsl\/(lib|drivers)\b|\bWSL2\b|\bdxcore\b/.test(raw) || (/\bWSL\b/.test(raw) && !/\bWSL ?1\b|\b(?:not|without|outside|instead of) (?:using |in |on )?WSL\b/i.test(raw))) facts.os.wsl ??= { value: true, source: pasted('text') };
+    // "secure boot enabled", "SecureBoot enabled" (mokutil --sb-state), "Secure Boot: on"
+    if (/\bsecure ?boot\b/i.test(raw)) {
+      if (/\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:enabled|on|turned on|active)\b/i.test(raw) && !/\b(?:not|isn'?t|never)\b[^\n]{0,20}secure ?boot|secure ?boot[^\n]{0,12}\b(?:disabled|off)\b/i.test(raw)) facts.os.secureBoot ??= { value: 'enabled', source: pasted('text') };
+      else if (/\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:disabled|off|turned off)\b/i.test(raw)) facts.os.secureBoot ??= { value: 'disabled', source: pasted('text') };
+    }
     // dmesg
     if (raw.includes('NVRM') || raw.includes('nvidia') || raw.includes('ecure') || raw.includes('nouveau') || raw.includes('Lockdown')) {
       if ((m = /NVRM: loading NVIDIA UNIX (?:Open Kernel Module for )?[\w-]{0,20}\s{0,4}(?:Kernel Module\s{1,4})?(\d{3,}\.\d+(?:\.\d+)?)/.exec(raw))) {

@@ -25,11 +25,13 @@ describe('CUDA table invariants', () => {
     }
   });
 
-  it('releases are unique and in ascending order, from 10.0 on', () => {
+  it('releases are unique and in ascending order, from 7.0 on', () => {
     const versions = CUDA_RELEASES.map((r) => r.version);
     expect(new Set(versions).size).toBe(versions.length);
     for (let i = 1; i < versions.length; i++) expect(compareVersions(versions[i - 1]!, versions[i]!)).toBeLessThan(0);
-    expect(versions[0]).toBe('10.0.130');
+    expect(versions[0]).toBe('7.0.28');
+    expect(CUDA_RELEASES.find((r) => r.minor === '7.0')?.minDriver.linux).toBe('346.46');
+    expect(CUDA_RELEASES.find((r) => r.minor === '9.0' && r.ga)?.minDriver.linux).toBe('384.81');
   });
 
   it('every minor has exactly one GA row', () => {
@@ -72,7 +74,8 @@ describe('CUDA table invariants', () => {
   });
 
   it('every release builds for at least one architecture and has a PTX ISA row', () => {
-    for (const r of CUDA_RELEASES) {
+    // Architecture and PTX ISA rows start at 10.0; the 7.0–9.2 rows carry driver floors only.
+    for (const r of CUDA_RELEASES.filter((x) => compareVersions(x.version, '10.0') >= 0)) {
       expect(cudaArchitectures(r.version).length, r.version).toBeGreaterThan(3);
       expect(ptxIsaFor(r.version), r.version).toBeDefined();
     }
@@ -103,7 +106,9 @@ describe('CUDA spot checks (release notes Table 3)', () => {
     expect(maxCudaForDriver('535.54.03')?.version).toBe('12.2.0');
     expect(maxCudaForDriver('580.95.05')?.version).toBe('13.0.2');
     expect(maxCudaForDriver('452.39', 'windows')?.version).toBe('11.0.3');
-    expect(maxCudaForDriver('400.00')).toBeUndefined();
+    expect(maxCudaForDriver('400.00')?.version).toBe('9.2.148');
+    expect(maxCudaForDriver('340.93')).toBeUndefined();
+    expect(maxCudaForDriver('346.46')?.minor).toBe('7.0');
     expect(maxCudaForDriver('470.82.01')?.version).toBe('11.4.4');
     // The H200 fixture driver: R580 branch, newer than 13.0.3's bundled driver.
     expect(maxCudaForDriver('580.159.04')?.minor).toBe('13.0');

@@ -53,6 +53,16 @@ function bundled(version: string, label: string, linux: string, windows: string 
 }
 
 export const CUDA_RELEASES: readonly CudaRelease[] = [
+  // 7.0–9.2: the same Table 3 (the older rows are kept at the bottom of every edition). Copies in third-party pages
+  // checked 2026-11-30 agree on every value except 9.1 (one copy reads 387.26; NVIDIA's table and the others: 390.46).
+  rel('7.0.28', 'CUDA 7.0 (7.0.28)', '346.46', '347.62', { ga: true }),
+  rel('7.5.16', 'CUDA 7.5 (7.5.16)', '352.31', '353.66', { ga: true }),
+  rel('8.0.44', 'CUDA 8.0 (8.0.44)', '367.48', '369.30', { ga: true }),
+  rel('8.0.61', 'CUDA 8.0 (8.0.61 GA2)', '375.26', '376.51', { ga: false, note: 'GA2 is the second release of 8.0; 8.0.44 is the first (the GA row used for "8.0").' }),
+  rel('9.0.76', 'CUDA 9.0 (9.0.76)', '384.81', '385.54', { ga: true }),
+  rel('9.1.85', 'CUDA 9.1 (9.1.85)', '390.46', '391.29', { ga: true, note: 'one third-party copy of the table reads 387.26; NVIDIA\'s table reads 390.46' }),
+  rel('9.2.88', 'CUDA 9.2 (9.2.88)', '396.26', '397.44', { ga: true }),
+  rel('9.2.148', 'CUDA 9.2 (9.2.148 Update 1)', '396.37', '398.26', { ga: false }),
   rel('10.0.130', 'CUDA 10.0.130', '410.48', '411.31'),
   rel('10.1.105', 'CUDA 10.1 (10.1.105 general release, and updates)', '418.39', '418.96'),
   rel('10.1.168', 'CUDA 10.1 Update 1 (10.1.168)', '418.39', '418.96', {

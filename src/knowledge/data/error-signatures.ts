@@ -159,7 +159,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     ], 0.9, 'https://github.com/microsoft/WSL/issues/11888'),
 
   // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
-  sig('key-rejected', ['key was rejected by service'], /Key was rejected by service/i, [
+  sig('key-rejected', ['key was rejected by service', 'required key not available'], /Key was rejected by service|could not insert 'nvidia[\w-]{0,12}': Required key not available/i, [
     { code: 'secure-boot', when: 'Secure Boot is on and the nvidia module is not signed with an enrolled key (MOK)' },
   ], 1, 'https://github.com/GoogleCloudDataproc/initialization-actions/issues/933'),
   sig('lockdown', ['lockdown'], /Lockdown: [^\n]{0,60}unsigned module loading is restricted/i, [
@@ -182,8 +182,8 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
 
   // ---- libraries ----------------------------------------------------------------------------------------
-  sig('cannot-open-so', ['cannot open shared object file', 'could not load library', 'unable to load'],
-    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})[^\n]{0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library|Unable to load) (?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/, [
+  sig('cannot-open-so', ['cannot open shared object file', 'could not load library', 'unable to load lib', 'unable to load any of'],
+    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})[^\n]{0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library |Unable to load (?:any of \{)?)(?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/, [
       { code: 'library-not-found', when: 'the library is not installed, or installed (pip wheel / toolkit) but not on the loader path' },
       { code: 'cudnn-mismatch', when: 'cuDNN of another major is installed (libcudnn_ops_infer.so.8 is cuDNN 8; cuDNN 9 renamed it libcudnn_ops.so.9)' },
       { code: 'framework-cuda-mismatch', when: 'the library\'s major (libcudart.so.11.0, libcublas.so.12) differs from the installed CUDA' },
@@ -223,7 +223,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'library-shadowing', when: 'LD_LIBRARY_PATH puts a cuDNN folder before the wheel\'s copy' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/80637'),
   sig('tf-cudnn-loaded', ['loaded runtime cudnn library'],
-    /Loaded runtime CuDNN library: (?<found>\d+\.\d+\.\d+) but source was compiled with: (?<built>\d+\.\d+\.\d+)/i, [
+    /Loaded runtime CuDNN library: (?<found>\d+\.\d+\.\d+)(?: but source was compiled with:? (?<built>\d+\.\d+\.\d+))?/i, [
       { code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one TensorFlow was built with' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/62328', { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc' }),
   sig('jax-cudnn-version', ['cudnn version', 'outdated cudnn installation'], /(Found cuDNN version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})|Outdated cuDNN installation found)/i, [
@@ -274,12 +274,12 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305'),
 
   // ---- memory -------------------------------------------------------------------------------------------
-  sig('torch-oom', ['out of memory'],
-    /CUDA out of memory\. Tried to allocate (?<tried>\d+(?:\.\d+)? [KMGT]iB)(?:[^\n]{0,40}?GPU (?<gpu>\d+)[^\n]{0,20}? has a total capacity of (?<total>\d+(?:\.\d+)? [KMGT]iB) of which (?<free>\d+(?:\.\d+)? [KMGT]iB) is free)?/i, [
+  sig('torch-oom', ['out of memory', 'tried to allocate'],
+    /(?:CUDA out of memory\. |(?=Tried to allocate \d+(?:\.\d+)? [KMGT]iB \(GPU \d))Tried to allocate (?<tried>\d+(?:\.\d+)? [KMGT]iB)(?:[^\n]{0,40}?GPU (?<gpu>\d+)[^\n]{0,20}? has a total capacity of (?<total>\d+(?:\.\d+)? [KMGT]iB) of which (?<free>\d+(?:\.\d+)? [KMGT]iB) is free)?/i, [
       { code: 'out-of-memory', when: 'allocated ≈ capacity: the model/batch is too big; reserved ≫ allocated: fragmentation; free ≪ capacity − reserved: another process holds memory' },
     ], 1, 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management'),
-  sig('cuda-oom-generic', ['out of memory', 'outofmemoryerror', 'resource_exhausted', 'cublas_status_alloc_failed', 'cuda_error_out_of_memory'],
-    /(CUDA error: out of memory|torch\.(cuda\.)?OutOfMemoryError|RESOURCE_EXHAUSTED: Out of memory|CUBLAS_STATUS_ALLOC_FAILED|CUDA_ERROR_OUT_OF_MEMORY|OOM when allocating)/i, [
+  sig('cuda-oom-generic', ['out of memory', 'outofmemoryerror', 'resource_exhausted', 'resourceexhausted', 'cublas_status_alloc_failed', 'cuda_error_out_of_memory', 'cudaerrormemoryallocation', 'oom when allocating'],
+    /(CUDA error: out of memory|torch\.(cuda\.)?OutOfMemoryError|RESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate)|ResourceExhaustedError|CUBLAS_STATUS_ALLOC_FAILED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|OOM when allocating)/i, [
       { code: 'out-of-memory', when: 'the process (or another one) used up GPU memory' },
     ], 0.9, 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management'),
 
@@ -306,6 +306,77 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('nccl-timeout', ['watchdog caught collective operation timeout'], /Watchdog caught collective operation timeout/i, [
     { code: 'nccl-failure', when: 'a collective hung: P2P/ACS, one rank crashed, or network' },
   ], 0.8, 'https://github.com/NVIDIA/nccl-tests/issues/117'),
+
+  // ---- extension builds against the wrong toolkit ---------------------------------------------------------
+  sig('ext-cuda-mismatch-warning', ['does not match the version used to compile pytorch'],
+    /compiled with a version of Cuda that does not match the version used to compile Pytorch binaries\.?\s*Pytorch binaries were compiled with Cuda (?<torch>\d+\.\d+)/i, [
+      { code: 'toolkit-mismatch', when: 'apex/extension setup.py: nvcc (CUDA_HOME) is another CUDA than the one torch was built with' },
+    ], 1, 'https://github.com/NVIDIA/apex/issues/317'),
+  sig('nvcc-unsupported-gcc', ['unsupported gnu version'], /unsupported GNU version! gcc versions later than (?<gcc>\d+) are not supported/i, [
+    { code: 'toolkit-mismatch', when: 'the host gcc is newer than this nvcc supports: use an older gcc (NVCC_CCBIN / CC) or a newer CUDA toolkit' },
+  ], 1, 'https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#host-compiler-support-policy'),
+
+  // ---- kernel module missing after a driver install (Fedora/akmods, the .run installer, modprobe) ---------
+  sig('nvidia-kmod-missing', ['kernel module missing'], /NVIDIA kernel module (?:is )?missing/i, [
+    { code: 'driver-not-loaded', when: 'akmods has not (yet) built the module for the running kernel: kernel-devel missing, or no reboot after the build' },
+    { code: 'secure-boot', when: 'Secure Boot is on (the default on most laptops; Fedora keeps it on) and the akmods-built module is unsigned or its key not enrolled' },
+    { code: 'nouveau', when: 'the desktop fell back to nouveau' },
+  ], 1, 'https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/64'),
+  sig('modprobe-not-permitted', ["could not insert 'nvidia"], /could not insert 'nvidia[\w-]{0,12}': (?<why>Operation not permitted|Key was rejected by service|No such device|Invalid argument|Exec format error)/i, [
+    { code: 'secure-boot', when: '"Operation not permitted" / "Key was rejected": Secure Boot (kernel lockdown) refuses the unsigned module' },
+    { code: 'nouveau', when: '"No such device": nouveau holds the GPU, or the GPU is not supported by this driver branch' },
+    { code: 'driver-not-loaded', when: '"Invalid argument" / "Exec format error": the module was built for another kernel' },
+  ], 1, 'https://github.com/tomaspinho/rtl8821ce/issues/89', { confirmed: false, note: 'modprobe\'s own message; that thread (another out-of-tree module) establishes Secure Boot as the cause of "Operation not permitted"; no nvidia thread checked' }),
+  sig('installer-kmod-load-failed', ['kernel module'], /Unable to load the (?:kernel module )?['"]?nvidia(?:-drm|-modeset|-uvm|-peermem)?(?:\.ko)?['"]?(?: kernel module)?/i, [
+    { code: 'secure-boot', when: 'the .run installer built an unsigned module and Secure Boot refuses it' },
+    { code: 'nouveau', when: 'nouveau is bound to the GPU (the installer\'s other common cause)' },
+    { code: 'driver-not-loaded', when: 'kernel headers or the build of the module failed' },
+  ], 1, 'https://github.com/NVIDIA/gpu-driver-container/issues/44'),
+  sig('akmods-failed', ['akmods'], /akmods?[^\n]{0,80}(?:fail|error|could not)/i, [
+    { code: 'driver-not-loaded', when: 'akmods could not build the nvidia kmod (kernel-devel for the running kernel missing)' },
+    { code: 'secure-boot', when: 'the kmod was built but Secure Boot refuses it unsigned' },
+  ], 0.9, 'https://rpmfusion.org/Howto/NVIDIA (akmods, Secure Boot section)'),
+
+  // ---- cuDNN / library loaded from the wrong folder -----------------------------------------------------
+  sig('lib-undefined-symbol-path', ['undefined symbol'], /(?<path>\/[\w.+-]{1,40}(?:\/[\w.+-]{1,60}){0,8})\/(?<soname>lib(?:cudnn|cublas|cublasLt|cusparse|cufft|nccl|nvJitLink|cudart)\w{0,30}\.so(?:\.\d+){0,3}): undefined symbol/, [
+      { code: 'library-shadowing', when: 'the library loaded from this folder (a system CUDA/cuDNN on LD_LIBRARY_PATH) is not the one the framework ships' },
+      { code: 'cudnn-mismatch', when: 'a cuDNN of another minor than the framework\'s is loaded' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/119989'),
+  sig('cudnn-cannot-load-symbol', ['cannot load symbol'], /Invalid handle\. Cannot load symbol (?<symbol>cudnn\w{1,60})/i, [
+    { code: 'library-not-found', when: 'the cuDNN sub-library (libcudnn_cnn / libcudnn_ops) that holds the symbol is not on the loader path' },
+    { code: 'cudnn-mismatch', when: 'only part of a cuDNN of another version is found' },
+  ], 0.9, 'https://github.com/SYSTRAN/faster-whisper/issues/516', { confirmed: false, note: 'that thread is about the missing cuDNN 8 sub-libraries; this wording is cuDNN\'s own when a sub-library cannot be dlopened' }),
+
+  // ---- framework companions built for another torch -------------------------------------------------------
+  sig('xformers-built-for', ['you have'], /PyTorch (?<built>\d+\.\d+\.\d+(?:\+\w{2,12})?) with CUDA (?<cuda>\d{3,5}) \(you have (?<have>\d+\.\d+\.\d+(?:\+\w{2,12})?)\)/i, [
+    { code: 'framework-cuda-mismatch', when: 'xFormers (or another extension) was built for another torch build than the installed one' },
+    { code: 'cpu-only-build', when: 'the installed torch is a +cpu build' },
+  ], 1, 'https://github.com/facebookresearch/xformers/issues/982'),
+  sig('torchvision-cuda-differs', ['compiled with different cuda'], /PyTorch and torchvision were compiled with different CUDA (?:major )?versions\.?\s*PyTorch has CUDA Version=(?<torch>\d+\.\d+) and torchvision has CUDA Version=(?<vision>\d+\.\d+)/i, [
+    { code: 'framework-cuda-mismatch', when: 'torchvision comes from another index (CUDA) than torch' },
+  ], 1, 'https://github.com/pytorch/vision/blob/main/torchvision/extension.py (_check_cuda_version)'),
+  sig('torchvision-op-missing', ['does not exist'], /operator torchvision::(?<op>\w{2,30}) does not exist/i, [
+    { code: 'framework-cuda-mismatch', when: 'torchvision was built for another torch release (pip upgraded one of them alone)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/122494'),
+
+  // ---- NCCL network and bootstrap ---------------------------------------------------------------------------
+  sig('nccl-net-error', ['socket creation failed', 'connection refused', 'connection timed out', 'connection reset by peer', 'net/ib', 'net/socket', 'address family not supported'],
+    /(Socket creation failed|\bsocket\.(?:h|cc):\d+[^\n]{0,20}WARN|NET\/(?:IB|Socket)[^\n]{0,80}(?:fail|error|WARN|timeout|No device)|(?:NCCL|c10d|ProcessGroupNCCL|TCPStore|gloo|rendezvous)[^\n]{0,160}(?:Connection refused|Connection timed out|Connection reset by peer)|(?:Connection refused|Connection timed out|Connection reset by peer)[^\n]{0,160}(?:NCCL|c10d|TCPStore|gloo|rendezvous))/i, [
+      { code: 'nccl-failure', when: 'the ranks cannot reach each other over the interface NCCL picked: NCCL_SOCKET_IFNAME, firewall, or NCCL_IB_DISABLE when InfiniBand is absent/broken' },
+    ], 0.9, 'https://github.com/NVIDIA/nccl/issues/210'),
+  sig('nccl-env-mention', ['nccl_socket_ifname', 'nccl_ib_disable', 'nccl_p2p_disable', 'nccl_shm_disable'], /\bNCCL_(?:SOCKET_IFNAME|IB_DISABLE|P2P_DISABLE|P2P_LEVEL|SHM_DISABLE)\b/i, [
+    { code: 'nccl-failure', when: 'the paste is about NCCL\'s transport settings' },
+  ], 0.3, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html'),
+
+  // ---- libcuda not found by other tools (cuda-python, cudarc, numba, ollama) ----------------------------------
+  sig('libcuda-dlopen', ['libcuda.so', 'unable to find cuda lib'],
+    /(?:Failed to dlopen|cannot dlopen|failed to load|could not load|unable to load)\s{1,3}(?:library\s)?['"]?libcuda\.so(?:\.1)?|Unable to find cuda lib under the names|libcuda\.so(?:\.1)?: cannot open shared object file/i, [
+      { code: 'wsl', when: 'WSL: libcuda lives in /usr/lib/wsl/lib, which the loader does not search (ld.wsl.conf missing, or LD_LIBRARY_PATH)' },
+      { code: 'driver-not-loaded', when: 'no NVIDIA driver user-space library here (driver not installed, or a container without the NVIDIA runtime)' },
+    ], 1, 'https://github.com/NVIDIA/cuda-python/issues/17'),
+  sig('wsl-no-adapters', ['wsl environment detected'], /WSL environment detected but no adapters were found/i, [
+    { code: 'wsl', when: 'the container runtime sees WSL but no GPU adapter: Windows driver missing/too old, or Docker Desktop\'s WSL integration off' },
+  ], 1, 'https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/117'),
 
   // ---- WSL ----------------------------------------------------------------------------------------------
   sig('wsl-libcuda-symlink', ['is not a symbolic link'], /\/usr\/lib\/wsl\/lib\/(?<lib>lib\w{2,40}\.so(?:\.\d+)?) is not a symbolic link/i, [
