@@ -1,4 +1,5 @@
 // A minimal valid Snapshot for rule tests, with small builders for GPUs, environments and packages.
+import { pastedGpu } from '../../src/parse/build.js';
 import type { Gpu, LibraryResolution, PythonEnv, PythonPackage, Snapshot, Toolkit } from '../../src/snapshot/types.js';
 
 export type SnapshotOverrides = Partial<Omit<Snapshot, 'os' | 'driver'>> & { os?: Partial<Snapshot['os']>; driver?: Partial<Snapshot['driver']> };
@@ -54,31 +55,7 @@ export function driver(version: string): Partial<Snapshot['driver']> {
 }
 
 export function gpu(name: string, computeCapability: string | null, index = 0): Gpu {
-  return {
-    index,
-    name,
-    uuid: null,
-    pciBusId: null,
-    pciDeviceId: null,
-    pciSubsystemId: null,
-    computeCapability,
-    architecture: null,
-    memory: { totalBytes: null, usedBytes: null, reservedBytes: null, freeBytes: null },
-    pcie: { currentGen: null, maxGen: null, gpuMaxGen: null, currentWidth: null, maxWidth: null },
-    clocks: { graphicsMHz: null, smMHz: null, memoryMHz: null, maxGraphicsMHz: null, maxSmMHz: null, maxMemoryMHz: null },
-    temperatureC: null,
-    power: { drawW: null, limitW: null, enforcedLimitW: null },
-    clockEventReasons: null,
-    ecc: {
-      enabled: null, pendingEnabled: null, volatileCorrected: null, volatileUncorrected: null, aggregateCorrected: null,
-      aggregateUncorrected: null, remappedRowsCorrectable: null, remappedRowsUncorrectable: null, remappingPending: null, remappingFailed: null,
-    },
-    persistenceMode: null,
-    migMode: { current: null, pending: null },
-    multiprocessors: null,
-    source: 'nvml',
-    unavailable: {},
-  };
+  return pastedGpu(name, index, 'nvml', { computeCapability });
 }
 
 export function pkg(name: string, version: string, over: Partial<PythonPackage> = {}): PythonPackage {
