@@ -1,7 +1,7 @@
 // One explainer per Finding code: from the error events that point at it and the pasted facts, a Finding
 // that names the concrete versions, sm_XX, cuXXX and driver floors, and how well the facts fit (0 = refuted).
 import { cudaReleases, smToCc, toolkitSupportsCc } from '../knowledge/cuda.js';
-import { tensorflowRelease } from '../knowledge/tensorflow.js';
+import { tensorflowRelease, tensorflowReleases } from '../knowledge/tensorflow.js';
 import { torchVariant, variantArchSet } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { driverSupport, platformOf, wheelForSoname } from '../diagnose/framework.js';
@@ -124,6 +124,10 @@ const archUnsupported: Explainer = (ctx, events) => {
     }
   }
   fix.push(`# ${m('archExt', { cc: g.cc })}`);
+  if (events.some((e) => e.signature.startsWith('nccl'))) {
+    const sm = g.sm.replace('sm_', '');
+    fix.push(`# ${m('archNccl', { sm: g.sm })}`, `make -j src.build NVCC_GENCODE="-gencode=arch=compute_${sm},code=sm_${sm}"   # NCCL from source, with this GPU's architecture`);
+  }
   if (archs) evidence.push({ fact: m('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: ctx.facts.torchArchList?.source ?? 'gpuenv torch table' });
   // Facts that refute: the build covers this GPU (then an extension is the culprit).
   const fit = covered === false ? 2 : covered === true ? 0.6 : 1.2;
@@ -220,9 +224,10 @@ const toolkitMismatch: Explainer = (ctx, events) => {
     ]) };
   }
   const torchCuda = ctx.torch?.cuda;
-  const det = first(events, 'detected-cuda-mismatch', 'ext-cuda-mismatch-warning');
+  const det = first(events, 'detected-cuda-mismatch', 'ext-cuda-mismatch-warning', 'ext-cuda-mismatch-cut');
   const nv = det?.groups.nvcc ?? nvcc;
-  const tc = det?.groups.torch ?? torchCuda;
+  // The check cut before it names torch's CUDA: a plain pip torch is its release's default PyPI build (an inference).
+  const tc = det?.groups.torch ?? torchCuda ?? (det ? ctx.torch?.pypiCuda : undefined);
   if (has(events, 'cuda-home-not-set')) {
     const want = tc ?? '12.x';
     evidence.push(...torchEvidence(ctx));
@@ -260,11 +265,26 @@ function safeSupports(cuda: string, cc: string): boolean {
 
 // ---- cpu-only-build -------------------------------------------------------------------------------------
 
+/** "2.10" → "2.11" */
+function bumpMinor(v: string): string {
+  const [a, b] = versionParts(v);
+  return `${a}.${(b ?? 0) + 1}`;
+}
+
 const cpuOnly: Explainer = (ctx, events) => {
   const t = ctx.torch;
   const evidence = [...lineEvidence(events), ...torchEvidence(ctx)];
   if (has(events, 'jax-cpu-fallback')) {
     return { fit: 1.4, finding: finding('cpu-only-build', 'error', m('cpuTitleGeneric'), m('cpuJax'), evidence, ['pip install -U "jax[cuda12]"', 'python -c "import jax; print(jax.devices())"']) };
+  }
+  const tfPkg = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
+  const lastWin = tfPkg ? tfWindowsNoGpu(ctx, tfPkg.version) : undefined;
+  if (tfPkg && lastWin && (has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen', 'tf-no-cuda-drivers') || primary(events, 'cpu-only-build'))) {
+    const vars = { version: tfPkg.version, last: lastWin };
+    return { fit: 2, finding: finding('cpu-only-build', 'error', m('cpuTfWinTitle', vars), m('cpuTfWinCause', vars), [...evidence, { fact: 'tensorflow', value: tfPkg.version, source: tfPkg.location }, { fact: 'OS', value: 'Windows (native)', source: ctx.snapshot.os.id?.source ?? 'pasted' }], [
+      '# WSL2 (recommended): wsl --install, then inside Ubuntu:', 'pip install "tensorflow[and-cuda]"',
+      `# or stay on native Windows with the last GPU release: pip install "tensorflow<${bumpMinor(lastWin)}"   # ${lastWin}, with CUDA 11.2 and cuDNN 8.1`,
+    ]) };
   }
   if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
     return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
@@ -369,7 +389,7 @@ const libraryNotFound: Explainer = (ctx, events) => {
 
 const cudnnMismatch: Explainer = (ctx, events) => {
   const evidence = [...lineEvidence(events)];
-  const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version');
+  const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min');
   if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {
     // JAX's "Outdated cuDNN" block names the minimum it needs; that is the version to ask for.
     const built = (incompat.groups.min ?? incompat.groups.built ?? '').replace(/,\s*/g, '.');
@@ -449,12 +469,23 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
   const installed = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.driver?.cuda ?? undefined;
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
   const tfRel = tf ? tensorflowRelease(tf.version) : undefined;
-  if (lib?.major && installed && versionParts(lib.major)[0] !== versionParts(installed)[0]) {
-    const pkg = tfRel ? 'tensorflow' : (ctx.torch ? 'torch' : 'the program');
-    const version = tfRel?.version ?? ctx.torch?.pkg.version ?? '';
-    const vars = { pkg, version, want: tfRel?.cuda ?? lib.major, have: installed, lib: lib.name };
+  const tfWant = tfRel?.cuda ?? (tf ? oldTfCuda(tf.version) : undefined);
+  if (lib?.major && installed && cudaDiffers(lib.major, installed)) {
+    const pkg = tf ? 'tensorflow' : (ctx.torch ? 'torch' : 'the program');
+    const version = tfRel?.version ?? tf?.version ?? ctx.torch?.pkg.version ?? '';
+    const vars = { pkg, version, want: tfWant ?? lib.major, have: installed, lib: lib.name };
     return { fit: 1.6, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', vars), m('fcmCause', vars), [...evidence, { fact: m('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }], [
       tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# install CUDA ${lib.major} (or a build of ${pkg} for CUDA ${installed})`,
+    ]) };
+  }
+  // TensorFlow <= 2.13 loads the system CUDA: it sees only the CPU when the toolkit is not the one its build wants.
+  if (tf && tfWant && installed && has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen') && cudaDiffers(tfWant, installed) && !tfWindowsNoGpu(ctx, tf.version)) {
+    const vars = { pkg: 'tensorflow', version: tf.version, want: tfWant, have: installed, lib: `libcudart.so.${tfWant}` };
+    const cudnn = tfRel?.cudnn ?? oldTfCudnn(tf.version);
+    return { fit: 1.7, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', vars), m('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }), [...evidence, { fact: m('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }, { fact: 'tensorflow', value: tf.version, source: tf.location }], [
+      `# install CUDA ${tfWant}${cudnn ? ` and cuDNN ${cudnn}` : ''} (the build of tensorflow ${tf.version}) and put its bin/lib64 on PATH / LD_LIBRARY_PATH`,
+      `# or a tensorflow release built for CUDA ${installed} (https://www.tensorflow.org/install/source#gpu)`,
+      'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices())"',
     ]) };
   }
   if (has(events, 'undefined-symbol-nvjitlink')) {
@@ -465,6 +496,44 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
   }
   return undefined;
 };
+
+/**
+ * CUDA/cuDNN of TensorFlow releases older than the knowledge table (2.4): the "Tested build configurations" (Linux GPU)
+ * of https://www.tensorflow.org/install/source#gpu. Checked 2026-11-30 against copies of that table (the tensorflow/docs
+ * PR #1562 diff of site/en/install/source.md, and reposts found with the search tool): 2.1 and 2.2 CUDA 10.1 / cuDNN 7.6,
+ * 2.0, 1.14 and 1.13.1 10.0 / 7.4, 1.5–1.12 CUDA 9 / cuDNN 7. Not seen in those copies, from memory: 2.3 (10.1 / 7.6),
+ * 1.15 (10.0 / 7.4).
+ */
+const OLD_TF: readonly [string, string, string][] = [['2.1', '10.1', '7.6'], ['2.2', '10.1', '7.6'], ['2.3', '10.1', '7.6'], ['2.0', '10.0', '7.4'], ['1.15', '10.0', '7.4'], ['1.14', '10.0', '7.4'], ['1.13', '10.0', '7.4']];
+function oldTfRow(version: string): readonly [string, string, string] | undefined {
+  const [a, b] = versionParts(version);
+  const mm = `${a}.${b}`;
+  const row = OLD_TF.find((r) => r[0] === mm);
+  if (row) return row;
+  return a === 1 && b !== undefined && b >= 5 && b <= 12 ? [mm, '9.0', '7'] : undefined;
+}
+function oldTfCuda(version: string): string | undefined {
+  return oldTfRow(version)?.[1];
+}
+function oldTfCudnn(version: string): string | undefined {
+  return oldTfRow(version)?.[2];
+}
+
+/** Before CUDA 11 the sonames carry major.minor (libcudart.so.10.1): a different minor is another library. From 11 on, the major. */
+function cudaDiffers(want: string, have: string): boolean {
+  const [wa, wb] = versionParts(want);
+  const [ha, hb] = versionParts(have);
+  if (wa !== ha) return true;
+  return (wa ?? 0) < 11 && wb !== undefined && hb !== undefined && wb !== hb;
+}
+
+/** TensorFlow newer than the last release with GPU support on native Windows, on native Windows (not WSL). */
+function tfWindowsNoGpu(ctx: ExplainContext, version: string): string | undefined {
+  if (ctx.snapshot.os.id?.value !== 'windows' || ctx.snapshot.os.wsl?.value === true) return undefined;
+  const last = [...tensorflowReleases()].filter((r) => r.windowsNativeGpu).at(-1);
+  if (!last || compareVersions(version, last.version) <= 0) return undefined;
+  return last.version.split('.').slice(0, 2).join('.');
+}
 
 // ---- shadowing ------------------------------------------------------------------------------------------
 
@@ -666,6 +735,18 @@ const ncclFailure: Explainer = (ctx, events) => {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
+  } else if (p2pHang(events, text)) {
+    // P2P over PCIe (a P2P/IPC transport, GPUs behind a switch, or NCCL_P2P_DISABLE=1 as the workaround) and a hang or timeout.
+    what = m('ncAcs');
+    evidence.push({ fact: 'PCIe', value: 'P2P over a PCIe switch (PIX/PXB) + hang', source: 'pasted' });
+    fix = [
+      'nvidia-smi topo -m   # PIX/PXB = through a PCIe switch',
+      'sudo lspci -vvv | grep -i acsctl   # "SrcValid+" on a bridge = ACS is on',
+      'sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # disable ACS on each PCIe switch port (until reboot), or turn ACS / IOMMU off in the BIOS',
+      'NCCL_P2P_DISABLE=1 <your command>   # workaround: works, but slower (no P2P)',
+      '# then re-test: all_reduce_perf -b 8 -e 256M -f 2 -g <ngpus>   (nccl-tests)',
+    ];
+    fit = 1.7;
   } else if (has(events, 'nccl-p2p', 'nccl-cuda-error')) {
     what = m('ncP2p');
     fix = ['nvidia-smi topo -m', 'NCCL_P2P_DISABLE=1 <your command>   # to confirm', 'sudo lspci -vvv | grep -i acsctl   # ACS on bridges blocks P2P: disable ACS or IOMMU (iommu=pt)'];
@@ -692,6 +773,35 @@ const ncclFailure: Explainer = (ctx, events) => {
   return { fit, finding: finding('nccl-failure', 'error', m('ncTitle', { what: what.replace(/\.$/, '') }), m('ncCause', { version: nccl ?? '', what }), evidence, fix) };
 };
 
+// ---- mixed-package-managers --------------------------------------------------------------------------------
+
+const mixedManagers: Explainer = (ctx, events) => {
+  const reps = events.filter((e) => e.signature === 'pip-replaces-framework');
+  const conda = has(events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda') === true;
+  if (!reps.length || !conda) return undefined;
+  const pkg = (reps.map((e) => e.groups.pkg ?? e.groups.pkg2).find(Boolean) ?? 'torch').toLowerCase().replace(/^pytorch$/, 'torch');
+  const old = reps.map((e) => e.groups.version ?? e.groups.version2).find(Boolean);
+  const now = pkg === 'torch' && ctx.torch && ctx.torch.version !== '?' ? ctx.torch.pkg.version : undefined;
+  const vars = { pkg, old: old ?? '', now: now ?? '' };
+  const evidence = [...lineEvidence(events)];
+  if (now) evidence.push({ fact: m('evTorch'), value: now, source: ctx.torch!.pkg.location });
+  const condaName = pkg === 'torch' ? 'pytorch' : pkg;
+  return { fit: 2, finding: finding('mixed-package-managers', 'error', m(old ? 'mixPipTitle' : 'mixPipTitleNoVer', vars), m(now ? 'mixPipCauseNow' : 'mixPipCause', vars), evidence, [
+    'conda list | grep -iE "torch|tensorflow|cuda|pypi"   # rows with channel "pypi" were installed by pip',
+    `pip uninstall -y ${pkg}${pkg === 'torch' ? ' torchvision torchaudio' : ''}`,
+    `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # back to the conda build (add the channels of your environment.yml)`,
+    `# then install the rest without letting pip touch ${pkg}: remove it from requirements.txt, or pip install --no-deps -r requirements.txt`,
+    'pip check',
+  ]) };
+};
+
+/** A P2P path over PCIe and a hang/timeout (or P2P off as the workaround): the ACS pattern (NCCL troubleshooting, "PCI Access Control Services"). */
+function p2pHang(events: ErrorEvent[], text: string): boolean {
+  const p2p = has(events, 'nccl-p2p-transport', 'gpu-topo-pcie-switch') || /P2P\/(?:IPC|CUMEM)|NCCL_P2P_DISABLE/i.test(text);
+  const hang = has(events, 'multi-gpu-hang', 'nccl-timeout') || /NCCL_P2P_DISABLE\s{0,2}=\s{0,2}1/i.test(text);
+  return p2p && hang && !has(events, 'nccl-shm', 'nccl-net-error', 'nccl-socket');
+}
+
 const wsl: Explainer = (ctx, events) => {
   const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   if (!isWsl) return undefined;
@@ -701,7 +811,7 @@ const wsl: Explainer = (ctx, events) => {
   const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
   if (ld) evidence.push({ fact: 'LD_LIBRARY_PATH', value: ld, source: 'pasted' });
   // What broke: the driver cannot be reached (nvidia-smi / NVML), the container runtime finds no WSL libraries, or a harmless ldconfig warning.
-  const driverSymptom = has(events, 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch');
+  const driverSymptom = has(events, 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch', 'cuda-init-device-count');
   const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   const loader = has(events, 'libcuda-dlopen') || ctx.facts.missingLibraries.some((f) => /^lib(cuda|nvidia-ml)\.so/.test(f.value));
   const cause = direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : loader ? m('wslCauseLoader') : m('wslCause');
@@ -747,6 +857,7 @@ export const EXPLAINERS: Partial<Record<FindingCode, Explainer>> = {
   'out-of-memory': outOfMemory,
   'nccl-failure': ncclFailure,
   wsl,
+  'mixed-package-managers': mixedManagers,
   'pcie-degraded': pcieDegraded,
   'ecc-errors': eccErrors,
 };

@@ -76,6 +76,16 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
     const r = EXPLAINERS['arch-unsupported']?.(ctx, []);
     if (r && r.fit > 0) out.set('arch-unsupported', { ...r.finding, score: round(0.5 * Math.max(r.fit, 1.2)) });
   }
+  // NCCL failing on a Kepler (or older) GPU, with no torch release that still covers it: the architecture first, the network second.
+  const nccl = out.get('nccl-failure');
+  if (nccl && keplerUnderNccl(ctx)) {
+    const ncclEvents = parsed.events.filter((e) => signatureById(e.signature)?.causes.some((c) => c.code === 'nccl-failure'));
+    const r = EXPLAINERS['arch-unsupported']?.(ctx, ncclEvents);
+    if (r && r.fit > 0) {
+      const prev = out.get('arch-unsupported');
+      out.set('arch-unsupported', { ...r.finding, score: round(Math.max(prev?.score ?? 0, nccl.score + 0.1)) });
+    }
+  }
   const diagnosis = runRules(snapshot, rules);
   ruleErrors.push(...diagnosis.ruleErrors);
   // In WSL there is no nvidia kernel module: module, Secure Boot and nouveau findings would send the user to dkms/modprobe/mokutil.
@@ -118,6 +128,14 @@ function archGap(ctx: ExplainContext): boolean {
   const lowest = Math.min(...set.archList.map((a) => Number(a.replace('sm_', ''))).filter(Number.isFinite));
   const lowestPtx = Math.min(...set.ptx.map((p) => Number(p.replace('compute_', ''))).filter(Number.isFinite));
   return Number.isFinite(lowest) && sm < lowest && !(sm >= lowestPtx);
+}
+
+/** A Kepler-or-older GPU (cc < 5.0) under NCCL, and no named torch release that still ships its kernels. */
+function keplerUnderNccl(ctx: ExplainContext): boolean {
+  const g = ctx.gpus[0];
+  if (!g || !(Number(g.cc) < 5)) return false;
+  const t = ctx.torch;
+  return !t || t.version === '?' || archGap(ctx);
 }
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);

@@ -18,6 +18,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   const gpuNames = new Set<string>();
   const ccMentions: { cc: string; name: string | undefined }[] = [];
   const toolkitMentions: string[] = [];
+  let tfHeader = false;
   for (const raw of lines) {
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
@@ -30,13 +31,27 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{1,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // Chinese prose: "驱动版本: 450.102.04" (driver version).
+    else if ((m = /驱动(?:版本|程序版本)?\s{0,2}[:：]\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // dpkg -l / rpm -q / pacman rows of the user-space driver: "ii  nvidia-smi  525.85.12-1  amd64", "nvidia-utils: 460.80-1".
+    if ((m = /^\s{0,4}(?:ii|hi|rc)?\s{0,4}(?:nvidia-smi|nvidia-utils(?:-\d{3})?|libnvidia-compute(?:-\d{3})?|nvidia-driver(?:-\d{3})?)(?::\w+)?\s{1,20}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
+    else if ((m = /^[\w &-]{0,80}\bnvidia-utils\b[\w &-]{0,80}:\s{0,3}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-\d/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
+    // Issue templates: "- TensorFlow version (use command below): 2.1.0", "TensorFlow version: 2.3", or "### TensorFlow version" and the version on the next line.
+    else if ((m = /\bTensorFlow version(?:\s{0,2}\([^)\n]{0,40}\))?\s{0,3}[:：]\s{0,3}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (tfHeader && (m = /^\s{0,4}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/.exec(raw)))) {
+      facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(m[1]!) ? `${m[1]}.0` : m[1]!, SRC));
+    }
+    tfHeader = /^\s{0,4}#{1,4}\s{0,2}TensorFlow version\s{0,4}$/i.test(raw) || (tfHeader && raw.trim() === '');
+    // Native Windows named in an issue template or prose ("OS Platform: Windows 10", "Windows 11 24h2").
+    if (/^\s{0,4}(?:[-*]\s{0,2})?(?:OS(?: Platform(?: and Distribution)?)?\s{0,2}[:：]\s{0,2})?(?:Microsoft\s)?Windows\s?(?:10|11|Server)\b/i.test(raw)) facts.os.id ??= { value: 'windows', source: SRC };
     if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+(?:\+cuda\d{2}[\w.]{0,20})?)/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
     // The installed driver package ("nvidia-driver-550:amd64 550.107.02-0ubuntu…", dpkg/apt lines): the user-space driver.
     if ((m = /\bnvidia-(?:driver|utils|compute-utils|kernel-common|dkms)-\d{3}(?:-open|-server)?(?::\w+)?\s{1,4}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").
-    if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
+    // Package-list rows name the toolkit too: "cuda & cuda-tools: 11.3.0-1", "cuda-toolkit-11-2"; Chinese "cuda版本：11.2".
+    if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?[:：]\s{0,2}(?:CUDA\s)?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) toolkitMentions.push(m[1]!); }
+    else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
     if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
@@ -76,6 +91,14 @@ const KEPLER: readonly [RegExp, string, string][] = [
   [/\bK40[mcst]?\b/, 'Tesla K40', '3.5'],
   [/\bK20X?[mcs]?\b/, 'Tesla K20', '3.5'],
   [/\bK10\b/, 'Tesla K10', '3.0'],
+  // Quadro Kxxxx: Kepler, except the Maxwell K620/K1200/K2200 (same legacy list and https://developer.nvidia.com/cuda-gpus).
+  [/\bQuadro K(?:620|1200|2200)\b/i, 'Quadro K-series (Maxwell)', '5.0'],
+  [/\bQuadro K(?:5200|6000)\b/i, 'Quadro K-series (Kepler)', '3.5'],
+  [/\bQuadro K\d{3,4}M?\b/i, 'Quadro K-series (Kepler)', '3.0'],
+  // Maxwell GeForce: MX110/MX130 and the 9xxM/GTX 750 are GM10x (5.0); GTX 950–980 Ti are GM20x (5.2).
+  [/\bMX1[13]0\b/i, 'GeForce MX130 (Maxwell)', '5.0'],
+  [/\bGTX\s?750(?:\s?Ti)?\b/i, 'GeForce GTX 750 (Maxwell)', '5.0'],
+  [/\bGTX\s?9[5-8]0(?:\s?Ti)?\b(?!M)/i, 'GeForce GTX 9xx (Maxwell)', '5.2'],
 ];
 
 /** A GPU name → its catalogue name and compute capability, when the catalogue (or all its candidates) agree. */
@@ -84,6 +107,16 @@ export function capabilityOf(name: string): { name: string; cc: string } | undef
   if (kepler) return { name: kepler[1], cc: kepler[2] };
   const r = matchGpu(name.replace(/^NVIDIA\s+/i, '').replace(/\s+Laptop GPU$/i, ' Laptop GPU'));
   if (r.match) return { name: r.match.name, cc: r.match.computeCapability };
+  // "GTX 3090" / "RTX 1080": users swap the prefix; GeForce 20xx and later are RTX, 10xx and older GTX.
+  const swapped = /^(?:NVIDIA\s+)?(?:GeForce\s+)?(GTX|RTX)\s?(\d{4})\b(.*)$/i.exec(name);
+  if (swapped) {
+    const num = Number(swapped[2]);
+    const prefix = num >= 2000 && num < 6000 && num % 10 === 0 ? 'RTX' : num >= 1000 && num < 2000 ? 'GTX' : undefined;
+    if (prefix && prefix !== swapped[1]!.toUpperCase()) {
+      const again = matchGpu(`${prefix} ${swapped[2]}${swapped[3]}`);
+      if (again.match) return { name: again.match.name, cc: again.match.computeCapability };
+    }
+  }
   const ccs = new Set(r.candidates.map((c) => c.computeCapability));
   const first = r.candidates[0];
   if (first && ccs.size === 1 && r.candidates.length <= 4 && tokensAgree(name, first.name)) return { name: first.name, cc: first.computeCapability };

@@ -52,8 +52,8 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture '(?<arch>(?:compute|sm)_\d+[af]?)'/i, [
     { code: 'toolkit-mismatch', when: 'nvcc is older than the architecture asked for (e.g. sm_120 needs CUDA 12.8)' },
   ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list'),
-  sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported'],
-    /(provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)/i, [
+  sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported', 'unsupportedptxversion', 'unsupported_ptx_version'],
+    /(provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion)/i, [
       { code: 'driver-too-old', when: 'the driver is older than the CUDA that generated the PTX' },
     ], 1, RUNTIME_ERRORS),
 
@@ -409,5 +409,45 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'driver-too-old', when: 'the driver is older than the CUDA of the jax plugin' },
       { code: 'cpu-only-build', when: 'jax falls back to the CPU' },
     ], 0.6, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+
+  // ---- third round (2026-11-30): old GPUs, old TensorFlow, conda + pip, NCCL P2P hangs -----------------------
+  sig('invalid-kernel-image', ['device kernel image is invalid', 'cudaerrorinvalidkernelimage', 'cuda_error_invalid_image'],
+    /(device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE)/i, [
+      { code: 'arch-unsupported', when: 'the binary has no kernel (SASS or PTX) the GPU can run: the GPU\'s compute capability is below the build\'s arch list' },
+      { code: 'driver-too-old', when: 'PTX newer than the driver can JIT' },
+    ], 0.9, 'https://github.com/tensorflow/tensorflow/issues/41892'),
+  sig('tf-cpu-device-only', ["device_type='cpu'"], /^\s{0,4}\[PhysicalDevice\(name='\/physical_device:CPU:0', device_type='CPU'\)\]\s{0,4}$/, [
+    { code: 'framework-cuda-mismatch', when: 'TensorFlow <= 2.13 loads the system CUDA/cuDNN: the installed toolkit is not the one the TF version was built for' },
+    { code: 'cpu-only-build', when: 'TensorFlow >= 2.11 on native Windows has no GPU build (2.10 was the last); or a tensorflow-cpu / plain tensorflow without [and-cuda]' },
+    { code: 'wsl', when: 'on Windows, TensorFlow GPU runs in WSL2' },
+  ], 0.7, 'https://github.com/tensorflow/tensorflow/issues/38090'),
+  sig('pip-replaces-framework', ['found existing installation', 'attempting uninstall', 'pip uninstall'],
+    /(?:Found existing installation: (?<pkg>torch|pytorch|tensorflow|tensorflow-gpu) (?<version>\d+\.\d+(?:\.\d+)?)\b|Attempting uninstall: (?<pkg2>torch|tensorflow)\b|\bpip\b[^\n]{0,40}\buninstall(?:s|ed|ing)\b[^\n]{0,40}\b(?:PyTorch|torch|tensorflow)\b(?:[^\n(]{0,30}\((?<version2>\d+\.\d+(?:\.\d+)?)\))?)/i, [
+      { code: 'mixed-package-managers', when: 'pip replaced the framework that conda (environment.yml) installed: two package managers own one stack' },
+    ], 0.7, 'https://github.com/ashleve/lightning-hydra-template/issues/500'),
+  sig('conda-env-mention', ['conda'], /\b(?:conda (?:env|environment|install)|(?:with|using|via|from|in (?:the|a|my)) (?:ana|mini)?conda\b|environment\.ya?ml)/i, [
+    { code: 'mixed-package-managers', when: 'the environment is a conda one; pip installing the same framework into it mixes two managers' },
+  ], 0.2, 'https://github.com/thousandbrainsproject/tbp.monty/issues/385'),
+  sig('nccl-p2p-transport', ['p2p/ipc', 'p2p/cumem', 'nccl_p2p_disable'], /(?:via P2P\/(?:IPC|CUMEM|direct pointer)|\bNCCL_P2P_DISABLE\s{0,2}=\s{0,2}1)/i, [
+    { code: 'nccl-failure', when: 'NCCL uses PCIe peer-to-peer between the GPUs (or disabling it works around the problem): ACS on PCIe switches redirects P2P through the root complex and hangs' },
+  ], 0.4, 'https://github.com/NVIDIA/nccl/issues/631'),
+  sig('gpu-topo-pcie-switch', ['pix', 'pxb'], /^\s{0,4}GPU\d{1,2}\s[^\n]{0,60}\b(?:PIX|PXB)\b/, [
+    { code: 'nccl-failure', when: 'nvidia-smi topo -m shows GPUs behind PCIe switches (PIX/PXB): P2P there goes through the switch, where ACS can block or hang it' },
+  ], 0.2, 'https://github.com/NVIDIA/nccl/issues/667'),
+  sig('multi-gpu-hang', ['hang', 'hung', 'freez', 'stuck', 'deadlock'], /\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b[^\n]{0,80}\b(?:GPUs|NCCL|all_?reduce|allreduce|DDP|ranks?|P2P)\b|\b(?:GPUs|NCCL|all_?reduce|allreduce|DDP|ranks?|P2P)\b[^\n]{0,80}\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b/i, [
+    { code: 'nccl-failure', when: 'a multi-GPU job hangs: P2P through a PCIe switch with ACS on, or one rank died' },
+  ], 0.3, 'https://github.com/NVIDIA/nccl/issues/631'),
+  sig('ext-cuda-mismatch-cut', ['does not match the version used'], /Cuda extensions are being compiled with a version of Cuda that does not match the version used/i, [
+    { code: 'toolkit-mismatch', when: 'the same apex/extension check, cut before it names torch\'s CUDA: compare nvcc with torch.version.cuda' },
+  ], 0.9, 'https://github.com/pytorch/pytorch/issues/40563'),
+  sig('cuda-init-device-count', ['unexpected error from cudagetdevicecount'], /Unexpected error from cudaGetDeviceCount\(\)/i, [
+    { code: 'wsl', when: 'in WSL: the GPU is reached through /usr/lib/wsl/lib (libcuda from the Windows driver); a Linux driver/libcuda installed inside WSL or replaced symlinks break it' },
+    { code: 'driver-too-old', when: 'the message ends in Error 803/804: driver older than the CUDA runtime' },
+    { code: 'driver-library-mismatch', when: 'the user-space driver and the kernel module differ (after an upgrade without reboot)' },
+  ], 0.8, 'https://github.com/microsoft/WSL/issues/9092'),
+  sig('cudnn-feature-min', ['supported only in cudnn'], /supported only in cudnn v?(?<min>\d+(?:\.\d+){0,2}) and (?:above|newer|later)/i, [
+    { code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one the feature needs: an old libcudnn found first (LD_LIBRARY_PATH, a system copy)' },
+    { code: 'library-shadowing', when: 'a newer cuDNN is installed but an older copy on the library path is loaded' },
+  ], 0.9, 'https://github.com/pytorch/pytorch/issues/986'),
 ];
 
