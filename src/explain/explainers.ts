@@ -1,7 +1,7 @@
 // One explainer per Finding code: from the error events that point at it and the pasted facts, a Finding
 // that names the concrete versions, sm_XX, cuXXX and driver floors, and how well the facts fit (0 = refuted).
 import { cudaReleases, smToCc, toolkitSupportsCc } from '../knowledge/cuda.js';
-import { tensorflowRelease, tensorflowReleases } from '../knowledge/tensorflow.js';
+import { tensorflowRelease, tensorflowReleases, type TensorflowRelease } from '../knowledge/tensorflow.js';
 import { torchVariant, variantArchSet } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { driverSupport, platformOf, wheelForSoname } from '../diagnose/framework.js';
@@ -359,7 +359,7 @@ const libraryNotFound: Explainer = (ctx, events) => {
   const have = cudnnPresent(ctx);
   const what = lib.kind === 'cudnn' || lib.kind === 'dll-cudnn' ? m('libWhatCudnn', { major: lib.major ?? '?' }) : lib.kind === 'driver' ? m('libWhatDriver') : lib.kind === 'other' ? m('libWhatOther') : m('libWhatCuda', { major: lib.major ?? '?', component: lib.component });
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
-  const tfRel = tf ? tensorflowRelease(tf.version) : undefined;
+  const tfRel = tf ? tfPipRelease(tf.version) : undefined;
   let why = m('libWhyNotFound');
   if (tfRel && has(events, 'tf-could-not-load')) why = m('libWhyTf', { tf: tfRel.version, cuda: tfRel.cuda, cudnn: tfRel.cudnn }) + ' ' + why;
   if (lib.kind.startsWith('dll')) why = m('libWhyDll', { cuda: lib.major ?? '?' }) + ' ' + why;
@@ -468,8 +468,9 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
   const lib = missingLibs(ctx).find((l) => l.kind === 'cuda' || l.kind === 'dll-cuda');
   const installed = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.driver?.cuda ?? undefined;
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
-  const tfRel = tf ? tensorflowRelease(tf.version) : undefined;
-  const tfWant = tfRel?.cuda ?? (tf ? oldTfCuda(tf.version) : undefined);
+  const tfRow = tf ? tensorflowRelease(tf.version) : undefined;
+  const tfRel = tf ? tfPipRelease(tf.version) : undefined;
+  const tfWant = tfRow?.cuda;
   if (lib?.major && installed && cudaDiffers(lib.major, installed)) {
     const pkg = tf ? 'tensorflow' : (ctx.torch ? 'torch' : 'the program');
     const version = tfRel?.version ?? tf?.version ?? ctx.torch?.pkg.version ?? '';
@@ -481,7 +482,7 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
   // TensorFlow <= 2.13 loads the system CUDA: it sees only the CPU when the toolkit is not the one its build wants.
   if (tf && tfWant && installed && has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen') && cudaDiffers(tfWant, installed) && !tfWindowsNoGpu(ctx, tf.version)) {
     const vars = { pkg: 'tensorflow', version: tf.version, want: tfWant, have: installed, lib: `libcudart.so.${tfWant}` };
-    const cudnn = tfRel?.cudnn ?? oldTfCudnn(tf.version);
+    const cudnn = tfRow?.cudnn;
     return { fit: 1.7, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', vars), m('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }), [...evidence, { fact: m('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }, { fact: 'tensorflow', value: tf.version, source: tf.location }], [
       `# install CUDA ${tfWant}${cudnn ? ` and cuDNN ${cudnn}` : ''} (the build of tensorflow ${tf.version}) and put its bin/lib64 on PATH / LD_LIBRARY_PATH`,
       `# or a tensorflow release built for CUDA ${installed} (https://www.tensorflow.org/install/source#gpu)`,
@@ -498,25 +499,13 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
 };
 
 /**
- * CUDA/cuDNN of TensorFlow releases older than the knowledge table (2.4): the "Tested build configurations" (Linux GPU)
- * of https://www.tensorflow.org/install/source#gpu. Checked 2026-11-30 against copies of that table (the tensorflow/docs
- * PR #1562 diff of site/en/install/source.md, and reposts found with the search tool): 2.1 and 2.2 CUDA 10.1 / cuDNN 7.6,
- * 2.0, 1.14 and 1.13.1 10.0 / 7.4, 1.5–1.12 CUDA 9 / cuDNN 7. Not seen in those copies, from memory: 2.3 (10.1 / 7.6),
- * 1.15 (10.0 / 7.4).
+ * The TensorFlow row whose fixes are pip installs (`tensorflow[and-cuda]==…`): builds for CUDA 11 and later (TF 2.4 on).
+ * Older releases load a system CUDA 9/10 (sonames with major.minor, no nvidia-* wheels): their row gives only the CUDA
+ * and cuDNN to install.
  */
-const OLD_TF: readonly [string, string, string][] = [['2.1', '10.1', '7.6'], ['2.2', '10.1', '7.6'], ['2.3', '10.1', '7.6'], ['2.0', '10.0', '7.4'], ['1.15', '10.0', '7.4'], ['1.14', '10.0', '7.4'], ['1.13', '10.0', '7.4']];
-function oldTfRow(version: string): readonly [string, string, string] | undefined {
-  const [a, b] = versionParts(version);
-  const mm = `${a}.${b}`;
-  const row = OLD_TF.find((r) => r[0] === mm);
-  if (row) return row;
-  return a === 1 && b !== undefined && b >= 5 && b <= 12 ? [mm, '9.0', '7'] : undefined;
-}
-function oldTfCuda(version: string): string | undefined {
-  return oldTfRow(version)?.[1];
-}
-function oldTfCudnn(version: string): string | undefined {
-  return oldTfRow(version)?.[2];
+function tfPipRelease(version: string): TensorflowRelease | undefined {
+  const r = tensorflowRelease(version);
+  return r && compareVersions(r.cuda, '11') >= 0 ? r : undefined;
 }
 
 /** Before CUDA 11 the sonames carry major.minor (libcudart.so.10.1): a different minor is another library. From 11 on, the major. */

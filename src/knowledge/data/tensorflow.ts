@@ -1,5 +1,5 @@
-// TensorFlow releases 2.4 → newest: tested CUDA/cuDNN (Linux GPU), Python range, native-Windows GPU, the
-// `tensorflow[and-cuda]` extra and the compute capabilities the pip wheels are built for. Rows ascend by version.
+// TensorFlow releases 1.5 → newest: tested CUDA/cuDNN (Linux GPU), Python range, native-Windows GPU, the
+// `tensorflow[and-cuda]` extra and the compute capabilities the pip wheels are built for (2.4 on). Rows ascend by version.
 import type { Sourced } from '../types.js';
 
 const CHECKED = '2026-11-30';
@@ -9,6 +9,8 @@ const TESTED =
 const WINDOWS =
   'https://www.tensorflow.org/install/pip#windows-native ("TensorFlow 2.10 was the last TensorFlow release that supported GPU on native-Windows")';
 const REL_217 = 'https://github.com/tensorflow/tensorflow/releases/tag/v2.17.0 (Maxwell 5.x removed from the wheels; 8.9 added)';
+// A stored copy of the same page's source (it has rows up to 2.18.0); the pre-2.4 rows were read from it on the date below.
+const TESTED_COPY = 'tensorflow/docs site/en/install/source.md @ b19e63b865a24aad11787ef2ccf03caf2ed731d8 (Linux GPU table)';
 const AND_CUDA = 'tensorflow/tensorflow tensorflow/tools/pip_package/setup.py EXTRA_PACKAGES["and-cuda"] (nvidia-*-cu12 pins)';
 
 export interface TensorflowRelease extends Sourced {
@@ -58,7 +60,47 @@ function t(
   };
 }
 
+/**
+ * A release before 2.4 (1.x as the `tensorflow-gpu` package up to 1.14): CUDA and cuDNN come from the system, no
+ * `and-cuda` extra; GPU on native Windows. Python is the Python 3 part of the table's cell; `py2` when it also lists 2.7.
+ * Compute capabilities of these wheels are not in the table.
+ */
+function old(version: string, py: [string, string], cuda: string, cudnn: string, py2: boolean, extra: Partial<TensorflowRelease> = {}): TensorflowRelease {
+  const cell = `${py2 ? '2.7, ' : ''}${py[0]}-${py[1]}`;
+  return {
+    version,
+    python: { min: py[0], max: py[1] },
+    cuda,
+    cudnn,
+    windowsNativeGpu: true,
+    andCudaExtra: false,
+    source: `${TESTED}; read in ${TESTED_COPY}; ${WINDOWS}`,
+    checked: CHECKED,
+    confirmed: true,
+    note: `Python cell "${cell}"${py2 ? ' (Python 2.7 is not in the min/max range)' : ''}.`,
+    ...extra,
+  };
+}
+
+// TF 1.5–1.12: the table says CUDA "9" and cuDNN "7"; the binaries load libcudart.so.9.0, so the row says 9.0.
+const CUDA9 = { note: 'Python cell "2.7, 3.3-3.6" (Python 2.7 is not in the min/max range). The table says CUDA "9"; the wheels link CUDA 9.0.' };
+
 export const TENSORFLOW_RELEASES: readonly TensorflowRelease[] = [
+  old('1.5.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.6.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.7.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.8.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.9.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.10.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.11.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.12.0', ['3.3', '3.6'], '9.0', '7', true, CUDA9),
+  old('1.13.1', ['3.3', '3.7'], '10.0', '7.4', true),
+  old('1.14.0', ['3.3', '3.7'], '10.0', '7.4', true),
+  old('1.15.0', ['3.3', '3.7'], '10.0', '7.4', true),
+  old('2.0.0', ['3.3', '3.7'], '10.0', '7.4', true),
+  old('2.1.0', ['3.5', '3.7'], '10.1', '7.6', true),
+  old('2.2.0', ['3.5', '3.8'], '10.1', '7.6', false),
+  old('2.3.0', ['3.5', '3.8'], '10.1', '7.6', false),
   t('2.4.0', ['3.6', '3.8'], '11.0', '8.0'),
   t('2.5.0', ['3.6', '3.9'], '11.2', '8.1'),
   t('2.6.0', ['3.6', '3.9'], '11.2', '8.1'),
