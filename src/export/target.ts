@@ -237,7 +237,10 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
       if (!r) throw new UsageError(`--framework ${f}: tensorflow ${version} is not in gpuenv's table`);
       if (cuda && mm(r.cuda) !== cuda) notes.push(`tensorflow ${version} is tested with CUDA ${r.cuda}, not ${cuda}`);
       cuda ??= mm(r.cuda);
-      pins.push({ name: 'tensorflow', version: /^\d+\.\d+\.\d+$/.test(version) ? version : r.version, ...(r.andCudaExtra ? { extras: ['and-cuda'] } : {}), index: PYPI, from: 'explicit' });
+      // Before 2.1 the `tensorflow` wheel was CPU-only; the GPU build was the separate `tensorflow-gpu` (TF 2.1 release notes).
+      const pinned = /^\d+\.\d+\.\d+$/.test(version) ? version : r.version;
+      const pkgName = compareVersions(r.version, '2.1.0') < 0 ? 'tensorflow-gpu' : 'tensorflow';
+      pins.push({ name: pkgName, version: pinned, ...(r.andCudaExtra ? { extras: ['and-cuda'] } : {}), index: PYPI, from: 'explicit' });
       pyRange = r.python;
     } else if (name === 'jax') {
       const r = jaxRelease(version);
