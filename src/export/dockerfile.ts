@@ -2,7 +2,8 @@
 // a venv owned by a non-root user, pinned installs from the right index, a build-time and a run-time check.
 import type { ImageFlavor } from '../knowledge/containers.js';
 import { headerLines, hashComment, type ExportMeta } from './header.js';
-import { chooseBaseImage, PUBLISHED_IMAGES, type ImageChoice } from './images.js';
+import { PUBLISHED_IMAGES } from '../knowledge/containers.js';
+import { chooseBaseImage, type ImageChoice } from './images.js';
 import { pinSpec, PYPI, type ExportTarget, type Pin } from './target.js';
 
 /** The python3 each Ubuntu release ships. */

@@ -3,7 +3,8 @@ import { IMAGE_FLAVORS, IMAGE_OSES } from './data/containers.js';
 import type { ImageFlavor, ImageOs } from './data/containers.js';
 import { compareVersions } from './version.js';
 
-export { IMAGE_FLAVORS, IMAGE_OSES, IMAGE_PLATFORMS, SUPPORT_POLICY, TAG_GRAMMAR } from './data/containers.js';
+export { IMAGE_FLAVORS, IMAGE_OSES, IMAGE_PLATFORMS, IMAGE_TABLE_SOURCE, PUBLISHED_IMAGES, SUPPORT_POLICY, TAG_GRAMMAR } from './data/containers.js';
+export type { PublishedImage } from './data/containers.js';
 export type { ImageFlavor, ImageOs } from './data/containers.js';
 
 export interface CudaImageTag {

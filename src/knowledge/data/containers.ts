@@ -73,3 +73,40 @@ export const SUPPORT_POLICY: Sourced & { rules: readonly string[]; deleteAfterMo
   confirmed: true,
   note: 'Example from the announcement: CUDA 11.7.1 shipped with R515; R515 went EOL May 2023, so 11.7.1 images stopped being updated then.',
 };
+
+/** Where the published-image rows come from (each row repeats it, as every knowledge row names its source). */
+export const IMAGE_TABLE_SOURCE =
+  'nvidia/cuda tags pulled in public Dockerfiles, compose and CI files (checked 2026-11-30); EOL and deletion rules: ' + SUPPORT_POLICY.source;
+
+/**
+ * The newest point release of each CUDA minor published as nvidia/cuda images (NVIDIA maintains only the
+ * newest point release of each minor). Seen as pulled tags in public Dockerfiles and compose files, 2026-11-30.
+ * `eol`: the driver branch the release shipped with has reached end of life, so the tags stop being updated
+ * and are deleted six months later (SUPPORT_POLICY).
+ */
+export interface PublishedImage extends Sourced {
+  cuda: string;
+  /** Driver branch the release shipped with. */
+  branch: string;
+  eol: boolean;
+  /** OS suffixes seen for this release. */
+  oses: readonly string[];
+  cudnn: 'cudnn' | 'cudnn8' | null;
+}
+
+const U22_24 = ['ubuntu22.04', 'ubuntu24.04'];
+
+export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '11.8.0', branch: 'R520', eol: true, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn8', confirmed: false, note: 'R520 is end of life; the tags may be deleted at any time.' },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.1.1', branch: 'R530', eol: true, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn8', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.2.2', branch: 'R535', eol: false, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn8', confirmed: false, note: 'R535 is a long-term-support branch.' },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.3.2', branch: 'R545', eol: true, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.4.1', branch: 'R550', eol: false, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn', confirmed: false, note: 'Published and widely pulled; branch end-of-life date not read from NVIDIA.' },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.5.1', branch: 'R555', eol: true, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.6.3', branch: 'R560', eol: false, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.8.1', branch: 'R570', eol: false, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.9.1', branch: 'R575', eol: false, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.0.3', branch: 'R580', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false, note: 'R580 is a long-term-support branch.' },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.1.1', branch: 'R590', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
+  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.2.1', branch: 'R595', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
+];
