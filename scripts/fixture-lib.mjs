@@ -1,6 +1,6 @@
 // Shared by the fixture-machine generators (scripts/make-fixture-machines*.mjs): a small DSL that writes a
 // whole machine (root tree, machine.json, recorded outputs) under test/fixtures/machines/<name>.
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildLdCache } from '../dist/system/ldcache.js';
@@ -11,13 +11,30 @@ export const out = join(repo, 'test/fixtures/machines');
 export const captures = join(repo, '../shared/fixtures/h200-cuda13');
 
 /** A small DSL for a machine tree. */
-export function machine(name, spec) {
+/**
+ * Writes machine `name`. With `{ addTo: true }` it adds to a machine another generator wrote, deleting
+ * nothing and leaving every file and link already there as it is.
+ */
+export function machine(name, spec, { addTo = false } = {}) {
   const dir = join(out, name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'root'), { recursive: true });
+  if (addTo) {
+    if (!existsSync(join(dir, 'root'))) throw new Error(`machine ${name} does not exist: run scripts/make-fixture-machines.mjs first`);
+  } else {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'root'), { recursive: true });
+  }
+  const present = (p) => {
+    try {
+      lstatSync(p);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const api = {
     file(path, content = '', mode = 0o644) {
       const p = join(dir, 'root', path);
+      if (addTo && present(p)) return;
       mkdirSync(dirname(p), { recursive: true });
       writeFileSync(p, content);
       chmodSync(p, mode);
@@ -27,6 +44,7 @@ export function machine(name, spec) {
     },
     link(path, target) {
       const p = join(dir, 'root', path);
+      if (addTo && present(p)) return;
       mkdirSync(dirname(p), { recursive: true });
       symlinkSync(target, p);
     },

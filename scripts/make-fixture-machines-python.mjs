@@ -5,41 +5,12 @@
 // Run after the foundation's generator, on a fresh build:
 //   npx tsc -p tsconfig.build.json && node scripts/make-fixture-machines.mjs && node scripts/make-fixture-machines-python.mjs
 // Files are empty except what the probes parse (dist-info names, INSTALLER, version.py, ELF headers).
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildFatbin, buildSharedObject } from './elf-lib.mjs';
 import {
   cudnnH, machine, ncclH, nvcc, out, pciGpu, procVersion, repo, toolkit, ubuntu2204, usrMerge, writeSpec,
 } from './fixture-lib.mjs';
-
-/** The DSL of fixture-lib, writing into an existing machine without deleting anything. */
-function into(name) {
-  const root = join(out, name, 'root');
-  if (!existsSync(root)) throw new Error(`machine ${name} does not exist: run scripts/make-fixture-machines.mjs first`);
-  const api = {
-    file(path, content = '', mode = 0o644) {
-      const p = join(root, path);
-      if (existsSync(p)) return; // the foundation's file stays as it wrote it
-      mkdirSync(dirname(p), { recursive: true });
-      writeFileSync(p, content);
-      chmodSync(p, mode);
-    },
-    exe(path, content = '#!/bin/sh\n') {
-      api.file(path, content, 0o755);
-    },
-    link(path, target) {
-      const p = join(root, path);
-      mkdirSync(dirname(p), { recursive: true });
-      try {
-        lstatSync(p);
-        return; // already there (written by the foundation's generator)
-      } catch {
-        symlinkSync(target, p);
-      }
-    },
-  };
-  return api;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks.
@@ -188,8 +159,7 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 // ---------------------------------------------------------------------------------------------
 // h200: the real torch 2.11.0+cu130 venv (pip.txt), added to the foundation's machine.
-{
-  const m = into('h200');
+machine('h200', (m) => {
   const v = '/opt/torch/.venv';
   const sp = `${v}/lib/python3.12/site-packages`;
   m.link(`${v}/bin/python`, 'python3');
@@ -235,7 +205,7 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
     distInfo(m, sp, dist, version, 'uv');
     for (const lib of libs) m.file(`${sp}/nvidia/${dir}/lib/${lib}`);
   }
-}
+}, { addTo: true });
 
 // ---------------------------------------------------------------------------------------------
 // torch-cpu-only: torch 2.5.1+cpu in a venv on a machine with an RTX 3060 and driver 550.
