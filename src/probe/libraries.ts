@@ -4,6 +4,7 @@ import { posix } from 'node:path';
 import type { LdCacheEntry } from '../system/ldcache.js';
 import type { CompatLibrary, Fact, LibraryCopy, Toolkit } from '../snapshot/types.js';
 import type { ProbeContext } from './context.js';
+import { discoverEnvs } from './python/discover.js';
 
 type LibName = LibraryCopy['name'];
 
@@ -168,16 +169,9 @@ export async function probeCudaCompat(ctx: ProbeContext, toolkits: Toolkit[], ld
   return out;
 }
 
-/** Python prefixes cheap to find without running Python: VIRTUAL_ENV, CONDA_PREFIX, venvs whose bin is on PATH. */
+/** The prefixes of the Python environments discovery finds (files only, no Python run). */
 export async function pythonPrefixes(ctx: ProbeContext): Promise<string[]> {
-  const env = ctx.sys.env;
-  const out = new Set<string>();
-  for (const p of [env.VIRTUAL_ENV, env.CONDA_PREFIX]) if (p) out.add(p);
-  for (const dir of (env.PATH ?? '').split(':').filter((d) => d.endsWith('/bin'))) {
-    const prefix = posix.dirname(dir);
-    if ((await ctx.sys.stat(`${prefix}/pyvenv.cfg`)) || (await ctx.sys.stat(`${prefix}/conda-meta`))) out.add(prefix);
-  }
-  return [...out];
+  return (await discoverEnvs(ctx, [])).map((e) => e.realPrefix);
 }
 
 export async function readLdCache(ctx: ProbeContext): Promise<LdCacheEntry[]> {
