@@ -11,6 +11,7 @@ import { cudaNumber, cudnnNumber, dllCuda } from '../parse/framework-logs.js';
 import { signatureById } from '../knowledge/error-signatures.js';
 import { driverMaxCuda, firstWheel, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
 import { em as m } from './messages.js';
+import { multipleToolkits } from './toolkits.js';
 
 export interface Explained {
   finding: Finding;
@@ -277,14 +278,9 @@ const cpuOnly: Explainer = (ctx, events) => {
   if (has(events, 'jax-cpu-fallback')) {
     return { fit: 1.4, finding: finding('cpu-only-build', 'error', m('cpuTitleGeneric'), m('cpuJax'), evidence, ['pip install -U "jax[cuda12]"', 'python -c "import jax; print(jax.devices())"']) };
   }
-  const tfPkg = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
-  const lastWin = tfPkg ? tfWindowsNoGpu(ctx, tfPkg.version) : undefined;
-  if (tfPkg && lastWin && (has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen', 'tf-no-cuda-drivers') || primary(events, 'cpu-only-build'))) {
-    const vars = { version: tfPkg.version, last: lastWin };
-    return { fit: 2, finding: finding('cpu-only-build', 'error', m('cpuTfWinTitle', vars), m('cpuTfWinCause', vars), [...evidence, { fact: 'tensorflow', value: tfPkg.version, source: tfPkg.location }, { fact: 'OS', value: 'Windows (native)', source: ctx.snapshot.os.id?.source ?? 'pasted' }], [
-      '# WSL2 (recommended): wsl --install, then inside Ubuntu:', 'pip install "tensorflow[and-cuda]"',
-      `# or stay on native Windows with the last GPU release: pip install "tensorflow<${bumpMinor(lastWin)}"   # ${lastWin}, with CUDA 11.2 and cuDNN 8.1`,
-    ]) };
+  if (has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen', 'tf-no-cuda-drivers') || primary(events, 'cpu-only-build')) {
+    const win = tfWindowsExplained(ctx, events);
+    if (win) return win;
   }
   if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
     return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
@@ -298,6 +294,11 @@ const cpuOnly: Explainer = (ctx, events) => {
   const wantsTag = wants ? /\+(cu\d+)$/.exec(wants)?.[1] : undefined;
   if (wants && wantsTag) fix.splice(1, 1, pip(`torch==${wants.split('+')[0]} --index-url https://download.pytorch.org/whl/${wantsTag}   # the build xFormers was made for`));
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
+  // A conda environment: the build string says which variant the solver chose, and from which channel.
+  if (has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda')) {
+    fix.push('conda list "^pytorch$"   # build string cpu_* / *_cpu = CPU build; the channel column says where it came from (conda-forge, pytorch)',
+      'conda install -c conda-forge "pytorch=*=cuda*"   # conda-forge\'s CUDA build (pick the variant explicitly)');
+  }
   if (cpu || has(events, 'torch-not-compiled-cuda')) {
     const vars = { pkg: 'torch', version: t && t.version !== '?' ? t.pkg.version : '' };
     return { fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2, finding: finding('cpu-only-build', 'error', t ? m('cpuTitle', vars) : m('cpuTitleGeneric'), m('cpuCause', vars), evidence, fix) };
@@ -305,6 +306,21 @@ const cpuOnly: Explainer = (ctx, events) => {
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
   return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
 };
+
+/**
+ * TensorFlow newer than the last release with GPU support on native Windows, on native Windows: a CPU-only build
+ * whatever the message. The facts alone establish it, so `explain` also calls this without any event.
+ */
+export function tfWindowsExplained(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
+  const tfPkg = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
+  const lastWin = tfPkg ? tfWindowsNoGpu(ctx, tfPkg.version) : undefined;
+  if (!tfPkg || !lastWin) return undefined;
+  const vars = { version: tfPkg.version, last: lastWin };
+  return { fit: 2, finding: finding('cpu-only-build', 'error', m('cpuTfWinTitle', vars), m('cpuTfWinCause', vars), [...lineEvidence(events), { fact: 'tensorflow', value: tfPkg.version, source: tfPkg.location }, { fact: 'OS', value: 'Windows (native)', source: ctx.snapshot.os.id?.source ?? 'pasted' }], [
+    '# WSL2 (recommended): wsl --install, then inside Ubuntu:', 'pip install "tensorflow[and-cuda]"',
+    `# or stay on native Windows with the last GPU release: pip install "tensorflow<${bumpMinor(lastWin)}"   # ${lastWin}, with CUDA 11.2 and cuDNN 8.1`,
+  ]) };
+}
 
 // ---- library-not-found / cudnn-mismatch / framework-cuda-mismatch --------------------------------------------
 
@@ -546,7 +562,16 @@ const libraryShadowing: Explainer = (ctx, events) => {
   }
   const sym = first(events, 'undefined-symbol-nvjitlink');
   const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked') ?? (ld ? first(events, 'tf-cudnn-loaded') : undefined);
-  if (!sym && !cud) return undefined;
+  if (!sym && !cud) {
+    // No message that names a library, but LD_LIBRARY_PATH is set and something GPU-related fails: the usual suspect.
+    if (!ld || ctx.events.length === 0) return undefined;
+    const dirs = ld.split(':').filter((d) => d && !d.startsWith('$')).slice(0, 4).join(', ') || ld;
+    return { fit: 1, finding: finding('library-shadowing', 'warning', m('shLdTitle'), m('shLdCause', { ld, dirs }), evidence, [
+      'env -u LD_LIBRARY_PATH nvidia-smi   # works without it? then LD_LIBRARY_PATH is the cause',
+      `for d in ${dirs.replace(/, /g, ' ')}; do ls $d/libcuda.so* $d/libnvidia-ml.so* $d/libcudnn*.so* 2>/dev/null; done`,
+      'unset LD_LIBRARY_PATH   # and remove the export from ~/.bashrc; link your program with -L/-rpath instead',
+    ]) };
+  }
   const symbol = sym?.groups.symbol ?? 'cudnn';
   return { fit: ld ? 1.8 : 1.3, finding: finding('library-shadowing', 'error', m('shTitle'), m('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), evidence, [
     'echo $LD_LIBRARY_PATH', 'unset LD_LIBRARY_PATH   # or drop /usr/local/cuda*/lib64 from it', 'python -c "import torch; print(torch.cuda.is_available())"',
@@ -609,8 +634,18 @@ const driverNotLoaded: Explainer = (ctx, events) => {
       'uname -r; rpm -q kernel-devel akmod-nvidia', 'sudo dnf install -y kernel-devel-$(uname -r)', 'sudo akmods --force && sudo dracut --force', 'mokutil --sb-state', 'sudo reboot', 'modinfo -F version nvidia',
     ]) };
   }
-  return { fit: secure || nouveau ? 0.7 : direct ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlCause'), evidence, [
-    `# ${m('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'sudo apt-get install -y linux-headers-$(uname -r)', 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
+  // The kernel the module is missing for (modprobe's /lib/modules/<release>, dkms, uname) and the driver named.
+  const kernel = events.map((e) => e.groups.kernel).find(Boolean) ?? ctx.snapshot.os.kernel?.value ?? undefined;
+  const drv = events.map((e) => e.groups.driver).find(Boolean) ?? ctx.driver?.version;
+  if (kernel) evidence.push({ fact: m('evKernel'), value: kernel, source: ctx.snapshot.os.kernel?.source ?? 'pasted' });
+  if (drv) evidence.push({ fact: m('evDriver'), value: drv, source: ctx.driver?.source ?? 'pasted' });
+  const k = kernel ?? '$(uname -r)';
+  const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose');
+  const cause = moduleEvent ? m('dnlModuleCause', { kernel: kernel ?? m('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : m('dnlCause');
+  return { fit: secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), cause, evidence, [
+    `# ${m('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'dkms status', `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
+    `sudo apt-get install -y linux-headers-${k}   # Fedora: kernel-devel-${k}; Arch: linux-headers + nvidia-dkms for a custom kernel`,
+    drv && /^\d{3}\.\d/.test(drv) ? `sudo dkms install nvidia/${drv} -k ${k}` : 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
   ]) };
 };
 
@@ -687,6 +722,9 @@ const outOfMemory: Explainer = (ctx, events) => {
     ]) };
   }
   const g = e.groups;
+  // Several OOM lines (a retry, a second attempt): every size asked for, largest first.
+  const sizes = [...new Set(events.filter((x) => x.signature === 'torch-oom').map((x) => x.groups.tried).filter((x): x is string => !!x))].sort((a, b) => (gib(b) ?? 0) - (gib(a) ?? 0));
+  if (sizes.length > 1) evidence.push({ fact: m('evOomSizes'), value: sizes.join(', '), source: 'pasted:error message' });
   const tried = gib(g.tried), total = gib(g.total), alloc = gib(g.allocated), reserved = gib(g.reserved), free = gib(g.free), unalloc = gib(g.unallocated);
   const res = reserved ?? (alloc !== undefined && unalloc !== undefined ? alloc + unalloc : undefined);
   const numbers = m('oomNumbers', { tried: g.tried ?? '?', total: g.total ?? '?', allocated: g.allocated ?? '?', reserved: res !== undefined ? fmt(res) : '?', free: g.free ?? '?' });
@@ -720,7 +758,8 @@ const ncclFailure: Explainer = (ctx, events) => {
   let what: string;
   let fix: string[];
   let fit = 1.3;
-  if (has(events, 'nccl-shm') || /shm|shared memory/i.test(text)) {
+  // A bare "SHM" (e.g. "NCCL_SHM_DISABLE", "don't disable SHM") is not /dev/shm running out.
+  if (has(events, 'nccl-shm') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device/i.test(text)) {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
@@ -732,6 +771,7 @@ const ncclFailure: Explainer = (ctx, events) => {
       'nvidia-smi topo -m   # PIX/PXB = through a PCIe switch',
       'sudo lspci -vvv | grep -i acsctl   # "SrcValid+" on a bridge = ACS is on',
       'sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # disable ACS on each PCIe switch port (until reboot), or turn ACS / IOMMU off in the BIOS',
+      '# IOMMU (VT-d / AMD-Vi) on forces P2P through the root complex too: boot with intel_iommu=off or amd_iommu=off (or iommu=pt), or turn off VT-d/IOMMU in the BIOS',
       'NCCL_P2P_DISABLE=1 <your command>   # workaround: works, but slower (no P2P)',
       '# then re-test: all_reduce_perf -b 8 -e 256M -f 2 -g <ngpus>   (nccl-tests)',
     ];
@@ -786,7 +826,7 @@ const mixedManagers: Explainer = (ctx, events) => {
 
 /** A P2P path over PCIe and a hang/timeout (or P2P off as the workaround): the ACS pattern (NCCL troubleshooting, "PCI Access Control Services"). */
 function p2pHang(events: ErrorEvent[], text: string): boolean {
-  const p2p = has(events, 'nccl-p2p-transport', 'gpu-topo-pcie-switch') || /P2P\/(?:IPC|CUMEM)|NCCL_P2P_DISABLE/i.test(text);
+  const p2p = has(events, 'nccl-p2p-transport', 'gpu-topo-pcie-switch', 'p2p-cannot-access') || /P2P\/(?:IPC|CUMEM)|NCCL_P2P_DISABLE|CANNOT Access Peer|\bPHB\b|\bPIX\b|\bPXB\b/i.test(text);
   const hang = has(events, 'multi-gpu-hang', 'nccl-timeout') || /NCCL_P2P_DISABLE\s{0,2}=\s{0,2}1/i.test(text);
   return p2p && hang && !has(events, 'nccl-shm', 'nccl-net-error', 'nccl-socket');
 }
@@ -847,6 +887,7 @@ export const EXPLAINERS: Partial<Record<FindingCode, Explainer>> = {
   'nccl-failure': ncclFailure,
   wsl,
   'mixed-package-managers': mixedManagers,
+  'multiple-toolkits': multipleToolkits,
   'pcie-degraded': pcieDegraded,
   'ecc-errors': eccErrors,
 };

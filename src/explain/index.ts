@@ -7,9 +7,9 @@ import type { ErrorEvent } from '../parse/types.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { makeContext, type ExplainContext } from './context.js';
 import { platformOf } from '../diagnose/framework.js';
-import { torchVariant, variantArchSet } from '../knowledge/torch.js';
+import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
-import { EXPLAINERS } from './explainers.js';
+import { EXPLAINERS, tfWindowsExplained, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { snapshotFromFacts } from './snapshot.js';
 
@@ -71,6 +71,17 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
       ruleErrors.push({ code: `explain:${code}`, message: String((error as Error)?.message ?? error) });
     }
   }
+  // Causes the pasted facts establish without any message naming them: several toolkits named by place or nvcc,
+  // TensorFlow past its last native-Windows GPU release on native Windows.
+  for (const [code, explain] of FACT_FIRST) {
+    if (out.has(code)) continue;
+    try {
+      const r = explain(ctx, []);
+      if (r && r.fit > 0) out.set(code, { ...r.finding, score: round(FACT_WEIGHT * r.fit) });
+    } catch (error) {
+      ruleErrors.push({ code: `explain:${code}`, message: String((error as Error)?.message ?? error) });
+    }
+  }
   // No message at all, but a named GPU older than every kernel of the named torch release: the answer an expert gives.
   if (!out.has('arch-unsupported') && archGap(ctx)) {
     const r = EXPLAINERS['arch-unsupported']?.(ctx, []);
@@ -115,9 +126,15 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
 function archGap(ctx: ExplainContext): boolean {
   const g = ctx.gpus[0];
   const t = ctx.torch;
-  if (!g || !t || t.version === '?' || t.cpuOnly) return false;
+  if (!g || !t || t.cpuOnly) return false;
   const cc = Number(g.cc);
   if (!Number.isFinite(cc)) return false;
+  if (t.version === '?') {
+    // Only the wheel tag is named ("torch (cu128)"): a gap when no release's build of that tag covers the GPU.
+    if (!t.tag) return false;
+    const builds = torchReleases().flatMap((r) => r.cudaVariants.filter((v) => v.tag === t.tag));
+    return builds.length > 0 && builds.every((v) => variantCoversCapability(variantArchSet(v, platformOf(ctx.snapshot)), g.cc) === 'none');
+  }
   const [major, minor] = versionParts(t.version);
   if (major === 1 && minor !== undefined && minor >= 3 && minor <= 12) return cc < 3.7;
   const tag = t.tag ?? (t.pypiCuda ? `cu${t.pypiCuda.replace('.', '')}` : undefined);
@@ -137,6 +154,14 @@ function keplerUnderNccl(ctx: ExplainContext): boolean {
   const t = ctx.torch;
   return !t || t.version === '?' || archGap(ctx);
 }
+
+/** A cause from facts alone ranks below one a message names (a signature of weight 1 scores 1 × fit). */
+const FACT_WEIGHT = 0.4;
+const FACT_FIRST: readonly [FindingCode, Explainer][] = [
+  ['multiple-toolkits', (ctx, events) => EXPLAINERS['multiple-toolkits']?.(ctx, events)],
+  ['cpu-only-build', tfWindowsExplained],
+  ['library-shadowing', (ctx, events) => EXPLAINERS['library-shadowing']?.(ctx, events)],
+];
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);
 

@@ -14,11 +14,17 @@ export function parseErrors(lines: readonly string[]): ParseResult {
   const facts = emptyFacts();
   const events: ErrorEvent[] = [];
   const count = new Map<string, number>();
+  // Joining lines costs up to four more hint scans per line: bounded for 50 MB logs.
+  let joinBudget = 200_000;
   for (let i = 0; i < lines.length; i++) {
     const line = unquote(lines[i]!);
     let matches = matchSignatures(line);
-    // Messages wrapped over two lines ("…used to compile\nPyTorch (12.4)"): try the line with the next one.
-    if (matches.length === 0 && i + 1 < lines.length && hasHint(line)) matches = matchSignatures(`${line.trimEnd()} ${unquote(lines[i + 1]!).trim()}`);
+    // Messages wrapped over two or three lines ("…used to compile\nPyTorch (12.4)", a terminal cutting "CuD|NN" or
+    // "condi|tion" inside a word): try the line joined with the next ones, with and without a space.
+    if (matches.length === 0 && i + 1 < lines.length && joinBudget > 0 && line.trim().length >= 12) {
+      joinBudget--;
+      matches = wrappedMatches(lines, i, line);
+    }
     // The short form of a message counts only when the full one did not match the same line.
     if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
     for (const { signature, groups } of matches) {
@@ -32,6 +38,24 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     }
   }
   return { facts, events };
+}
+
+/**
+ * Signatures that match only across a line break: line i joined with the next one or two lines. A signature the
+ * next line matches on its own is left to that line (one event per message).
+ */
+function wrappedMatches(lines: readonly string[], i: number, line: string): ReturnType<typeof matchSignatures> {
+  const next = unquote(lines[i + 1]!);
+  const third = i + 2 < lines.length ? unquote(lines[i + 2]!) : undefined;
+  const candidates = [`${line.trimEnd()} ${next.trim()}`, `${line.trimEnd()}${next.trim()}`];
+  if (third !== undefined && line.length >= 40 && next.length >= 40) candidates.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
+  for (const joined of candidates) {
+    if (!hasHint(joined)) continue;
+    const alone = new Set(matchSignatures(next).map((x) => x.signature.id));
+    const found = matchSignatures(joined).filter((x) => !alone.has(x.signature.id));
+    if (found.length) return found;
+  }
+  return [];
 }
 
 /** A markdown quote ("> RuntimeError: …", "> > …") or a leading backtick is not part of the message. */

@@ -80,6 +80,7 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   into.cudnnRuntime ??= from.cudnnRuntime;
   into.torchCuda ??= from.torchCuda;
   into.torchArchList ??= from.torchArchList;
+  for (const t of from.toolkitMentions) if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source)) into.toolkitMentions.push(t);
 }
 
 function mergeGpu(gpus: Gpu[], g: Gpu): void {

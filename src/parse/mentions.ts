@@ -1,6 +1,7 @@
 // Facts written in prose or one-liners: "RTX 5090", "torch 2.5.1+cu124", "driver 470.82", "torch.version.cuda: 11.7".
 import { matchGpu } from '../knowledge/gpus.js';
 import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
+import type { Fact } from '../snapshot/types.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 
 const SRC = pasted('text');
@@ -19,6 +20,11 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   const ccMentions: { cc: string; name: string | undefined }[] = [];
   const toolkitMentions: string[] = [];
   let tfHeader = false;
+  let windowsProse = false;
+  let tfProse: string | undefined;
+  let tagProse: string | undefined;
+  let wslSeen = false;
+  let branchProse: string | undefined;
   for (const raw of lines) {
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
@@ -35,15 +41,28 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     else if ((m = /驱动(?:版本|程序版本)?\s{0,2}[:：]\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // dpkg -l / rpm -q / pacman rows of the user-space driver: "ii  nvidia-smi  525.85.12-1  amd64", "nvidia-utils: 460.80-1".
     if ((m = /^\s{0,4}(?:ii|hi|rc)?\s{0,4}(?:nvidia-smi|nvidia-utils(?:-\d{3})?|libnvidia-compute(?:-\d{3})?|nvidia-driver(?:-\d{3})?)(?::\w+)?\s{1,20}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
+    // Any other NVIDIA driver package row with a driver-shaped version: "ii  xserver-xorg-video-nvidi 390.48-0ubuntu3".
+    else if ((m = /^\s{0,4}(?:ii|hi|rc)\s{1,4}[\w.:+-]{0,40}nvidi[\w.:+-]{0,40}\s{1,30}(?:\d:)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     else if ((m = /^[\w &-]{0,80}\bnvidia-utils\b[\w &-]{0,80}:\s{0,3}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-\d/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
     // Issue templates: "- TensorFlow version (use command below): 2.1.0", "TensorFlow version: 2.3", or "### TensorFlow version" and the version on the next line.
-    else if ((m = /\bTensorFlow version(?:\s{0,2}\([^)\n]{0,40}\))?\s{0,3}[:：]\s{0,3}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (tfHeader && (m = /^\s{0,4}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/.exec(raw)))) {
+    else if ((m = /\bTensorFlow version(?:\s{0,2}\([^)\n]{0,40}\))?\s{0,3}[:：]\s{0,3}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (tfHeader && (m = /^\s{0,4}(?:tf|tensorflow)?\s?v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/i.exec(raw)))) {
       facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(m[1]!) ? `${m[1]}.0` : m[1]!, SRC));
     }
+    // "Tensor Flow Version: 2.12.0" (a script's printout), "tensorflow==2.16", "tf 2.16" (titles), "TF2.11".
+    else if ((m = /\bTensor\s?Flow(?:-gpu)?\s{0,2}(?:Version\s{0,2}[:：=]|==|-|v)\s{0,3}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw))) {
+      facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(m[1]!) ? `${m[1]}.0` : m[1]!, SRC));
+    } else if ((m = /(?:^|[\s(\[,])(?:tf|TF|tensorflow=)\s?=?\s?(2\.\d{1,2}(?:\.\d{1,2})?)\b(?![.\d])/.exec(raw))) tfProse ??= m[1]!;
+    // A wheel tag on its own next to torch ("the image's torch (cu128)"): torch's CUDA, when nothing better says it.
+    if (!tagProse && (m = /\b(?:torch|pytorch)\b[^\n]{0,40}?\bcu(\d{2,3})\b/i.exec(raw))) tagProse = m[1]!;
     tfHeader = /^\s{0,4}#{1,4}\s{0,2}TensorFlow version\s{0,4}$/i.test(raw) || (tfHeader && raw.trim() === '');
     // Native Windows named in an issue template or prose ("OS Platform: Windows 10", "Windows 11 24h2").
-    if (/^\s{0,4}(?:[-*]\s{0,2})?(?:OS(?: Platform(?: and Distribution)?)?\s{0,2}[:：]\s{0,2})?(?:Microsoft\s)?Windows\s?(?:10|11|Server)\b/i.test(raw)) facts.os.id ??= { value: 'windows', source: SRC };
+    if (/^\s{0,4}(?:[-*]\s{0,2})?(?:OS(?: Platform(?: and Distribution)?)?\s{0,2}[:：]\s{0,2})?(?:Microsoft\s)?Win(?:dows)?\s?(?:7|8|10|11|Server)\b/i.test(raw)) facts.os.id ??= { value: 'windows', source: SRC };
+    // Prose: "… in windows 11 and python 3.9", "on Win10" (WSL is told apart below: any WSL mention wins).
+    else if (/\b(?:in|on|under|using)\s(?:native\s)?Win(?:dows)?\s?(?:7|8|10|11)\b/i.test(raw)) windowsProse = true;
+    if (/\bWSL\s?2?\b|microsoft-standard|\/usr\/lib\/wsl/i.test(raw)) wslSeen = true;
+    // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.
+    if ((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
     if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+(?:\+cuda\d{2}[\w.]{0,20})?)/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
     // The installed driver package ("nvidia-driver-550:amd64 550.107.02-0ubuntu…", dpkg/apt lines): the user-space driver.
@@ -65,8 +84,15 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
       const named = GPU_NAME.exec(raw)?.[0] ?? /\bGPU\s?\d{0,2}:?\s(\w[\w -]{2,40}?) (?:which|with|has)\b/.exec(raw)?.[1];
       if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: named?.replace(/\s+/g, ' ').trim() });
     }
+    toolkitPlaces(raw, facts.toolkitMentions);
     if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
   }
+  if (windowsProse && !wslSeen) facts.os.id ??= { value: 'windows', source: SRC };
+  if (wslSeen && facts.os.id?.value === 'windows' && facts.os.id.source === SRC) delete facts.os.id;
+  if (branchProse) facts.driver.version ??= { value: branchProse, source: SRC };
+  // "tf 2.16" in prose or a title counts only when no structured line named the TensorFlow version.
+  if (tfProse && !facts.packages.some((p) => p.name === 'tensorflow')) facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(tfProse) ? `${tfProse}.0` : tfProse, SRC));
+  if (tagProse && !facts.packages.some((p) => p.name === 'torch')) facts.torchCuda ??= { value: `${tagProse.slice(0, -1)}.${tagProse.slice(-1)}`, source: SRC };
   // One CUDA named in prose is the toolkit; two or more different ones are a comparison, not a fact.
   if (new Set(toolkitMentions).size === 1) facts.toolkits.push(pastedToolkit(toolkitMentions[0]!, SRC));
   let index = 0;
@@ -126,4 +152,32 @@ export function capabilityOf(name: string): { name: string; cc: string } | undef
 function tokensAgree(a: string, b: string): boolean {
   const num = (s: string) => /\d{2,4}/.exec(s)?.[0];
   return num(a) !== undefined && num(a) === num(b);
+}
+
+/** CUDA versions named by where a toolkit lives or by what reports it (see PartialSnapshot.toolkitMentions). */
+const TOOLKIT_PLACES: readonly [string, RegExp][] = [
+  ['link', /(?:\/usr\/local\/cuda\/?\s{0,2}->|symlink(?:ed)? to|points? to|linked to)\s{0,2}\/?(?:usr\/local\/)?cuda-(\d{1,2}\.\d)\b/gi],
+  ['path', /\/usr\/local\/cuda-(\d{1,2}\.\d)\b/g],
+  ['hpc-sdk', /\/hpc_sdk\/[\w./-]{0,60}?\/cuda\/(\d{1,2}\.\d)\b/g],
+  ['windows-path', /NVIDIA GPU Computing Toolkit[\\/]{1,2}CUDA[\\/]{1,2}v(\d{1,2}\.\d)\b/gi],
+  ['conda', /\bcuda(?:toolkit|-toolkit|-nvcc)\s{0,2}(?:==?|\s)\s{0,2}(\d{1,2}\.\d)\b/gi],
+  ['nvcc', /\bnvcc\b[^\n]{0,30}?\b(?:returns?|shows?|gives?|says|reports?|is|outputs?)\s{1,3}(?:version\s|release\s|CUDA\s)?v?(\d{1,2}\.\d)\b/gi],
+  ['nvcc', /\bCuda compilation tools, release (\d{1,2}\.\d)\b/g],
+];
+
+function toolkitPlaces(raw: string, out: Fact<string>[]): void {
+  if (out.length >= 16) return;
+  // An `ls /usr/local` row: "cuda-12.6" alone on its line.
+  const row = /^\s{0,4}(?:drwx\S{0,12}\s[^\n]{0,80}\s)?cuda-(\d{1,2}\.\d)\/?\s{0,4}$/.exec(raw);
+  if (row) add(out, row[1]!, 'listing');
+  if (!/cuda|nvcc/i.test(raw)) return;
+  for (const [where, re] of TOOLKIT_PLACES) {
+    re.lastIndex = 0;
+    for (const m of raw.matchAll(re)) add(out, m[1]!, where);
+  }
+}
+
+function add(out: Fact<string>[], version: string, where: string): void {
+  const source = pasted(where);
+  if (!out.some((x) => x.value === version && x.source === source)) out.push({ value: version, source });
 }

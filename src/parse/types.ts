@@ -58,6 +58,12 @@ export interface PartialSnapshot {
   torchCuda: Fact<string> | null;
   /** SASS archs the installed torch says it has ("supports CUDA capabilities sm_50 … sm_90"). */
   torchArchList: Fact<string[]> | null;
+  /**
+   * Every CUDA toolkit the paste names by where it lives or what reports it ("/usr/local/cuda-12.6", an `ls` row
+   * "cuda-13.0", "cudatoolkit=8.0", HPC SDK ".../cuda/10.2/bin", "nvcc -V returns 9.2"): value = the CUDA version,
+   * source = pasted:<path|listing|link|conda|hpc-sdk|nvcc|windows-path>. Several different ones = several toolkits in play.
+   */
+  toolkitMentions: Fact<string>[];
 }
 
 export interface ParseResult {
@@ -66,7 +72,7 @@ export interface ParseResult {
 }
 
 export function emptyFacts(): PartialSnapshot {
-  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null };
+  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [] };
 }
 
 export function pasted(kind: string): string {

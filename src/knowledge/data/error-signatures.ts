@@ -93,7 +93,8 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'forward-compat-shadowing', when: 'the compat libcuda (from a CUDA base image or cuda-compat package) is loaded instead of the driver\'s own' },
   ], 0.5, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/1084'),
   // Other tools' wording of "the driver is older than the CUDA the program needs".
-  sig('container-requirement-cuda', ['unsatisfied condition: cuda>='], /requirement error: unsatisfied condition: cuda>=(?<cuda>\d+\.\d+)/i, [
+  // Old (2017–2018) nvidia-container-cli printed "cuda >= 9.0" with spaces; later "cuda>=12.6".
+  sig('container-requirement-cuda', ['unsatisfied condition'], /unsatisfied condition: cuda\s{0,2}>=\s{0,2}(?<cuda>\d+\.\d+)/i, [
     { code: 'driver-too-old', when: 'the image\'s NVIDIA_REQUIRE_CUDA is newer than the CUDA the host driver supports: upgrade the host driver or use an image of an older CUDA' },
   ], 1, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/940'),
   sig('cuda-not-supported-by-driver', ['is not supported by'],
@@ -113,6 +114,11 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /(system not yet initialized|CUDA_ERROR_SYSTEM_NOT_READY|Error 802)/i, [
       { code: 'driver-not-loaded', when: 'NVSwitch systems (HGX/DGX): nvidia-fabricmanager is not running or its version differs from the driver' },
     ], 1, RUNTIME_ERRORS + ' cudaErrorSystemNotReady = 802'),
+
+  sig('hpc-sdk-cuda-missing', ['was not installed with this hpc sdk'], /CUDA version (?<cuda>\d{1,2}\.\d) was not installed with this HPC SDK/i, [
+    { code: 'multiple-toolkits', when: 'the HPC SDK nvcc defaults to a CUDA it does not bundle: point it at an installed one (PATH, NVHPC_CUDA_HOME, -gpu=cudaX.Y)' },
+    { code: 'toolkit-mismatch', when: 'the build asks for a CUDA version that is not installed' },
+  ], 1, 'https://github.com/tonyyxliu/CUHKSZ-CSC4005/issues/13', { confirmed: false, note: 'the HPC SDK nvcc wrapper\'s wording; that thread: fixed by putting cuda/11.4/bin on PATH' }),
 
   // ---- driver not reachable -----------------------------------------------------------------------------
   sig('smi-failed', ['nvidia-smi has failed'], /NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver/i, [
@@ -171,9 +177,22 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('nouveau', ['nouveau', 'probe routine'], /(\bnouveau\b[^\n]{0,80}(fifo|DRM|bus|init|loaded|detected|PGRAPH|mmu)|NVIDIA probe routine (failed|was not called)|nouveau[^\n]{0,40}in use)/i, [
     { code: 'nouveau', when: 'nouveau is bound to the GPU (blacklist it, rebuild initramfs, reboot)' },
   ], 0.8, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'cited in reference/anchor-tools.md' }),
-  sig('modprobe-no-nvidia', ['module nvidia not found'], /modprobe: (FATAL|ERROR): Module nvidia(_uvm)? not found/i, [
-    { code: 'driver-not-loaded', when: 'no module for the running kernel: DKMS did not build it after a kernel upgrade (kernel headers missing)' },
-  ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3', { confirmed: false, note: 'related driver-upgrade thread' }),
+  // modprobe's wordings for "no such module for this kernel" (kmod: "Module X not found in directory /lib/modules/<release>",
+  // "could not find module by name 'X'"): the module was never built or installed for the running kernel.
+  sig('modprobe-no-nvidia', ['module nvidia', "module by name 'nvidia", 'not found in directory /lib/modules'],
+    /modprobe: (?:FATAL|ERROR): (?:could not find module by name '?nvidia[\w-]{0,12}'?|(?:Module )?nvidia[\w-]{0,12} not found(?: in directory \/lib\/modules\/(?<kernel>[\w.+~-]{3,60}))?)/i, [
+    { code: 'driver-not-loaded', when: 'no module for the running kernel: DKMS did not build it after a kernel upgrade (kernel headers missing), or the driver package only ships modules for another kernel' },
+  ], 1, 'https://github.com/Witko/nvidia-xrun/issues/144', { confirmed: false, note: 'modprobe (kmod) wording; that thread: nvidia package built for the stock kernel, not the running zen kernel' }),
+  sig('dkms-error', ['dkms'],
+    /(?:Error! (?:Could not locate dkms\.conf|Bad return status for module build|Your kernel headers for kernel (?<kernel>[\w.+~-]{3,60}) cannot be found)|\/var\/lib\/dkms\/nvidia\/(?<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?)|dkms[^\n]{0,60}\b(?:fail(?:ed|s)?|error)\b)/i, [
+    { code: 'driver-not-loaded', when: 'DKMS did not build the nvidia module for the running kernel (headers missing, a stale /var/lib/dkms tree, or a driver too old for the kernel)' },
+    { code: 'secure-boot', when: 'the module was built but Secure Boot refuses it unsigned' },
+  ], 0.9, 'https://github.com/negativo17/nvidia-driver/issues/56', { confirmed: false, note: 'dkms wording; that thread: a stale /var/lib/dkms/nvidia tree stopped rebuilds after kernel upgrades' }),
+  // Prose: "`modprobe nvidia` showed that the module does not exist", "No Kernel Module found in 460 driver".
+  sig('kernel-module-prose', ['modprobe nvidia', 'kernel module'],
+    /(?:modprobe nvidia\b[^\n]{0,60}?\b(?:does not exist|doesn't exist|not found|no such|failed|fails)|\b(?:no|missing) (?:nvidia )?kernel module\b|kernel module (?:is )?(?:missing|not (?:found|built|loaded))|\bNo Kernel Module found)/i, [
+    { code: 'driver-not-loaded', when: 'the nvidia kernel module was not built or installed for the running kernel' },
+  ], 0.7, 'https://github.com/Frogging-Family/nvidia-all/issues/70', { confirmed: false, note: 'that thread: the 460 module does not build for kernel 5.14' }),
   sig('xid-fallen-off-bus', ['fallen off the bus', 'xid'], /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i, [
     { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
@@ -434,6 +453,14 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('gpu-topo-pcie-switch', ['pix', 'pxb'], /^\s{0,4}GPU\d{1,2}\s[^\n]{0,60}\b(?:PIX|PXB)\b/, [
     { code: 'nccl-failure', when: 'nvidia-smi topo -m shows GPUs behind PCIe switches (PIX/PXB): P2P there goes through the switch, where ACS can block or hang it' },
   ], 0.2, 'https://github.com/NVIDIA/nccl/issues/667'),
+  // Prose that says something GPU-related stopped working, with no message: no cause of its own, but a symptom that
+  // lets facts (an LD_LIBRARY_PATH, a driver package row) be read as the cause.
+  sig('gpu-stopped-working', ['no longer', 'not longer', 'stopped', 'stops', "doesn't", 'does not', "won't", 'will not', 'cannot', "can't", 'fail to', 'fails to'], /\b(?:nvidia-smi|torch\.cuda\.is_available\(\)|CUDA|GPUs?|cuDNN)\b[^\n]{0,40}?\b(?:no longer|not longer|stopped|stops|doesn'?t|does not|won'?t|will not|cannot|can'?t|fails? to)\s(?:work(?:ing)?|detect|find|see|be found|recogni[sz]e)\b/i, [], 0.2,
+    'https://github.com/microsoft/WSL/issues/9099', { confirmed: false, note: 'a symptom in prose; it names no cause' }),
+  // CUDA samples / NCCL debug output listing which GPU pairs have peer access (simpleP2P, p2pBandwidthLatencyTest).
+  sig('p2p-cannot-access', ['cannot access peer'], /Device[= ]{1,2}\d{1,2} CANNOT Access Peer Device[= ]{1,2}\d{1,2}/i, [
+    { code: 'nccl-failure', when: 'some GPU pairs have no peer access: across CPU sockets that is expected; on one switch it is ACS or the IOMMU' },
+  ], 0.3, 'https://github.com/NVIDIA/nccl/issues/257', { confirmed: false, note: 'simpleP2P output; that thread: AllReduce hang fixed by booting with intel_iommu=off' }),
   sig('multi-gpu-hang', ['hang', 'hung', 'freez', 'stuck', 'deadlock'], /\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b[^\n]{0,80}\b(?:GPUs|NCCL|all_?reduce|allreduce|DDP|ranks?|P2P)\b|\b(?:GPUs|NCCL|all_?reduce|allreduce|DDP|ranks?|P2P)\b[^\n]{0,80}\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b/i, [
     { code: 'nccl-failure', when: 'a multi-GPU job hangs: P2P through a PCIe switch with ACS on, or one rank died' },
   ], 0.3, 'https://github.com/NVIDIA/nccl/issues/631'),

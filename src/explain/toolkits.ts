@@ -1,0 +1,66 @@
+// multiple-toolkits from a paste: the toolkits it names by place (/usr/local/cuda-X.Y, an `ls` row, the
+// /usr/local/cuda link, conda's cudatoolkit, the HPC SDK's cuda/X.Y) and the nvcc that answers. Two or more
+// different ones, with nvcc or the link pointing at one of them, is the "wrong nvcc / wrong CUDA_HOME" pattern.
+import type { Evidence, Finding } from '../diagnose/types.js';
+import { compareVersions } from '../knowledge/version.js';
+import type { ErrorEvent } from '../parse/types.js';
+import type { ExplainContext } from './context.js';
+import type { Explained } from './explainers.js';
+import { em as m } from './messages.js';
+
+const WHERE: Record<string, string> = {
+  'pasted:path': '/usr/local/cuda-{v}',
+  'pasted:listing': '/usr/local/cuda-{v}',
+  'pasted:link': '/usr/local/cuda → cuda-{v}',
+  'pasted:conda': 'conda cudatoolkit {v}',
+  'pasted:hpc-sdk': 'HPC SDK cuda/{v}',
+  'pasted:windows-path': 'CUDA\\v{v}',
+  'pasted:nvcc': 'nvcc {v}',
+};
+
+const short = (v: string) => v.split('.').slice(0, 2).join('.');
+
+export function multipleToolkits(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
+  const hpc = events.find((e) => e.signature === 'hpc-sdk-cuda-missing');
+  const named = [...ctx.facts.toolkitMentions];
+  for (const t of ctx.snapshot.toolkits) {
+    const v = t.nvcc?.version?.value ?? t.version?.value;
+    if (v && (t.nvcc?.version || /nvcc/.test(t.version?.source ?? ''))) named.push({ value: short(v), source: 'pasted:nvcc' });
+  }
+  const versions = [...new Set(named.map((n) => short(n.value)))].sort(compareVersions);
+  if (!hpc && versions.length < 2) return undefined;
+  const nvcc = named.find((n) => n.source === 'pasted:nvcc')?.value;
+  const link = named.find((n) => n.source === 'pasted:link')?.value;
+  const conda = named.find((n) => n.source === 'pasted:conda')?.value;
+  const places = versions.map((v) => {
+    const where = [...new Set(named.filter((n) => short(n.value) === v).map((n) => (WHERE[n.source] ?? '{v}').replace('{v}', v)))];
+    return `${v} (${where.join(', ')})`;
+  });
+  const active = nvcc ?? link;
+  const other = versions.find((v) => v !== active) ?? versions[0] ?? '<version>';
+  const parts = [m('mtpCause', { list: places.join('; '), active: active ? m('mtpActive', { v: active }) : '' })];
+  if (conda && nvcc && conda !== nvcc) parts.push(m('mtpConda', { conda, nvcc }));
+  if (hpc) parts.push(m('mtpHpc', { cuda: hpc.groups.cuda ?? '?' }));
+  const evidence: Evidence[] = [
+    ...events.slice(0, 2).map((e) => ({ fact: m('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` })),
+    ...named.slice(0, 6).map((n) => ({ fact: m('evToolkitNamed'), value: (WHERE[n.source] ?? '{v}').replace('{v}', n.value), source: n.source })),
+  ];
+  const fix = [
+    'which -a nvcc; ls -ld /usr/local/cuda*; echo "CUDA_HOME=$CUDA_HOME"',
+    `export CUDA_HOME=/usr/local/cuda-${other}   # ${m('mtpPick', { list: versions.join(', ') })}`,
+    'export PATH=$CUDA_HOME/bin:$PATH LD_LIBRARY_PATH=$CUDA_HOME/lib64:$LD_LIBRARY_PATH',
+    'nvcc --version',
+    `# ${m('mtpPersist', { v: other })}`,
+  ];
+  if (conda) fix.push(`conda install -c nvidia cuda-nvcc=${conda}   # ${m('mtpCondaFix')}`);
+  if (hpc) fix.push(`# HPC SDK: nvc++ -gpu=cuda${versions.find((v) => v !== hpc.groups.cuda) ?? 'X.Y'} …  or  export NVHPC_CUDA_HOME=/usr/local/cuda-<installed>`);
+  const finding: Finding = {
+    code: 'multiple-toolkits',
+    severity: 'warning',
+    title: m('mtpTitle', { list: versions.join(' vs ') || (hpc?.groups.cuda ?? '') }),
+    cause: parts.join(' '),
+    evidence,
+    fix,
+  };
+  return { fit: hpc ? 1.8 : active ? 1.4 : 1, finding };
+}
