@@ -12,6 +12,7 @@ import { signatureById } from '../knowledge/error-signatures.js';
 import { driverMaxCuda, firstWheel, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
 import { em as m } from './messages.js';
 import { multipleToolkits } from './toolkits.js';
+import { onnxruntimeExplained } from './onnxruntime.js';
 
 export interface Explained {
   finding: Finding;
@@ -106,11 +107,13 @@ const archUnsupported: Explainer = (ctx, events) => {
     : '';
   const wheel = c
     ? (choice.choice
-      ? m('archWheel', { tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
+      ? m('archWheel', { tag: c.variant.tag, version: c.release.version, cuda: c.variant.cuda, sm: g.sm, floor: c.driverFloor ?? '?' })
       : m('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })) + firstText
     : m('archNone', { sm: g.sm, cc: g.cc });
   const build = torchLabel(ctx) ?? 'the installed build';
-  const cause = m('archCause', {
+  // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
+  const tooOld = t?.cuda && !safeSupports(t.cuda, g.cc) ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
+  const cause = (tooOld && t?.cuda ? m('archCudaTooOld', { cuda: t.cuda, sm: g.sm, first: tooOld }) + ' ' : '') + m('archCause', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
     archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),
     ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',
@@ -129,6 +132,14 @@ const archUnsupported: Explainer = (ctx, events) => {
     const sm = g.sm.replace('sm_', '');
     fix.push(`# ${m('archNccl', { sm: g.sm })}`, `make -j src.build NVCC_GENCODE="-gencode=arch=compute_${sm},code=sm_${sm}"   # NCCL from source, with this GPU's architecture`);
   }
+  const suggested = first(ctx.events, 'torch-suggests-cuda')?.groups.cuda?.trim().replace(/\s+/g, ' ');
+  if (suggested) {
+    const tags = suggested.split(' ').filter((v) => /^\d{1,2}\.\d$/.test(v)).map(tagOf);
+    evidence.push({ fact: m('evTorchSuggests'), value: `CUDA ${suggested}${tags.length ? ` (${tags.join(', ')})` : ''}`, source: 'pasted:error message' });
+    if (tags[0]) fix.unshift(pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tags[0]}   # ${m('archTorchSays', { cuda: suggested })}`));
+  }
+  const range = first(ctx.events, 'torch-cc-range')?.groups;
+  if (range?.min && range.max) evidence.push({ fact: m('evCcRange'), value: `${range.min} – ${range.max}`, source: 'pasted:error message' });
   if (archs) evidence.push({ fact: m('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: ctx.facts.torchArchList?.source ?? 'gpuenv torch table' });
   // Facts that refute: the build covers this GPU (then an extension is the culprit).
   const fit = covered === false ? 2 : covered === true ? 0.6 : 1.2;
@@ -149,6 +160,11 @@ const driverTooOld: Explainer = (ctx, events) => {
   const d = ctx.driver;
   const max = driverMaxCuda(d);
   const evidence = [...lineEvidence(events), ...torchEvidence(ctx), ...driverEvidence(ctx)];
+  const ollama = first(events, 'ollama-driver-too-old');
+  if (ollama?.groups.driver && ollama.groups.required) {
+    const vars = { driver: ollama.groups.driver, floor: ollama.groups.required };
+    return { fit: 2, finding: finding('driver-too-old', 'error', m('drvTitleFloor', vars), m('drvCauseFloor', vars), evidence, [`# ${m('drvUpgrade', { floor: vars.floor })}`, ...upgradeDriver(ctx, vars.floor)]) };
+  }
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
   const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver');
@@ -225,7 +241,7 @@ const toolkitMismatch: Explainer = (ctx, events) => {
     ]) };
   }
   const torchCuda = ctx.torch?.cuda;
-  const det = first(events, 'detected-cuda-mismatch', 'ext-cuda-mismatch-warning', 'ext-cuda-mismatch-cut');
+  const det = first(events, 'detected-cuda-mismatch', 'installed-cuda-not-torch', 'ext-cuda-mismatch-warning', 'ext-cuda-mismatch-cut');
   const nv = det?.groups.nvcc ?? nvcc;
   // The check cut before it names torch's CUDA: a plain pip torch is its release's default PyPI build (an inference).
   const tc = det?.groups.torch ?? torchCuda ?? (det ? ctx.torch?.pypiCuda : undefined);
@@ -398,12 +414,15 @@ const libraryNotFound: Explainer = (ctx, events) => {
   const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && have && !have.startsWith(lib.major ?? '?');
   if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library')) fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
   const loadedButBroken = has(events, 'lib-undefined-symbol-path');
-  const fit = loadedButBroken ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (inWsl(ctx) ? 0.3 : 0.6) : 1.3;
+  // A CUDA runtime of another version than torch's build: an extension for another CUDA (framework-cuda-mismatch), not a path problem.
+  const otherCuda = lib.kind === 'cuda' && lib.major && ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda);
+  const fit = loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (inWsl(ctx) ? 0.3 : 0.6) : 1.3;
   if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
   return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };
 };
 
 const cudnnMismatch: Explainer = (ctx, events) => {
+  if (has(events, 'ort-provider-load')) return onnxruntimeExplained(ctx, events, 'cudnn-mismatch');
   const evidence = [...lineEvidence(events)];
   const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min');
   if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {
@@ -441,6 +460,8 @@ const cudnnMismatch: Explainer = (ctx, events) => {
 };
 
 const frameworkCudaMismatch: Explainer = (ctx, events) => {
+  const ort = onnxruntimeExplained(ctx, events, 'framework-cuda-mismatch');
+  if (ort) return ort;
   const evidence = [...lineEvidence(events)];
   const jax = first(events, 'jax-cuda-version');
   if (jax) {
@@ -482,6 +503,16 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
     ]) };
   }
   const lib = missingLibs(ctx).find((l) => l.kind === 'cuda' || l.kind === 'dll-cuda');
+  // A CUDA runtime of another version than torch's: an extension built for another CUDA (mmcv-full for cu102 under torch+cu111).
+  const tc = ctx.torch?.cuda;
+  if (lib?.major && lib.kind === 'cuda' && tc && ctx.torch?.tag && cudaDiffers(lib.major, tc)) {
+    const vars = { lib: lib.name, want: lib.major, torch: torchLabel(ctx) ?? `torch (CUDA ${tc})`, tag: ctx.torch.tag, cuda: tc };
+    return { fit: 1.8, finding: finding('framework-cuda-mismatch', 'error', m('fcmExtLibTitle', vars), m('fcmExtLibCause', vars), [...evidence, ...torchEvidence(ctx)], [
+      'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
+      `# reinstall the package that needs ${lib.name} as its build for ${vars.tag} (torch ${ctx.torch.version}), e.g. mmcv: pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html`,
+      `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # or build it from source against torch's CUDA ${tc}`,
+    ]) };
+  }
   const installed = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.driver?.cuda ?? undefined;
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
   const tfRow = tf ? tensorflowRelease(tf.version) : undefined;
@@ -551,6 +582,16 @@ const libraryShadowing: Explainer = (ctx, events) => {
       'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs', '# remove every */stubs folder from LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1',
     ]) };
   }
+  const twoCopies = first(events, 'symbol-version-not-defined');
+  if (twoCopies?.groups.soname) {
+    const vars = { symbol: twoCopies.groups.symbol ?? '?', lib: twoCopies.groups.soname, file: twoCopies.groups.file ?? twoCopies.groups.soname };
+    return { fit: ld ? 2 : 1.6, finding: finding('library-shadowing', 'error', m('shTwoTitle', vars), m('shTwoCause', vars), evidence, [
+      `python -c "import ctypes; ctypes.CDLL('${vars.lib}')"; grep ${vars.lib.split('.so')[0]} /proc/$(pgrep -n python)/maps   # which copy loads`,
+      `find / -name '${vars.lib}*' 2>/dev/null   # every copy: pip (site-packages/nvidia/*/lib), conda (envs/*/lib, pkgs/cudatoolkit-*), /usr/local/cuda*/lib64`,
+      'echo $LD_LIBRARY_PATH   # drop the folder of the other copy, or put site-packages/nvidia/<pkg>/lib first',
+      'conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # one source for the CUDA libraries, not both',
+    ]) };
+  }
   const fromPath = first(events, 'lib-undefined-symbol-path');
   if (fromPath?.groups.path) {
     const vars = { lib: fromPath.groups.soname ?? 'library', path: fromPath.groups.path };
@@ -581,7 +622,10 @@ const libraryShadowing: Explainer = (ctx, events) => {
 const forwardCompat: Explainer = (ctx, events) => {
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...driverEvidence(ctx)];
   const g = ctx.gpus[0];
-  const is804 = has(events, 'compat-not-supported');
+  const is804 = has(events, 'compat-not-supported', 'cuda-error-804-prose');
+  // The image's / toolkit's CUDA names the cuda-compat package: nvidia/cuda:11.3.1 → cuda-compat-11-3.
+  const imageCuda = ctx.facts.toolkitMentions.find((t) => t.source === 'pasted:image')?.value ?? ctx.snapshot.toolkits[0]?.version?.value;
+  const compatPkg = imageCuda ? `cuda-compat-${versionParts(imageCuda).slice(0, 2).join('-')}` : undefined;
   // Driver-shaped versions in the lines (host libcuda 570.133.20 vs compat 570.124.06) and the parsed driver.
   const versions = [...new Set([...(ctx.driver?.version ? [ctx.driver.version] : []), ...events.flatMap((e) => e.text.match(/\b\d{3}\.\d{2,3}\.\d{2,3}\b/g) ?? [])])].slice(0, 4);
   const paths = [...new Set(events.map((e) => e.groups.path).filter((p): p is string => !!p))].slice(0, 3);
@@ -593,6 +637,7 @@ const forwardCompat: Explainer = (ctx, events) => {
   return { fit, finding: finding('forward-compat-shadowing', 'error', m('fcTitle'), m('fcCause', { why }), evidence, [
     'ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
     ...paths.map((p) => `rm ${p}*   # ${m('fcRemovePath')}`),
+    ...(compatPkg ? [`dpkg -l | grep cuda-compat; sudo apt-get remove -y ${compatPkg}   # ${m('fcRemovePkg', { cuda: imageCuda ?? '' })}`] : []),
   ]) };
 };
 
@@ -621,6 +666,16 @@ const driverNotLoaded: Explainer = (ctx, events) => {
     const v = ctx.driver?.version;
     return { fit: 1.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
       'systemctl status nvidia-fabricmanager', `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`, 'sudo systemctl enable --now nvidia-fabricmanager',
+    ]) };
+  }
+  const unsupported = first(events, 'nvrm-gpu-unsupported');
+  if (unsupported) {
+    const drv = unsupported.groups.driver ?? ctx.driver?.version ?? '?';
+    evidence.push({ fact: m('evDriver'), value: drv, source: 'pasted:dmesg' });
+    return { fit: 2, finding: finding('driver-not-loaded', 'error', m('dnlUnsupportedTitle', { driver: drv }), m('dnlUnsupportedCause', { driver: drv }), evidence, [
+      'lspci -nn | grep -i nvidia   # the PCI ID (10de:xxxx) of the GPU', '# look the PCI ID up in the README appendix A of the driver you install (https://www.nvidia.com/Download/index.aspx)',
+      '# a GPU newer than the driver: install a newer branch (ubuntu-drivers devices lists the right one); an old GPU: its legacy branch (e.g. 470, 390, 340)',
+      'sudo ubuntu-drivers devices', 'sudo apt-get install -y nvidia-driver-<branch>', 'sudo reboot',
     ]) };
   }
   if (has(events, 'cuda-unknown-error')) {
@@ -668,6 +723,15 @@ const secureBoot: Explainer = (ctx, events) => {
 
 const nouveau: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
+  const bound = first(ctx.events, 'nvrm-already-bound')?.groups.owner;
+  if (bound) {
+    const nova = /nova/i.test(bound);
+    const mods = nova ? ['nova_core', 'nova_drm'] : ['nouveau'];
+    return { fit: 2, finding: finding('nouveau', 'error', m('nvBoundTitle', { owner: bound }), m(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }), lineEvidence(ctx.events.filter((e) => e.signature === 'nvrm-already-bound')), [
+      `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-${nova ? 'nova' : 'nouveau'}.conf`,
+      'sudo update-initramfs -u   # Fedora: sudo dracut --force', 'sudo reboot', 'lsmod | grep -E "nouveau|nova|nvidia"',
+    ]) };
+  }
   const loaded = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
   const noDevice = /No such device/i.test(first(events, 'modprobe-not-permitted')?.groups.why ?? '');
   const suspect = has(events, 'installer-kmod-load-failed') || noDevice;
@@ -693,6 +757,13 @@ const noGpu: Explainer = (ctx, events) => {
       'sudo apt-get install -y nvidia-container-toolkit', 'sudo nvidia-ctk runtime configure --runtime=docker', 'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
     ]) };
   }
+  if (has(events, 'nvml-not-loadable', 'libnvidia-ml-missing') && has(ctx.events, 'container-context')) {
+    return { fit: 2, finding: finding('no-gpu', 'error', m('ngRuntimeTitle'), m('ngRuntimeCause'), evidence, [
+      'sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # writes "default-runtime": "nvidia" to /etc/docker/daemon.json',
+      'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
+      '# Kubernetes with containerd: sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd',
+    ]) };
+  }
   if (has(events, 'nvml-unknown-error')) {
     return { fit: 1.2, finding: finding('no-gpu', 'error', m('ngTitle'), m('ngNvmlCause'), evidence, [
       'docker restart <container>', '# lasting fix: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml and run with --device nvidia.com/gpu=all, or set no-cgroups / use cgroupfs',
@@ -715,6 +786,12 @@ const fmt = (g: number) => (g >= 1 ? `${g.toFixed(2)} GiB` : `${(g * 1024).toFix
 const outOfMemory: Explainer = (ctx, events) => {
   const e = first(events, 'torch-oom');
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  if (!e && has(events, 'dataloader-shm')) {
+    return { fit: 1.8, finding: finding('out-of-memory', 'error', m('oomShmTitle'), m('oomShmCause'), evidence, [
+      'df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: hostIPC: true, or an emptyDir with medium: Memory mounted at /dev/shm',
+      '# or fewer DataLoader workers: DataLoader(..., num_workers=0)',
+    ]) };
+  }
   if (!e) {
     const cudnn = has(events, 'cudnn-status-error', 'dnn-library-not-found') && !has(events, 'cuda-oom-generic');
     return { fit: cudnn ? 0.9 : 1.2, finding: finding('out-of-memory', 'error', m('oomTitle', { where: '' }), cudnn ? m('oomCudnn') + ' ' + m('oomGeneric') : m('oomGeneric'), evidence, [
@@ -759,7 +836,7 @@ const ncclFailure: Explainer = (ctx, events) => {
   let fix: string[];
   let fit = 1.3;
   // A bare "SHM" (e.g. "NCCL_SHM_DISABLE", "don't disable SHM") is not /dev/shm running out.
-  if (has(events, 'nccl-shm') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device/i.test(text)) {
+  if (has(events, 'nccl-shm', 'dataloader-shm') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device/i.test(text)) {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
@@ -806,7 +883,17 @@ const ncclFailure: Explainer = (ctx, events) => {
 
 const mixedManagers: Explainer = (ctx, events) => {
   const reps = events.filter((e) => e.signature === 'pip-replaces-framework');
-  const conda = has(events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda') === true;
+  const conda = has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda') === true;
+  // pip installed one torch and a conda package brought another: two torch versions named, both managers at work.
+  const versions = ctx.facts.torchVersions.map((v) => v.value);
+  if (!reps.length && conda && versions.length > 1 && has(ctx.events, 'pip-install-torch')) {
+    const vars = { versions: versions.join(', ') };
+    return { fit: 1.5, finding: finding('mixed-package-managers', 'error', m('mixTwoTitle', vars), m('mixTwoCause', vars), [...lineEvidence(events), { fact: m('evTorchVersions'), value: vars.versions, source: 'pasted' }], [
+      'conda list | grep -iE "^(pytorch|torch) "   # channel "pypi" = pip; anything else = conda', 'pip list 2>/dev/null | grep -iE "^torch "',
+      'pip uninstall -y torch; conda remove --force pytorch   # then one manager only:',
+      '# conda install <package> --no-deps (keep pip\'s torch), or install everything from one manager',
+    ]) };
+  }
   if (!reps.length || !conda) return undefined;
   const pkg = (reps.map((e) => e.groups.pkg ?? e.groups.pkg2).find(Boolean) ?? 'torch').toLowerCase().replace(/^pytorch$/, 'torch');
   const old = reps.map((e) => e.groups.version ?? e.groups.version2).find(Boolean);
@@ -840,12 +927,14 @@ const wsl: Explainer = (ctx, events) => {
   const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
   if (ld) evidence.push({ fact: 'LD_LIBRARY_PATH', value: ld, source: 'pasted' });
   // What broke: the driver cannot be reached (nvidia-smi / NVML), the container runtime finds no WSL libraries, or a harmless ldconfig warning.
-  const driverSymptom = has(events, 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch', 'cuda-init-device-count');
+  const driverSymptom = has(events, 'smi-device-handle-unknown', 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch', 'cuda-init-device-count');
   const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   const loader = has(events, 'libcuda-dlopen') || ctx.facts.missingLibraries.some((f) => /^lib(cuda|nvidia-ml)\.so/.test(f.value));
-  const cause = direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : loader ? m('wslCauseLoader') : m('wslCause');
+  const tcc = has(events, 'smi-device-handle-unknown');
+  const cause = (tcc ? m('wslTcc') + ' ' : '') + (direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : loader ? m('wslCauseLoader') : m('wslCause'));
   const fit = direct ? 1.8 : driverSymptom || loader ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8;
   return { fit, finding: finding('wsl', driverSymptom || direct ? 'error' : 'warning', driverSymptom ? m('wslTitleDriver') : m('wslTitle'), cause, evidence, [
+    ...(tcc ? ['nvidia-smi -q | findstr /i "Driver Model"   # Windows, admin: TCC or WDDM per GPU', 'nvidia-smi -i <index> -dm 0   # Windows, admin: switch that GPU to WDDM (0 = WDDM, 1 = TCC), then reboot'] : []),
     `# ${m('wslFixWindows')}`,
     'ls -la /usr/lib/wsl/lib/   # libcuda.so*, libnvidia-ml.so.1 and nvidia-smi come from the Windows driver',
     `# ${m('wslFixNoLinuxDriver')}`,

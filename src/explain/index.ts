@@ -9,6 +9,7 @@ import { makeContext, type ExplainContext } from './context.js';
 import { platformOf } from '../diagnose/framework.js';
 import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
+import { toolkitSupportsCc } from '../knowledge/cuda.js';
 import { EXPLAINERS, tfWindowsExplained, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { snapshotFromFacts } from './snapshot.js';
@@ -126,9 +127,14 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
 function archGap(ctx: ExplainContext): boolean {
   const g = ctx.gpus[0];
   const t = ctx.torch;
-  if (!g || !t || t.cpuOnly) return false;
+  if (!g) return false;
   const cc = Number(g.cc);
   if (!Number.isFinite(cc)) return false;
+  // Fermi and older (sm_2x): CUDA 9.0 dropped them, so no framework build of the last years has their kernels.
+  if (cc < 3) return true;
+  if (!t || t.cpuOnly) return false;
+  // The build's CUDA predates the GPU (torch 1.5 for CUDA 10.2 on an A100, sm_80 arrived with CUDA 11.0).
+  if (t.cuda && !safeSupports(t.cuda, g.cc)) return true;
   if (t.version === '?') {
     // Only the wheel tag is named ("torch (cu128)"): a gap when no release's build of that tag covers the GPU.
     if (!t.tag) return false;
@@ -178,4 +184,12 @@ function pastedOnly(f: Finding, snapshot: Snapshot): Finding {
 
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
+}
+
+function safeSupports(cuda: string, cc: string): boolean {
+  try {
+    return toolkitSupportsCc(cuda, cc);
+  } catch {
+    return true;
+  }
 }

@@ -3,7 +3,7 @@
 // different ones, with nvcc or the link pointing at one of them, is the "wrong nvcc / wrong CUDA_HOME" pattern.
 import type { Evidence, Finding } from '../diagnose/types.js';
 import { compareVersions } from '../knowledge/version.js';
-import type { ErrorEvent } from '../parse/types.js';
+import type { ErrorEvent, ToolkitMention } from '../parse/types.js';
 import type { ExplainContext } from './context.js';
 import type { Explained } from './explainers.js';
 import { em as m } from './messages.js';
@@ -16,24 +16,31 @@ const WHERE: Record<string, string> = {
   'pasted:hpc-sdk': 'HPC SDK cuda/{v}',
   'pasted:windows-path': 'CUDA\\v{v}',
   'pasted:nvcc': 'nvcc {v}',
+  'pasted:image': 'image nvidia/cuda:{v}',
 };
+
+/** Where a named toolkit lives: its nvcc path when the paste shows it, else the kind of mention. */
+const place = (n: ToolkitMention) => (n.path ? `${n.path} → ${n.value}` : (WHERE[n.source] ?? '{v}').replace('{v}', n.value));
+/** Mentions that say a toolkit is installed somewhere (not an alternative someone tried with conda, not an image). */
+const INSTALLED = new Set(['pasted:path', 'pasted:listing', 'pasted:link', 'pasted:hpc-sdk', 'pasted:windows-path', 'pasted:nvcc']);
 
 const short = (v: string) => v.split('.').slice(0, 2).join('.');
 
 export function multipleToolkits(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
   const hpc = events.find((e) => e.signature === 'hpc-sdk-cuda-missing');
-  const named = [...ctx.facts.toolkitMentions];
+  const named: ToolkitMention[] = ctx.facts.toolkitMentions.filter((n) => n.source !== 'pasted:image');
   for (const t of ctx.snapshot.toolkits) {
     const v = t.nvcc?.version?.value ?? t.version?.value;
-    if (v && (t.nvcc?.version || /nvcc/.test(t.version?.source ?? ''))) named.push({ value: short(v), source: 'pasted:nvcc' });
+    if (v && (t.nvcc?.version || /nvcc/.test(t.version?.source ?? '')) && !named.some((n) => n.source === 'pasted:nvcc' && n.value === short(v))) named.push({ value: short(v), source: 'pasted:nvcc' });
   }
   const versions = [...new Set(named.map((n) => short(n.value)))].sort(compareVersions);
-  if (!hpc && versions.length < 2) return undefined;
+  // Two versions, at least one of them installed somewhere (conda alternatives alone are a question, not a setup).
+  if (!hpc && (versions.length < 2 || !named.some((n) => INSTALLED.has(n.source)))) return undefined;
   const nvcc = named.find((n) => n.source === 'pasted:nvcc')?.value;
   const link = named.find((n) => n.source === 'pasted:link')?.value;
   const conda = named.find((n) => n.source === 'pasted:conda')?.value;
   const places = versions.map((v) => {
-    const where = [...new Set(named.filter((n) => short(n.value) === v).map((n) => (WHERE[n.source] ?? '{v}').replace('{v}', v)))];
+    const where = [...new Set(named.filter((n) => short(n.value) === v).map(place))];
     return `${v} (${where.join(', ')})`;
   });
   const active = nvcc ?? link;
@@ -43,9 +50,14 @@ export function multipleToolkits(ctx: ExplainContext, events: ErrorEvent[]): Exp
   if (hpc) parts.push(m('mtpHpc', { cuda: hpc.groups.cuda ?? '?' }));
   const evidence: Evidence[] = [
     ...events.slice(0, 2).map((e) => ({ fact: m('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` })),
-    ...named.slice(0, 6).map((n) => ({ fact: m('evToolkitNamed'), value: (WHERE[n.source] ?? '{v}').replace('{v}', n.value), source: n.source })),
+    ...named.slice(0, 6).map((n) => ({ fact: m('evToolkitNamed'), value: place(n), source: n.source })),
   ];
+  // nvcc shown at two paths: put the other one's bin folder first on PATH.
+  const paths = named.filter((n) => n.path);
+  const firstPath = paths[0];
+  const alt = paths.find((n) => n.path !== firstPath?.path && n.value !== firstPath?.value);
   const fix = [
+    ...(alt?.path ? [`export PATH=${alt.path.replace(/\/nvcc$/, '')}:$PATH   # CUDA ${alt.value} first (now ${firstPath?.path} answers, CUDA ${firstPath?.value})`] : []),
     'which -a nvcc; ls -ld /usr/local/cuda*; echo "CUDA_HOME=$CUDA_HOME"',
     `export CUDA_HOME=/usr/local/cuda-${other}   # ${m('mtpPick', { list: versions.join(', ') })}`,
     'export PATH=$CUDA_HOME/bin:$PATH LD_LIBRARY_PATH=$CUDA_HOME/lib64:$LD_LIBRARY_PATH',

@@ -141,6 +141,19 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       if (g.nvcc) facts.toolkits.push(pastedToolkit(g.nvcc, SRC));
       if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
       break;
+    case 'installed-cuda-not-torch':
+      if (g.nvcc) facts.toolkits.push(pastedToolkit(g.nvcc, SRC));
+      if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
+      break;
+    case 'ollama-driver-too-old':
+      if (g.driver) facts.driver.version ??= { value: g.driver, source: SRC };
+      break;
+    case 'nvrm-gpu-unsupported':
+      if (g.driver) facts.driver.version ??= { value: g.driver, source: pasted('dmesg') };
+      break;
+    case 'secure-boot-enabled':
+      facts.os.secureBoot ??= { value: 'enabled', source: SRC };
+      break;
     case 'ext-cuda-mismatch-warning':
       if (g.torch) facts.torchCuda ??= { value: g.torch, source: SRC };
       break;
@@ -156,7 +169,8 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       if (g.found) facts.cudnnRuntime ??= { value: g.found.replace(/,\s*/g, '.'), source: SRC };
       break;
     case 'tf-cudnn-loaded':
-      if (g.found) facts.cudnnRuntime ??= { value: g.found, source: SRC };
+      // TF 1.x printed cuDNN as one number: 7301 = 7.3.1, 5005 = 5.0.5.
+      if (g.found) facts.cudnnRuntime ??= { value: /^\d{4,5}$/.test(g.found) ? cudnnNumber(g.found) : g.found, source: SRC };
       break;
     case 'jax-cudnn-version':
       if (g.found) facts.cudnnRuntime ??= { value: cudnnNumber(g.found), source: SRC };

@@ -80,7 +80,8 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   into.cudnnRuntime ??= from.cudnnRuntime;
   into.torchCuda ??= from.torchCuda;
   into.torchArchList ??= from.torchArchList;
-  for (const t of from.toolkitMentions) if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source)) into.toolkitMentions.push(t);
+  for (const t of from.toolkitMentions) if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source && x.path === t.path)) into.toolkitMentions.push(t);
+  if (into.torchVersions.length === 0) into.torchVersions = from.torchVersions;
 }
 
 function mergeGpu(gpus: Gpu[], g: Gpu): void {

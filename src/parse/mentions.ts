@@ -1,8 +1,8 @@
 // Facts written in prose or one-liners: "RTX 5090", "torch 2.5.1+cu124", "driver 470.82", "torch.version.cuda: 11.7".
 import { matchGpu } from '../knowledge/gpus.js';
 import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
-import type { Fact } from '../snapshot/types.js';
-import { emptyFacts, pasted, type ParseResult } from './types.js';
+import { cudnnNumber } from './framework-logs.js';
+import { emptyFacts, pasted, type ParseResult, type ToolkitMention } from './types.js';
 
 const SRC = pasted('text');
 
@@ -21,6 +21,9 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   const toolkitMentions: string[] = [];
   let tfHeader = false;
   let windowsProse = false;
+  let ortHeader = false;
+  const nvccState: { nvccPath?: string } = {};
+  const torchVersions = new Set<string>();
   let tfProse: string | undefined;
   let tagProse: string | undefined;
   let wslSeen = false;
@@ -29,8 +32,23 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
     // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
+    // Legacy boards the catalogue does not list, named in any case ("nvidia quadro 6000").
+    const legacy = LEGACY.find(([re]) => re.test(raw));
+    if (legacy && gpuNames.size < 8) gpuNames.add(legacy[1]);
     if (g && gpuNames.size < 8 && (g[0].replace(/\s/g, '').length > 4 || /nvidia|tesla|gpu|显卡|card/i.test(raw))) gpuNames.add(g[0].replace(/\s+/g, ' ').trim());
-    if ((m = TORCH_VERSION.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+    if ((m = TORCH_VERSION.exec(raw))) {
+      // conda's cudatoolkit / pytorch-cuda on the same line is that torch's CUDA: "torch v1.5.0 (cudatoolkit 10.2)".
+      const ct = m[1]!.includes('+') ? null : /\b(?:cudatoolkit|pytorch-cuda)\s{0,2}[=\s]\s{0,2}(\d{1,2})\.(\d)\b/i.exec(raw);
+      facts.packages.push(pastedPackage('torch', ct ? `${m[1]}+cu${ct[1]}${ct[2]}` : m[1]!, SRC));
+      torchVersions.add(m[1]!.split('+')[0]!);
+    } else if ((m = /\b(?:torch|pytorch)\D{0,6}?(\d\.\d{1,2}\.\d{1,2})\.?\+\s?cuda\s?(\d{1,2})\.(\d)\b/i.exec(raw))) {
+      // "pytorch是1.9.0.+cuda10.2": a torch version and its CUDA written out.
+      facts.packages.push(pastedPackage('torch', `${m[1]}+cu${m[2]}${m[3]}`, SRC));
+    } else if ((m = /^\s{0,4}(?:#|>>>|Out\[\d+\]:)?\s{0,3}['"]?(\d\.\d{1,2}\.\d{1,2}\+(?:cpu|cu\d{2,3}))['"]?\s{0,4}$/.exec(raw))) {
+      // A bare "2.1.1+cpu" / "2.5.1+cu124" line: the output of print(torch.__version__).
+      facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+    }
+    for (const v of raw.matchAll(/\b(?:py)?torch\s{0,2}(?:==|\s)\s{0,2}v?(\d\.\d{1,2}\.\d{1,2})/gi)) if (torchVersions.size < 6) torchVersions.add(v[1]!);
     // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
     if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
@@ -61,8 +79,15 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // Prose: "… in windows 11 and python 3.9", "on Win10" (WSL is told apart below: any WSL mention wins).
     else if (/\b(?:in|on|under|using)\s(?:native\s)?Win(?:dows)?\s?(?:7|8|10|11)\b/i.test(raw)) windowsProse = true;
     if (/\bWSL\s?2?\b|microsoft-standard|\/usr\/lib\/wsl/i.test(raw)) wslSeen = true;
+    // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
+    if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.
     if ((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
+    // onnxruntime-gpu: "onnxruntime-gpu==1.17.0", "ONNXRuntime Ver. 1.19.2", or the issue template's header and the next line.
+    if ((m = /\bonnx\s?runtime(?:-gpu)?\s{0,3}(?:==|version:?|ver\.?|v)\s{0,3}(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (ortHeader && (m = /^\s{0,4}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/.exec(raw)))) {
+      facts.packages.push(pastedPackage('onnxruntime-gpu', m[1]!, SRC));
+    }
+    ortHeader = /^\s{0,4}#{1,4}\s{0,2}ONNX Runtime Version/i.test(raw) || (ortHeader && raw.trim() === '');
     if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+(?:\+cuda\d{2}[\w.]{0,20})?)/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
     // The installed driver package ("nvidia-driver-550:amd64 550.107.02-0ubuntu…", dpkg/apt lines): the user-space driver.
@@ -75,8 +100,9 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
     }
-    if ((m = /\bcuDNN(?:\s?version)?\s{0,2}[=:]\s{0,2}v?(\d+(?:\.\d+){0,2})\b/i.exec(raw)) && !/^cuDNN version:/.test(raw.trim())) {
-      facts.libraries.push({ name: 'cudnn', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+    if (((m = /\bcuDNN(?:\s?version)?\s{0,2}[=:]\s{0,2}v?(\d+(?:\.\d+){0,2})\b/i.exec(raw)) && !/^cuDNN version:/.test(raw.trim())) || (m = /\bcuDNN\s(?:Ver\.?|version)\s{0,2}(\d{4,5})\b/i.exec(raw))) {
+      const v = /^\d{4,5}$/.test(m[1]!) ? cudnnNumber(m[1]!) : m[1]!;
+      facts.libraries.push({ name: 'cudnn', version: { value: v, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
     }
     // "which is of cuda capability 2.1", "compute capability: 8.6", "CUDA Capability Major/Minor version number: 7.5"
     if ((m = /\b(?:cuda|compute) capability(?: major\/minor version number)?:?\s{0,3}(\d{1,2})\.(\d)\b/i.exec(raw))) {
@@ -84,7 +110,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
       const named = GPU_NAME.exec(raw)?.[0] ?? /\bGPU\s?\d{0,2}:?\s(\w[\w -]{2,40}?) (?:which|with|has)\b/.exec(raw)?.[1];
       if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: named?.replace(/\s+/g, ' ').trim() });
     }
-    toolkitPlaces(raw, facts.toolkitMentions);
+    toolkitPlaces(raw, facts.toolkitMentions, nvccState);
     if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
   }
   if (windowsProse && !wslSeen) facts.os.id ??= { value: 'windows', source: SRC };
@@ -92,6 +118,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   if (branchProse) facts.driver.version ??= { value: branchProse, source: SRC };
   // "tf 2.16" in prose or a title counts only when no structured line named the TensorFlow version.
   if (tfProse && !facts.packages.some((p) => p.name === 'tensorflow')) facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(tfProse) ? `${tfProse}.0` : tfProse, SRC));
+  if (torchVersions.size > 1) facts.torchVersions = [...torchVersions].map((value) => ({ value, source: SRC }));
   if (tagProse && !facts.packages.some((p) => p.name === 'torch')) facts.torchCuda ??= { value: `${tagProse.slice(0, -1)}.${tagProse.slice(-1)}`, source: SRC };
   // One CUDA named in prose is the toolkit; two or more different ones are a comparison, not a fact.
   if (new Set(toolkitMentions).size === 1) facts.toolkits.push(pastedToolkit(toolkitMentions[0]!, SRC));
@@ -111,6 +138,18 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   return { facts, events: [] };
 }
 
+/**
+ * Fermi (compute capability 2.x) boards: https://developer.nvidia.com/cuda-legacy-gpus (checked 2026-11-30).
+ * CUDA 9.0 dropped sm_2x, so no current framework build runs on them. "Quadro RTX 6000" (Turing) is not matched.
+ */
+const LEGACY: readonly [RegExp, string, string][] = [
+  [/\bQuadro\s(?:6000|5000|4000)\b/i, 'Quadro 6000 (Fermi)', '2.0'],
+  [/\bQuadro\s(?:2000|600)\b/i, 'Quadro 2000 (Fermi)', '2.1'],
+  [/\bTesla\s?[CM]20[5-9]0\b/i, 'Tesla C2050 (Fermi)', '2.0'],
+  [/\bGTX\s?(?:480|470|465|580|570)\b/i, 'GeForce GTX 480 (Fermi)', '2.0'],
+  [/\bGTX\s?(?:460|560(?:\s?Ti)?|550\s?Ti|450)\b/i, 'GeForce GTX 460 (Fermi)', '2.1'],
+];
+
 /** Tesla Kepler boards (not in the GPU catalogue): https://developer.nvidia.com/cuda-legacy-gpus (checked 2026-11-30). */
 const KEPLER: readonly [RegExp, string, string][] = [
   [/\bK80\b/, 'Tesla K80', '3.7'],
@@ -129,6 +168,8 @@ const KEPLER: readonly [RegExp, string, string][] = [
 
 /** A GPU name → its catalogue name and compute capability, when the catalogue (or all its candidates) agree. */
 export function capabilityOf(name: string): { name: string; cc: string } | undefined {
+  const fermi = LEGACY.find(([, n]) => n === name);
+  if (fermi) return { name: fermi[1], cc: fermi[2] };
   const kepler = KEPLER.find(([re]) => re.test(name));
   if (kepler) return { name: kepler[1], cc: kepler[2] };
   const r = matchGpu(name.replace(/^NVIDIA\s+/i, '').replace(/\s+Laptop GPU$/i, ' Laptop GPU'));
@@ -158,6 +199,7 @@ function tokensAgree(a: string, b: string): boolean {
 const TOOLKIT_PLACES: readonly [string, RegExp][] = [
   ['link', /(?:\/usr\/local\/cuda\/?\s{0,2}->|symlink(?:ed)? to|points? to|linked to)\s{0,2}\/?(?:usr\/local\/)?cuda-(\d{1,2}\.\d)\b/gi],
   ['path', /\/usr\/local\/cuda-(\d{1,2}\.\d)\b/g],
+  ['image', /\bnvidia\/cuda:(\d{1,2}\.\d)\.\d/g],
   ['hpc-sdk', /\/hpc_sdk\/[\w./-]{0,60}?\/cuda\/(\d{1,2}\.\d)\b/g],
   ['windows-path', /NVIDIA GPU Computing Toolkit[\\/]{1,2}CUDA[\\/]{1,2}v(\d{1,2}\.\d)\b/gi],
   ['conda', /\bcuda(?:toolkit|-toolkit|-nvcc)\s{0,2}(?:==?|\s)\s{0,2}(\d{1,2}\.\d)\b/gi],
@@ -165,8 +207,17 @@ const TOOLKIT_PLACES: readonly [string, RegExp][] = [
   ['nvcc', /\bCuda compilation tools, release (\d{1,2}\.\d)\b/g],
 ];
 
-function toolkitPlaces(raw: string, out: Fact<string>[]): void {
+function toolkitPlaces(raw: string, out: ToolkitMention[], state: { nvccPath?: string }): void {
   if (out.length >= 16) return;
+  // "/usr/bin/nvcc -V" then its output: the version of that nvcc, with its path.
+  const cmd = /(?:^|[\s$#>])((?:\/[\w.+-]{1,40}){1,8}\/nvcc)(?:\.exe)?\s{1,3}(?:-V|--version)\b/.exec(raw);
+  if (cmd) state.nvccPath = cmd[1];
+  const rel = /\bCuda compilation tools, release (\d{1,2}\.\d)\b/.exec(raw);
+  if (rel && state.nvccPath) {
+    out.push({ value: rel[1]!, source: pasted('nvcc'), path: state.nvccPath });
+    state.nvccPath = undefined;
+    return;
+  }
   // An `ls /usr/local` row: "cuda-12.6" alone on its line.
   const row = /^\s{0,4}(?:drwx\S{0,12}\s[^\n]{0,80}\s)?cuda-(\d{1,2}\.\d)\/?\s{0,4}$/.exec(raw);
   if (row) add(out, row[1]!, 'listing');
@@ -177,7 +228,7 @@ function toolkitPlaces(raw: string, out: Fact<string>[]): void {
   }
 }
 
-function add(out: Fact<string>[], version: string, where: string): void {
+function add(out: ToolkitMention[], version: string, where: string): void {
   const source = pasted(where);
   if (!out.some((x) => x.value === version && x.source === source)) out.push({ value: version, source });
 }

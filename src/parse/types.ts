@@ -63,7 +63,14 @@ export interface PartialSnapshot {
    * "cuda-13.0", "cudatoolkit=8.0", HPC SDK ".../cuda/10.2/bin", "nvcc -V returns 9.2"): value = the CUDA version,
    * source = pasted:<path|listing|link|conda|hpc-sdk|nvcc|windows-path>. Several different ones = several toolkits in play.
    */
-  toolkitMentions: Fact<string>[];
+  toolkitMentions: ToolkitMention[];
+  /** Every torch version the paste names, when it names more than one ("pip install torch==1.10.0" … "PyTorch 1.3.0"). */
+  torchVersions: Fact<string>[];
+}
+
+/** A CUDA toolkit named by place; `path` when the paste shows which nvcc answered ("/usr/bin/nvcc -V"). */
+export interface ToolkitMention extends Fact<string> {
+  path?: string;
 }
 
 export interface ParseResult {
@@ -72,7 +79,7 @@ export interface ParseResult {
 }
 
 export function emptyFacts(): PartialSnapshot {
-  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [] };
+  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [] };
 }
 
 export function pasted(kind: string): string {

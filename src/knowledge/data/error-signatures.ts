@@ -30,7 +30,7 @@ const DRIVER_ERRORS = 'https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA_
 
 export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   // ---- GPU architecture ---------------------------------------------------------------------------------
-  sig('no-kernel-image', ['no kernel image'], /no kernel image is available for execution on the device/i, [
+  sig('no-kernel-image', ['no kernel image'], /no kernel image is available(?: for execution on the device)?/i, [
     { code: 'arch-unsupported', when: 'the GPU compute capability (sm_XX) is not in the build\'s arch list (torch.cuda.get_arch_list())' },
     { code: 'toolkit-mismatch', when: 'a self-built extension was compiled without the GPU\'s arch (TORCH_CUDA_ARCH_LIST)' },
   ], 1, 'https://github.com/pytorch/pytorch/issues/149845'),
@@ -76,7 +76,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'driver-library-mismatch', when: 'the kernel module (/proc/driver/nvidia/version) and libnvidia-ml differ: an upgrade without reboot' },
   ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
   sig('nvrm-api-mismatch', ['api mismatch'],
-    /API mismatch: the client has the version (?<client>\d+\.\d+(?:\.\d+)?), but[^\n]{0,40}?kernel module has the version (?<kernel>\d+\.\d+(?:\.\d+)?)/i, [
+    /API mismatch:? (?:the )?client(?: has the)? version:? (?<client>\d+\.\d+(?:\.\d+)?),? (?:but[^\n]{0,40}?)?kernel module(?: has the)? version:? (?<kernel>\d+\.\d+(?:\.\d+)?)/i, [
       { code: 'driver-library-mismatch', when: 'client (user space) and kernel module versions differ' },
     ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
   sig('tf-kernel-dso-mismatch', ['does not match dso version'],
@@ -159,9 +159,10 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   ], 0.9, 'https://github.com/ollama/ollama/issues/1888'),
 
   sig('nvml-not-loadable', ['could not load nvml library', "couldn't find libnvidia-ml.so"],
-    /(Failed to initialize NVML: could not load NVML library|NVIDIA-SMI couldn'?t find libnvidia-ml\.so library)/i, [
+    /(could not load NVML library|NVIDIA-SMI couldn'?t find libnvidia-ml\.so library)/i, [
       { code: 'driver-not-loaded', when: 'the driver\'s user-space libraries are not installed (or not mounted in the container)' },
       { code: 'wsl', when: 'WSL: libnvidia-ml comes from the Windows driver in /usr/lib/wsl/lib, which is not on the loader path or is shadowed' },
+      { code: 'no-gpu', when: 'in a container or Kubernetes pod: the NVIDIA runtime did not inject the driver libraries (docker\'s default-runtime is not nvidia, no --gpus)' },
     ], 0.9, 'https://github.com/microsoft/WSL/issues/11888'),
 
   // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
@@ -202,7 +203,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
 
   // ---- libraries ----------------------------------------------------------------------------------------
   sig('cannot-open-so', ['cannot open shared object file', 'could not load library', 'unable to load lib', 'unable to load any of'],
-    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})[^\n]{0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library |Unable to load (?:any of \{)?)(?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/, [
+    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})(?:(?!lib)[^\n]){0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library |Unable to load (?:any of \{)?)(?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/, [
       { code: 'library-not-found', when: 'the library is not installed, or installed (pip wheel / toolkit) but not on the loader path' },
       { code: 'cudnn-mismatch', when: 'cuDNN of another major is installed (libcudnn_ops_infer.so.8 is cuDNN 8; cuDNN 9 renamed it libcudnn_ops.so.9)' },
       { code: 'framework-cuda-mismatch', when: 'the library\'s major (libcudart.so.11.0, libcublas.so.12) differs from the installed CUDA' },
@@ -242,7 +243,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'library-shadowing', when: 'LD_LIBRARY_PATH puts a cuDNN folder before the wheel\'s copy' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/80637'),
   sig('tf-cudnn-loaded', ['loaded runtime cudnn library'],
-    /Loaded runtime CuDNN library: (?<found>\d+\.\d+\.\d+)(?: but source was compiled with:? (?<built>\d+\.\d+\.\d+))?/i, [
+    /Loaded runtime CuDNN library:? (?<found>\d+\.\d+\.\d+|\d{4,5})(?: \(compatibility version \d+\))? but source was compiled with:? (?<built>\d+\.\d+\.\d+|\d{4,5})|Loaded runtime CuDNN library:? (?<found2>\d+\.\d+\.\d+|\d{4,5})/i, [
       { code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one TensorFlow was built with' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/62328', { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc' }),
   sig('jax-cudnn-version', ['cudnn version', 'outdated cudnn installation'], /(Found cuDNN version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})|Outdated cuDNN installation found)/i, [
@@ -341,7 +342,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'secure-boot', when: 'Secure Boot is on (the default on most laptops; Fedora keeps it on) and the akmods-built module is unsigned or its key not enrolled' },
     { code: 'nouveau', when: 'the desktop fell back to nouveau' },
   ], 1, 'https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/64'),
-  sig('modprobe-not-permitted', ["could not insert 'nvidia"], /could not insert 'nvidia[\w-]{0,12}': (?<why>Operation not permitted|Key was rejected by service|No such device|Invalid argument|Exec format error)/i, [
+  sig('modprobe-not-permitted', ["could not insert 'nvidia", 'kernel module load error'], /(?:could not insert 'nvidia[\w-]{0,12}'|Kernel module load error): (?<why>Operation not permitted|Key was rejected by service|No such device|Invalid argument|Exec format error)/i, [
     { code: 'secure-boot', when: '"Operation not permitted" / "Key was rejected": Secure Boot (kernel lockdown) refuses the unsigned module' },
     { code: 'nouveau', when: '"No such device": nouveau holds the GPU, or the GPU is not supported by this driver branch' },
     { code: 'driver-not-loaded', when: '"Invalid argument" / "Exec format error": the module was built for another kernel' },
@@ -453,6 +454,67 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('gpu-topo-pcie-switch', ['pix', 'pxb'], /^\s{0,4}GPU\d{1,2}\s[^\n]{0,60}\b(?:PIX|PXB)\b/, [
     { code: 'nccl-failure', when: 'nvidia-smi topo -m shows GPUs behind PCIe switches (PIX/PXB): P2P there goes through the switch, where ACS can block or hang it' },
   ], 0.2, 'https://github.com/NVIDIA/nccl/issues/667'),
+  // ---- round 5: other tools' wording of known causes -------------------------------------------------------------
+  // Ollama: msg="NVIDIA driver too old" … driver=535 required_driver="570 or newer".
+  sig('ollama-driver-too-old', ['required_driver'], /\bdriver=(?<driver>\d{3}(?:\.\d{1,3}){0,2})\b[^\n]{0,40}?required_driver="?(?<required>\d{3}(?:\.\d{1,3}){0,2})/i, [
+    { code: 'driver-too-old', when: 'the driver is older than the one the bundled CUDA runtime needs' },
+  ], 1, 'https://github.com/ollama/ollama/issues/16415', { confirmed: false, note: 'ollama\'s log wording; that thread: 535 → 570 fixed it' }),
+  // DeepSpeed / apex / older setup.py: "Installed CUDA version 12.2 does not match the version torch was compiled with 11.7".
+  sig('installed-cuda-not-torch', ['does not match the version torch was compiled with'], /Installed CUDA version (?<nvcc>\d{1,2}\.\d)(?:\.\d+)? does not match the version torch was compiled with (?<torch>\d{1,2}\.\d)/i, [
+    { code: 'toolkit-mismatch', when: 'nvcc / CUDA_HOME is another CUDA than torch.version.cuda' },
+  ], 1, 'https://github.com/JIA-Lab-research/MGM/issues/91', { confirmed: false, note: 'DeepSpeed op builder / apex setup.py wording' }),
+  // torch's own advice: "Minimum and Maximum cuda capability supported by this version of PyTorch is (7.0) - (12.0)",
+  // "Please install PyTorch with a following CUDA configurations: 12.6".
+  sig('torch-cc-range', ['minimum and maximum cuda capability'], /Minimum and Maximum cuda capability supported by this version of PyTorch is\s{0,4}\((?<min>\d{1,2}\.\d)\)\s{0,3}-\s{0,3}\((?<max>\d{1,2}\.\d)\)/i, [
+    { code: 'arch-unsupported', when: 'the GPU is outside the capability range of the build' },
+  ], 0.6, 'https://github.com/mmartial/ComfyUI-Nvidia-Docker/issues/61', { confirmed: false, note: 'torch/cuda/__init__.py warning text' }),
+  sig('torch-suggests-cuda', ['following cuda', 'configurations:'], /Please install PyTorch with a following CUDA\s{0,4}configurations?:\s{0,4}(?<cuda>\d{1,2}\.\d(?:\s{0,2}[\d.\s]{0,20})?)/i, [
+    { code: 'arch-unsupported', when: 'torch names the CUDA builds that still cover this GPU' },
+  ], 0.5, 'https://github.com/mmartial/ComfyUI-Nvidia-Docker/issues/61', { confirmed: false, note: 'torch/cuda/__init__.py warning text' }),
+  // NVRM refusing a GPU this driver release does not support (too new for the branch, or a legacy GPU).
+  sig('nvrm-gpu-unsupported', ['not supported by the'], /not supported by the (?<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?)(?:\s|$)/i, [
+    { code: 'driver-not-loaded', when: 'this driver release does not support the GPU: a newer GPU needs a newer branch, an old one a legacy branch' },
+  ], 1, 'https://pastebin.com/sCaps7a7', { confirmed: false, note: 'NVRM kernel message; the driver README appendix A lists supported GPUs per release' }),
+  // Another kernel driver owns the GPU: "NVRM: GPU 0000:01:00.0 is already bound to NovaCore." (nova_core) / nouveau.
+  sig('nvrm-already-bound', ['already bound to'], /NVRM: GPU [\w:.]{4,20} is already bound to (?<owner>[\w-]{2,20})/i, [
+    { code: 'nouveau', when: 'an open-source kernel driver (nouveau, or its successor nova_core) claimed the GPU first' },
+  ], 1, 'https://github.com/beclab/Olares/pull/3963', { confirmed: false, note: 'NVRM wording; that PR blacklists nova_core/nova_drm on Ubuntu 26.04 kernels' }),
+  sig('secure-boot-enabled', ['secure boot'], /(?:UEFI )?Secure ?Boot (?:is )?(?:enabled|on\b|active)|SecureBoot enabled/i, [
+    { code: 'secure-boot', when: 'Secure Boot is on: an unsigned nvidia module is refused' },
+  ], 0.6, 'https://github.com/NVIDIA/gpu-operator/issues/1142', { confirmed: false, note: 'installer / mokutil wording' }),
+  // PyTorch DataLoader workers in a container with the default 64 MB /dev/shm.
+  sig('dataloader-shm', ['shared memory', 'bus error'], /(?:insufficient shared memory|unexpected bus error encountered in worker|DataLoader worker \(pid \d+\) is killed by signal: Bus error)/i, [
+    { code: 'out-of-memory', when: '/dev/shm is too small for the DataLoader workers (docker default 64 MB): --shm-size or --ipc=host' },
+    { code: 'nccl-failure', when: 'NCCL uses /dev/shm too: the same limit breaks multi-GPU runs' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/2244', { confirmed: false, note: 'DataLoader error text from torch/utils/data/_utils/signal_handling' }),
+  // Two copies of one CUDA library family: libcublas from one place, libcublasLt (another version) from another.
+  sig('symbol-version-not-defined', ['not defined in file'], /symbol (?<symbol>\w{2,80}),? version (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3}) not defined in file (?<file>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})/i, [
+    { code: 'library-shadowing', when: 'another copy of the library (LD_LIBRARY_PATH, conda cudatoolkit, a system CUDA) is loaded instead of the one its partner was built with' },
+    { code: 'mixed-package-managers', when: 'conda\'s cudatoolkit and pip\'s nvidia-* wheels both ship the library' },
+  ], 1, 'https://blog.csdn.net/qq_39306047/article/details/127798591', { confirmed: false, note: 'glibc loader wording' }),
+  sig('cuda-error-804-prose', ['804'], /\b(?:error|Error) 804\b|\b804 error\b|\bcudaErrorCompatNotSupportedOnDevice\b/, [
+    { code: 'forward-compat-shadowing', when: 'a cuda-compat library is used on a GPU that does not support forward compatibility' },
+  ], 0.8, RUNTIME_ERRORS + ' cudaErrorCompatNotSupportedOnDevice = 804'),
+  sig('smi-device-handle-unknown', ['unable to determine the device handle'], /Unable to determine the device handle for GPU\s?\d{0,2}:?[^\n]{0,40}?: (?<why>Unknown Error|GPU is lost|[\w ]{3,40})/i, [
+    { code: 'driver-not-loaded', when: 'the driver cannot talk to the GPU (fallen off the bus, driver state)' },
+    { code: 'wsl', when: 'WSL: a GPU in TCC mode (not WDDM) is not supported by WSL and breaks the others too' },
+  ], 0.9, 'https://github.com/microsoft/WSL/issues/13027', { confirmed: false, note: 'nvidia-smi wording' }),
+
+  // ONNX Runtime's CUDA execution provider library failing to load (Linux dlopen, Windows LoadLibrary).
+  sig('ort-provider-load', ['onnxruntime_providers_cuda'],
+    /Failed to load library (?:lib)?onnxruntime_providers_cuda\.(?:so|dll) with error: (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})?|LoadLibrary failed with error (?<winerr>\d{2,4})[^\n]{0,120}?onnxruntime_providers_cuda\.dll/i, [
+    { code: 'framework-cuda-mismatch', when: 'the onnxruntime-gpu build is for another CUDA major than the one installed (1.13–1.18 PyPI builds: CUDA 11; 1.19+: CUDA 12)' },
+    { code: 'cudnn-mismatch', when: 'the build loads another cuDNN major (ORT 1.18.1+/1.19 CUDA 12 builds: cuDNN 9)' },
+    { code: 'library-not-found', when: 'the right CUDA/cuDNN is installed but not on the loader path' },
+  ], 1, 'https://github.com/microsoft/onnxruntime/issues/13932', { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording; requirements from src/knowledge/data/onnxruntime.ts' }),
+  // A pip command installing torch: with a conda environment and another torch version named, two managers own torch.
+  sig('pip-install-torch', ['pip install', 'pip3 install'], /\bpip3? install\b[^\n]{0,60}?\btorch==(?<version>\d[\w.+]{2,20})/i, [
+    { code: 'mixed-package-managers', when: 'the environment is a conda one and another torch version is named' },
+  ], 0.2, 'https://github.com/facebookresearch/nevergrad/issues/1276', { confirmed: false, note: 'context: conda package pulled its own PyTorch 1.3.0 over pip torch 1.10.0+cu113' }),
+  // Containers and pods: no cause of its own; it tells container causes (runtime, device plugin) from host ones.
+  sig('container-context', ['kubectl', 'kubernetes', 'k8s', 'device plugin', 'device-plugin', 'docker', 'container', 'podman'],
+    /\b(?:kubectl|kubernetes|k8s|device[- ]plugin|docker (?:run|compose)|nvidia-docker2?|podman|containerd|inside (?:the |a )?container)\b/i, [], 0.1,
+    'https://github.com/NVIDIA/k8s-device-plugin/issues/23', { confirmed: false, note: 'context only' }),
   // Prose that says something GPU-related stopped working, with no message: no cause of its own, but a symptom that
   // lets facts (an LD_LIBRARY_PATH, a driver package row) be read as the cause.
   sig('gpu-stopped-working', ['no longer', 'not longer', 'stopped', 'stops', "doesn't", 'does not', "won't", 'will not', 'cannot', "can't", 'fail to', 'fails to'], /\b(?:nvidia-smi|torch\.cuda\.is_available\(\)|CUDA|GPUs?|cuDNN)\b[^\n]{0,40}?\b(?:no longer|not longer|stopped|stops|doesn'?t|does not|won'?t|will not|cannot|can'?t|fails? to)\s(?:work(?:ing)?|detect|find|see|be found|recogni[sz]e)\b/i, [], 0.2,

@@ -1,0 +1,72 @@
+// ONNX Runtime's CUDA execution provider failing to load: which CUDA / cuDNN the installed onnxruntime-gpu build
+// needs (src/knowledge/data/onnxruntime.ts) against what the paste shows, as framework-cuda-mismatch (CUDA major)
+// or cudnn-mismatch (cuDNN major).
+import type { Evidence, Finding, FindingCode } from '../diagnose/types.js';
+import { onnxruntimeCuda, onnxruntimeForCuda, type OrtCudaBuild } from '../knowledge/onnxruntime.js';
+import { versionParts } from '../knowledge/version.js';
+import type { ErrorEvent } from '../parse/types.js';
+import type { ExplainContext } from './context.js';
+import type { Explained } from './explainers.js';
+import { em as m } from './messages.js';
+
+interface Missing {
+  name: string;
+  cuda?: number;
+  cudnn?: number;
+}
+
+/** libcublasLt.so.11 → CUDA 11; libcudnn.so.9 / cudnn64_9.dll → cuDNN 9; cublasLt64_12.dll → CUDA 12. */
+function missingOf(name: string | undefined): Missing | undefined {
+  if (!name) return undefined;
+  let r: RegExpExecArray | null;
+  if ((r = /^(?:lib)?cudnn\w*?(?:\.so\.|64_)(\d+)/i.exec(name))) return { name, cudnn: Number(r[1]) };
+  if ((r = /^lib(?:cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc)\.so\.(\d+)/.exec(name))) return { name, cuda: Number(r[1]) === 10 && /cufft|curand/.test(name) ? 11 : Number(r[1]) };
+  if ((r = /^libcudart\.so\.(\d+)/.exec(name))) return { name, cuda: Number(r[1]) };
+  if ((r = /^(?:cublas|cublasLt)64_(\d+)\.dll$/i.exec(name))) return { name, cuda: Number(r[1]) };
+  return { name };
+}
+
+export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], code: FindingCode): Explained | undefined {
+  const ev = events.find((e) => e.signature === 'ort-provider-load');
+  if (!ev) return undefined;
+  const pkg = ctx.env?.packages.find((p) => p.name === 'onnxruntime-gpu' || p.name === 'onnxruntime');
+  const info = pkg ? onnxruntimeCuda(pkg.version) : undefined;
+  const build: OrtCudaBuild | undefined = info?.pypiDefault;
+  const missing = missingOf(ev.groups.soname ?? ctx.facts.missingLibraries.find((f) => !/onnxruntime/.test(f.value))?.value);
+  const sysCuda = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.torch?.cuda ?? undefined;
+  const sysCudaMajor = sysCuda ? versionParts(sysCuda)[0] : undefined;
+  const cudnn = ctx.snapshot.libraries.find((l) => l.name === 'cudnn' && l.version)?.version?.value ?? ctx.facts.cudnnRuntime?.value;
+  const cudnnMajor = cudnn ? versionParts(cudnn)[0] : undefined;
+  const ort = pkg ? `onnxruntime-gpu ${pkg.version}` : 'onnxruntime-gpu';
+  const evidence: Evidence[] = [{ fact: m('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: 'pasted (signature ort-provider-load)' }];
+  if (pkg) evidence.push({ fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location });
+  if (build) evidence.push({ fact: m('evOrtBuild'), value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}${info?.confirmed === false ? ' (unconfirmed row)' : ''}`, source: info?.release.source ?? 'gpuenv onnxruntime table' });
+  if (sysCuda) evidence.push({ fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
+  if (cudnn) evidence.push({ fact: 'cuDNN', value: cudnn, source: 'pasted' });
+
+  // cuDNN major: the build wants one, the machine has another (ORT 1.19 for CUDA 12 loads cuDNN 9; 8.9.7 installed).
+  const wantCudnn = build?.cudnnMajor ?? missing?.cudnn;
+  if (code === 'cudnn-mismatch') {
+    if (wantCudnn === undefined || cudnnMajor === undefined || wantCudnn === cudnnMajor) return undefined;
+    const alt = onnxruntimeForCuda(build?.cudaMajor ?? sysCudaMajor ?? 12, cudnnMajor);
+    const vars = { ort, want: `cuDNN ${wantCudnn}`, have: cudnn ?? '?', cuda: build?.cuda ?? '?' };
+    const finding: Finding = { code, severity: 'error', title: m('ortCudnnTitle', vars), cause: m('ortCudnnCause', vars), evidence, fix: [
+      `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # cuDNN ${wantCudnn} next to the program; or from developer.nvidia.com/cudnn`,
+      ...(alt ? [`# or keep cuDNN ${cudnnMajor}: pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`] : []),
+      'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+    ] };
+    return { fit: 2, finding };
+  }
+  // CUDA major: the build (or the library it asked for) is for another CUDA than the machine has.
+  const wantCuda = build?.cudaMajor ?? missing?.cuda;
+  if (wantCuda === undefined) return undefined;
+  if (sysCudaMajor !== undefined && sysCudaMajor === wantCuda && !missing?.cuda) return undefined;
+  const alt = sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? onnxruntimeForCuda(sysCudaMajor, cudnnMajor) : undefined;
+  const vars = { ort, want: `CUDA ${wantCuda}`, lib: missing?.name ?? `CUDA ${wantCuda} libraries`, have: sysCuda ? `CUDA ${sysCuda}` : m('ortNoCuda', { cuda: String(wantCuda) }) };
+  const finding: Finding = { code: 'framework-cuda-mismatch', severity: 'error', title: m('ortCudaTitle', vars), cause: m('ortCudaCause', vars), evidence, fix: [
+    ...(alt ? [`pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`] : []),
+    `# or give this build its CUDA ${wantCuda} libraries: pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}  (and put their lib folders on LD_LIBRARY_PATH)`,
+    'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+  ] };
+  return { fit: sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? 2 : 1.5, finding };
+}
