@@ -194,7 +194,7 @@ const driverTooOld: Explainer = (ctx, events) => {
       if (alt) fix.push(`# ${m('drvOrWheel', { cuda: alt.variant.cuda, tag: alt.variant.tag })}`, pip(`--force-reinstall torch==${alt.release.version} --index-url ${alt.variant.indexUrl}`));
     }
     const fit = support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
-    return { fit, finding: finding('driver-too-old', 'error', m('drvTitle', vars), m('drvCause', vars), evidence, fix) };
+    return { fit, finding: finding('driver-too-old', 'error', m(d?.version || max ? 'drvTitle' : 'drvTitleNoDriver', vars), m('drvCause', vars), evidence, fix) };
   }
   // Without the program's CUDA, a driver-too-old finding stands only on a message that says so itself.
   if (!primary(events, 'driver-too-old')) return undefined;
@@ -323,6 +323,38 @@ const cpuOnly: Explainer = (ctx, events) => {
   return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
 };
 
+/** nvidia-smi shows most of a GPU's memory in use and the paste talks about memory: held by someone else. */
+export function gpuMemoryHeld(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
+  if (!has(ctx.events, 'memory-prose', 'torch-oom', 'cuda-oom-generic')) return undefined;
+  const g = ctx.snapshot.gpus.find((x) => x.memory.totalBytes && x.memory.usedBytes && x.memory.usedBytes / x.memory.totalBytes >= 0.5);
+  if (!g?.memory.totalBytes || !g.memory.usedBytes) return undefined;
+  const mib = (b: number) => `${Math.round(b / 1048576)}MiB`;
+  const vars = { used: mib(g.memory.usedBytes), total: mib(g.memory.totalBytes), gpu: `GPU ${g.index} (${g.name})`, procs: '' };
+  return { fit: 1.4, finding: finding('out-of-memory', 'error', m('oomHeldTitle', vars), m('oomHeldCause', vars), [...lineEvidence(events), { fact: 'nvidia-smi', value: `${vars.used} / ${vars.total}`, source: g.source }], [
+    'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv',
+    'sudo fuser -v /dev/nvidia*   # every process holding the GPU, also those nvidia-smi cannot name (containers, zombies)',
+    'sudo kill <pid>   # or stop the container; then nvidia-smi shows the memory free again',
+    '# choose a free GPU: CUDA_VISIBLE_DEVICES=<index> <your command>',
+  ]) };
+}
+
+/**
+ * Before TF 2.1 `tensorflow` was the CPU build and `tensorflow-gpu` the GPU one; both installed (conda-forge's CPU
+ * `tensorflow` next to defaults' `tensorflow-gpu`, or pip's next to conda's): `import tensorflow` may get the CPU one.
+ */
+export function tfCpuNextToGpu(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
+  const pkgs = ctx.env?.packages ?? [];
+  const cpu = pkgs.find((p) => p.name === 'tensorflow');
+  const gpu = pkgs.find((p) => p.name === 'tensorflow-gpu');
+  if (!cpu || !gpu || compareVersions(cpu.version, '2.1') >= 0) return undefined;
+  const vars = { cpu: cpu.version, gpu: gpu.version };
+  return { fit: 2, finding: finding('cpu-only-build', 'error', m('cpuTfBothTitle', vars), m('cpuTfBothCause', vars), [...lineEvidence(events), { fact: 'tensorflow', value: cpu.version, source: cpu.location }, { fact: 'tensorflow-gpu', value: gpu.version, source: gpu.location }], [
+    'conda list | grep -i tensorflow   # the channel column: conda-forge\'s tensorflow < 2.1 is CPU-only', `conda remove --force tensorflow   # keep tensorflow-gpu ${gpu.version}`,
+    `conda install tensorflow-gpu=${gpu.version} -c defaults   # one channel for the whole stack (conda config --set channel_priority strict)`,
+    'python -c "import tensorflow as tf; print(tf.test.is_gpu_available())"',
+  ]) };
+}
+
 /**
  * TensorFlow newer than the last release with GPU support on native Windows, on native Windows: a CPU-only build
  * whatever the message. The facts alone establish it, so `explain` also calls this without any event.
@@ -424,7 +456,7 @@ const libraryNotFound: Explainer = (ctx, events) => {
 const cudnnMismatch: Explainer = (ctx, events) => {
   if (has(events, 'ort-provider-load')) return onnxruntimeExplained(ctx, events, 'cudnn-mismatch');
   const evidence = [...lineEvidence(events)];
-  const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min');
+  const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min', 'cudnn-compiled-runtime', 'paddle-cudnn');
   if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {
     // JAX's "Outdated cuDNN" block names the minimum it needs; that is the version to ask for.
     const built = (incompat.groups.min ?? incompat.groups.built ?? '').replace(/,\s*/g, '.');
@@ -582,7 +614,7 @@ const libraryShadowing: Explainer = (ctx, events) => {
       'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs', '# remove every */stubs folder from LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1',
     ]) };
   }
-  const twoCopies = first(events, 'symbol-version-not-defined');
+  const twoCopies = first(events, 'symbol-version-not-defined', 'undefined-symbol-version');
   if (twoCopies?.groups.soname) {
     const vars = { symbol: twoCopies.groups.symbol ?? '?', lib: twoCopies.groups.soname, file: twoCopies.groups.file ?? twoCopies.groups.soname };
     return { fit: ld ? 2 : 1.6, finding: finding('library-shadowing', 'error', m('shTwoTitle', vars), m('shTwoCause', vars), evidence, [
@@ -755,6 +787,13 @@ const noGpu: Explainer = (ctx, events) => {
   if (has(events, 'docker-no-gpu-driver')) {
     return { fit: 2, finding: finding('no-gpu', 'error', m('ngDockerTitle'), m('ngDockerCause'), evidence, [
       'sudo apt-get install -y nvidia-container-toolkit', 'sudo nvidia-ctk runtime configure --runtime=docker', 'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
+    ]) };
+  }
+  if (has(events, 'smi-not-found', 'cuda-not-available', 'torch-no-driver') && has(ctx.events, 'container-context') && !has(ctx.events, 'nvml-not-loadable', 'libnvidia-ml-missing')) {
+    return { fit: 1.8, finding: finding('no-gpu', 'error', m('ngContainerTitle'), m('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }), evidence, [
+      'docker run --gpus all …   # or in compose: deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]',
+      'sudo apt-get install -y nvidia-container-toolkit && sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
+      'docker run --rm --gpus all ubuntu nvidia-smi   # must list the GPU',
     ]) };
   }
   if (has(events, 'nvml-not-loadable', 'libnvidia-ml-missing') && has(ctx.events, 'container-context')) {

@@ -10,7 +10,7 @@ import { platformOf } from '../diagnose/framework.js';
 import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { toolkitSupportsCc } from '../knowledge/cuda.js';
-import { EXPLAINERS, tfWindowsExplained, type Explainer } from './explainers.js';
+import { EXPLAINERS, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { snapshotFromFacts } from './snapshot.js';
 
@@ -116,6 +116,7 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
     out.set(f.code, { ...f, score: RULE_SCORE[f.severity] });
   }
   const findings = [...out.values()].sort((a, b) => b.score - a.score);
+  for (const f of findings) namedCuda(f, parsed, snapshot);
   return { parsed, snapshot, findings, ruleErrors };
 }
 
@@ -167,6 +168,8 @@ const FACT_FIRST: readonly [FindingCode, Explainer][] = [
   ['multiple-toolkits', (ctx, events) => EXPLAINERS['multiple-toolkits']?.(ctx, events)],
   ['cpu-only-build', tfWindowsExplained],
   ['library-shadowing', (ctx, events) => EXPLAINERS['library-shadowing']?.(ctx, events)],
+  ['cpu-only-build', tfCpuNextToGpu],
+  ['out-of-memory', gpuMemoryHeld],
 ];
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);
@@ -192,4 +195,19 @@ function safeSupports(cuda: string, cc: string): boolean {
   } catch {
     return true;
   }
+}
+
+/** Causes about which CUDA is where: every CUDA version the paste names goes into the evidence, when the finding's text lacks it. */
+const CUDA_CODES = new Set<FindingCode>(['driver-too-old', 'framework-cuda-mismatch', 'toolkit-mismatch', 'multiple-toolkits', 'cudnn-mismatch']);
+
+function namedCuda(f: RankedFinding, parsed: ParsedPaste, snapshot: Snapshot): void {
+  if (!CUDA_CODES.has(f.code)) return;
+  const named = new Set<string>();
+  for (const t of snapshot.toolkits) if (t.version?.value) named.add(versionParts(t.version.value).slice(0, 2).join('.'));
+  for (const t of parsed.facts.toolkitMentions) named.add(t.value);
+  if (snapshot.driver.cudaVersion?.value) named.add(snapshot.driver.cudaVersion.value);
+  if (parsed.facts.torchCuda?.value && parsed.facts.torchCuda.value !== 'None') named.add(parsed.facts.torchCuda.value);
+  const text = [f.title, f.cause, ...f.fix, ...f.evidence.map((e) => e.value)].join('\n');
+  const missing = [...named].filter((v) => /^\d{1,2}\.\d$/.test(v) && !new RegExp(`(?<![\\d.])${v.replace('.', '\\.')}(?![\\d])`).test(text));
+  if (missing.length) f.evidence.push({ fact: em('evCudaNamed'), value: missing.join(', '), source: 'pasted' });
 }

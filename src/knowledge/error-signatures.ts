@@ -22,6 +22,8 @@ function escape(s: string): string {
 export interface SignatureMatch {
   signature: ErrorSignature;
   groups: Record<string, string>;
+  /** Where the match starts in the line. */
+  index: number;
 }
 
 /** Whether any signature could match this line (a cheap literal test). */
@@ -40,7 +42,7 @@ export function matchSignatures(line: string): SignatureMatch[] {
     if (!m) continue;
     const groups: Record<string, string> = {};
     for (const [k, v] of Object.entries(m.groups ?? {})) if (v !== undefined) groups[k.replace(/\d+$/, '')] = v;
-    out.push({ signature: s, groups });
+    out.push({ signature: s, groups, index: m.index });
   }
   return out;
 }

@@ -27,13 +27,15 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     }
     // The short form of a message counts only when the full one did not match the same line.
     if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
-    for (const { signature, groups } of matches) {
+    for (const { signature, groups, index } of matches) {
       const n = count.get(signature.id) ?? 0;
       if (n >= MAX_PER_SIGNATURE) continue;
       count.set(signature.id, n + 1);
       if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
       if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(i, i + 8)));
-      events.push({ signature: signature.id, line: i + 1, text: line.trim().slice(0, 500), groups });
+      // A long line (a one-line log, a wrapped join) is cut around the match, not at its start.
+      const text = line.length <= 500 ? line.trim() : line.slice(Math.max(0, index - 120), Math.max(0, index - 120) + 500).trim();
+      events.push({ signature: signature.id, line: i + 1, text, groups });
       factsFrom(signature.id, groups, facts);
     }
   }
@@ -164,6 +166,12 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'wsl-no-adapters':
       facts.os.wsl ??= { value: true, source: SRC };
       break;
+    case 'cudnn-compiled-runtime':
+      if (g.found) facts.cudnnRuntime ??= { value: cudnnNumber(g.found), source: SRC };
+      break;
+    case 'paddle-cudnn':
+      if (g.found) facts.cudnnRuntime ??= { value: g.found, source: SRC };
+      break;
     case 'torch-cudnn-incompat':
     case 'torch-cudnn-linked':
       if (g.found) facts.cudnnRuntime ??= { value: g.found.replace(/,\s*/g, '.'), source: SRC };
@@ -177,6 +185,7 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       break;
     case 'cannot-open-so':
     case 'tf-could-not-load':
+    case 'tf-dso-open':
     case 'bnb-no-libcudart':
       if (g.soname) facts.missingLibraries.push({ value: g.soname, source: SRC });
       break;

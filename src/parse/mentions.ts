@@ -44,6 +44,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     } else if ((m = /\b(?:torch|pytorch)\D{0,6}?(\d\.\d{1,2}\.\d{1,2})\.?\+\s?cuda\s?(\d{1,2})\.(\d)\b/i.exec(raw))) {
       // "pytorch是1.9.0.+cuda10.2": a torch version and its CUDA written out.
       facts.packages.push(pastedPackage('torch', `${m[1]}+cu${m[2]}${m[3]}`, SRC));
+    } else if ((m = /\b(\d\.\d{1,2}\.\d{1,2})\s?版本的\s?(?:py)?torch\b/i.exec(raw))) {
+      facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     } else if ((m = /^\s{0,4}(?:#|>>>|Out\[\d+\]:)?\s{0,3}['"]?(\d\.\d{1,2}\.\d{1,2}\+(?:cpu|cu\d{2,3}))['"]?\s{0,4}$/.exec(raw))) {
       // A bare "2.1.1+cpu" / "2.5.1+cu124" line: the output of print(torch.__version__).
       facts.packages.push(pastedPackage('torch', m[1]!, SRC));
@@ -56,7 +58,9 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // Chinese prose: "驱动版本: 450.102.04" (driver version).
-    else if ((m = /驱动(?:版本|程序版本)?\s{0,2}[:：]\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // "460.73 version driver is installed", "sudo dkms install -m nvidia -v 470.86", "dkms install nvidia/470.86".
+    else if ((m = /\b(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s(?:version\s)?(?:nvidia\s)?driver\b/i.exec(raw)) || (m = /\bdkms\s(?:install|build|add)\s(?:-m\s)?nvidia(?:\/|\s-v\s)(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // dpkg -l / rpm -q / pacman rows of the user-space driver: "ii  nvidia-smi  525.85.12-1  amd64", "nvidia-utils: 460.80-1".
     if ((m = /^\s{0,4}(?:ii|hi|rc)?\s{0,4}(?:nvidia-smi|nvidia-utils(?:-\d{3})?|libnvidia-compute(?:-\d{3})?|nvidia-driver(?:-\d{3})?)(?::\w+)?\s{1,20}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     // Any other NVIDIA driver package row with a driver-shaped version: "ii  xserver-xorg-video-nvidi 390.48-0ubuntu3".
@@ -94,7 +98,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\bnvidia-(?:driver|utils|compute-utils|kernel-common|dkms)-\d{3}(?:-open|-server)?(?::\w+)?\s{1,4}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").
     // Package-list rows name the toolkit too: "cuda & cuda-tools: 11.3.0-1", "cuda-toolkit-11-2"; Chinese "cuda版本：11.2".
-    if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?[:：]\s{0,2}(?:CUDA\s)?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) toolkitMentions.push(m[1]!); }
+    if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?[:：]\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) toolkitMentions.push(m[1]!); }
     else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
     if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {

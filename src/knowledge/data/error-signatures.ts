@@ -130,6 +130,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('smi-not-found', ['nvidia-smi: command not found', "'nvidia-smi' is not recognized"], /nvidia-smi:? (command )?not found|'nvidia-smi' is not recognized/i, [
     { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed (or the container has no NVIDIA runtime)' },
     { code: 'wsl', when: 'WSL: nvidia-smi lives in /usr/lib/wsl/lib' },
+    { code: 'no-gpu', when: 'inside a container started without --gpus (the NVIDIA runtime mounts nvidia-smi only then)' },
   ], 0.8, 'https://github.com/microsoft/WSL/issues/9134'),
   sig('torch-no-driver', ['found no nvidia driver on your system'], /Found no NVIDIA driver on your system/i, [
     { code: 'driver-not-loaded', when: 'the driver is not installed or not loaded' },
@@ -184,8 +185,8 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /modprobe: (?:FATAL|ERROR): (?:could not find module by name '?nvidia[\w-]{0,12}'?|(?:Module )?nvidia[\w-]{0,12} not found(?: in directory \/lib\/modules\/(?<kernel>[\w.+~-]{3,60}))?)/i, [
     { code: 'driver-not-loaded', when: 'no module for the running kernel: DKMS did not build it after a kernel upgrade (kernel headers missing), or the driver package only ships modules for another kernel' },
   ], 1, 'https://github.com/Witko/nvidia-xrun/issues/144', { confirmed: false, note: 'modprobe (kmod) wording; that thread: nvidia package built for the stock kernel, not the running zen kernel' }),
-  sig('dkms-error', ['dkms'],
-    /(?:Error! (?:Could not locate dkms\.conf|Bad return status for module build|Your kernel headers for kernel (?<kernel>[\w.+~-]{3,60}) cannot be found)|\/var\/lib\/dkms\/nvidia\/(?<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?)|dkms[^\n]{0,60}\b(?:fail(?:ed|s)?|error)\b)/i, [
+  sig('dkms-error', ['dkms', 'bad return status for module build', 'kernel headers for kernel'],
+    /(?:Error! (?:Could not locate dkms\.conf|Bad return status for module build(?: on kernel:? (?<kernel>[\w.+~-]{3,60}))?|Your kernel headers for kernel (?<kernel2>[\w.+~-]{3,60}) cannot be found)|\/var\/lib\/dkms\/nvidia\/(?<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?)|dkms[^\n]{0,60}\b(?:fail(?:ed|s)?|error)\b)/i, [
     { code: 'driver-not-loaded', when: 'DKMS did not build the nvidia module for the running kernel (headers missing, a stale /var/lib/dkms tree, or a driver too old for the kernel)' },
     { code: 'secure-boot', when: 'the module was built but Secure Boot refuses it unsigned' },
   ], 0.9, 'https://github.com/negativo17/nvidia-driver/issues/56', { confirmed: false, note: 'dkms wording; that thread: a stale /var/lib/dkms/nvidia tree stopped rebuilds after kernel upgrades' }),
@@ -342,7 +343,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'secure-boot', when: 'Secure Boot is on (the default on most laptops; Fedora keeps it on) and the akmods-built module is unsigned or its key not enrolled' },
     { code: 'nouveau', when: 'the desktop fell back to nouveau' },
   ], 1, 'https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/64'),
-  sig('modprobe-not-permitted', ["could not insert 'nvidia", 'kernel module load error'], /(?:could not insert 'nvidia[\w-]{0,12}'|Kernel module load error): (?<why>Operation not permitted|Key was rejected by service|No such device|Invalid argument|Exec format error)/i, [
+  sig('modprobe-not-permitted', ["could not insert 'nvidia", 'kernel module load error'], /(?:could not insert 'nvidia[\w-]{0,12}'|Kernel module load error): (?<why>Operation not permitted|Key was rejected by service|Required key not avail\w{0,5}|No such device|Invalid argument|Exec format error)/i, [
     { code: 'secure-boot', when: '"Operation not permitted" / "Key was rejected": Secure Boot (kernel lockdown) refuses the unsigned module' },
     { code: 'nouveau', when: '"No such device": nouveau holds the GPU, or the GPU is not supported by this driver branch' },
     { code: 'driver-not-loaded', when: '"Invalid argument" / "Exec format error": the module was built for another kernel' },
@@ -412,7 +413,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'wsl', when: 'WSL\'s dxcore layer finds no NVIDIA libraries for the adapter under /usr/lib/wsl/drivers: the Windows driver is missing, too old, or not a WSL-capable one' },
   ], 0.9, 'https://github.com/NVIDIA/k8s-device-plugin/issues/207'),
   // ---- symptoms that need facts to explain ---------------------------------------------------------------
-  sig('cuda-not-available', ['is cuda available: false', 'is_available()'], /(Is CUDA available: False|torch\.cuda\.is_available\(\)[^\n]{0,20}?\bFalse\b)/i, [
+  sig('cuda-not-available', ['is cuda available: false', 'is_available()', 'cuda unavailable'], /(Is CUDA available: False|torch\.cuda\.is_available\(\)[^\n]{0,20}?\bFalse\b|CUDA unavailable, invalid device)/i, [
     { code: 'cpu-only-build', when: 'torch is a +cpu build or CUDA used to build PyTorch is None' },
     { code: 'driver-too-old', when: 'the driver\'s CUDA is below the wheel\'s (+cuXYZ)' },
     { code: 'driver-not-loaded', when: 'nvidia-smi fails' },
@@ -479,7 +480,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('nvrm-already-bound', ['already bound to'], /NVRM: GPU [\w:.]{4,20} is already bound to (?<owner>[\w-]{2,20})/i, [
     { code: 'nouveau', when: 'an open-source kernel driver (nouveau, or its successor nova_core) claimed the GPU first' },
   ], 1, 'https://github.com/beclab/Olares/pull/3963', { confirmed: false, note: 'NVRM wording; that PR blacklists nova_core/nova_drm on Ubuntu 26.04 kernels' }),
-  sig('secure-boot-enabled', ['secure boot'], /(?:UEFI )?Secure ?Boot (?:is )?(?:enabled|on\b|active)|SecureBoot enabled/i, [
+  sig('secure-boot-enabled', ['secure boot', 'secureboot', 'unsigned module'], /(?:UEFI )?Secure ?Boot (?:is )?(?:enabled|on\b|active|enforced)|SecureBoot enabled|(?:due to|because of|blocked by) (?:UEFI )?Secure ?Boot|Loading of unsigned module is rejected/i, [
     { code: 'secure-boot', when: 'Secure Boot is on: an unsigned nvidia module is refused' },
   ], 0.6, 'https://github.com/NVIDIA/gpu-operator/issues/1142', { confirmed: false, note: 'installer / mokutil wording' }),
   // PyTorch DataLoader workers in a container with the default 64 MB /dev/shm.
@@ -500,6 +501,33 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'wsl', when: 'WSL: a GPU in TCC mode (not WDDM) is not supported by WSL and breaks the others too' },
   ], 0.9, 'https://github.com/microsoft/WSL/issues/13027', { confirmed: false, note: 'nvidia-smi wording' }),
 
+  // caffe2: "cuDNN compiled (6021) and runtime (7003) versions mismatch".
+  sig('cudnn-compiled-runtime', ['versions mismatch'], /cuDNN compiled \((?<built>\d{4,5})\) and runtime \((?<found>\d{4,5})\) versions mismatch/i, [
+    { code: 'cudnn-mismatch', when: 'another cuDNN than the build\'s is loaded (two cuDNN installs, LD_LIBRARY_PATH)' },
+    { code: 'library-shadowing', when: 'a second cuDNN copy comes first on the loader path' },
+  ], 1, 'https://github.com/onnx/onnx-caffe2/issues/288', { confirmed: false, note: 'caffe2 common_cudnn.h wording' }),
+  // PaddlePaddle's start-up check: "The installed Paddle is compiled with CUDNN 8.2, but CUDNN version in your machine is 8.1".
+  sig('paddle-cudnn', ['is compiled with cudnn'], /compiled with CUDNN (?<built>\d+\.\d+(?:\.\d+)?), but CUDNN version in your machine is (?<found>\d+\.\d+(?:\.\d+)?)/i, [
+    { code: 'cudnn-mismatch', when: 'the machine\'s cuDNN is older than Paddle\'s build' },
+  ], 1, 'https://github.com/PaddlePaddle/Paddle/issues/37349', { confirmed: false, note: 'paddle/fluid/platform/device_context / gpu_info wording' }),
+  sig('paddle-cuda', ['is compiled with cuda'], /compiled with CUDA (?<built>\d+\.\d+), but CUDA runtime version in your machine is (?<found>\d+\.\d+)/i, [
+    { code: 'framework-cuda-mismatch', when: 'the machine\'s CUDA differs from Paddle\'s build' },
+  ], 1, 'https://github.com/PaddlePaddle/Paddle/issues/37349', { confirmed: false, note: 'Paddle wording, same check as the cuDNN one' }),
+  // An undefined versioned symbol from a CUDA library: a second copy of the library it is versioned against loaded first.
+  sig('undefined-symbol-version', ['undefined symbol'], /undefined symbol: (?<symbol>\w{2,80}),? version (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})/i, [
+    { code: 'library-shadowing', when: 'another copy of that library (a system CUDA, LD_LIBRARY_PATH, conda) is loaded before the one shipped with the package' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/103832', { confirmed: false, note: 'glibc loader wording; that thread: an image\'s CUDA 11.3 cuBLAS loaded before pip\'s nvidia-cublas-cu11' }),
+  // A cuda-compat folder put first on purpose (images for "older drivers"): it breaks once the host driver is newer.
+  sig('compat-prose', ['compat'], /\/usr\/local\/cuda(?:-[\d.]+)?\/compat\b|\bcuda[- ]compat(?:ibility)?\b|\bforward[- ]compat(?:ibility)?\b/i, [
+    { code: 'forward-compat-shadowing', when: 'the cuda-compat libcuda is loaded instead of the host driver\'s' },
+  ], 0.5, 'https://github.com/VIAME/VIAME/issues/273', { confirmed: false, note: 'prose; that thread: /usr/local/cuda/compat first on LD_LIBRARY_PATH broke newer host drivers' }),
+  // TensorFlow 1.x dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: …", "Unable to load cuDNN DSO".
+  sig('tf-dso-open', ["couldn't open cuda library", 'unable to load cudnn dso'], /Couldn'?t open CUDA library (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})|Unable to load cuDNN DSO/i, [
+    { code: 'library-not-found', when: 'the library is not on the loader path (LD_LIBRARY_PATH, ldconfig)' },
+  ], 1, 'https://pastebin.com/3J0dkCY4', { confirmed: false, note: 'tensorflow/stream_executor/dso_loader.cc wording (TF 1.x)' }),
+  // Something about GPU memory being used, said in prose: lets a full nvidia-smi table be read as the cause.
+  sig('memory-prose', ['memory', 'allocated', 'vram'], /\b(?:GPU memory|memory (?:is )?(?:used|allocated|occupied|in use|full)|allocated by|VRAM)\b/i, [], 0.1,
+    'https://github.com/wencolani/CrossE/issues/2', { confirmed: false, note: 'context only' }),
   // ONNX Runtime's CUDA execution provider library failing to load (Linux dlopen, Windows LoadLibrary).
   sig('ort-provider-load', ['onnxruntime_providers_cuda'],
     /Failed to load library (?:lib)?onnxruntime_providers_cuda\.(?:so|dll) with error: (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})?|LoadLibrary failed with error (?<winerr>\d{2,4})[^\n]{0,120}?onnxruntime_providers_cuda\.dll/i, [
@@ -513,7 +541,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   ], 0.2, 'https://github.com/facebookresearch/nevergrad/issues/1276', { confirmed: false, note: 'context: conda package pulled its own PyTorch 1.3.0 over pip torch 1.10.0+cu113' }),
   // Containers and pods: no cause of its own; it tells container causes (runtime, device plugin) from host ones.
   sig('container-context', ['kubectl', 'kubernetes', 'k8s', 'device plugin', 'device-plugin', 'docker', 'container', 'podman'],
-    /\b(?:kubectl|kubernetes|k8s|device[- ]plugin|docker (?:run|compose)|nvidia-docker2?|podman|containerd|inside (?:the |a )?container)\b/i, [], 0.1,
+    /\b(?:kubectl|kubernetes|k8s|device[- ]plugin|docker (?:run|compose|version)|docker-compose|Docker version|nvidia-docker2?|podman|containerd|inside (?:the |a )?container|in (?:the |a |my )?(?:docker )?container|jupyter notebook in docker)\b/i, [], 0.1,
     'https://github.com/NVIDIA/k8s-device-plugin/issues/23', { confirmed: false, note: 'context only' }),
   // Prose that says something GPU-related stopped working, with no message: no cause of its own, but a symptom that
   // lets facts (an LD_LIBRARY_PATH, a driver package row) be read as the cause.
