@@ -110,10 +110,11 @@ const archUnsupported: Explainer = (ctx, events) => {
       ? m('archWheel', { tag: c.variant.tag, version: c.release.version, cuda: c.variant.cuda, sm: g.sm, floor: c.driverFloor ?? '?' })
       : m('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })) + firstText
     : m('archNone', { sm: g.sm, cc: g.cc });
-  const build = torchLabel(ctx) ?? 'the installed build';
+  // Starts a sentence in the title and the cause; a package name ("torch 2.5.1+cu124") stays lower-case.
+  const build = torchLabel(ctx) ?? m('archBuildUnknown');
   // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
   const tooOld = t?.cuda && !safeSupports(t.cuda, g.cc) ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
-  const cause = (tooOld && t?.cuda ? m('archCudaTooOld', { cuda: t.cuda, sm: g.sm, first: tooOld }) + ' ' : '') + m('archCause', {
+  const cause = (tooOld && t?.cuda ? m('archCudaTooOld', { cuda: t.cuda, sm: g.sm, first: tooOld }) + ' ' : '') + m(archs?.length || oldTorchArchs(t) ? 'archCause' : 'archCauseNoList', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
     archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),
     ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',
@@ -301,7 +302,10 @@ const cpuOnly: Explainer = (ctx, events) => {
   if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
     return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
   }
-  const cpu = t?.cpuOnly === true;
+  const condaCpu = first(ctx.events, 'conda-cpu-build');
+  const condaBuild = ctx.events.filter((e) => e.signature === 'conda-cpu-build').map((e) => e.groups.build).find(Boolean);
+  if (condaCpu) evidence.push({ fact: m('evCondaBuild'), value: condaBuild ?? condaCpu.text.slice(0, 120), source: 'pasted' });
+  const cpu = t?.cpuOnly === true || !!condaCpu;
   const choice = torchChoice(ctx).choice;
   const fix = choice
     ? ['pip uninstall -y torch torchvision torchaudio', pip(`torch==${choice.release.version} --index-url ${choice.variant.indexUrl}`)]
@@ -447,7 +451,8 @@ const libraryNotFound: Explainer = (ctx, events) => {
   if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library')) fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
   const loadedButBroken = has(events, 'lib-undefined-symbol-path');
   // A CUDA runtime of another version than torch's build: an extension for another CUDA (framework-cuda-mismatch), not a path problem.
-  const otherCuda = lib.kind === 'cuda' && lib.major && ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda);
+  const toolkitCuda = ctx.snapshot.toolkits[0]?.version?.value;
+  const otherCuda = lib.kind === 'cuda' && lib.major && ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && versionParts(lib.major)[0] !== versionParts(toolkitCuda)[0]));
   const fit = loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (inWsl(ctx) ? 0.3 : 0.6) : 1.3;
   if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
   return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };
@@ -525,6 +530,16 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
     return { fit: 1.8, finding: finding('framework-cuda-mismatch', 'error', m('fcmVisionTitle'), m('fcmVisionCause', { what }), [...evidence, ...torchEvidence(ctx)], [
       'pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "',
       pip(`--force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} torchvision torchaudio --index-url https://download.pytorch.org/whl/${tag}`),
+    ]) };
+  }
+  const bnb = first(events, 'bnb-no-binary');
+  if (bnb?.groups.cuda) {
+    const v = bnb.groups.cuda;
+    const vars = { lib: bnb.groups.lib ?? `libbitsandbytes_cuda${v}.so`, cuda: `${v.slice(0, -1)}.${v.slice(-1)}`, code: v };
+    return { fit: 1.8, finding: finding('framework-cuda-mismatch', 'error', m('fcmBnbTitle', vars), m('fcmBnbCause', vars), evidence, [
+      'pip install -U bitsandbytes   # releases from 0.43 ship one multi-CUDA build', 'python -m bitsandbytes',
+      `# or build this CUDA's binary: git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
+      `# or point it at an installed CUDA it has a binary for: export BNB_CUDA_VERSION=<e.g. 121>`,
     ]) };
   }
   const sym = first(events, 'undefined-symbol-torch');
@@ -624,7 +639,7 @@ const libraryShadowing: Explainer = (ctx, events) => {
       'conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # one source for the CUDA libraries, not both',
     ]) };
   }
-  const fromPath = first(events, 'lib-undefined-symbol-path');
+  const fromPath = first(events, 'lib-undefined-symbol-path', 'ld-debug-loaded-from');
   if (fromPath?.groups.path) {
     const vars = { lib: fromPath.groups.soname ?? 'library', path: fromPath.groups.path };
     evidence.push({ fact: m('evLoadedFrom'), value: `${vars.path}/${vars.lib}`, source: 'pasted:error message' });
@@ -693,11 +708,20 @@ const driverLibraryMismatch: Explainer = (ctx, events) => {
 
 const driverNotLoaded: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
+  // The machine's GPU is another vendor's: there is no NVIDIA driver to load (no-gpu says so).
+  if (has(ctx.events, 'amd-gpu') && !ctx.gpus.length) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
   if (has(events, 'system-not-initialized')) {
     const v = ctx.driver?.version;
     return { fit: 1.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
       'systemctl status nvidia-fabricmanager', `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`, 'sudo systemctl enable --now nvidia-fabricmanager',
+    ]) };
+  }
+  if (has(events, 'nvrm-bar')) {
+    return { fit: 2, finding: finding('driver-not-loaded', 'error', m('dnlBarTitle'), m('dnlBarCause'), evidence, [
+      '# BIOS: enable "Above 4G Decoding" (and Resizable BAR if offered), disable CSM',
+      '# or let Linux reassign the bridge windows: add pci=realloc to the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT), then sudo update-grub',
+      'sudo lspci -vv -s <bus:dev.fn> | grep -i region   # the GPU\'s BARs after the change', 'sudo reboot',
     ]) };
   }
   const unsupported = first(events, 'nvrm-gpu-unsupported');
@@ -778,6 +802,20 @@ const noGpu: Explainer = (ctx, events) => {
   const cvd = ctx.snapshot.env.CUDA_VISIBLE_DEVICES;
   const cvdText = cvd !== undefined ? ` (=${cvd || '""'})` : '';
   if (cvd !== undefined) evidence.push({ fact: 'CUDA_VISIBLE_DEVICES', value: cvd, source: 'pasted' });
+  if (has(ctx.events, 'amd-gpu')) {
+    const amd = first(ctx.events, 'amd-gpu')?.groups.gpu ?? 'AMD';
+    return { fit: 2, finding: finding('no-gpu', 'error', m('ngAmdTitle', { gpu: amd }), m('ngAmdCause', { gpu: amd }), evidence, [
+      'lspci | grep -iE "vga|3d"   # which GPU the machine has',
+      'pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # AMD: the ROCm build of torch (Linux, supported Radeon/Instinct GPUs)',
+      '# CUDA-only code (CUDA kernels, bitsandbytes, GPTQ/AWQ kernels) needs an NVIDIA GPU: run it on one, or on the CPU',
+    ]) };
+  }
+  if (has(ctx.events, 'singularity-no-nv')) {
+    return { fit: 1.8, finding: finding('no-gpu', 'error', m('ngSingularityTitle'), m('ngSingularityCause'), evidence, [
+      'singularity exec --nv image.sif nvidia-smi   # apptainer: same --nv flag; it binds the host driver libraries and /dev/nvidia*',
+      'singularity exec --nv image.sif ls -l /.singularity.d/libs/   # libcuda.so.1 from the host must be listed',
+    ]) };
+  }
   if (has(events, 'invalid-device-ordinal')) {
     const n = ctx.gpus.length || ctx.snapshot.gpus.length;
     return { fit: 1.6, finding: finding('no-gpu', 'error', m('ngOrdinalTitle'), m('ngOrdinalCause', { count: n ? ` (${n})` : '', cvd: cvdText }), evidence, [
@@ -879,6 +917,15 @@ const ncclFailure: Explainer = (ctx, events) => {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
+  } else if (has(events, 'gpudirect-rdma')) {
+    what = m('ncGdr');
+    fix = [
+      'sudo lspci -vvv | grep -i acsctl   # "SrcValid+" on a PCIe switch port = ACS on: GPUDirect RDMA traffic is sent to the root complex',
+      'sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # disable ACS on each PCIe switch port (until reboot), or in the BIOS',
+      'NCCL_NET_GDR_LEVEL=LOC <your command>   # to confirm: no GPUDirect RDMA (slower)',
+      'lsmod | grep -E "nv_peer_mem|nvidia_peermem"',
+    ];
+    fit = 1.6;
   } else if (p2pHang(events, text)) {
     // P2P over PCIe (a P2P/IPC transport, GPUs behind a switch, or NCCL_P2P_DISABLE=1 as the workaround) and a hang or timeout.
     what = m('ncAcs');

@@ -21,6 +21,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   const toolkitMentions: string[] = [];
   let tfHeader = false;
   let windowsProse = false;
+  let replAsked: 'cuda' | 'version' | undefined;
   let ortHeader = false;
   const nvccState: { nvccPath?: string } = {};
   const torchVersions = new Set<string>();
@@ -33,8 +34,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     const g = GPU_NAME.exec(raw);
     // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
     // Legacy boards the catalogue does not list, named in any case ("nvidia quadro 6000").
-    const legacy = LEGACY.find(([re]) => re.test(raw));
-    if (legacy && gpuNames.size < 8) gpuNames.add(legacy[1]);
+    const legacy = LEGACY.map(([re]) => re.exec(raw)?.[0]).find(Boolean);
+    if (legacy && gpuNames.size < 8) gpuNames.add(`${/^(?:Quadro|Tesla)/i.test(legacy) ? '' : 'GeForce '}${legacy.replace(/\s+/g, ' ')} (Fermi)`);
     if (g && gpuNames.size < 8 && (g[0].replace(/\s/g, '').length > 4 || /nvidia|tesla|gpu|显卡|card/i.test(raw))) gpuNames.add(g[0].replace(/\s+/g, ' ').trim());
     if ((m = TORCH_VERSION.exec(raw))) {
       // conda's cudatoolkit / pytorch-cuda on the same line is that torch's CUDA: "torch v1.5.0 (cudatoolkit 10.2)".
@@ -56,6 +57,10 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
     else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{1,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
+    // The REPL answer on the next line: ">>> print(torch.version.cuda)" / "13.1".
+    else if (replAsked === 'cuda' && (m = /^\s{0,4}'?(\d{1,2}\.\d|None)'?\s{0,4}$/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
+    else if (replAsked === 'version' && (m = /^\s{0,4}'?(\d\.\d{1,2}\.\d{1,2}(?:\+(?:cu\d{2,3}|cpu))?)'?\s{0,4}$/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+    replAsked = /print\(\s{0,2}torch\.version\.cuda\s{0,2}\)\s{0,4}$/.test(raw) ? 'cuda' : /print\(\s{0,2}torch\.__version__\s{0,2}\)\s{0,4}$/.test(raw) ? 'version' : raw.trim() === '' ? replAsked : undefined;
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // Chinese prose: "驱动版本: 450.102.04" (driver version).
     else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
@@ -86,7 +91,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.
-    if ((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
+    if (((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) || (m = /\bdriver version (\d{3})\b(?![.\d])/i.exec(raw))) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
     // onnxruntime-gpu: "onnxruntime-gpu==1.17.0", "ONNXRuntime Ver. 1.19.2", or the issue template's header and the next line.
     if ((m = /\bonnx\s?runtime(?:-gpu)?\s{0,3}(?:==|version:?|ver\.?|v)\s{0,3}(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (ortHeader && (m = /^\s{0,4}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/.exec(raw)))) {
       facts.packages.push(pastedPackage('onnxruntime-gpu', m[1]!, SRC));
@@ -109,6 +114,11 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
       facts.libraries.push({ name: 'cudnn', version: { value: v, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
     }
     // "which is of cuda capability 2.1", "compute capability: 8.6", "CUDA Capability Major/Minor version number: 7.5"
+    // "compute capability 87" / "(sm_87)": the same, written without the dot.
+    if (!/\b(?:cuda|compute) capability[^\n]{0,30}\d\.\d/i.test(raw) && (m = /\b(?:compute capability|cuda capability|\(sm_)\s{0,2}([1-9]|1[0-2])(\d)\)?(?!\d|\.\d)/i.exec(raw))) {
+      const cc = `${m[1]}.${m[2]}`;
+      if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: GPU_NAME.exec(raw)?.[0]?.replace(/\s+/g, ' ').trim() });
+    }
     if ((m = /\b(?:cuda|compute) capability(?: major\/minor version number)?:?\s{0,3}(\d{1,2})\.(\d)\b/i.exec(raw))) {
       const cc = `${m[1]}.${m[2]}`;
       const named = GPU_NAME.exec(raw)?.[0] ?? /\bGPU\s?\d{0,2}:?\s(\w[\w -]{2,40}?) (?:which|with|has)\b/.exec(raw)?.[1];
@@ -152,6 +162,7 @@ const LEGACY: readonly [RegExp, string, string][] = [
   [/\bTesla\s?[CM]20[5-9]0\b/i, 'Tesla C2050 (Fermi)', '2.0'],
   [/\bGTX\s?(?:480|470|465|580|570)\b/i, 'GeForce GTX 480 (Fermi)', '2.0'],
   [/\bGTX\s?(?:460|560(?:\s?Ti)?|550\s?Ti|450)\b/i, 'GeForce GTX 460 (Fermi)', '2.1'],
+  [/\bG(?:T|TX)\s?[45][1-9]\dM\b|\bGT\s?(?:430|440|520|530|545)\b/i, 'GeForce GT 540M (Fermi)', '2.1'],
 ];
 
 /** Tesla Kepler boards (not in the GPU catalogue): https://developer.nvidia.com/cuda-legacy-gpus (checked 2026-11-30). */
@@ -172,8 +183,8 @@ const KEPLER: readonly [RegExp, string, string][] = [
 
 /** A GPU name → its catalogue name and compute capability, when the catalogue (or all its candidates) agree. */
 export function capabilityOf(name: string): { name: string; cc: string } | undefined {
-  const fermi = LEGACY.find(([, n]) => n === name);
-  if (fermi) return { name: fermi[1], cc: fermi[2] };
+  const fermi = /\(Fermi\)$/.test(name) ? LEGACY.find(([re]) => re.test(name)) : undefined;
+  if (fermi) return { name, cc: fermi[2] };
   const kepler = KEPLER.find(([re]) => re.test(name));
   if (kepler) return { name: kepler[1], cc: kepler[2] };
   const r = matchGpu(name.replace(/^NVIDIA\s+/i, '').replace(/\s+Laptop GPU$/i, ' Laptop GPU'));
@@ -196,7 +207,9 @@ export function capabilityOf(name: string): { name: string; cc: string } | undef
 
 function tokensAgree(a: string, b: string): boolean {
   const num = (s: string) => /\d{2,4}/.exec(s)?.[0];
-  return num(a) !== undefined && num(a) === num(b);
+  // A family name without a number ("Jetson Orin") agrees when every candidate has one capability (checked by the caller).
+  if (num(a) === undefined) return /^(?:NVIDIA\s)?Jetson\s/i.test(a);
+  return num(a) === num(b);
 }
 
 /** CUDA versions named by where a toolkit lives or by what reports it (see PartialSnapshot.toolkitMentions). */

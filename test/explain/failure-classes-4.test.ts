@@ -213,3 +213,70 @@ describe('containers, kernel drivers and hardware modes', () => {
     expect(all(f)).toContain('Found no NVIDIA driver');
   });
 });
+
+describe('round 7: REPL answers, loader traces, conda plans, hardware', () => {
+  it('torch.version.cuda printed on the next REPL line sets the driver floor', async () => {
+    const r = await explain([
+      'NVIDIA-SMI 535.54.03   Driver Version: 535.54.03   CUDA Version: 12.2',
+      '>>> print(torch.version.cuda)', '12.8',
+      'UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 12020).',
+    ].join('\n'));
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('12.8');
+    expect(all(r.findings[0]!)).toContain('570');
+  });
+
+  it('an extension that checks the capability itself', async () => {
+    const r = await explain('OSError: Could not find compatible tinycudann extension for compute capability 72.');
+    expect(r.findings[0]!.code).toBe('arch-unsupported');
+    expect(all(r.findings[0]!)).toContain('sm_72');
+  });
+
+  it('LD_DEBUG shows the system copy loading', async () => {
+    const r = await explain('     811:     calling init: /usr/local/cuda-10.1/lib64/libcublas.so.10');
+    expect(r.findings[0]!.code).toBe('library-shadowing');
+    expect(all(r.findings[0]!)).toContain('/usr/local/cuda-10.1/lib64');
+  });
+
+  it("conda's plan picks the CPU build", async () => {
+    const r = await explain('  pytorch            pytorch/linux-64::pytorch-1.4.0-py3.6_cpu_0');
+    expect(r.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(r.findings[0]!)).toContain('py3.6_cpu_0');
+  });
+
+  it('bitsandbytes without a binary for the CUDA it found', async () => {
+    const r = await explain('CUDA SETUP: Required library version not found: libbitsandbytes_cuda124.so. Maybe you need to compile it from source?');
+    expect(r.findings[0]!.code).toBe('framework-cuda-mismatch');
+    expect(all(r.findings[0]!)).toContain('124');
+  });
+
+  it('a 64-bit BAR the bridge cannot map', async () => {
+    const r = await explain('NVRM: This is a 64-bit BAR mapped above 4GB by the system');
+    expect(r.findings[0]!.code).toBe('driver-not-loaded');
+    expect(all(r.findings[0]!)).toContain('Above 4G Decoding');
+  });
+
+  it('an AMD GPU: no NVIDIA driver to load', async () => {
+    const r = await explain(['I have an AMD Radeon RX 6800 card', 'RuntimeError: Found no NVIDIA driver on your system.'].join('\n'));
+    expect(r.findings[0]!.code).toBe('no-gpu');
+    expect(r.findings.map((f) => f.code)).not.toContain('driver-not-loaded');
+  });
+
+  it('singularity without --nv, and not when --nv is there', async () => {
+    const without = await explain(['$ singularity exec image.sif python -c "import torch; print(torch.cuda.is_available())"', 'False'].join('\n'));
+    expect(all(find(without, 'no-gpu')!)).toContain('--nv');
+    const withNv = await explain('$ singularity exec --nv image.sif nvidia-smi');
+    expect(find(withNv, 'no-gpu')).toBeUndefined();
+  });
+
+  it('GPUDirect RDMA failing: ACS', async () => {
+    const r = await explain('nccl-tests hang once nvidia-peermem is loaded; without it they pass');
+    const f = find(r, 'nccl-failure')!;
+    expect(all(f)).toContain('ACS');
+  });
+
+  it('a Fermi laptop GPU named with its M suffix', async () => {
+    const r = await explain('The NVIDIA driver on your system is too old for cuda 11.8 on my GeForce GT 555M');
+    expect(all(find(r, 'arch-unsupported')!)).toContain('2.1');
+  });
+});

@@ -127,7 +127,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'nouveau', when: 'nouveau is loaded' },
     { code: 'wsl', when: 'in WSL there is no kernel module: a Linux driver or nvidia-utils installed inside WSL shadows the Windows driver\'s /usr/lib/wsl/lib' },
   ], 1, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'thread cited in reference/anchor-tools.md; the message is nvidia-smi\'s own' }),
-  sig('smi-not-found', ['nvidia-smi: command not found', "'nvidia-smi' is not recognized"], /nvidia-smi:? (command )?not found|'nvidia-smi' is not recognized/i, [
+  sig('smi-not-found', ['nvidia-smi: command not found', "'nvidia-smi' is not recognized", 'nvidia-smi not found', 'nvidia-smi: not found'], /nvidia-smi:? (command )?not found|'nvidia-smi' is not recognized/i, [
     { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed (or the container has no NVIDIA runtime)' },
     { code: 'wsl', when: 'WSL: nvidia-smi lives in /usr/lib/wsl/lib' },
     { code: 'no-gpu', when: 'inside a container started without --gpus (the NVIDIA runtime mounts nvidia-smi only then)' },
@@ -528,6 +528,36 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   // Something about GPU memory being used, said in prose: lets a full nvidia-smi table be read as the cause.
   sig('memory-prose', ['memory', 'allocated', 'vram'], /\b(?:GPU memory|memory (?:is )?(?:used|allocated|occupied|in use|full)|allocated by|VRAM)\b/i, [], 0.1,
     'https://github.com/wencolani/CrossE/issues/2', { confirmed: false, note: 'context only' }),
+  // Extensions that check the capability themselves (tiny-cuda-nn: "… extension for compute capability 87").
+  sig('ext-no-cc', ['for compute capability'], /(?:could not find|no) compatible [\w-]{2,40} (?:extension|kernels?|binary|build) for compute capability (?<cc>\d{2,3}|\d{1,2}\.\d)/i, [
+    { code: 'arch-unsupported', when: 'the extension was built without this GPU\'s architecture' },
+    { code: 'toolkit-mismatch', when: 'rebuild it with this architecture (TORCH_CUDA_ARCH_LIST / TCNN_CUDA_ARCHITECTURES)' },
+  ], 1, 'https://github.com/NVlabs/tiny-cuda-nn/issues/434', { confirmed: false, note: 'tinycudann/modules.py wording' }),
+  // LD_DEBUG=libs: where a CUDA library was actually loaded from.
+  sig('ld-debug-loaded-from', ['calling init:'], /calling init: (?<path>\/[\w.+-]{1,40}(?:\/[\w.+-]{1,60}){0,8})\/(?<soname>lib(?:cudart|cublas|cublasLt|cudnn\w{0,20}|nvrtc|cufft|curand|cusparse|cusolver|nccl|nvJitLink)\.so(?:\.\d+){0,3})/, [
+    { code: 'library-shadowing', when: 'the copy that loads is a system CUDA one, not the package\'s' },
+  ], 0.6, 'https://github.com/pytorch/pytorch/issues/19309', { confirmed: false, note: 'glibc LD_DEBUG output' }),
+  // conda's solve plan or list choosing the CPU variant: "pytorch-nightly-1.2.0.dev20190805+cpu-py3.7_cpu_0", "cpu-only-1.0-0".
+  sig('conda-cpu-build', ['_cpu_', 'cpu-only'], /\b(?:py)?torch(?:-nightly)?[\w/:.-]{0,40}?[-=\s]\s{0,20}(?<version>\d[\w.+]{2,40}?)[-=\s]\s{0,20}(?<build>py\d\.\d{1,2}_cpu_\d+)\b|::cpu-only-\d/i, [
+    { code: 'cpu-only-build', when: 'conda chose the CPU build of pytorch (no build for the asked cudatoolkit, or the cpuonly package)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/23778', { confirmed: false, note: 'conda build-string convention of the pytorch channel' }),
+  sig('gpudirect-rdma', ['peer_mem', 'peermem', 'gpudirect rdma'], /\bnv_peer_mem(?:ory)?\b|\bnvidia[-_]peermem\b|\bGPUDirect RDMA\b/i, [
+    { code: 'nccl-failure', when: 'GPUDirect RDMA through a PCIe switch needs ACS off' },
+  ], 0.5, 'https://github.com/NVIDIA/nccl/issues/304', { confirmed: false, note: 'that thread: ACS on PLX switches, disabled with setpci' }),
+  sig('singularity-no-nv', ['singularity', 'apptainer'], /\b(?:singularity|apptainer) (?:run|exec|shell)\b(?![^\n]{0,200}--nv)/i, [
+    { code: 'no-gpu', when: 'the container was started without --nv, so the host driver is not bound in' },
+  ], 0.5, 'https://github.com/apptainer/singularity/issues/5935', { confirmed: false, note: 'that thread: maintainer says run with --nv' }),
+  sig('bnb-no-binary', ['required library version not found'], /Required library version not found: (?<lib>libbitsandbytes_cuda(?<cuda>\d{3})\w{0,20}\.so)/i, [
+    { code: 'framework-cuda-mismatch', when: 'this bitsandbytes release has no binary for the detected CUDA' },
+    { code: 'library-not-found', when: 'the binary exists but for another CUDA than the one found' },
+  ], 1, 'https://blog.csdn.net/weixin_44517645/article/details/131508060', { confirmed: false, note: 'bitsandbytes cuda_setup wording (0.3x–0.41)' }),
+  sig('nvrm-bar', ['64-bit bar', 'prefetchable memory window', 'bar0 is 0m'], /64-bit BAR mapped above 4GB|does not define a matching prefetchable memory window|BAR\d is 0M @ 0x0/i, [
+    { code: 'driver-not-loaded', when: 'the GPU\'s BARs could not be mapped: Above 4G Decoding off, or a bridge window too small (pci=realloc)' },
+  ], 1, 'https://pastebin.com/ykCwG6iu', { confirmed: false, note: 'NVRM wording; the driver README has a 64-bit BAR section' }),
+  // Another vendor's GPU named: CUDA builds cannot use it.
+  sig('amd-gpu', ['amd', 'radeon'], /\b(?:I have an? |my |with an? |only an? )(?<gpu>AMD(?: Radeon)?(?: RX ?\d{3,4}\w{0,3})?|Radeon(?: RX ?\d{3,4}\w{0,3})?)(?: GPU| card| graphics)?\b/i, [
+    { code: 'no-gpu', when: 'the machine\'s GPU is not an NVIDIA one' },
+  ], 0.4, 'https://huggingface.co/TheBloke/Mistral-7B-Instruct-v0.1-GPTQ/discussions/9', { confirmed: false, note: 'prose' }),
   // ONNX Runtime's CUDA execution provider library failing to load (Linux dlopen, Windows LoadLibrary).
   sig('ort-provider-load', ['onnxruntime_providers_cuda'],
     /Failed to load library (?:lib)?onnxruntime_providers_cuda\.(?:so|dll) with error: (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})?|LoadLibrary failed with error (?<winerr>\d{2,4})[^\n]{0,120}?onnxruntime_providers_cuda\.dll/i, [
