@@ -14,8 +14,8 @@ const rows = torchReleases();
 const tags = (v: string): string[] => torchRelease(v)?.cudaVariants.map((x) => x.tag) ?? [];
 
 describe('torch table invariants', () => {
-  it('covers 1.13 to at least 2.14, strictly ascending', () => {
-    expect(rows[0]?.version).toBe('1.13.0');
+  it('covers 1.8 to at least 2.14, strictly ascending', () => {
+    expect(rows[0]?.version).toBe('1.8.0');
     expect(rows.some((r) => r.version.startsWith('2.14.'))).toBe(true);
     for (let i = 1; i < rows.length; i++) expect(compareVersions(rows[i - 1]!.version, rows[i]!.version)).toBe(-1);
   });
@@ -126,6 +126,43 @@ describe('torch spot checks', () => {
       [...rows].reverse().find((r) => r.cudaVariants.some((v) => v.tag === tag))?.version;
     expect(newest('cu128')).toBe('2.11.0');
     expect(compareVersions(newest('cu126')!, '2.14.0')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('torch 1.8–1.12', () => {
+  it('lists the CUDA wheels each release published', () => {
+    expect(tags('1.8.0')).toEqual(['cu101', 'cu102', 'cu111']);
+    expect(tags('1.8.1')).toEqual(['cu101', 'cu102', 'cu111']);
+    expect(tags('1.9')).toEqual(['cu102', 'cu111']);
+    expect(tags('1.10.0')).toEqual(['cu102', 'cu111', 'cu113']);
+    expect(tags('1.10')).toEqual(['cu102', 'cu111', 'cu113']);
+    expect(torchRelease('1.10')?.version).toBe('1.10.2');
+    expect(tags('1.11.0')).toEqual(['cu102', 'cu113', 'cu115']);
+    expect(tags('1.12.1')).toEqual(['cu102', 'cu113', 'cu116']);
+  });
+
+  it('PyPI default is CUDA 10.2 through 1.12, 11.7 from 1.13', () => {
+    for (const r of rows.filter((x) => compareVersions(x.version, '1.13.0') < 0)) expect(r.pypiDefault, r.version).toBe('cu102');
+    expect(torchRelease('1.13.0')?.pypiDefault).toBe('cu117');
+  });
+
+  it('companions and Python ranges', () => {
+    expect(torchRelease('1.8.1')).toMatchObject({ torchvision: '0.9.1', torchaudio: '0.8.1', python: { min: '3.6', max: '3.9' } });
+    expect(torchRelease('1.10.2')).toMatchObject({ torchvision: '0.11.3', torchaudio: '0.10.2' });
+    expect(torchRelease('1.11.0')).toMatchObject({ torchvision: '0.12.0', torchaudio: '0.11.0', python: { min: '3.7', max: '3.10' } });
+    expect(torchRelease('1.12.1')).toMatchObject({ torchvision: '0.13.1', torchaudio: '0.12.1', conda: 'pytorch-channel' });
+  });
+
+  it('cu10x wheels stop at sm_70 (no Ampere), CUDA 11.x wheels reach sm_86, no PTX in any 1.x wheel', () => {
+    const cu102 = torchVariant('1.12.1', 'cu102')!;
+    expect(cu102.archList).toEqual(['sm_37', 'sm_50', 'sm_60', 'sm_70']);
+    expect(variantCoversCapability(cu102, '7.5')).toBe('sass'); // sm_70 cubin on Turing
+    expect(variantCoversCapability(cu102, '8.6')).toBe('none'); // the classic RTX 30xx + PyPI torch failure
+    expect(variantCoversCapability(torchVariant('1.8.0', 'cu101')!, '8.0')).toBe('none');
+    expect(variantCoversCapability(torchVariant('1.8.0', 'cu111')!, '8.6')).toBe('sass');
+    expect(variantCoversCapability(torchVariant('1.12.0', 'cu116')!, '9.0')).toBe('none'); // H100 on 1.12
+    expect(variantCoversCapability(torchVariant('1.12.0', 'cu116')!, '8.9')).toBe('sass');
+    for (const r of rows.filter((x) => x.version.startsWith('1.'))) for (const v of r.cudaVariants) expect(v.ptx, `${r.version} ${v.tag}`).toEqual([]);
   });
 });
 

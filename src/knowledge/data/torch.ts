@@ -1,6 +1,8 @@
-// PyTorch releases 1.13 → newest: CUDA wheel variants, arch lists (SASS + PTX), bundled cuDNN/NCCL, PyPI default,
+// PyTorch releases 1.8 → newest: CUDA wheel variants, arch lists (SASS + PTX), bundled cuDNN/NCCL, PyPI default,
 // matching torchvision/torchaudio. Rows ascend by version; tests check order, sources and CUDA versions.
 // CPU wheels (https://download.pytorch.org/whl/cpu) exist for every release and are not listed per row;
+// before 1.11 the CUDA wheels were installed with `-f https://download.pytorch.org/whl/torch_stable.html` and
+// `torch==X+cuXXX` (indexUrl still names the per-CUDA index, which serves the same wheels); 1.8.2 LTS is not listed;
 // ROCm wheels are named only by their stable ROCm version (`rocm`), without arch lists.
 import type { Sourced } from '../types.js';
 
@@ -76,6 +78,15 @@ const CONDA_ANNOUNCE =
   'https://github.com/pytorch/pytorch/issues/138506 "[Announcement] Deprecating PyTorch’s official Anaconda channel" (no -c pytorch packages after 2.5)';
 const TRACKER =
   'public wheel-index compatibility tracker (HEAD-checks download.pytorch.org, parses generate_binary_build_matrix.py per tag; 2026-08-29) — secondary';
+const BUILDER_2021 =
+  'pytorch/builder manywheel/build.sh (2021, 1.8–1.10 era: TORCH_CUDA_ARCH_LIST base "3.7;5.0;6.0;7.0", "11.[123]) +7.5;8.0;8.6", "10.*) base only", no +PTX)';
+const BUILDER_111 = 'pytorch/builder manywheel/build_cuda.sh (1.11 era: CUDA 10.2/11.3/11.5; base "3.7;5.0;6.0;7.0", "11.[35]) +7.5;8.0;8.6", "10.*) base only")';
+const BUILDER_112 =
+  'pytorch/builder manywheel/build_cuda.sh (1.12/1.13 era: "11.[3567]) +7.5;8.0;8.6" as quoted in a public test fixture; later stored copy "11.[67])" with the same list)';
+const ARCH_REPORTS_OLD =
+  'user reports of the PyTorch warning "supports CUDA capabilities sm_37 sm_50 sm_60 sm_70" (torch 1.8 + cu102, PyPI torch 1.11) and "sm_37 sm_50 sm_60 sm_70 sm_75 sm_80 sm_86" (1.12.0+cu116, 1.12.x cu113) — secondary';
+const RUSTY_276 = 'https://github.com/rusty1s/pytorch_scatter/issues/276 (1.11 release 2022-03-10; RC builds for CUDA 11.3 and 11.5)';
+const TV_README = 'pytorch/vision README.md compatibility table (torch 1.8–1.10: Python >=3.6, <=3.9; 1.11–1.12: >=3.7, <=3.10; per-patch pairs from a copy of the older README)';
 const LOCKFILES = 'pinned requirements/lock files of public projects (Requires-Dist of the PyPI wheels) — secondary';
 
 // ---- arch sets -----------------------------------------------------------------------------------------
@@ -83,6 +94,7 @@ const LOCKFILES = 'pinned requirements/lock files of public projects (Requires-D
 const sm = (...ccs: string[]): string[] => ccs.map((c) => `sm_${c.replace('.', '')}`);
 
 const A_37_90 = sm('3.7', '5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0');
+const A_37_70 = sm('3.7', '5.0', '6.0', '7.0');
 const A_37_86 = sm('3.7', '5.0', '6.0', '7.0', '7.5', '8.0', '8.6');
 const A_50_90 = sm('5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0');
 const A_70_120 = sm('7.0', '7.5', '8.0', '8.6', '9.0', '10.0', '12.0');
@@ -113,6 +125,18 @@ function r(row: Omit<TorchRelease, 'checked' | 'confirmed' | 'source'> & Partial
 
 const ARCH_NOTE_OLD =
   'Arch list from the build_cuda.sh rule of the era (base 3.7;5.0;6.0;7.0 + 7.5;8.0;8.6 for CUDA 11.x); not re-checked against get_arch_list() of the released wheel.';
+
+const CONDA_BUILD_NOTE =
+  'Wheel arch list; the -c pytorch conda builds of this era used a different list (3.7+PTX;5.0;6.0;6.1;7.0;7.5;8.0;8.6 for CUDA 11.x: get_arch_list() ends in compute_37).';
+const oldV = (tag: string, cuda: string, source: string): TorchVariant =>
+  v(tag, cuda, cuda.startsWith('10.') ? A_37_70 : A_37_86, NO_PTX, X86_WIN, { source: `${source}; ${ARCH_REPORTS_OLD}`, checked: CHECKED, confirmed: true, note: CONDA_BUILD_NOTE });
+
+const V_1_8_0 = [oldV('cu101', '10.1', BUILDER_2021), oldV('cu102', '10.2', BUILDER_2021), oldV('cu111', '11.1', BUILDER_2021)];
+const V_1_8_1 = V_1_8_0;
+const V_1_9 = [oldV('cu102', '10.2', BUILDER_2021), oldV('cu111', '11.1', BUILDER_2021)];
+const V_1_10 = [oldV('cu102', '10.2', BUILDER_2021), oldV('cu111', '11.1', BUILDER_2021), oldV('cu113', '11.3', BUILDER_2021)];
+const V_1_11 = [oldV('cu102', '10.2', BUILDER_111), oldV('cu113', '11.3', BUILDER_111), oldV('cu115', '11.5', BUILDER_111)];
+const V_1_12 = [oldV('cu102', '10.2', BUILDER_112), oldV('cu113', '11.3', BUILDER_112), oldV('cu116', '11.6', BUILDER_112)];
 
 const V_1_13 = [
   v('cu116', '11.6', A_37_86, NO_PTX, X86_WIN, { cudnn: '8.3.2.44', source: BUILD_CUDA, checked: CHECKED, confirmed: false, note: ARCH_NOTE_OLD }),
@@ -331,6 +355,7 @@ const V_2_15 = (['130', '132'] as const).map((t) =>
 
 // ---- releases ------------------------------------------------------------------------------------------
 
+const PY_136 = { min: '3.6', max: '3.9' };
 const PY_137 = { min: '3.7', max: '3.10' };
 const PY_138 = { min: '3.8', max: '3.11' };
 const PY_2_2 = { min: '3.8', max: '3.11', experimental: ['3.12'] };
@@ -340,9 +365,28 @@ const PY_2_6 = { min: '3.9', max: '3.13', experimental: ['3.13t'] };
 const PY_2_9 = { min: '3.10', max: '3.14', experimental: ['3.14t'] };
 const PY_2_13 = { min: '3.10', max: '3.15', experimental: ['3.15t'] };
 
+const WHEEL_F = 'CUDA wheels installed with -f https://download.pytorch.org/whl/torch_stable.html and torch==X+cuXXX (the page lists cu111 and cu102).';
+const PYPI_102 =
+  'PyPI default CUDA 10.2: the page shows a plain `pip install torch` line only up to 1.8.0 and names +cu102 wheels afterwards; 1.13 moved PyPI to 11.7 (pytorch/test-infra#1145).';
+const CU113_110 = 'cu113 is not on the page but was published (torch-1.10.x+cu113 wheels at download.pytorch.org/whl/cu113, pinned by nixpkgs and many projects).';
+const CONDA_18 = 'Conda (-c pytorch): cudatoolkit 10.2 and 11.1 (11.1 with -c conda-forge; cuda11.1_cudnn8.0.5 builds seen); 10.1 conda builds not verified.';
+const CONDA_19 = 'Conda (-c pytorch): cudatoolkit 10.2 and 11.1 (cuda10.2_cudnn7.6.5 / cuda11.1_cudnn8.0.5 builds seen); the page says cudatoolkit=11.3, which matches no 1.9 build seen.';
+const CONDA_110 = 'Conda (-c pytorch): cudatoolkit 10.2, 11.1 and 11.3 (page: 10.2 and 11.3 with -c conda-forge; cuda11.1_cudnn8.0.5 and cuda11.3_cudnn8.2.0 builds seen).';
+const CONDA_112 = 'Conda (-c pytorch): cudatoolkit 10.2, 11.3, and 11.6 (11.6 with -c conda-forge; cuda11.6_cudnn8.3.2 builds seen).';
+
 const NCCL_TRITON_2ND = ['triton', 'cudaVariants.nccl'];
 
 export const TORCH_RELEASES: readonly TorchRelease[] = [
+  r({ version: '1.8.0', released: '2021-03', python: PY_136, cudaVariants: V_1_8_0, pypiDefault: 'cu102', torchvision: '0.9.0', torchaudio: '0.8.0', rocm: '4.0.1', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}`, unconfirmedFields: ['released'], note: `${WHEEL_F} PyPI default CUDA 10.2 (the page's "CUDA 10.2" line is a plain pip install torch==1.8.0). cu101 is not on the page but torch==1.8.0+cu101 is widely installed. ${CONDA_18}` }),
+  r({ version: '1.8.1', released: '2021-03', python: PY_136, cudaVariants: V_1_8_1, pypiDefault: 'cu102', torchvision: '0.9.1', torchaudio: '0.8.1', rocm: '4.0.1', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}`, unconfirmedFields: ['released', 'pypiDefault'], note: `${WHEEL_F} ${PYPI_102} ${CONDA_18} The page's "cudatoolkit=11.3" line for 1.8.1 matches no conda build seen.` }),
+  r({ version: '1.9.0', released: '2021-06', python: PY_136, cudaVariants: V_1_9, pypiDefault: 'cu102', torchvision: '0.10.0', torchaudio: '0.9.0', rocm: '4.2', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}`, unconfirmedFields: ['released', 'pypiDefault'], note: `${WHEEL_F} ${PYPI_102} ${CONDA_19}` }),
+  r({ version: '1.9.1', released: '2021-09', python: PY_136, cudaVariants: V_1_9, pypiDefault: 'cu102', torchvision: '0.10.1', torchaudio: '0.9.1', rocm: '4.2', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}`, unconfirmedFields: ['released', 'pypiDefault'], note: `${WHEEL_F} ${PYPI_102} ${CONDA_19}` }),
+  r({ version: '1.10.0', released: '2021-10', python: PY_136, cudaVariants: V_1_10, pypiDefault: 'cu102', torchvision: '0.11.1', torchaudio: '0.10.0', rocm: '4.2', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}`, unconfirmedFields: ['released', 'pypiDefault', 'torchvision', 'cudaVariants.cu113'], note: `${WHEEL_F} ${PYPI_102} ${CU113_110} torchvision: the README table pairs 1.10.0 with 0.11.1, the page with 0.11.0 (both exist). ${CONDA_110}` }),
+  r({ version: '1.10.1', released: '2021-12', python: PY_136, cudaVariants: V_1_10, pypiDefault: 'cu102', torchvision: '0.11.2', torchaudio: '0.10.1', rocm: '4.2', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}`, unconfirmedFields: ['released', 'pypiDefault', 'cudaVariants.cu113'], note: `${WHEEL_F} ${PYPI_102} ${CU113_110} ${CONDA_110}` }),
+  r({ version: '1.10.2', released: '2022-01', python: PY_136, cudaVariants: V_1_10, pypiDefault: 'cu102', torchvision: '0.11.3', torchaudio: '0.10.2', rocm: '4.2', conda: 'pytorch-channel', source: `${TV_README}; public install lines for torch==1.10.2+cu102/+cu111/+cu113 — secondary`, unconfirmedFields: ['released', 'pypiDefault', 'rocm'], note: `Not on the stored previous-versions page; variants and pairs from widely used install lines (torch==1.10.2+cu111/+cu113, torchvision 0.11.3, torchaudio 0.10.2). ${WHEEL_F} ${PYPI_102} ${CONDA_110}` }),
+  r({ version: '1.11.0', released: '2022-03', python: PY_137, cudaVariants: V_1_11, pypiDefault: 'cu102', torchvision: '0.12.0', torchaudio: '0.11.0', rocm: '4.5.2', conda: 'pytorch-channel', source: `${PREV_VERSIONS}; ${TV_README}; ${RUSTY_276}`, unconfirmedFields: ['pypiDefault'], note: `Wheels via --extra-index-url https://download.pytorch.org/whl/cuXXX from 1.11 on. cu115 is not on the page, but RC and release wheels exist (torch==1.11.0+cu115 widely installed). ${PYPI_102} A user report of PyPI torch 1.11 lists sm_37 sm_50 sm_60 sm_70 (the cu102 set). Conda: cudatoolkit 10.2 and 11.3 (page; cuda11.3_cudnn8.2.0 builds seen); conda 11.5 not verified.` }),
+  r({ version: '1.12.0', released: '2022-06', python: PY_137, cudaVariants: V_1_12, pypiDefault: 'cu102', torchvision: '0.13.0', torchaudio: '0.12.0', rocm: '5.1.1', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'pypiDefault', 'rocm'], note: `RELEASE.md: stable CUDA 11.3, experimental 11.6 (cuDNN 8.3.2.44), ROCm 5.0, but the page's ROCm wheels are rocm5.1.1. ${PYPI_102} ${CONDA_112}` }),
+  r({ version: '1.12.1', released: '2022-08', python: PY_137, cudaVariants: V_1_12, pypiDefault: 'cu102', torchvision: '0.13.1', torchaudio: '0.12.1', rocm: '5.1.1', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'pypiDefault', 'rocm'], note: `RELEASE.md: stable CUDA 11.3, experimental 11.6, ROCm 5.0 (page: rocm5.1.1 wheels). ${PYPI_102} ${CONDA_112}` }),
   r({ version: '1.13.0', released: '2022-10', python: PY_137, cudaVariants: V_1_13, pypiDefault: 'cu117', torchvision: '0.14.0', torchaudio: '0.13.0', rocm: '5.2', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'pypiDefault'], note: 'Not in the cadence table; date and PyPI default (CUDA 11.7 via nvidia-*-cu11 wheels) from memory of the release, unverified.' }),
   r({ version: '1.13.1', released: '2022-12', python: PY_137, cudaVariants: V_1_13, pypiDefault: 'cu117', torchvision: '0.14.1', torchaudio: '0.13.1', rocm: '5.2', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'pypiDefault'] }),
   r({ version: '2.0.0', released: '2023-03', python: PY_138, cudaVariants: V_2_0, pypiDefault: 'cu117', torchvision: '0.15.1', torchaudio: '2.0.1', triton: '2.0.0', rocm: '5.4', conda: 'pytorch-channel', source: `${RELEASE_MD}; ${PREV_VERSIONS}`, unconfirmedFields: ['released', 'triton', ...NCCL_TRITON_2ND] }),
