@@ -2,7 +2,7 @@
 // that names the concrete versions, sm_XX, cuXXX and driver floors, and how well the facts fit (0 = refuted).
 import { cudaReleases, smToCc, toolkitSupportsCc } from '../knowledge/cuda.js';
 import { tensorflowRelease, tensorflowReleases, type TensorflowRelease } from '../knowledge/tensorflow.js';
-import { torchVariant, variantArchSet } from '../knowledge/torch.js';
+import { torchRelease, torchVariant, variantArchSet } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { driverSupport, platformOf, wheelForSoname } from '../diagnose/framework.js';
 import type { Evidence, Finding, FindingCode } from '../diagnose/types.js';
@@ -326,6 +326,24 @@ const cpuOnly: Explainer = (ctx, events) => {
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
   return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
 };
+
+/**
+ * conda asked for a pytorch release with a cudatoolkit that release was never built for (pytorch=1.9.0
+ * cudatoolkit=11.3): the solver falls back to the CPU build. The torch table knows each release's CUDA builds.
+ */
+export function condaNoSuchBuild(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
+  const t = ctx.torch;
+  if (!t?.tag || t.version === '?' || !has(ctx.events, 'conda-env-mention')) return undefined;
+  const rel = torchRelease(t.version);
+  if (!rel || rel.cudaVariants.some((v) => v.tag === t.tag)) return undefined;
+  const tags = rel.cudaVariants.map((v) => v.tag);
+  const pick = [...rel.cudaVariants].sort((a, b) => compareVersions(b.cuda, a.cuda))[0];
+  const vars = { version: rel.version, cuda: t.cuda ?? '?', builds: rel.cudaVariants.map((v) => `${v.tag} (CUDA ${v.cuda})`).join(', ') };
+  return { fit: 1.8, finding: finding('cpu-only-build', 'error', m('cpuNoBuildTitle', vars), m('cpuNoBuildCause', vars), [...lineEvidence(events), { fact: m('evTorchBuilds'), value: tags.join(', '), source: rel.source }], [
+    ...(pick ? [`conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # a CUDA this release was built for`, `# or pip: pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`] : []),
+    'conda list "^pytorch$"   # the build string must not say cpu',
+  ]) };
+}
 
 /** nvidia-smi shows most of a GPU's memory in use and the paste talks about memory: held by someone else. */
 export function gpuMemoryHeld(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {

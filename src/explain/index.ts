@@ -10,8 +10,9 @@ import { platformOf } from '../diagnose/framework.js';
 import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { toolkitSupportsCc } from '../knowledge/cuda.js';
-import { EXPLAINERS, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, type Explainer } from './explainers.js';
+import { EXPLAINERS, condaNoSuchBuild, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, type Explainer } from './explainers.js';
 import { em } from './messages.js';
+import { guessesFromCues } from './fallback.js';
 import { snapshotFromFacts } from './snapshot.js';
 
 export interface RankedFinding extends Finding {
@@ -115,6 +116,8 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
     }
     out.set(f.code, { ...f, score: RULE_SCORE[f.severity] });
   }
+  // Nothing named a cause: up to two guesses from the words of the paste, marked as guesses.
+  if (out.size === 0 && !here) for (const g of guessesFromCues(ctx, parsed.cues)) out.set(g.code, g);
   const findings = [...out.values()].sort((a, b) => b.score - a.score);
   for (const f of findings) namedCuda(f, parsed, snapshot);
   return { parsed, snapshot, findings, ruleErrors };
@@ -169,6 +172,7 @@ const FACT_FIRST: readonly [FindingCode, Explainer][] = [
   ['cpu-only-build', tfWindowsExplained],
   ['library-shadowing', (ctx, events) => EXPLAINERS['library-shadowing']?.(ctx, events)],
   ['cpu-only-build', tfCpuNextToGpu],
+  ['cpu-only-build', condaNoSuchBuild],
   ['out-of-memory', gpuMemoryHeld],
 ];
 

@@ -1,6 +1,7 @@
 // Any pasted text → segments, merged partial Snapshot facts and error events. Never throws.
 import type { Fact, Gpu, PythonPackage } from '../snapshot/types.js';
 import { parseCollectEnv } from './collect-env.js';
+import { countCues, type Cue } from './cues.js';
 import { parseErrors } from './errors.js';
 import { parseFrameworkLogs } from './framework-logs.js';
 import { parseMentions } from './mentions.js';
@@ -20,6 +21,8 @@ export interface ParsedPaste {
   events: ErrorEvent[];
   /** A parser that failed (a bug): the others still count. */
   parserErrors: string[];
+  /** Words that point at an area of trouble, per Finding code (explain's last resort when nothing else matched). */
+  cues: Cue[];
 }
 
 export function parsePaste(input: Uint8Array | string): ParsedPaste {
@@ -56,8 +59,14 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
     parserErrors.push(`segments: ${String((error as Error)?.message ?? error)}`);
   }
   events.sort((a, b) => a.line - b.line);
+  let cues: Cue[] = [];
+  try {
+    cues = decoded.binary ? [] : countCues(lines);
+  } catch (error) {
+    parserErrors.push(`cues: ${String((error as Error)?.message ?? error)}`);
+  }
   const { text: _t, lines: _l, ...meta } = decoded;
-  return { input: { ...meta, lines: lines.length }, segments, facts, events, parserErrors };
+  return { input: { ...meta, lines: lines.length }, segments, facts, events, parserErrors, cues };
 }
 
 /** Adds `from` into `into`: facts already known stay; lists are joined without duplicates. */

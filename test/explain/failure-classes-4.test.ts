@@ -280,3 +280,26 @@ describe('round 7: REPL answers, loader traces, conda plans, hardware', () => {
     expect(all(find(r, 'arch-unsupported')!)).toContain('2.1');
   });
 });
+
+describe('conda builds that do not exist, and the last resort', () => {
+  it('a pytorch release asked for with a cudatoolkit it was never built for', async () => {
+    const r = await explain('conda install -c pytorch pytorch=1.10.0 torchvision cudatoolkit=11.5   # now torch.cuda.is_available() is False');
+    const f = find(r, 'cpu-only-build')!;
+    expect(f.title).toContain('1.10.0');
+    expect(all(f)).toContain('cu113');
+  });
+
+  it('prose with no known message gets at most two guesses, marked as guesses, with the facts it states', async () => {
+    const r = await explain('Since yesterday nvidia-smi does not work any more on my RTX 3060, driver 535.');
+    expect(r.findings.length).toBeGreaterThan(0);
+    expect(r.findings.length).toBeLessThanOrEqual(2);
+    expect(r.findings[0]!.severity).toBe('info');
+    expect(r.findings[0]!.title).toContain('guess');
+    expect(all(r.findings[0]!)).toContain('sm_86');
+  });
+
+  it('no guesses for text with nothing GPU-related in it', async () => {
+    const r = await explain('The weather is nice today.\nLunch at noon.');
+    expect(r.findings).toHaveLength(0);
+  });
+});

@@ -1,0 +1,48 @@
+// Words that point at an area of trouble when no known message does ("nvidia-smi does not work", "conda … pip",
+// "out of memory"): counted per Finding code, for explain's last-resort guesses. Bounded: the first 20 000 lines.
+import type { FindingCode } from '../diagnose/types.js';
+
+export interface Cue {
+  code: FindingCode;
+  /** Lines that matched. */
+  count: number;
+  /** The first matching line (1-based) and its text, cut to 300 characters. */
+  line: number;
+  text: string;
+}
+
+const CUES: readonly [FindingCode, RegExp][] = [
+  ['driver-too-old', /\bdriver\b[^\n]{0,30}\b(?:too old|outdated|insufficient)|\b(?:update|upgrade|newer)\b[^\n]{0,20}\bdriver\b/i],
+  ['arch-unsupported', /\bkernel image\b|\b(?:compute|cuda) capability\b|\bsm_\d{2,3}\b|\bnot supported\b[^\n]{0,30}\b(?:GPU|architecture|card)\b/i],
+  ['library-not-found', /\blib[\w+-]{2,40}\.so(?:\.\d+){0,3}\b[^\n]{0,40}\b(?:not found|cannot|could not|missing|no such)|\b\w{2,40}\.dll\b[^\n]{0,40}\b(?:not found|could not|missing|failed)|cannot open shared object/i],
+  ['cudnn-mismatch', /\bcudnn\b[^\n]{0,60}\b(?:version|mismatch|incompatib\w*|compiled)\b/i],
+  ['cpu-only-build', /is_available\(\)[^\n]{0,20}\bfalse\b|not compiled with cuda|\bcpu[- ]only\b|\+cpu\b|\bcpuonly\b|\b(?:only|just) (?:uses?|runs? on) (?:the )?cpu\b|\bgpu\b[^\n]{0,10}\bnot (?:used|available|detected|found)\b/i],
+  ['no-gpu', /\bno (?:cuda )?(?:gpus?|devices?) (?:found|available|detected|visible)\b|\bcuda_visible_devices\b|--gpus\b/i],
+  ['driver-not-loaded', /\bnvidia-smi\b[^\n]{0,40}\b(?:fail\w*|error|not work\w*|doesn'?t work|no devices)\b|\bdriver (?:is )?not (?:loaded|installed|running)\b|\bkernel module\b/i],
+  ['out-of-memory', /\bout of memory\b|\bOOM\b|\bmemory (?:error|full|exhausted)\b/i],
+  ['nccl-failure', /\bnccl\b|\ball_?reduce\b|\bdistributed\b[^\n]{0,30}\b(?:hangs?|fails?|stuck)\b/i],
+  ['wsl', /\bWSL\s?2?\b/i],
+  ['secure-boot', /\bsecure ?boot\b|\bmokutil\b|\bMOK\b/i],
+  ['nouveau', /\bnouveau\b/i],
+  ['toolkit-mismatch', /\bnvcc\b|\bCUDA_HOME\b|\bsetup\.py\b[^\n]{0,40}\b(?:build|install|develop)\b|\bbuilding (?:wheel|extension)/i],
+  ['multiple-toolkits', /\b(?:two|multiple|several|different) (?:cuda|versions? of cuda|cuda toolkits?|toolkits?)\b|\bwhich nvcc\b/i],
+  ['mixed-package-managers', /\bconda\b[^\n]{0,80}\bpip\b|\bpip\b[^\n]{0,80}\bconda\b/i],
+  ['framework-cuda-mismatch', /\b(?:built|compiled) (?:for|with|against) cuda\b|\bcuda version mismatch\b/i],
+];
+
+export function countCues(lines: readonly string[]): Cue[] {
+  const out = new Map<FindingCode, Cue>();
+  const n = Math.min(lines.length, 20_000);
+  for (let i = 0; i < n; i++) {
+    const raw = lines[i]!;
+    if (raw.length < 3) continue;
+    const line = raw.length > 2000 ? raw.slice(0, 2000) : raw;
+    for (const [code, re] of CUES) {
+      if (!re.test(line)) continue;
+      const cur = out.get(code);
+      if (cur) cur.count++;
+      else out.set(code, { code, count: 1, line: i + 1, text: line.trim().slice(0, 300) });
+    }
+  }
+  return [...out.values()].sort((a, b) => b.count - a.count || a.line - b.line);
+}
