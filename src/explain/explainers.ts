@@ -9,6 +9,7 @@ import type { Evidence, Finding, FindingCode } from '../diagnose/types.js';
 import type { ErrorEvent } from '../parse/types.js';
 import { cudaNumber, cudnnNumber, dllCuda } from '../parse/framework-logs.js';
 import { signatureById } from '../knowledge/error-signatures.js';
+import { nvencFloor } from '../knowledge/data/nvenc.js';
 import { driverMaxCuda, firstWheel, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
 import { em as m } from './messages.js';
 import { multipleToolkits } from './toolkits.js';
@@ -161,6 +162,19 @@ const driverTooOld: Explainer = (ctx, events) => {
   const d = ctx.driver;
   const max = driverMaxCuda(d);
   const evidence = [...lineEvidence(events), ...torchEvidence(ctx), ...driverEvidence(ctx)];
+  const nvenc = events.filter((e) => e.signature === 'nvenc-api');
+  if (nvenc.length) {
+    const api = nvenc.map((e) => e.groups.required).find(Boolean);
+    const win = ctx.snapshot.os.id?.value === 'windows' || /\.exe|[A-Z]:\\/.test(nvenc.map((e) => e.text).join(' '));
+    const row = api ? nvencFloor(api) : undefined;
+    const floor = nvenc.map((e) => e.groups.floor).find(Boolean) ?? (row ? (win ? row.windows : `${row.linux} (Linux) / ${row.windows} (Windows)`) : undefined);
+    const vars = { api: api ?? '?', found: nvenc.map((e) => e.groups.found).find(Boolean) ?? '?', floor: floor ?? '?', driver: ctx.driver?.version ?? m('unknown') };
+    return { fit: 2, finding: finding('driver-too-old', 'error', m('drvNvencTitle', vars), m('drvNvencCause', vars), [...evidence, ...(row ? [{ fact: 'NVENC API ' + row.api, value: `Linux >= ${row.linux}, Windows >= ${row.windows}`, source: row.source }] : [])], [
+      `# ${m('drvUpgrade', { floor: floor ?? '?' })}`, ...upgradeDriver(ctx, (floor ?? '').split(' ')[0] || '?'),
+      '# or use an FFmpeg build made with older nv-codec-headers (an older release) that your driver supports',
+      'ffmpeg -hide_banner -f lavfi -i nullsrc -frames:v 1 -c:v h264_nvenc -f null -   # re-test',
+    ]) };
+  }
   const ollama = first(events, 'ollama-driver-too-old');
   if (ollama?.groups.driver && ollama.groups.required) {
     const vars = { driver: ollama.groups.driver, floor: ollama.groups.required };
@@ -168,19 +182,23 @@ const driverTooOld: Explainer = (ctx, events) => {
   }
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
-  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver');
+  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda');
   // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
   const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
-  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
+  // Paddle's wheels name their CUDA in the version (1.5.1.post107 = CUDA 10.0): the program's CUDA when torch is absent.
+  const paddle = !t ? paddleBuild(ctx) : undefined;
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? paddle?.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
   if (buildCuda) {
     const floors = floorsFor(buildCuda);
     const support = d ? driverSupport(d, buildCuda) : 'unknown';
     const build = t?.cuda
       ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`)
+      : paddle && buildCuda === paddle.cuda
+        ? `paddlepaddle-gpu ${paddle.version} (CUDA ${paddle.cuda})`
       : ptxasEvent?.groups.ptxas
         ? `ptxas ${buildCuda}`
         : wanted?.groups.cuda
-          ? (wanted.signature === 'container-requirement-cuda' ? m('drvImage', { cuda: buildCuda }) : `CUDA ${buildCuda}`)
+          ? (wanted.signature === 'container-requirement-cuda' || wanted.signature === 'nvidia-docker-unsupported-cuda' ? m('drvImage', { cuda: buildCuda }) : `CUDA ${buildCuda}`)
           : t?.pypiCuda
             ? m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) })
             : m('drvToolkitBuild', { cuda: buildCuda });
@@ -206,6 +224,18 @@ const driverTooOld: Explainer = (ctx, events) => {
   }
   return { fit: 0.9, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseUnknown'), evidence, [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"']) };
 };
+
+/**
+ * paddlepaddle-gpu "X.Y.Z.postNNN": the CUDA of the build. Paddle 1.x wrote post{CUDA major}{cuDNN major}
+ * (post97 = CUDA 9.0 + cuDNN 7, post107 = CUDA 10.0); 2.x writes post{CUDA major}{minor} (post112 = CUDA 11.2).
+ * The convention is read from Paddle's install pages as remembered, not re-checked: unconfirmed.
+ */
+function paddleBuild(ctx: ExplainContext): { version: string; cuda: string } | undefined {
+  const p = ctx.env?.packages.find((x) => /^paddlepaddle(-gpu)?$/.test(x.name));
+  const r = p ? /^(\d+)\.\d+\.\d+\.post(\d{1,2})(\d)$/.exec(p.version) : null;
+  if (!p || !r) return undefined;
+  return { version: p.version, cuda: Number(r[1]) >= 2 ? `${r[2]}.${r[3]}` : `${r[2]}.0` };
+}
 
 function upgradeDriver(ctx: ExplainContext, floor: string): string[] {
   const branch = versionParts(floor)[0] ?? 0;
@@ -298,6 +328,12 @@ const cpuOnly: Explainer = (ctx, events) => {
   if (has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen', 'tf-no-cuda-drivers') || primary(events, 'cpu-only-build')) {
     const win = tfWindowsExplained(ctx, events);
     if (win) return win;
+  }
+  if (has(events, 'paddle-cpu-version')) {
+    return { fit: 2, finding: finding('cpu-only-build', 'error', m('cpuPaddleTitle'), m('cpuPaddleCause'), evidence, [
+      'pip uninstall -y paddlepaddle', 'pip install paddlepaddle-gpu   # the build for your CUDA: see https://www.paddlepaddle.org.cn/install/quick (postXXX / -f index)',
+      'python -c "import paddle; paddle.utils.run_check()"',
+    ]) };
   }
   if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
     return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
@@ -782,7 +818,7 @@ const secureBoot: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
   const off = ctx.snapshot.os.secureBoot?.value === 'disabled';
   const refused = first(ctx.events, 'modprobe-not-permitted');
-  const hard = has(ctx.events, 'key-rejected', 'lockdown') || ctx.snapshot.os.secureBoot?.value === 'enabled' || (!!refused && /not permitted|rejected/i.test(refused.groups.why ?? ''));
+  const hard = has(ctx.events, 'key-rejected', 'lockdown', 'required-key') || ctx.snapshot.os.secureBoot?.value === 'enabled' || (!!refused && /not permitted|rejected/i.test(refused.groups.why ?? ''));
   // A module missing or refusing to load right after an install, with nothing else said: Secure Boot is the usual suspect.
   const likely = !off && has(events, 'nvidia-kmod-missing', 'installer-kmod-load-failed', 'akmods-failed', 'modprobe-not-permitted');
   if (!hard && !likely && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
@@ -848,6 +884,7 @@ const noGpu: Explainer = (ctx, events) => {
   if (has(events, 'smi-not-found', 'cuda-not-available', 'torch-no-driver') && has(ctx.events, 'container-context') && !has(ctx.events, 'nvml-not-loadable', 'libnvidia-ml-missing')) {
     return { fit: 1.8, finding: finding('no-gpu', 'error', m('ngContainerTitle'), m('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }), evidence, [
       'docker run --gpus all …   # or in compose: deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]',
+      '# Docker before 19.03: nvidia-docker run … (nvidia-docker2) or docker run --runtime=nvidia …',
       'sudo apt-get install -y nvidia-container-toolkit && sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
       'docker run --rm --gpus all ubuntu nvidia-smi   # must list the GPU',
     ]) };
@@ -931,7 +968,7 @@ const ncclFailure: Explainer = (ctx, events) => {
   let fix: string[];
   let fit = 1.3;
   // A bare "SHM" (e.g. "NCCL_SHM_DISABLE", "don't disable SHM") is not /dev/shm running out.
-  if (has(events, 'nccl-shm', 'dataloader-shm') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device/i.test(text)) {
+  if (has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device/i.test(text)) {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
@@ -990,7 +1027,7 @@ const mixedManagers: Explainer = (ctx, events) => {
   const conda = has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda') === true;
   // pip installed one torch and a conda package brought another: two torch versions named, both managers at work.
   const versions = ctx.facts.torchVersions.map((v) => v.value);
-  if (!reps.length && conda && versions.length > 1 && has(ctx.events, 'pip-install-torch')) {
+  if (!reps.length && conda && versions.length > 1 && has(ctx.events, 'pip-install-torch', 'pip-requirements')) {
     const vars = { versions: versions.join(', ') };
     return { fit: 1.5, finding: finding('mixed-package-managers', 'error', m('mixTwoTitle', vars), m('mixTwoCause', vars), [...lineEvidence(events), { fact: m('evTorchVersions'), value: vars.versions, source: 'pasted' }], [
       'conda list | grep -iE "^(pytorch|torch) "   # channel "pypi" = pip; anything else = conda', 'pip list 2>/dev/null | grep -iE "^torch "',

@@ -153,6 +153,13 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'nvrm-gpu-unsupported':
       if (g.driver) facts.driver.version ??= { value: g.driver, source: pasted('dmesg') };
       break;
+    case 'apt-upgraded-driver':
+      if (g.new) facts.driver.version ??= { value: g.new, source: pasted('apt history') };
+      if (g.old) facts.driver.kernelModule ??= { value: g.old, source: pasted('apt history (module loaded before the upgrade)') };
+      break;
+    case 'nvidia-docker-unsupported-cuda':
+      if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
+      break;
     case 'secure-boot-enabled':
       facts.os.secureBoot ??= { value: 'enabled', source: SRC };
       break;

@@ -8,7 +8,7 @@ const SRC = pasted('text');
 
 // Bounded, alternation of disjoint literals: linear on any line.
 const GPU_NAME =
-  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40[mcst]?|K20X?[mcs]?|K10|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor))\b/;
+  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40[mcst]?|K20X?[mcs]?|K10|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor|TX[12]))\b/;
 
 const TORCH_VERSION =
   /\b(?:torch|pytorch)(?:[ _-]?version)?(?:\.__version__)?\s{0,3}(?:[:=]{1,2}|is|-)?\s{0,3}v?(\d+\.\d+\.\d+(?:\.dev\d{8}|a0|rc\d)?(?:\+(?:cu\d{2,3}|cpu|rocm\d+(?:\.\d+){0,2}))?)/i;
@@ -33,6 +33,10 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
     // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
+    // "不支持3090", "my 4090", "on a 3080 Ti": an RTX-class number without its prefix, next to a word about GPUs.
+    if (!g && (m = /(?:^|[^\w.])([2-5]0[5-9]0(?:\s?Ti)?)(?!\w|\.\d)/.exec(raw)) && /显卡|支持|GPU|card|\bmy\b|\bon an?\b/i.test(raw) && gpuNames.size < 8) gpuNames.add(`RTX ${m[1]}`);
+    // A Jetson named by its module alone on a line ("TX2" in an environment list).
+    if ((m = /^\s{0,4}(?:[-*]\s{0,2})?(TX[12])\s{0,4}$/.exec(raw)) && gpuNames.size < 8) gpuNames.add(`Jetson ${m[1]}`);
     // Legacy boards the catalogue does not list, named in any case ("nvidia quadro 6000").
     const legacy = LEGACY.map(([re]) => re.exec(raw)?.[0]).find(Boolean);
     if (legacy && gpuNames.size < 8) gpuNames.add(`${/^(?:Quadro|Tesla)/i.test(legacy) ? '' : 'GeForce '}${legacy.replace(/\s+/g, ' ')} (Fermi)`);
@@ -51,17 +55,17 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
       // A bare "2.1.1+cpu" / "2.5.1+cu124" line: the output of print(torch.__version__).
       facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     }
-    for (const v of raw.matchAll(/\b(?:py)?torch\s{0,2}(?:==|\s)\s{0,2}v?(\d\.\d{1,2}\.\d{1,2})/gi)) if (torchVersions.size < 6) torchVersions.add(v[1]!);
+    for (const v of raw.matchAll(/\b(?:py)?torch\s{0,2}(?:==|-|\s)\s{0,2}v?(\d\.\d{1,2}\.\d{1,2})/gi)) if (torchVersions.size < 6) torchVersions.add(v[1]!);
     // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
     if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
-    else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{1,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
+    else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{0,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     // The REPL answer on the next line: ">>> print(torch.version.cuda)" / "13.1".
     else if (replAsked === 'cuda' && (m = /^\s{0,4}'?(\d{1,2}\.\d|None)'?\s{0,4}$/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     else if (replAsked === 'version' && (m = /^\s{0,4}'?(\d\.\d{1,2}\.\d{1,2}(?:\+(?:cu\d{2,3}|cpu))?)'?\s{0,4}$/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     replAsked = /print\(\s{0,2}torch\.version\.cuda\s{0,2}\)\s{0,4}$/.test(raw) ? 'cuda' : /print\(\s{0,2}torch\.__version__\s{0,2}\)\s{0,4}$/.test(raw) ? 'version' : raw.trim() === '' ? replAsked : undefined;
-    if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|：|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // Chinese prose: "驱动版本: 450.102.04" (driver version).
     else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // "460.73 version driver is installed", "sudo dkms install -m nvidia -v 470.86", "dkms install nvidia/470.86".
@@ -92,6 +96,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.
     if (((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) || (m = /\bdriver version (\d{3})\b(?![.\d])/i.exec(raw))) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
+    // paddlepaddle-gpu with its CUDA build suffix: "gpu版本1.5.1.post107", "paddlepaddle-gpu==2.2.0.post112".
+    if ((m = /\bpaddle\w{0,12}[^\n]{0,20}?\b(\d\.\d{1,2}\.\d{1,2}\.post\d{2,3})\b/i.exec(raw))) facts.packages.push(pastedPackage('paddlepaddle-gpu', m[1]!, SRC));
     // onnxruntime-gpu: "onnxruntime-gpu==1.17.0", "ONNXRuntime Ver. 1.19.2", or the issue template's header and the next line.
     if ((m = /\bonnx\s?runtime(?:-gpu)?\s{0,3}(?:==|version:?|ver\.?|v)\s{0,3}(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (ortHeader && (m = /^\s{0,4}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/.exec(raw)))) {
       facts.packages.push(pastedPackage('onnxruntime-gpu', m[1]!, SRC));
@@ -105,6 +111,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // Package-list rows name the toolkit too: "cuda & cuda-tools: 11.3.0-1", "cuda-toolkit-11-2"; Chinese "cuda版本：11.2".
     if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?[:：]\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) toolkitMentions.push(m[1]!); }
     else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
+    if ((m = /(?:\+|\b)cuda(\d{1,2}\.\d)\b(?![.\d])/i.exec(raw)) && !/torch[^\n]{0,6}\+cuda|版本的/i.test(raw)) toolkitMentions.push(m[1]!);
     if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
@@ -217,6 +224,8 @@ const TOOLKIT_PLACES: readonly [string, RegExp][] = [
   ['link', /(?:\/usr\/local\/cuda\/?\s{0,2}->|symlink(?:ed)? to|points? to|linked to)\s{0,2}\/?(?:usr\/local\/)?cuda-(\d{1,2}\.\d)\b/gi],
   ['path', /\/usr\/local\/cuda-(\d{1,2}\.\d)\b/g],
   ['image', /\bnvidia\/cuda:(\d{1,2}\.\d)\.\d/g],
+  // /usr/local/cuda/version.txt ("CUDA Version 10.2.89"): the toolkit /usr/local/cuda points at.
+  ['link', /^CUDA Version (\d{1,2}\.\d)\.\d{1,3}\s*$/g],
   ['hpc-sdk', /\/hpc_sdk\/[\w./-]{0,60}?\/cuda\/(\d{1,2}\.\d)\b/g],
   ['windows-path', /NVIDIA GPU Computing Toolkit[\\/]{1,2}CUDA[\\/]{1,2}v(\d{1,2}\.\d)\b/gi],
   ['conda', /\bcuda(?:toolkit|-toolkit|-nvcc)\s{0,2}(?:==?|\s)\s{0,2}(\d{1,2}\.\d)\b/gi],

@@ -303,3 +303,66 @@ describe('conda builds that do not exist, and the last resort', () => {
     expect(r.findings).toHaveLength(0);
   });
 });
+
+describe('round 8: other ecosystems and old tools', () => {
+  it('FFmpeg NVENC API newer than the driver: the floor from the NVENC table', async () => {
+    const r = await explain('[hevc_nvenc @ 0x55d] Driver does not support the required nvenc API version. Required: 12.0 Found: 11.1');
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('520.56.06');
+  });
+
+  it('FFmpeg prints the floor itself', async () => {
+    const r = await explain('The minimum required Nvidia driver for nvenc is 570.0 or newer');
+    expect(all(r.findings[0]!)).toContain('570.0');
+  });
+
+  it('nvidia-docker 1.0: driver CUDA below the image', async () => {
+    const r = await explain(['nvidia-docker | 2017/01/02 Error: unsupported CUDA version: driver 8.0 < image 9.0', '| NVIDIA-SMI 375.66    Driver Version: 375.66 |'].join('\n'));
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('9.0');
+    expect(all(r.findings[0]!)).toContain('375.66');
+  });
+
+  it('a Paddle postNNN build on a driver too old for it', async () => {
+    const r = await explain(['paddlepaddle-gpu==1.6.3.post107', 'NVIDIA-SMI 384.81   Driver Version: 384.81', 'CUDA driver version is insufficient for CUDA runtime version'].join('\n'));
+    const f = find(r, 'driver-too-old')!;
+    expect(all(f)).toContain('10.0');
+    expect(all(f)).toContain('384.81');
+  });
+
+  it("Paddle's CPU package", async () => {
+    const r = await explain('RuntimeError: Cannot use GPU because you have installed CPU version PaddlePaddle.');
+    expect(r.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(r.findings[0]!)).toContain('paddlepaddle-gpu');
+  });
+
+  it('SIGBUS inside NCCL: /dev/shm', async () => {
+    const r = await explain(['[host:77 :0:90] Caught signal 7 (Bus error: nonexistent physical address)', ' 3 0x0000000000059e97 ncclGetUniqueId()  ???:0'].join('\n'));
+    expect(r.findings[0]!.code).toBe('nccl-failure');
+    expect(all(r.findings[0]!)).toContain('shm-size');
+  });
+
+  it("apt's history of an unattended driver upgrade", async () => {
+    const r = await explain(['Failed to initialize NVML: Driver/library version mismatch', 'Upgrade: nvidia-compute-utils-535:amd64 (535.104.05-0ubuntu0.22.04.1, 535.113.01-0ubuntu0.22.04.1)'].join('\n'));
+    expect(r.findings[0]!.code).toBe('driver-library-mismatch');
+    expect(all(r.findings[0]!)).toContain('535.113.01');
+    expect(all(r.findings[0]!)).toContain('535.104.05');
+  });
+
+  it('"Required key not available" alone: Secure Boot', async () => {
+    const r = await explain('modules not loading after the kernel update (Required key not available)');
+    expect(r.findings[0]!.code).toBe('secure-boot');
+  });
+
+  it('a GPU named by its number only, next to a GPU word', async () => {
+    const r = await explain(['RuntimeError: CUDA error: no kernel image is available for execution on the device', 'old torch 1.6 does not support my 3090.'].join('\n'));
+    expect(all(r.findings[0]!)).toContain('sm_86');
+  });
+
+  it('version.txt of /usr/local/cuda and another nvcc on PATH', async () => {
+    const r = await explain(['$ nvcc --version', 'Cuda compilation tools, release 11.3, V11.3.109', '$ cat /usr/local/cuda/version.txt', 'CUDA Version 11.7.64'].join('\n'));
+    const f = find(r, 'multiple-toolkits')!;
+    expect(all(f)).toContain('11.3');
+    expect(all(f)).toContain('11.7');
+  });
+});

@@ -558,6 +558,39 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('amd-gpu', ['amd', 'radeon'], /\b(?:I have an? |my |with an? |only an? )(?<gpu>AMD(?: Radeon)?(?: RX ?\d{3,4}\w{0,3})?|Radeon(?: RX ?\d{3,4}\w{0,3})?)(?: GPU| card| graphics)?\b/i, [
     { code: 'no-gpu', when: 'the machine\'s GPU is not an NVIDIA one' },
   ], 0.4, 'https://huggingface.co/TheBloke/Mistral-7B-Instruct-v0.1-GPTQ/discussions/9', { confirmed: false, note: 'prose' }),
+  // FFmpeg NVENC: the nv-codec-headers it was built with need a newer driver.
+  sig('nvenc-api', ['required nvenc api version', 'nvidia driver for nvenc'], /Driver does not support the required nvenc API version\. Required: (?<required>\d{1,2}\.\d) Found: (?<found>\d{1,2}\.\d)|minimum required Nvidia driver for nvenc is (?<floor>\d{3}\.\d{1,3}(?:\.\d{1,3})?) or newer/i, [
+    { code: 'driver-too-old', when: 'the FFmpeg build needs a newer NVENC API than the driver provides' },
+  ], 1, 'https://github.com/GyanD/codexffmpeg/issues/161', { confirmed: false, note: 'FFmpeg nvenc.c wording; floors in src/knowledge/data/nvenc.ts' }),
+  // nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0".
+  sig('nvidia-docker-unsupported-cuda', ['unsupported cuda version: driver'], /unsupported CUDA version: driver (?<driverCuda>\d{1,2}\.\d) < image (?<cuda>\d{1,2}\.\d)/i, [
+    { code: 'driver-too-old', when: 'the image\'s CUDA is newer than the host driver supports' },
+  ], 1, 'https://github.com/NVIDIA/nvidia-docker/issues/177', { confirmed: false, note: 'nvidia-docker 1.0 wording' }),
+  // PaddlePaddle: its own CPU-build message and the "no GPU at runtime" warning.
+  sig('paddle-cpu-version', ['cpu version paddlepaddle'], /installed CPU version PaddlePaddle/i, [
+    { code: 'cpu-only-build', when: 'the paddlepaddle (CPU) package is installed instead of paddlepaddle-gpu' },
+  ], 1, 'https://github.com/baidu/Senta/issues/69', { confirmed: false, note: 'Paddle wording' }),
+  sig('paddle-no-gpu-runtime', ['no gpu found in runtime'], /Compiled with WITH_GPU, but no GPU found in runtime/i, [
+    { code: 'driver-too-old', when: 'the driver is older than the CUDA the Paddle build needs (cudaGetDeviceCount fails)' },
+    { code: 'driver-not-loaded', when: 'no driver is loaded' },
+    { code: 'no-gpu', when: 'CUDA_VISIBLE_DEVICES hides the GPU or the container has none' },
+  ], 0.8, 'https://github.com/PaddlePaddle/PaddleClas/issues/965', { confirmed: false, note: 'Paddle init.cc wording' }),
+  // A native crash with SIGBUS inside NCCL or a DataLoader: /dev/shm ran out (docker's 64 MB).
+  sig('bus-error', ['bus error', 'signal 7'], /Caught signal 7 \(Bus error|\bBus error\b[^\n]{0,40}(?:nonexistent physical address|core dumped)/i, [
+    { code: 'nccl-failure', when: 'NCCL\'s shared-memory transport ran out of /dev/shm (docker: --shm-size / --ipc=host)' },
+    { code: 'out-of-memory', when: 'DataLoader workers ran out of /dev/shm' },
+  ], 0.8, 'https://github.com/msr-fiddle/pipedream/issues/76', { confirmed: false, note: 'that thread: --shm-size fixed it' }),
+  // apt's history: an unattended upgrade replaced the user-space driver while the old module stays loaded until reboot.
+  sig('apt-upgraded-driver', ['upgrade:'], /Upgrade: [^\n]{0,300}?(?:nvidia|libnvidia)[\w-]{0,40}-\d{3}(?::\w+)? \((?<old>\d{3}\.\d{1,3}(?:\.\d{1,3})?)[^,)]{0,40}, (?<new>\d{3}\.\d{1,3}(?:\.\d{1,3})?)/, [
+    { code: 'driver-library-mismatch', when: 'the user-space driver was upgraded; the loaded kernel module is still the old one until reboot' },
+    { code: 'driver-not-loaded', when: 'the upgrade broke the module (DKMS) for the running kernel' },
+  ], 0.9, 'https://github.com/lyulyul/shine-cluster/issues/50', { confirmed: false, note: '/var/log/apt/history.log format' }),
+  sig('required-key', ['required key not available'], /Required key not available/i, [
+    { code: 'secure-boot', when: 'the kernel refuses an unsigned module under Secure Boot (lockdown)' },
+    { code: 'driver-not-loaded', when: 'the module is not loaded' },
+  ], 0.9, 'https://newbetuts.com/761886-ubuntu-1604-kernel-440-21-not-loading-nvidiavboxdrv-modules-anymore-required-key-not-available', { confirmed: false, note: 'kernel ENOKEY message text' }),
+  sig('pip-requirements', ['requirements'], /\bpip3? install\b[^\n]{0,20}\s-r\s|requirements\.txt/i, [], 0.1,
+    'https://github.com/YaoFANGUK/video-subtitle-remover/issues/65', { confirmed: false, note: 'context only' }),
   // ONNX Runtime's CUDA execution provider library failing to load (Linux dlopen, Windows LoadLibrary).
   sig('ort-provider-load', ['onnxruntime_providers_cuda'],
     /Failed to load library (?:lib)?onnxruntime_providers_cuda\.(?:so|dll) with error: (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})?|LoadLibrary failed with error (?<winerr>\d{2,4})[^\n]{0,120}?onnxruntime_providers_cuda\.dll/i, [
