@@ -1,6 +1,6 @@
 // One explainer per Finding code: from the error events that point at it and the pasted facts, a Finding
 // that names the concrete versions, sm_XX, cuXXX and driver floors, and how well the facts fit (0 = refuted).
-import { cudaReleases, smToCc, toolkitSupportsCc } from '../knowledge/cuda.js';
+import { cudaForPtxIsa, cudaReleases, smToCc, toolkitSupportsCc } from '../knowledge/cuda.js';
 import { tensorflowRelease, tensorflowReleases, type TensorflowRelease } from '../knowledge/tensorflow.js';
 import { torchRelease, torchVariant, variantArchSet } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
@@ -187,7 +187,9 @@ const driverTooOld: Explainer = (ctx, events) => {
   const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
   // Paddle's wheels name their CUDA in the version (1.5.1.post107 = CUDA 10.0): the program's CUDA when torch is absent.
   const paddle = !t ? paddleBuild(ctx) : undefined;
-  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? paddle?.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
+  const isa = first(events, 'ptx-isa-version');
+  const isaCuda = isa?.groups.ptx ? cudaForPtxIsa(isa.groups.ptx) : undefined;
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? isaCuda ?? paddle?.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
   if (buildCuda) {
     const floors = floorsFor(buildCuda);
     const support = d ? driverSupport(d, buildCuda) : 'unknown';
@@ -195,6 +197,8 @@ const driverTooOld: Explainer = (ctx, events) => {
       ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`)
       : paddle && buildCuda === paddle.cuda
         ? `paddlepaddle-gpu ${paddle.version} (CUDA ${paddle.cuda})`
+      : isaCuda && buildCuda === isaCuda
+        ? m('drvPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' })
       : ptxasEvent?.groups.ptxas
         ? `ptxas ${buildCuda}`
         : wanted?.groups.cuda
@@ -292,6 +296,17 @@ const toolkitMismatch: Explainer = (ctx, events) => {
       `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # or the CUDA ${tc} toolkit from developer.nvidia.com`,
       `export CUDA_HOME=/usr/local/cuda-${tc}`, 'export PATH=$CUDA_HOME/bin:$PATH',
       `# or: ${pip(`torch --index-url https://download.pytorch.org/whl/${tagOf(nv)}`)}`,
+    ]) };
+  }
+  // The check names torch's CUDA but the nvcc version is cut off or not pasted: still the same cause.
+  if (det && tc) {
+    const vars = { torch: tc };
+    evidence.push({ fact: 'torch.version.cuda', value: tc, source: ctx.torch?.pkg.location ?? 'pasted:error message' });
+    return { fit: 1.5, finding: finding('toolkit-mismatch', 'error', m('tkTitleNoNvcc', vars), m('tkCauseNoNvcc', vars), evidence, [
+      'nvcc --version; echo $CUDA_HOME   # the toolkit the build uses',
+      `export CUDA_HOME=/usr/local/cuda-${tc}   # install the CUDA ${tc} toolkit first, or: conda install -c nvidia cuda-nvcc=${tc}`,
+      'export PATH=$CUDA_HOME/bin:$PATH',
+      `# or install a torch built for the nvcc you have: pip install torch --index-url https://download.pytorch.org/whl/cu<nvcc>`,
     ]) };
   }
   if (has(events, 'no-kernel-image')) {
@@ -586,6 +601,19 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
       pip(`--force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} torchvision torchaudio --index-url https://download.pytorch.org/whl/${tag}`),
     ]) };
   }
+  // CUDA library packages of another major than the framework's build (conda's nvidia channel pulling libcusparse 12
+  // under pytorch-cuda=11.7, pip nvidia-*-cu12 under a cu118 torch).
+  const tcuda = ctx.torch?.cuda;
+  const foreign = tcuda ? (ctx.env?.packages ?? []).filter((p) => foreignCudaLib(p.name, p.version, tcuda)) : [];
+  if (foreign.length && tcuda && has(events, 'undefined-symbol-version', 'undefined-symbol-torch', 'lib-undefined-symbol-path', 'symbol-version-not-defined')) {
+    const list = foreign.slice(0, 4).map((p) => `${p.name} ${p.version}`).join(', ');
+    const vars = { list, cuda: tcuda, torch: torchLabel(ctx) ?? `torch (CUDA ${tcuda})` };
+    return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmLibsTitle', vars), m('fcmLibsCause', vars), [...evidence, ...torchEvidence(ctx), { fact: m('evForeignLibs'), value: list, source: foreign[0]!.location }], [
+      `conda install ${foreign.slice(0, 4).map((p) => `${p.name}=${versionParts(tcuda)[0]}`).join(' ')} -c nvidia   # the CUDA ${versionParts(tcuda)[0]} builds of these libraries`,
+      `# or pin them through the CUDA version package: conda install "cuda-version=${tcuda}" -c nvidia`,
+      'conda list | grep -iE "cublas|cusparse|cufft|curand|cusolver|nvjitlink"',
+    ]) };
+  }
   const bnb = first(events, 'bnb-no-binary');
   if (bnb?.groups.cuda) {
     const v = bnb.groups.cuda;
@@ -656,6 +684,17 @@ function tfPipRelease(version: string): TensorflowRelease | undefined {
   return r && compareVersions(r.cuda, '11') >= 0 ? r : undefined;
 }
 
+/** A CUDA library package (conda "libcusparse 12.0.0.76", pip "nvidia-cusparse-cu12") of another CUDA major than `cuda`. */
+function foreignCudaLib(name: string, version: string, cuda: string): boolean {
+  const major = versionParts(cuda)[0];
+  const pip = /^nvidia-(?:cublas|cusparse|cufft|curand|cusolver|cuda-runtime|cuda-nvrtc|nvjitlink)-cu(\d{2})$/.exec(name);
+  if (pip) return Number(pip[1]) !== major;
+  // conda's nvidia channel versions these libraries by their own numbering (libcusparse 11.7.x for CUDA 11.7, 12.x for 12.0):
+  // the first number follows the CUDA major for cublas/cusparse/cusolver/nvjitlink.
+  if (/^lib(?:cublas|cusparse|cusolver|nvjitlink)(?:-dev)?$/.test(name)) return versionParts(version)[0] !== major;
+  return false;
+}
+
 /** Before CUDA 11 the sonames carry major.minor (libcudart.so.10.1): a different minor is another library. From 11 on, the major. */
 function cudaDiffers(want: string, have: string): boolean {
   const [wa, wb] = versionParts(want);
@@ -684,6 +723,8 @@ const libraryShadowing: Explainer = (ctx, events) => {
     ]) };
   }
   const twoCopies = first(events, 'symbol-version-not-defined', 'undefined-symbol-version');
+  const foreignPkgs = ctx.torch?.cuda ? (ctx.env?.packages ?? []).some((p) => foreignCudaLib(p.name, p.version, ctx.torch!.cuda!)) : false;
+  if (twoCopies?.groups.soname && foreignPkgs) return undefined;
   if (twoCopies?.groups.soname) {
     const vars = { symbol: twoCopies.groups.symbol ?? '?', lib: twoCopies.groups.soname, file: twoCopies.groups.file ?? twoCopies.groups.soname };
     return { fit: ld ? 2 : 1.6, finding: finding('library-shadowing', 'error', m('shTwoTitle', vars), m('shTwoCause', vars), evidence, [

@@ -202,7 +202,7 @@ function safeSupports(cuda: string, cc: string): boolean {
 }
 
 /** Causes about which CUDA is where: every CUDA version the paste names goes into the evidence, when the finding's text lacks it. */
-const CUDA_CODES = new Set<FindingCode>(['driver-too-old', 'framework-cuda-mismatch', 'toolkit-mismatch', 'multiple-toolkits', 'cudnn-mismatch', 'library-not-found']);
+const CUDA_CODES = new Set<FindingCode>(['driver-too-old', 'framework-cuda-mismatch', 'toolkit-mismatch', 'multiple-toolkits', 'cudnn-mismatch', 'library-not-found', 'forward-compat-shadowing']);
 
 function namedCuda(f: RankedFinding, parsed: ParsedPaste, snapshot: Snapshot): void {
   if (!CUDA_CODES.has(f.code)) return;

@@ -69,6 +69,11 @@ export function toolkitSupportsCc(version: string, cc: string): boolean {
   return cudaArchitectures(version).includes(ccToSm(cc));
 }
 
+/** The CUDA minor that introduced a PTX ISA version ("8.5" → "12.5"). */
+export function cudaForPtxIsa(isa: string): string | undefined {
+  return PTX_ISA.find((p) => p.ptx === isa)?.minor;
+}
+
 export function ptxIsaFor(version: string): PtxIsa | undefined {
   const minor = cudaRelease(version)?.minor ?? versionParts(version).slice(0, 2).join('.');
   return PTX_ISA.find((p) => p.minor === minor);

@@ -1,5 +1,5 @@
 // Error lines → events (which signature, where, with what numbers), and the facts those messages carry.
-import { smToCc } from '../knowledge/cuda.js';
+import { cudaForPtxIsa, smToCc } from '../knowledge/cuda.js';
 import { hasHint, matchSignatures } from '../knowledge/error-signatures.js';
 import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
 import { cudaNumber, cudnnNumber } from './framework-logs.js';
@@ -47,8 +47,10 @@ export function parseErrors(lines: readonly string[]): ParseResult {
  * next line matches on its own is left to that line (one event per message).
  */
 function wrappedMatches(lines: readonly string[], i: number, line: string): ReturnType<typeof matchSignatures> {
-  const next = unquote(lines[i + 1]!);
-  const third = i + 2 < lines.length ? unquote(lines[i + 2]!) : undefined;
+  // Continuation lines of kernel messages repeat their prefix ("[  9.42] NVRM: has the version …"): drop it.
+  const cont = (l: string) => unquote(l).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '');
+  const next = cont(lines[i + 1]!);
+  const third = i + 2 < lines.length ? cont(lines[i + 2]!) : undefined;
   const candidates = [`${line.trimEnd()} ${next.trim()}`, `${line.trimEnd()}${next.trim()}`];
   if (third !== undefined && line.length >= 40 && next.length >= 40) candidates.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
   for (const joined of candidates) {
@@ -157,6 +159,12 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       if (g.new) facts.driver.version ??= { value: g.new, source: pasted('apt history') };
       if (g.old) facts.driver.kernelModule ??= { value: g.old, source: pasted('apt history (module loaded before the upgrade)') };
       break;
+    case 'ptx-isa-version': {
+      // The driver's JIT (or ptxas) knows PTX ISA `cur`: the newest CUDA it handles.
+      const cuda = g.cur ? cudaForPtxIsa(g.cur) : undefined;
+      if (cuda) facts.driver.cudaVersion ??= { value: cuda, source: pasted('ptxas message (PTX ISA ' + g.cur + ')') };
+      break;
+    }
     case 'nvidia-docker-unsupported-cuda':
       if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
       break;

@@ -17,6 +17,11 @@ export function parsePackageLists(lines: readonly string[]): ParseResult {
       if (RELEVANT_PACKAGE.test(m[1]!)) push(m[1]!, m[2]!, pasted('pip freeze'), 'pip');
       continue;
     }
+    // conda's solve plan: "+ libcusparse   12.0.0.76  0   nvidia/linux-64   Cached".
+    if ((m = /^\+ ([A-Za-z0-9][A-Za-z0-9_.-]{0,60}) {1,60}([0-9][A-Za-z0-9_.+!-]{0,60}) {1,60}(\S{1,80}) {1,60}([\w-]{1,40})\/[\w-]{1,20}\b/.exec(line))) {
+      if (RELEVANT_PACKAGE.test(m[1]!)) push(m[1]!, m[2]!, pasted('conda plan'), 'conda', m[3]);
+      continue;
+    }
     // pip list / conda list: name  version  [build  [channel]]
     if ((m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,60}) {1,60}([0-9][A-Za-z0-9_.+!-]{0,60})(?: {1,60}(\S{1,80}))?(?: {1,60}\[\w{1,20}\])?(?: {1,60}(\S{1,40}))?$/.exec(line))) {
       if (!RELEVANT_PACKAGE.test(m[1]!)) continue;

@@ -366,3 +366,39 @@ describe('round 8: other ecosystems and old tools', () => {
     expect(all(f)).toContain('11.7');
   });
 });
+
+describe('round 9: PTX ISA, wrapped NVRM, library packages of another major', () => {
+  it('PTX of a newer ISA than the driver knows: the CUDA of each side', async () => {
+    const r = await explain("ptxas application ptx input, line 9; fatal   : Unsupported .version 8.3; current version is '8.2'");
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('12.3');
+    expect(all(r.findings[0]!)).toContain('12.2');
+  });
+
+  it('an NVRM API mismatch wrapped over three prefixed lines, with the client named', async () => {
+    const r = await explain([
+      "[    4.100000] NVRM: API mismatch: the client 'Xorg' (pid 812)",
+      '               NVRM: has the version 570.144, but this kernel module has',
+      '               NVRM: the version 570.133.07.  Please make sure that this',
+    ].join('\n'));
+    expect(r.findings[0]!.code).toBe('driver-library-mismatch');
+    expect(all(r.findings[0]!)).toContain('570.144');
+    expect(all(r.findings[0]!)).toContain('570.133.07');
+  });
+
+  it("conda's plan pulls a CUDA 12 cuBLAS under pytorch-cuda=11.8", async () => {
+    const r = await explain([
+      'conda install pytorch pytorch-cuda=11.8 -c pytorch -c nvidia',
+      '+ libcublas                12.1.0.26  0                 nvidia/linux-64     Cached',
+      'ImportError: .../torch/lib/libtorch_cuda.so: undefined symbol: cublasLtGetStatusString, version libcublasLt.so.11',
+    ].join('\n'));
+    expect(r.findings[0]!.code).toBe('framework-cuda-mismatch');
+    expect(all(r.findings[0]!)).toContain('libcublas 12.1.0.26');
+  });
+
+  it("apex's check cut before the nvcc version still names torch's CUDA", async () => {
+    const r = await explain('RuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match the version used to compile Pytorch binaries.  Pytorch binaries were compiled with Cuda 11.3.');
+    expect(r.findings[0]!.code).toBe('toolkit-mismatch');
+    expect(all(r.findings[0]!)).toContain('11.3');
+  });
+});
