@@ -99,11 +99,11 @@ export function driverSupport(d: DriverFact | null, cuda: string): DriverSupport
 }
 
 /** The lowest driver that runs CUDA `cuda` at all (the major's MVC floor where it exists), and the full floor. */
-export function driverFloors(cuda: string): { mvc: string | undefined; full: string | undefined } {
+export function driverFloors(cuda: string, os: 'linux' | 'windows' = 'linux'): { mvc: string | undefined; full: string | undefined } {
   const major = versionParts(cuda)[0] ?? 0;
   const rel = cudaRelease(`${major}.${versionParts(cuda)[1] ?? 0}`);
   const floor = mvcFloor(major);
-  return { mvc: floor?.linux ?? floor?.min, full: rel?.minDriver.linux ?? undefined };
+  return { mvc: floor?.[os] ?? floor?.min, full: rel?.minDriver[os] ?? undefined };
 }
 
 export function platformOf(snapshot: Snapshot): TorchPlatform {

@@ -97,8 +97,8 @@ export function cudaOfTag(tag: string): string | undefined {
 }
 
 /** The driver a CUDA build needs: `full` for every feature, `mvc` the major's floor under minor-version compatibility. */
-export function floorsFor(cuda: string): { full: string | undefined; mvc: string | undefined } {
-  return driverFloors(cuda);
+export function floorsFor(cuda: string, os: 'linux' | 'windows' = 'linux'): { full: string | undefined; mvc: string | undefined } {
+  return driverFloors(cuda, os);
 }
 
 /** The newest CUDA this driver runs (from the version, else from the "CUDA Version" nvidia-smi printed). */

@@ -140,6 +140,8 @@ const archUnsupported: Explainer = (ctx, events) => {
     evidence.push({ fact: m('evTorchSuggests'), value: `CUDA ${suggested}${tags.length ? ` (${tags.join(', ')})` : ''}`, source: 'pasted:error message' });
     if (tags[0]) fix.unshift(pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tags[0]}   # ${m('archTorchSays', { cuda: suggested })}`));
   }
+  const minCc = first(ctx.events, 'torch-min-cc')?.groups.min;
+  if (minCc) evidence.push({ fact: m('evMinCc'), value: minCc, source: 'pasted:error message' });
   const range = first(ctx.events, 'torch-cc-range')?.groups;
   if (range?.min && range.max) evidence.push({ fact: m('evCcRange'), value: `${range.min} – ${range.max}`, source: 'pasted:error message' });
   if (archs) evidence.push({ fact: m('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: ctx.facts.torchArchList?.source ?? 'gpuenv torch table' });
@@ -182,7 +184,7 @@ const driverTooOld: Explainer = (ctx, events) => {
   }
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
-  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda');
+  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing');
   // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
   const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
   // Paddle's wheels name their CUDA in the version (1.5.1.post107 = CUDA 10.0): the program's CUDA when torch is absent.
@@ -191,7 +193,8 @@ const driverTooOld: Explainer = (ctx, events) => {
   const isaCuda = isa?.groups.ptx ? cudaForPtxIsa(isa.groups.ptx) : undefined;
   const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? isaCuda ?? paddle?.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
   if (buildCuda) {
-    const floors = floorsFor(buildCuda);
+    // Native Windows drivers have their own numbering (CUDA 12.x: 527.41 vs 525.60.13 on Linux).
+    const floors = floorsFor(buildCuda, ctx.snapshot.os.id?.value === 'windows' && !inWsl(ctx) ? 'windows' : 'linux');
     const support = d ? driverSupport(d, buildCuda) : 'unknown';
     const build = t?.cuda
       ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`)
@@ -202,7 +205,7 @@ const driverTooOld: Explainer = (ctx, events) => {
       : ptxasEvent?.groups.ptxas
         ? `ptxas ${buildCuda}`
         : wanted?.groups.cuda
-          ? (wanted.signature === 'container-requirement-cuda' || wanted.signature === 'nvidia-docker-unsupported-cuda' ? m('drvImage', { cuda: buildCuda }) : `CUDA ${buildCuda}`)
+          ? (wanted.signature === 'container-requirement-cuda' || wanted.signature === 'nvidia-docker-unsupported-cuda' ? m('drvImage', { cuda: buildCuda }) : wanted.groups.dll ? `${wanted.groups.dll} (CUDA ${buildCuda})` : `CUDA ${buildCuda}`)
           : t?.pypiCuda
             ? m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) })
             : m('drvToolkitBuild', { cuda: buildCuda });
@@ -796,7 +799,8 @@ const driverLibraryMismatch: Explainer = (ctx, events) => {
   const direct = has(events, 'driver-library-mismatch', 'nvrm-api-mismatch', 'tf-kernel-dso-mismatch');
   const branch = versionParts(client ?? kernel ?? '')[0];
   return { fit: both ? 2 : direct ? 1.5 : 0.8, finding: finding('driver-library-mismatch', 'error', both ? m('dlmTitle', { kernel: kernel!, client: client! }) : m('dlmTitleGeneric'), m('dlmCause'), evidence, [
-    'cat /proc/driver/nvidia/version', 'sudo reboot', '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
+    'cat /proc/driver/nvidia/version', 'ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # the libnvidia-ml.so.1 that loads: a stale link to the old driver\'s library also gives this error',
+    'sudo reboot', '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
     `# ${m('dlmHold')}`, `sudo apt-mark hold ${branch ? `nvidia-driver-${branch}` : 'nvidia-driver-<branch>'} 'libnvidia-*'`,
   ]) };
 };

@@ -2,7 +2,7 @@
 import { cudaForPtxIsa, smToCc } from '../knowledge/cuda.js';
 import { hasHint, matchSignatures } from '../knowledge/error-signatures.js';
 import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
-import { cudaNumber, cudnnNumber } from './framework-logs.js';
+import { cudaNumber, cudnnNumber, dllCuda } from './framework-logs.js';
 import { capabilityOf } from './mentions.js';
 import { emptyFacts, pasted, type ErrorEvent, type ParseResult } from './types.js';
 
@@ -165,6 +165,13 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       if (cuda) facts.driver.cudaVersion ??= { value: cuda, source: pasted('ptxas message (PTX ISA ' + g.cur + ')') };
       break;
     }
+    case 'driver-old-or-missing':
+      if (g.dll) {
+        const c = dllCuda(g.dll);
+        if (c) g.cuda = c.includes('.') ? c : `${c}.0`;
+        facts.os.id ??= { value: 'windows', source: SRC };
+      }
+      break;
     case 'nvidia-docker-unsupported-cuda':
       if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
       break;

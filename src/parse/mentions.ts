@@ -94,6 +94,10 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // Prose: "… in windows 11 and python 3.9", "on Win10" (WSL is told apart below: any WSL mention wins).
     else if (/\b(?:in|on|under|using)\s(?:native\s)?Win(?:dows)?\s?(?:7|8|10|11)\b/i.test(raw)) windowsProse = true;
     if (/\bWSL\s?2?\b|microsoft-standard|\/usr\/lib\/wsl/i.test(raw)) wslSeen = true;
+    // "nvidia-smi claims I'm using CUDA 10.1", "nvidia-smi shows CUDA 12.2": the driver's CUDA, in prose.
+    if ((m = /\bnvidia-smi`?\s[^\n]{0,40}?\bCUDA\s?(?:version\s)?(\d{1,2}\.\d)\b(?![.\d])/i.exec(raw)) && !/\|/.test(raw)) facts.driver.cudaVersion ??= { value: m[1]!, source: SRC };
+    // A Windows path (C:\Users\…, C:\WINDOWS\system32): native Windows, unless the paste says WSL.
+    if (/\b[A-Z]:\\(?:Users|WINDOWS|Windows|Program Files)\\/.test(raw)) windowsProse = true;
     // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.

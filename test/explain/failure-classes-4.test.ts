@@ -402,3 +402,36 @@ describe('round 9: PTX ISA, wrapped NVRM, library packages of another major', ()
     expect(all(r.findings[0]!)).toContain('11.3');
   });
 });
+
+describe('round 10: minimum capability, prose driver CUDA, Windows floors', () => {
+  it("torch's 'minimum cuda capability supported' is named next to the GPU's", async () => {
+    const r = await explain(['Found GPU0 Quadro K4000 which is of cuda capability 3.0.', 'The minimum cuda capability supported by this library is 3.7.'].join('\n'));
+    expect(r.findings[0]!.code).toBe('arch-unsupported');
+    expect(all(r.findings[0]!)).toContain('3.0');
+    expect(all(r.findings[0]!)).toContain('3.7');
+  });
+
+  it('the driver CUDA named in prose next to nvidia-smi joins a toolkit finding', async () => {
+    const r = await explain(['Cuda compilation tools, release 10.2, V10.2.89', "nvidia-smi says I'm using CUDA 11.4", 'The detected CUDA version (10.2) mismatches the version that was used to compile PyTorch (11.3).'].join('\n'));
+    const f = find(r, 'toolkit-mismatch')!;
+    expect(all(f)).toContain('11.4');
+  });
+
+  it('a CUDA 12 runtime DLL on Windows: the Windows driver floor', async () => {
+    const r = await explain('msg="Unable to load cudart" library=C:\\Users\\me\\AppData\\Local\\Programs\\Ollama\\lib\\ollama\\cudart64_12.dll error="your nvidia driver is too old or missing."');
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('527.41');
+  });
+
+  it('"Failed to initialize NVML: Function Not Found": check which libnvidia-ml loads', async () => {
+    const r = await explain('$ nvidia-smi\nFailed to initialize NVML: Function Not Found');
+    expect(r.findings[0]!.code).toBe('driver-library-mismatch');
+    expect(all(r.findings[0]!)).toContain('libnvidia-ml');
+  });
+
+  it('nvidia-smi "cannot communicate with drivers" in prose', async () => {
+    const r = await explain('after the upgrade `nvidia-smi` cannot communicate with drivers');
+    expect(r.findings[0]!.code).toBe('driver-not-loaded');
+    expect(all(r.findings[0]!)).toContain('linux-headers');
+  });
+});
