@@ -21,7 +21,7 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     let matches = matchSignatures(line);
     // Messages wrapped over two or three lines ("…used to compile\nPyTorch (12.4)", a terminal cutting "CuD|NN" or
     // "condi|tion" inside a word): try the line joined with the next ones, with and without a space.
-    if (matches.length === 0 && i + 1 < lines.length && joinBudget > 0 && line.trim().length >= 12) {
+    if (matches.length === 0 && i + 1 < lines.length && joinBudget > 0 && line.trim().length >= 12 && mayWrap(line, lines[i + 1]!)) {
       joinBudget--;
       matches = wrappedMatches(lines, i, line);
     }
@@ -40,6 +40,17 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     }
   }
   return { facts, events };
+}
+
+/**
+ * A cheap test before joining: a known literal in this line (its pattern failed alone), or one that spans the
+ * break (the end of this line with the start of the next). Keeps 50 MB logs without messages at one scan.
+ */
+function mayWrap(line: string, next: string): boolean {
+  if (hasHint(line)) return true;
+  const tail = line.slice(-80).trimEnd();
+  const head = unquote(next).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '').trimStart().slice(0, 80);
+  return hasHint(`${tail}${head}`) || hasHint(`${tail} ${head}`);
 }
 
 /**
