@@ -54,7 +54,7 @@ export function guessesFromCues(ctx: ExplainContext, cues: readonly Cue[]): Rank
     severity: 'info' as const,
     title: m('guessTitle', { area: m(`area:${c.code}` as MessageKey) }),
     cause: m('guessCause', { area: m(`area:${c.code}` as MessageKey), line: c.line, usual: m(`usual:${c.code}` as MessageKey) }),
-    evidence: [{ fact: m('evLine', { line: c.line }), value: c.text, source: 'pasted (words only, no known message)' }, ...facts],
+    evidence: [{ fact: m('evWords', { line: c.line }), value: c.text, source: 'pasted (words only, no known message)' }, ...facts],
     fix: [`# ${m('guessCheck')}`, ...(CHECKS[c.code] ?? [])],
     score: Math.round((0.2 - i * 0.05) * 1000) / 1000,
   }));

@@ -73,8 +73,7 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
       ruleErrors.push({ code: `explain:${code}`, message: String((error as Error)?.message ?? error) });
     }
   }
-  // Causes the pasted facts establish without any message naming them: several toolkits named by place or nvcc,
-  // TensorFlow past its last native-Windows GPU release on native Windows.
+  // Causes the pasted facts establish without any message naming them (FACT_FIRST), ranked below message-named ones.
   for (const [code, explain] of FACT_FIRST) {
     if (out.has(code)) continue;
     try {
@@ -124,9 +123,11 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
 }
 
 /**
- * The pasted GPU is older than the oldest architecture the pasted torch release ships kernels for. Releases in the
- * torch table use its arch lists; 1.3–1.12 shipped sm_37 and newer (PyTorch dropped sm_35 from its binaries in 1.3:
- * https://github.com/pytorch/pytorch/issues/30532, soumith in pytorch/pytorch#24205).
+ * The pasted GPU has no kernels in the pasted build: a Fermi (sm_2x) GPU, which no CUDA >= 9.0 build covers; a build
+ * whose CUDA predates the GPU (10.2 and sm_80); a GPU older than the oldest architecture of the torch release (the
+ * torch table's arch lists; 1.3–1.12 shipped sm_37 and newer — PyTorch dropped sm_35 in 1.3:
+ * https://github.com/pytorch/pytorch/issues/30532, soumith in pytorch/pytorch#24205); or, with only a wheel tag
+ * named ("torch (cu128)"), no release's build of that tag covering it.
  */
 function archGap(ctx: ExplainContext): boolean {
   const g = ctx.gpus[0];

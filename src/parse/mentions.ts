@@ -101,7 +101,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.
-    if (((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) || (m = /\bdriver version (\d{3})\b(?![.\d])/i.exec(raw)) || (m = /\b(?:the )?driver (?:is|=|:)\s{0,2}(\d{3})\b(?![.\d])/i.exec(raw))) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
+    if (((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) || (m = /\bdriver version (\d{3})\b(?![.\d])/i.exec(raw)) || (m = /\b(?:the )?driver (?:is |= ?|: ?)?(\d{3})\b(?!\d|\.\d)/i.exec(raw))) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
     // paddlepaddle-gpu with its CUDA build suffix: "gpu版本1.5.1.post107", "paddlepaddle-gpu==2.2.0.post112".
     if ((m = /\bpaddle\w{0,12}[^\n]{0,20}?\b(\d\.\d{1,2}\.\d{1,2}\.post\d{2,3})\b/i.exec(raw))) facts.packages.push(pastedPackage('paddlepaddle-gpu', m[1]!, SRC));
     // onnxruntime-gpu: "onnxruntime-gpu==1.17.0", "ONNXRuntime Ver. 1.19.2", or the issue template's header and the next line.
