@@ -491,6 +491,12 @@ const libraryNotFound: Explainer = (ctx, events) => {
         pip(`"tensorflow[and-cuda]${tf ? `==${tf.version}` : ''}"`), 'python -c "import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))"',
       ]) };
     }
+    if (has(events, 'bnb-cpu-library')) {
+      return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'CUDA runtime (bitsandbytes)' }), m('libBnbCpu'), evidence, [
+        'python -c "import torch; print(torch.cuda.is_available(), torch.version.cuda)"   # no GPU here? then bitsandbytes cannot use CUDA either',
+        'pip install -U bitsandbytes', 'python -m bitsandbytes',
+      ]) };
+    }
     if (has(events, 'bnb-cuda-setup')) return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'libcudart (bitsandbytes)' }), m('libWhyNotFound'), evidence, ['pip install -U bitsandbytes', 'python -m bitsandbytes']) };
     if (has(events, 'winerror-126')) return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'DLL' }), m('libWhyNotFound'), evidence, ['# https://aka.ms/vs/17/release/vc_redist.x64.exe', pip('--force-reinstall torch --index-url https://download.pytorch.org/whl/cu128')]) };
     return undefined;
@@ -850,7 +856,7 @@ const driverNotLoaded: Explainer = (ctx, events) => {
   if (kernel) evidence.push({ fact: m('evKernel'), value: kernel, source: ctx.snapshot.os.kernel?.source ?? 'pasted' });
   if (drv) evidence.push({ fact: m('evDriver'), value: drv, source: ctx.driver?.source ?? 'pasted' });
   const k = kernel ?? '$(uname -r)';
-  const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose');
+  const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
   const cause = moduleEvent ? m('dnlModuleCause', { kernel: kernel ?? m('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : m('dnlCause');
   return { fit: secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), cause, evidence, [
     `# ${m('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'dkms status', `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
@@ -901,6 +907,8 @@ const noGpu: Explainer = (ctx, events) => {
   const cvd = ctx.snapshot.env.CUDA_VISIBLE_DEVICES;
   const cvdText = cvd !== undefined ? ` (=${cvd || '""'})` : '';
   if (cvd !== undefined) evidence.push({ fact: 'CUDA_VISIBLE_DEVICES', value: cvd, source: 'pasted' });
+  // WSL 1 has no GPU at all: the WSL finding carries the fix.
+  if (has(ctx.events, 'wsl1')) return undefined;
   if (has(ctx.events, 'amd-gpu')) {
     const amd = first(ctx.events, 'amd-gpu')?.groups.gpu ?? 'AMD';
     return { fit: 2, finding: finding('no-gpu', 'error', m('ngAmdTitle', { gpu: amd }), m('ngAmdCause', { gpu: amd }), evidence, [
@@ -970,6 +978,9 @@ const outOfMemory: Explainer = (ctx, events) => {
     ]) };
   }
   if (!e) {
+    // nvidia-smi / gpustat show the memory already taken by others: that is the answer.
+    const held = gpuMemoryHeld(ctx, events);
+    if (held) return held;
     const cudnn = has(events, 'cudnn-status-error', 'dnn-library-not-found') && !has(events, 'cuda-oom-generic');
     return { fit: cudnn ? 0.9 : 1.2, finding: finding('out-of-memory', 'error', m('oomTitle', { where: '' }), cudnn ? m('oomCudnn') + ' ' + m('oomGeneric') : m('oomGeneric'), evidence, [
       'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'export XLA_PYTHON_CLIENT_PREALLOCATE=false   # JAX', 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
@@ -1013,7 +1024,7 @@ const ncclFailure: Explainer = (ctx, events) => {
   let fix: string[];
   let fit = 1.3;
   // A bare "SHM" (e.g. "NCCL_SHM_DISABLE", "don't disable SHM") is not /dev/shm running out.
-  if (has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device/i.test(text)) {
+  if (has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device|共享内存/i.test(text)) {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
@@ -1105,8 +1116,13 @@ function p2pHang(events: ErrorEvent[], text: string): boolean {
 }
 
 const wsl: Explainer = (ctx, events) => {
-  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
+  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters', 'wsl1');
   if (!isWsl) return undefined;
+  if (has(ctx.events, 'wsl1')) {
+    return { fit: 2, finding: finding('wsl', 'error', m('wslOneTitle'), m('wslOneCause'), lineEvidence(ctx.events.filter((e) => e.signature === 'wsl1' || signatureById(e.signature)?.causes.some((c) => c.code === 'no-gpu' || c.code === 'driver-not-loaded'))), [
+      'wsl -l -v   # PowerShell: the VERSION column must say 2', 'wsl --set-version <distro> 2', 'wsl --update', '/usr/lib/wsl/lib/nvidia-smi   # inside WSL 2, after the conversion',
+    ]) };
+  }
   const evidence = [...lineEvidence(events)];
   const os = ctx.snapshot.os.wsl;
   if (os?.value) evidence.push({ fact: m('evWsl'), value: 'yes', source: os.source });

@@ -18,7 +18,7 @@ const CHECKS: Partial<Record<FindingCode, string[]>> = {
   'no-gpu': ['nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', 'docker run --rm --gpus all ubuntu nvidia-smi   # in containers'],
   'driver-not-loaded': ['nvidia-smi', 'lsmod | grep nvidia', 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure"', 'dkms status'],
   'out-of-memory': ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'nvidia-smi --query-gpu=memory.used,memory.total --format=csv'],
-  'nccl-failure': ['NCCL_DEBUG=INFO <your command>   # the WARN line names the failing call', 'nvidia-smi topo -m', 'df -h /dev/shm'],
+  'nccl-failure': ['NCCL_DEBUG=INFO <your command>   # the WARN line names the failing call', 'nvidia-smi topo -m', 'df -h /dev/shm   # containers: 64 MB by default; docker run --shm-size=16g (or --ipc=host)'],
   wsl: ['ls -la /usr/lib/wsl/lib/', 'cat /etc/ld.so.conf.d/ld.wsl.conf', 'dpkg -l | grep -iE "nvidia-(driver|utils)|libnvidia"'],
   'secure-boot': ['mokutil --sb-state', 'sudo dmesg | grep -iE "lockdown|key was rejected|module verification"'],
   nouveau: ['lsmod | grep nouveau', 'cat /etc/modprobe.d/*nouveau* 2>/dev/null'],

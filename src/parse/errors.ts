@@ -33,6 +33,11 @@ export function parseErrors(lines: readonly string[]): ParseResult {
       count.set(signature.id, n + 1);
       if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
       if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(i, i + 8)));
+      // "Loaded runtime CuDNN library: 7.3.1 but source was" / "compiled with: 7.4.2": the built version is on the next line.
+      if (signature.id === 'tf-cudnn-loaded' && !groups.built && i + 1 < lines.length) {
+        const more = wrappedMatches(lines, i, line).find((x) => x.signature.id === 'tf-cudnn-loaded');
+        if (more?.groups.built) groups.built = more.groups.built;
+      }
       // A long line (a one-line log, a wrapped join) is cut around the match, not at its start.
       const text = line.length <= 500 ? line.trim() : line.slice(Math.max(0, index - 120), Math.max(0, index - 120) + 500).trim();
       events.push({ signature: signature.id, line: i + 1, text, groups });
@@ -184,7 +189,19 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       }
       break;
     case 'nvidia-docker-unsupported-cuda':
+      // The oldest form prints just "7.5 < 6.5": the image's CUDA is the larger, the driver's the smaller.
+      if (g.a && g.b) {
+        const [lo, hi] = [g.a, g.b].sort((x, y) => Number(x) - Number(y));
+        g.cuda = hi!;
+        g.driverCuda = lo!;
+      }
       if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
+      break;
+    case 'version-magic':
+      if (g.kernel) facts.os.kernel ??= { value: g.kernel, source: pasted('dmesg') };
+      break;
+    case 'wsl1':
+      facts.os.wsl ??= { value: true, source: SRC };
       break;
     case 'secure-boot-enabled':
       facts.os.secureBoot ??= { value: 'enabled', source: SRC };

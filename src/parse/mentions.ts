@@ -35,6 +35,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
     // "不支持3090", "my 4090", "on a 3080 Ti": an RTX-class number without its prefix, next to a word about GPUs.
     if (!g && (m = /(?:^|[^\w.])([2-5]0[5-9]0(?:\s?Ti)?)(?!\w|\.\d)/.exec(raw)) && /显卡|支持|GPU|card|\bmy\b|\bon an?\b/i.test(raw) && gpuNames.size < 8) gpuNames.add(`RTX ${m[1]}`);
+    // Jetson names typed in lower case ("jetson agx orin").
+    if (!g && (m = /\bjetson\s(agx\s)?(orin|xavier|nano|tx2|tx1|thor)\b/i.exec(raw)) && gpuNames.size < 8) gpuNames.add(`Jetson ${m[1] ? 'AGX ' : ''}${m[2]!.charAt(0).toUpperCase()}${m[2]!.slice(1).toLowerCase().replace(/^x(\d)$/, 'X$1')}`.replace('Tx', 'TX'));
     // A Jetson named by its module alone on a line ("TX2" in an environment list).
     if ((m = /^\s{0,4}(?:[-*]\s{0,2})?(TX[12])\s{0,4}$/.exec(raw)) && gpuNames.size < 8) gpuNames.add(`Jetson ${m[1]}`);
     // Legacy boards the catalogue does not list, named in any case ("nvidia quadro 6000").
@@ -61,6 +63,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
     else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{0,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
+    // mmcv/mmdet collect_env: "PyTorch: 1.7.1" then "  - CUDA Runtime 11.0".
+    else if ((m = /^\s{0,6}-\s{0,2}CUDA Runtime (\d{1,2}\.\d)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: pasted('collect_env (mmcv)') };
     // conda's pytorch-cuda=11.7 names the CUDA of the pytorch build it pulls.
     else if ((m = /\bpytorch-cuda\s{0,2}[=\s]\s{0,2}(\d{1,2}\.\d)\b/i.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     // The REPL answer on the next line: ">>> print(torch.version.cuda)" / "13.1".
@@ -138,6 +142,13 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
       if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: named?.replace(/\s+/g, ' ').trim() });
     }
     toolkitPlaces(raw, facts.toolkitMentions, nvccState);
+    // gpustat: "[0] Tesla V100-SXM2-16GB | 44'C,   0 % | 15836 / 16130 MB |".
+    if ((m = /^\s{0,4}\[(\d{1,2})\]\s([^|]{3,60}?)\s{0,4}\|[^|]{0,30}\|\s{0,8}(\d{1,7})\s\/\s(\d{2,7})\sMB\s{0,4}\|/.exec(raw)) && facts.gpus.length < 16) {
+      const name = m[2]!.trim();
+      const gpu = pastedGpu(name, Number(m[1]), pasted('gpustat'), { computeCapability: capabilityOf(name)?.cc ?? null });
+      gpu.memory = { totalBytes: Number(m[4]) * 1048576, usedBytes: Number(m[3]) * 1048576, reservedBytes: null, freeBytes: (Number(m[4]) - Number(m[3])) * 1048576 };
+      facts.gpus.push(gpu);
+    }
     if ((m = /\bPython\s(3\.\d{1,2}(?:\.\d{1,2})?)\b/.exec(raw))) facts.pythonVersion ??= { value: m[1]!, source: SRC };
   }
   if (windowsProse && !wslSeen) facts.os.id ??= { value: 'windows', source: SRC };
@@ -230,6 +241,8 @@ const TOOLKIT_PLACES: readonly [string, RegExp][] = [
   ['link', /(?:\/usr\/local\/cuda\/?\s{0,2}->|symlink(?:ed)? to|points? to|linked to)\s{0,2}\/?(?:usr\/local\/)?cuda-(\d{1,2}\.\d)\b/gi],
   ['path', /\/usr\/local\/cuda-(\d{1,2}\.\d)\b/g],
   ['image', /\bnvidia\/cuda:(\d{1,2}\.\d)\.\d/g],
+  // CMake's FindCUDA / Caffe2: "Header version is: 10.1" — the toolkit whose headers are used.
+  ['path', /\bHeader version is:?\s{0,2}(\d{1,2}\.\d)\b/g],
   // /usr/local/cuda/version.txt ("CUDA Version 10.2.89"): the toolkit /usr/local/cuda points at.
   ['link', /^CUDA Version (\d{1,2}\.\d)\.\d{1,3}\s*$/g],
   ['hpc-sdk', /\/hpc_sdk\/[\w./-]{0,60}?\/cuda\/(\d{1,2}\.\d)\b/g],
@@ -253,7 +266,7 @@ function toolkitPlaces(raw: string, out: ToolkitMention[], state: { nvccPath?: s
   // An `ls /usr/local` row: "cuda-12.6" alone on its line.
   const row = /^\s{0,4}(?:drwx\S{0,12}\s[^\n]{0,80}\s)?cuda-(\d{1,2}\.\d)\/?\s{0,4}$/.exec(raw);
   if (row) add(out, row[1]!, 'listing');
-  if (!/cuda|nvcc/i.test(raw)) return;
+  if (!/cuda|nvcc|header version/i.test(raw)) return;
   for (const [where, re] of TOOLKIT_PLACES) {
     re.lastIndex = 0;
     for (const m of raw.matchAll(re)) add(out, m[1]!, where);

@@ -435,3 +435,41 @@ describe('round 10: minimum capability, prose driver CUDA, Windows floors', () =
     expect(all(r.findings[0]!)).toContain('linux-headers');
   });
 });
+
+describe('round 11: module built for another kernel, WSL 1, gpustat, lspci -k', () => {
+  it("the module's version magic names the running kernel", async () => {
+    const r = await explain("kernel: nvidia: version magic '6.1.0-17-amd64 SMP preempt mod_unload modversions ' should be '6.1.0-18-amd64 SMP preempt mod_unload modversions '");
+    expect(r.findings[0]!.code).toBe('driver-not-loaded');
+    expect(all(r.findings[0]!)).toContain('6.1.0-18-amd64');
+  });
+
+  it('WSL 1: convert to WSL 2', async () => {
+    const r = await explain(['I am on WSL1 with Ubuntu 20.04', 'RuntimeError: Found no NVIDIA driver on your system.'].join('\n'));
+    expect(r.findings[0]!.code).toBe('wsl');
+    expect(all(r.findings[0]!)).toContain('wsl --set-version');
+  });
+
+  it('gpustat rows show the memory taken by other jobs', async () => {
+    const r = await explain(['RuntimeError: CUDA error: out of memory', "[0] NVIDIA A100-SXM4-40GB | 40'C,   0 % | 39012 / 40960 MB | alice(39000M)"].join('\n'));
+    expect(r.findings[0]!.code).toBe('out-of-memory');
+    expect(all(r.findings[0]!)).toContain('39012');
+  });
+
+  it('lspci -k with nouveau bound', async () => {
+    const r = await explain(['01:00.0 VGA compatible controller: NVIDIA Corporation TU117 [GeForce GTX 1650]', '\tKernel driver in use: nouveau'].join('\n'));
+    expect(r.findings[0]!.code).toBe('nouveau');
+  });
+
+  it('the oldest nvidia-docker CUDA check (two numbers)', async () => {
+    const r = await explain('nvidia-docker | 2016/05/01 Error: unsupported CUDA version: 8.0 < 7.5');
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('8.0');
+  });
+
+  it('CMake sees nvcc of one toolkit and headers of another', async () => {
+    const r = await explain(['-- Caffe2: CUDA nvcc is: /usr/local/cuda-11.1/bin/nvcc', '-- Caffe2: Header version is: 11.3'].join('\n'));
+    const f = r.findings[0]!;
+    expect(all(f)).toContain('11.1');
+    expect(all(f)).toContain('11.3');
+  });
+});

@@ -49,7 +49,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /Found GPU(?<index>\d+) (?<gpu>[^\n]{2,60}?) which is of cuda capability (?<cc>\d+\.\d+)/i, [
       { code: 'arch-unsupported', when: 'the GPU is older than the oldest arch of the wheel' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/30532'),
-  sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture '(?<arch>(?:compute|sm)_\d+[af]?)'/i, [
+  sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture ['‘’`"](?<arch>(?:compute|sm)_\d+[af]?)['‘’`"]/i, [
     { code: 'toolkit-mismatch', when: 'nvcc is older than the architecture asked for (e.g. sm_120 needs CUDA 12.8)' },
   ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list'),
   sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported', 'unsupportedptxversion', 'unsupported_ptx_version'],
@@ -176,7 +176,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('module-verification-failed', ['module verification failed'], /nvidia\w*: module verification failed: signature and\/or required key missing/i, [
     { code: 'secure-boot', when: 'only a warning (the module loaded, kernel tainted) unless Secure Boot is enforcing' },
   ], 0.2, 'https://github.com/NVIDIA/gds-nvidia-fs/issues/81'),
-  sig('nouveau', ['nouveau', 'probe routine'], /(\bnouveau\b[^\n]{0,80}(fifo|DRM|bus|init|loaded|detected|PGRAPH|mmu)|NVIDIA probe routine (failed|was not called)|nouveau[^\n]{0,40}in use)/i, [
+  sig('nouveau', ['nouveau', 'probe routine'], /(\bnouveau\b[^\n]{0,80}(fifo|DRM|bus|init|loaded|detected|PGRAPH|mmu)|NVIDIA probe routine (failed|was not called)|nouveau[^\n]{0,40}in use|Kernel driver in use: nouveau)/i, [
     { code: 'nouveau', when: 'nouveau is bound to the GPU (blacklist it, rebuild initramfs, reboot)' },
   ], 0.8, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'cited in reference/anchor-tools.md' }),
   // modprobe's wordings for "no such module for this kernel" (kmod: "Module X not found in directory /lib/modules/<release>",
@@ -218,7 +218,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'library-not-found', when: 'the CUDA/cuDNN libraries TensorFlow needs are missing: pip install "tensorflow[and-cuda]"' },
     { code: 'cpu-only-build', when: 'TensorFlow falls back to the CPU' },
   ], 0.8, 'https://github.com/tensorflow/tensorflow/issues/60646'),
-  sig('windows-dll', ['.dll'], /Could not (?:locate|load|find)(?: library)? (?<dll2>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)|(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|failed)/i, [
+  sig('windows-dll', ['.dll'], /Could not (?:locate|load|find)(?: library)? ["']?(?<dll2>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)|(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|failed)/i, [
       { code: 'library-not-found', when: 'the DLL\'s CUDA/cuDNN version is not installed or its bin folder is not on PATH' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/45930', { confirmed: false, note: 'representative TF-on-Windows report' }),
   sig('winerror-126', ['winerror 126'], /WinError 126[^\n]{0,200}?(?<dll>[A-Za-z0-9_]{2,40}\.dll)?/i, [
@@ -575,12 +575,23 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'driver-too-old', when: 'the driver is older than the bundled CUDA runtime needs' },
     { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed' },
   ], 1, 'https://github.com/ollama/ollama/issues/6604', { confirmed: false, note: 'ollama gpu.go wording' }),
+  // The module was built for another kernel: "nvidia: version magic '5.15.0-2-MANJARO …' should be '5.15.1-1-MANJARO …'".
+  sig('version-magic', ['version magic'], /nvidia[\w-]{0,12}: version magic '(?<built>[\w.+~-]{3,60})[^'\n]{0,80}' should be '(?<kernel>[\w.+~-]{3,60})/i, [
+    { code: 'driver-not-loaded', when: 'the nvidia module was built for another kernel than the running one (no DKMS rebuild after a kernel update)' },
+  ], 1, 'https://pastebin.com/JbbyXm0w', { confirmed: false, note: 'kernel module loader wording' }),
+  sig('wsl1', ['wsl 1', 'wsl1', 'wsl version 1'], /\bWSL\s?1\b(?!\.\d)|\bWSL version 1\b/i, [
+    { code: 'wsl', when: 'WSL 1 has no GPU passthrough; CUDA needs WSL 2' },
+  ], 0.9, 'https://github.com/oobabooga/textgen/issues/458', { confirmed: false, note: 'NVIDIA CUDA on WSL user guide: WSL 2 only' }),
+  sig('cuda-required-not-available', ['cuda is required but not available'], /CUDA is required but not available(?: for (?<pkg>[\w-]{2,30}))?/i, [
+    { code: 'no-gpu', when: 'the machine or container has no usable NVIDIA GPU (a CPU-only host or Space)' },
+    { code: 'cpu-only-build', when: 'the package is a CPU build' },
+  ], 0.9, 'https://huggingface.co/spaces/EpistemeAI/agent-llama-gradio', { confirmed: false, note: 'bitsandbytes wording' }),
   // FFmpeg NVENC: the nv-codec-headers it was built with need a newer driver.
   sig('nvenc-api', ['required nvenc api version', 'nvidia driver for nvenc'], /Driver does not support the required nvenc API version\. Required: (?<required>\d{1,2}\.\d) Found: (?<found>\d{1,2}\.\d)|minimum required Nvidia driver for nvenc is (?<floor>\d{3}\.\d{1,3}(?:\.\d{1,3})?) or newer/i, [
     { code: 'driver-too-old', when: 'the FFmpeg build needs a newer NVENC API than the driver provides' },
   ], 1, 'https://github.com/GyanD/codexffmpeg/issues/161', { confirmed: false, note: 'FFmpeg nvenc.c wording; floors in src/knowledge/data/nvenc.ts' }),
   // nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0".
-  sig('nvidia-docker-unsupported-cuda', ['unsupported cuda version: driver'], /unsupported CUDA version: driver (?<driverCuda>\d{1,2}\.\d) < image (?<cuda>\d{1,2}\.\d)/i, [
+  sig('nvidia-docker-unsupported-cuda', ['unsupported cuda version:'], /unsupported CUDA version: (?:driver (?<driverCuda>\d{1,2}\.\d) < image (?<cuda>\d{1,2}\.\d)|(?<a>\d{1,2}\.\d) < (?<b>\d{1,2}\.\d))/i, [
     { code: 'driver-too-old', when: 'the image\'s CUDA is newer than the host driver supports' },
   ], 1, 'https://github.com/NVIDIA/nvidia-docker/issues/177', { confirmed: false, note: 'nvidia-docker 1.0 wording' }),
   // PaddlePaddle: its own CPU-build message and the "no GPU at runtime" warning.
