@@ -813,8 +813,9 @@ const driverLibraryMismatch: Explainer = (ctx, events) => {
 
 const driverNotLoaded: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
-  // The machine's GPU is another vendor's: there is no NVIDIA driver to load (no-gpu says so).
-  if (has(ctx.events, 'amd-gpu') && !ctx.gpus.length) return undefined;
+  // The machine's GPU is another vendor's: there is no NVIDIA driver to load (no-gpu says so). WSL 1 has no GPU at all
+  // (the wsl finding says so; WSL 1 is not flagged as WSL in the facts because /usr/lib/wsl/lib does not exist there).
+  if ((has(ctx.events, 'amd-gpu') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
   if (has(events, 'system-not-initialized')) {
     const v = ctx.driver?.version;

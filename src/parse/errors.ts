@@ -200,9 +200,6 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'version-magic':
       if (g.kernel) facts.os.kernel ??= { value: g.kernel, source: pasted('dmesg') };
       break;
-    case 'wsl1':
-      facts.os.wsl ??= { value: true, source: SRC };
-      break;
     case 'secure-boot-enabled':
       facts.os.secureBoot ??= { value: 'enabled', source: SRC };
       break;
