@@ -522,6 +522,11 @@ const libraryNotFound: Explainer = (ctx, events) => {
     fix.push(`# ${m('libFixPath')}`, 'ldconfig -p | grep ' + lib.name.split('.so')[0], `export LD_LIBRARY_PATH=/usr/local/cuda-${lib.major?.includes('.') ? lib.major : `${cudaMajor}`}/lib64:$LD_LIBRARY_PATH`);
   } else if (lib.kind === 'dll-cuda' || lib.kind === 'dll-cudnn') {
     fix.push(`# ${m('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`, `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`);
+  } else if (lib.kind === 'driver' && has(events, 'ld-cannot-find')) {
+    // Linking (-lcuda) needs the unversioned libcuda.so: the driver ships libcuda.so.1, the toolkit a stub.
+    why = m('libWhyLink', { lib: lib.name });
+    fix.push('ls -l /usr/lib/x86_64-linux-gnu/libcuda.so* /usr/lib64/libcuda.so* 2>/dev/null', 'sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # the link name the linker looks for',
+      'export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # or link against the toolkit\'s stub (build time only)');
   } else if (lib.kind === 'driver') {
     fix.push(ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi', '# docker: docker run --gpus all …');
   }
@@ -531,7 +536,7 @@ const libraryNotFound: Explainer = (ctx, events) => {
   // A CUDA runtime of another version than torch's build: an extension for another CUDA (framework-cuda-mismatch), not a path problem.
   const toolkitCuda = ctx.snapshot.toolkits[0]?.version?.value;
   const otherCuda = lib.kind === 'cuda' && lib.major && ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && versionParts(lib.major)[0] !== versionParts(toolkitCuda)[0]));
-  const fit = loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (inWsl(ctx) ? 0.3 : 0.6) : 1.3;
+  const fit = loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (has(events, 'ld-cannot-find') ? 1.3 : inWsl(ctx) ? 0.3 : 0.6) : 1.3;
   if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
   return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };
 };

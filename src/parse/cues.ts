@@ -14,7 +14,7 @@ export interface Cue {
 const CUES: readonly [FindingCode, RegExp][] = [
   ['driver-too-old', /\bdriver\b[^\n]{0,30}\b(?:too old|outdated|insufficient)|\b(?:update|upgrade|newer)\b[^\n]{0,20}\bdriver\b|驱动[^\n]{0,40}(?:不兼容|太旧|过低|不匹配|版本低)/i],
   ['arch-unsupported', /\bkernel image\b|\b(?:compute|cuda) capability\b|\bsm_\d{2,3}\b|\bnot supported\b[^\n]{0,30}\b(?:GPU|architecture|card)\b|算力/i],
-  ['library-not-found', /\blib[\w+-]{2,40}\.so(?:\.\d+){0,3}\b[^\n]{0,40}\b(?:not found|cannot|could not|missing|no such)|\b\w{2,40}\.dll\b[^\n]{0,40}\b(?:not found|could not|missing|failed)|cannot open shared object/i],
+  ['library-not-found', /\blib[\w+-]{2,40}\.so(?:\.\d+){0,3}\b[^\n]{0,40}\b(?:not found|cannot|could not|missing|no such)|\b\w{2,40}\.dll\b[^\n]{0,40}\b(?:not found|could not|missing|failed)|cannot open shared object|\bdlopen\b|(?:无法|不能)(?:加载|找到)[^\n]{0,20}库/i],
   ['cudnn-mismatch', /\bcudnn\b[^\n]{0,60}\b(?:version|mismatch|incompatib\w*|compiled)\b/i],
   ['cpu-only-build', /is_available\(\)[^\n]{0,20}\bfalse\b|not compiled with cuda|\bcpu[- ]only\b|\+cpu\b|\bcpuonly\b|\b(?:only|just) (?:uses?|runs? on) (?:the )?cpu\b|\bgpu\b[^\n]{0,10}\bnot (?:used|available|detected|found)\b/i],
   ['no-gpu', /\bno (?:cuda )?(?:gpus?|devices?) (?:found|available|detected|visible)\b|\bcuda_visible_devices\b|--gpus\b/i],

@@ -25,6 +25,11 @@ export function parseErrors(lines: readonly string[]): ParseResult {
       joinBudget--;
       matches = wrappedMatches(lines, i, line);
     }
+    // A bare "NVRM: API mismatch" line: the versions are usually on the next lines.
+    if (matches.length > 0 && matches.every((x) => x.signature.id === 'nvrm-api-mismatch-any') && i + 1 < lines.length) {
+      const full = wrappedMatches(lines, i, line, new Set(['nvrm-api-mismatch-any'])).filter((x) => x.signature.id === 'nvrm-api-mismatch');
+      if (full.length) matches = [...full, ...matches];
+    }
     // The short form of a message counts only when the full one did not match the same line.
     if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
     for (const { signature, groups, index } of matches) {
@@ -62,7 +67,7 @@ function mayWrap(line: string, next: string): boolean {
  * Signatures that match only across a line break: line i joined with the next one or two lines. A signature the
  * next line matches on its own is left to that line (one event per message).
  */
-function wrappedMatches(lines: readonly string[], i: number, line: string): ReturnType<typeof matchSignatures> {
+function wrappedMatches(lines: readonly string[], i: number, line: string, skip: ReadonlySet<string> = new Set()): ReturnType<typeof matchSignatures> {
   // Continuation lines of kernel messages repeat their prefix ("[  9.42] NVRM: has the version …"): drop it.
   const cont = (l: string) => unquote(l).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '');
   const next = cont(lines[i + 1]!);
@@ -72,7 +77,7 @@ function wrappedMatches(lines: readonly string[], i: number, line: string): Retu
   for (const joined of candidates) {
     if (!hasHint(joined)) continue;
     const alone = new Set(matchSignatures(next).map((x) => x.signature.id));
-    const found = matchSignatures(joined).filter((x) => !alone.has(x.signature.id));
+    const found = matchSignatures(joined).filter((x) => !alone.has(x.signature.id) && !skip.has(x.signature.id));
     if (found.length) return found;
   }
   return [];
@@ -196,6 +201,9 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
         g.driverCuda = lo!;
       }
       if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
+      break;
+    case 'ld-cannot-find':
+      if (g.lib) facts.missingLibraries.push({ value: `lib${g.lib}.so`, source: pasted('linker') });
       break;
     case 'version-magic':
       if (g.kernel) facts.os.kernel ??= { value: g.kernel, source: pasted('dmesg') };

@@ -74,6 +74,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|：|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // Chinese prose: "驱动版本: 450.102.04" (driver version).
     else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // "396.44的库" / "396.44 的驱动" (Chinese: the 396.44 libraries / driver).
+    else if ((m = /\b(\d{3}\.\d{2,3}(?:\.\d{2,3})?)\s?的?(?:库|驱动)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // "460.73 version driver is installed", "sudo dkms install -m nvidia -v 470.86", "dkms install nvidia/470.86".
     else if ((m = /\b(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s(?:version\s|dev\s|beta\s)?(?:nvidia\s)?driver\b/i.exec(raw)) || (m = /\bGL_VERSION\s{0,4}=\s{0,4}[\d.]{3,10} NVIDIA (\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw)) || (m = /\bdkms\s(?:install|build|add)\s(?:-m\s)?nvidia(?:\/|\s-v\s)(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // dpkg -l / rpm -q / pacman rows of the user-space driver: "ii  nvidia-smi  525.85.12-1  amd64", "nvidia-utils: 460.80-1".
@@ -81,7 +83,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // Any other NVIDIA driver package row with a driver-shaped version: "ii  xserver-xorg-video-nvidi 390.48-0ubuntu3".
     else if ((m = /^\s{0,4}(?:ii|hi|rc)\s{1,4}[\w.:+-]{0,40}nvidi[\w.:+-]{0,40}\s{1,30}(?:\d:)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     else if ((m = /^[\w &-]{0,80}\bnvidia-utils\b[\w &-]{0,80}:\s{0,3}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-\d/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
-    if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
+    if ((m = /\b(?:tensorflow|tensorflow-gpu)\s{0,3}(?:==|version:?|v|\s)\s{0,3}(\d+\.\d+\.\d+)\b/i.exec(raw))) facts.packages.push(pastedPackage('tensorflow', m[1]!, SRC));
     // Issue templates: "- TensorFlow version (use command below): 2.1.0", "TensorFlow version: 2.3", or "### TensorFlow version" and the version on the next line.
     else if ((m = /\bTensorFlow version(?:\s{0,2}\([^)\n]{0,40}\))?\s{0,3}[:：]\s{0,3}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (tfHeader && (m = /^\s{0,4}(?:tf|tensorflow)?\s?v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/i.exec(raw)))) {
       facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(m[1]!) ? `${m[1]}.0` : m[1]!, SRC));

@@ -473,3 +473,20 @@ describe('round 11: module built for another kernel, WSL 1, gpustat, lspci -k', 
     expect(all(f)).toContain('11.3');
   });
 });
+
+describe('round 12: the linker, NVRM without versions', () => {
+  it('ld cannot find -lcuda: the link name, not the loader path', async () => {
+    const r = await explain(['/usr/bin/ld: cannot find -lcuda: No such file or directory', 'collect2: error: ld returned 1 exit status'].join('\n'));
+    expect(r.findings[0]!.code).toBe('library-not-found');
+    expect(all(r.findings[0]!)).toContain('libcuda.so');
+    expect(all(r.findings[0]!)).toContain('stubs');
+  });
+
+  it('NVRM API mismatch with the versions elided, and with them on the next lines', async () => {
+    const bare = await explain('NVRM: API mismatch: the client has the version <x>, but');
+    expect(bare.findings[0]!.code).toBe('driver-library-mismatch');
+    const wrapped = await explain(["NVRM: API mismatch: the client 'Xwayland' (pid 77)", 'NVRM: has the version 550.90.07, but this kernel module has', 'NVRM: the version 550.78.  Please make sure'].join('\n'));
+    expect(all(wrapped.findings[0]!)).toContain('550.90.07');
+    expect(all(wrapped.findings[0]!)).toContain('550.78');
+  });
+});

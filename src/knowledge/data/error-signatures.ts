@@ -575,6 +575,14 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'driver-too-old', when: 'the driver is older than the bundled CUDA runtime needs' },
     { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed' },
   ], 1, 'https://github.com/ollama/ollama/issues/6604', { confirmed: false, note: 'ollama gpu.go wording' }),
+  // The linker, not the loader: "/usr/bin/ld: cannot find -lcuda" while building a CUDA extension (Triton, vLLM, custom ops).
+  sig('ld-cannot-find', ['cannot find -l'], /\bld(?:\.\w{1,10})?: cannot find -l(?<lib>cuda|cudart|cublas|cublasLt|cudnn|nvrtc|nccl|cufft|curand|cusparse|cusolver|nvidia-ml)\b/, [
+    { code: 'library-not-found', when: 'the unversioned link name (libcuda.so → libcuda.so.1, or the toolkit\'s stubs) is missing from the linker path' },
+  ], 1, 'https://blog.gitcode.com/13736d94828989303015374d84005862', { confirmed: false, note: 'GNU ld wording' }),
+  // NVRM's API mismatch even when the versions are cut or replaced.
+  sig('nvrm-api-mismatch-any', ['api mismatch'], /NVRM: API mismatch/i, [
+    { code: 'driver-library-mismatch', when: 'the loaded kernel module and the user-space driver are of different releases' },
+  ], 0.9, 'https://funloop.org/post/2014-06-04-nvrm-api-mismatch.html', { confirmed: false, note: 'NVRM wording' }),
   // The module was built for another kernel: "nvidia: version magic '5.15.0-2-MANJARO …' should be '5.15.1-1-MANJARO …'".
   sig('version-magic', ['version magic'], /nvidia[\w-]{0,12}: version magic '(?<built>[\w.+~-]{3,60})[^'\n]{0,80}' should be '(?<kernel>[\w.+~-]{3,60})/i, [
     { code: 'driver-not-loaded', when: 'the nvidia module was built for another kernel than the running one (no DKMS rebuild after a kernel update)' },
