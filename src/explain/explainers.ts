@@ -402,6 +402,16 @@ export function condaNoSuchBuild(ctx: ExplainContext, events: ErrorEvent[]): Exp
 /** nvidia-smi shows most of a GPU's memory in use and the paste talks about memory: held by someone else. */
 export function gpuMemoryHeld(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
   if (!has(ctx.events, 'memory-prose', 'torch-oom', 'cuda-oom-generic')) return undefined;
+  // nvidia-smi's process table: who holds the memory, by PID.
+  const procs = [...ctx.facts.gpuProcesses].sort((a, b) => b.mib - a.mib).filter((p) => p.mib >= 1024).slice(0, 4);
+  if (procs.length) {
+    const list = procs.map((p) => `PID ${p.pid} (${p.name}) ${p.mib}MiB on GPU ${p.gpu}`).join(', ');
+    return { fit: 1.5, finding: finding('out-of-memory', 'error', m('oomProcsTitle', { list: procs.map((p) => `PID ${p.pid}`).join(', ') }), m('oomProcsCause', { list }), [...lineEvidence(events), { fact: m('evGpuProcesses'), value: list, source: 'pasted:nvidia-smi' }], [
+      `ps -o pid,stat,etime,cmd -p ${procs.map((p) => p.pid).join(',')}   # stat T = stopped (Ctrl+Z), Z = zombie: it still holds its GPU memory`,
+      `kill ${procs.map((p) => p.pid).join(' ')}   # or kill -9; a stopped job: kill -CONT first or fg then Ctrl+C`,
+      'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv',
+    ]) };
+  }
   const g = ctx.snapshot.gpus.find((x) => x.memory.totalBytes && x.memory.usedBytes && x.memory.usedBytes / x.memory.totalBytes >= 0.5);
   if (!g?.memory.totalBytes || !g.memory.usedBytes) return undefined;
   const mib = (b: number) => `${Math.round(b / 1048576)}MiB`;

@@ -91,6 +91,7 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   into.torchArchList ??= from.torchArchList;
   for (const t of from.toolkitMentions) if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source && x.path === t.path)) into.toolkitMentions.push(t);
   if (into.torchVersions.length === 0) into.torchVersions = from.torchVersions;
+  for (const p of from.gpuProcesses) if (!into.gpuProcesses.some((x) => x.pid === p.pid && x.gpu === p.gpu)) into.gpuProcesses.push(p);
 }
 
 function mergeGpu(gpus: Gpu[], g: Gpu): void {

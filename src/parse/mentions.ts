@@ -29,7 +29,10 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   let tagProse: string | undefined;
   let wslSeen = false;
   let branchProse: string | undefined;
-  for (const raw of lines) {
+  for (const line of lines) {
+    // Markdown emphasis and inline code around a version ("driver **580.159.03**", "`nvcc -V` returns 9.2") is not part of it.
+    // (Not "__": dunder names such as torch.__version__ are common in pastes.)
+    const raw = line.includes('*') || line.includes('`') ? line.replace(/\*\*|`/g, '') : line;
     let m: RegExpExecArray | null;
     const g = GPU_NAME.exec(raw);
     // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
@@ -74,6 +77,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|：|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // Chinese prose: "驱动版本: 450.102.04" (driver version).
     else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // "Building DKMS module: nvidia-570.133.07", "nvidia-570.133.07 (akmod)": the driver named by its package.
+    else if ((m = /\bnvidia-(\d{3}\.\d{1,3}\.\d{1,3})\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // "396.44的库" / "396.44 的驱动" (Chinese: the 396.44 libraries / driver).
     else if ((m = /\b(\d{3}\.\d{2,3}(?:\.\d{2,3})?)\s?的?(?:库|驱动)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // "460.73 version driver is installed", "sudo dkms install -m nvidia -v 470.86", "dkms install nvidia/470.86".
@@ -104,6 +109,14 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\bnvidia-smi`?\s[^\n]{0,40}?\bCUDA\s?(?:version\s)?(\d{1,2}\.\d)\b(?![.\d])/i.exec(raw)) && !/\|/.test(raw)) facts.driver.cudaVersion ??= { value: m[1]!, source: SRC };
     // A Windows path (C:\Users\…, C:\WINDOWS\system32): native Windows, unless the paste says WSL.
     if (/\b[A-Z]:\\(?:Users|WINDOWS|Windows|Program Files)\\/.test(raw)) windowsProse = true;
+    // "the latest 6.14 kernel", "kernel 5.15.0-91-generic", "linux6.14-6.14.0_1": the kernel named in prose.
+    if ((m = /\b(\d\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.]{1,40})?)\s(?:kernel|linux kernel)\b/i.exec(raw)) || (m = /\bkernel\s(?:version\s)?(\d\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.]{1,40})?)\b/i.exec(raw))) facts.os.kernel ??= { value: m[1]!, source: SRC };
+    // "-- got cuda version 10.2" (CMake), "found CUDA version 11.8": the toolkit a build found.
+    if ((m = /\b(?:got|found|detected|using) cuda version:?\s{0,2}(\d{1,2}\.\d)\b/i.exec(raw))) toolkitMentions.push(m[1]!);
+    // nvidia-smi's process table: "|    0   N/A  N/A      1395      C   python      25081MiB |".
+    if ((m = /^\|\s{1,6}(\d{1,2})\s{1,6}(?:N\/A\s{1,6}N\/A\s{1,8})?(\d{1,8})\s{1,6}(C|G|C\+G|M)\s{1,6}(\S[^|]{0,60}?)\s{1,20}(\d{1,7})MiB\s{0,4}\|/.exec(raw)) && facts.gpuProcesses.length < 32) {
+      facts.gpuProcesses.push({ gpu: Number(m[1]), pid: Number(m[2]), name: m[4]!.trim(), mib: Number(m[5]) });
+    }
     // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.

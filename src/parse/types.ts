@@ -66,6 +66,8 @@ export interface PartialSnapshot {
   toolkitMentions: ToolkitMention[];
   /** Every torch version the paste names, when it names more than one ("pip install torch==1.10.0" … "PyTorch 1.3.0"). */
   torchVersions: Fact<string>[];
+  /** Rows of nvidia-smi's process table: who holds GPU memory. */
+  gpuProcesses: { gpu: number; pid: number; name: string; mib: number }[];
 }
 
 /** A CUDA toolkit named by place; `path` when the paste shows which nvcc answered ("/usr/bin/nvcc -V"). */
@@ -79,7 +81,7 @@ export interface ParseResult {
 }
 
 export function emptyFacts(): PartialSnapshot {
-  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [] };
+  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [], gpuProcesses: [] };
 }
 
 export function pasted(kind: string): string {

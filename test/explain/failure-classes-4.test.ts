@@ -490,3 +490,26 @@ describe('round 12: the linker, NVRM without versions', () => {
     expect(all(wrapped.findings[0]!)).toContain('550.78');
   });
 });
+
+describe('round 13: process table, markdown emphasis, DKMS package names', () => {
+  it("nvidia-smi's process table names who holds the memory", async () => {
+    const r = await explain([
+      'jobs on node 7 keep failing to allocate memory',
+      '|    0   N/A  N/A     48213      C   python                          30210MiB |',
+    ].join('\n'));
+    expect(r.findings[0]!.code).toBe('out-of-memory');
+    expect(all(r.findings[0]!)).toContain('48213');
+  });
+
+  it('a driver version in markdown bold is still the driver', async () => {
+    const r = await explain(['the host runs driver **535.183.01**', 'CUDA driver version is insufficient for CUDA runtime version', 'torch 2.7.0+cu128'].join('\n'));
+    expect(all(r.findings[0]!)).toContain('535.183.01');
+  });
+
+  it('a failed DKMS build names the package version and the kernel in prose', async () => {
+    const r = await explain(['After installing the 6.15 kernel:', 'Building DKMS module: nvidia-575.64.05... FAILED!'].join('\n'));
+    const f = find(r, 'driver-not-loaded')!;
+    expect(all(f)).toContain('575.64.05');
+    expect(all(f)).toContain('6.15');
+  });
+});

@@ -527,7 +527,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'library-not-found', when: 'the library is not on the loader path (LD_LIBRARY_PATH, ldconfig)' },
   ], 1, 'https://pastebin.com/3J0dkCY4', { confirmed: false, note: 'tensorflow/stream_executor/dso_loader.cc wording (TF 1.x)' }),
   // Something about GPU memory being used, said in prose: lets a full nvidia-smi table be read as the cause.
-  sig('memory-prose', ['memory', 'allocated', 'vram'], /\b(?:GPU memory|memory (?:is )?(?:used|allocated|occupied|in use|full)|allocated by|VRAM)\b/i, [], 0.1,
+  sig('memory-prose', ['memory', 'allocated', 'vram', 'allocate'], /\b(?:GPU memory|memory (?:is )?(?:used|allocated|occupied|in use|full)|allocated by|VRAM|(?:fail\w{0,3} to|cannot|could not|unable to) allocate)\b/i, [], 0.1,
     'https://github.com/wencolani/CrossE/issues/2', { confirmed: false, note: 'context only' }),
   // Extensions that check the capability themselves (tiny-cuda-nn: "… extension for compute capability 87").
   sig('ext-no-cc', ['for compute capability'], /(?:could not find|no) compatible [\w-]{2,40} (?:extension|kernels?|binary|build) for compute capability (?<cc>\d{2,3}|\d{1,2}\.\d)/i, [
