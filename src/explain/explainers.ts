@@ -184,14 +184,16 @@ const driverTooOld: Explainer = (ctx, events) => {
   }
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
-  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing');
+  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible');
   // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
   const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
   // Paddle's wheels name their CUDA in the version (1.5.1.post107 = CUDA 10.0): the program's CUDA when torch is absent.
   const paddle = !t ? paddleBuild(ctx) : undefined;
   const isa = first(events, 'ptx-isa-version');
   const isaCuda = isa?.groups.ptx ? cudaForPtxIsa(isa.groups.ptx) : undefined;
-  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? isaCuda ?? paddle?.cuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
+  // A CUDA base image named ("built from nvidia/cuda:10.2-devel"): the runtime the program carries.
+  const imageCuda = ctx.facts.toolkitMentions.find((x) => x.source === 'pasted:image')?.value;
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? isaCuda ?? paddle?.cuda ?? imageCuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
   if (buildCuda) {
     // Native Windows drivers have their own numbering (CUDA 12.x: 527.41 vs 525.60.13 on Linux).
     const floors = floorsFor(buildCuda, ctx.snapshot.os.id?.value === 'windows' && !inWsl(ctx) ? 'windows' : 'linux');
@@ -200,6 +202,8 @@ const driverTooOld: Explainer = (ctx, events) => {
       ? (torchLabel(ctx) ?? `CUDA ${buildCuda}`)
       : paddle && buildCuda === paddle.cuda
         ? `paddlepaddle-gpu ${paddle.version} (CUDA ${paddle.cuda})`
+      : imageCuda && buildCuda === imageCuda && !wanted
+        ? m('drvImage', { cuda: imageCuda })
       : isaCuda && buildCuda === isaCuda
         ? m('drvPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' })
       : ptxasEvent?.groups.ptxas
@@ -265,6 +269,13 @@ const toolkitMismatch: Explainer = (ctx, events) => {
     const min = cudaReleases().find((r) => r.ga && safeSupports(r.minor, cc))?.minor ?? '?';
     const vars = { arch, cc, min, nvcc: nvcc ?? m('unknown') };
     if (nvcc) evidence.push({ fact: m('evNvcc'), value: nvcc, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
+    // The CUDA named in the paste does support the architecture: the nvcc that ran is another, older one.
+    if (nvcc && safeSupports(versionParts(nvcc).slice(0, 2).join('.'), cc)) {
+      return { fit: 1.5, finding: finding('toolkit-mismatch', 'error', m('tkArchOtherTitle', vars), m('tkArchOtherCause', vars), evidence, [
+        'which -a nvcc; nvcc --version; echo "CUDA_HOME=$CUDA_HOME"   # the nvcc that runs first on PATH',
+        `export CUDA_HOME=/usr/local/cuda-${versionParts(nvcc).slice(0, 2).join('.')}`, 'export PATH=$CUDA_HOME/bin:$PATH', 'hash -r; nvcc --version',
+      ]) };
+    }
     return { fit: 1.5, finding: finding('toolkit-mismatch', 'error', m('tkArchTitle', vars), m('tkArchCause', vars), evidence, [
       `# CUDA >= ${min}`, `export CUDA_HOME=/usr/local/cuda-${min}`, 'export PATH=$CUDA_HOME/bin:$PATH', 'nvcc --version',
     ]) };
@@ -359,7 +370,8 @@ const cpuOnly: Explainer = (ctx, events) => {
   const condaCpu = first(ctx.events, 'conda-cpu-build');
   const condaBuild = ctx.events.filter((e) => e.signature === 'conda-cpu-build').map((e) => e.groups.build).find(Boolean);
   if (condaCpu) evidence.push({ fact: m('evCondaBuild'), value: condaBuild ?? condaCpu.text.slice(0, 120), source: 'pasted' });
-  const cpu = t?.cpuOnly === true || !!condaCpu;
+  const saysCpu = has(ctx.events, 'cpu-version-prose');
+  const cpu = t?.cpuOnly === true || !!condaCpu || saysCpu;
   const choice = torchChoice(ctx).choice;
   const fix = choice
     ? ['pip uninstall -y torch torchvision torchaudio', pip(`torch==${choice.release.version} --index-url ${choice.variant.indexUrl}`)]
@@ -367,14 +379,20 @@ const cpuOnly: Explainer = (ctx, events) => {
   const wants = first(ctx.events, 'xformers-built-for')?.groups.built;
   const wantsTag = wants ? /\+(cu\d+)$/.exec(wants)?.[1] : undefined;
   if (wants && wantsTag) fix.splice(1, 1, pip(`torch==${wants.split('+')[0]} --index-url https://download.pytorch.org/whl/${wantsTag}   # the build xFormers was made for`));
+  // aarch64 (Grace, Jetson-class servers): the plain PyPI wheel is the CPU build; CUDA wheels come from PyTorch's index.
+  if (ctx.snapshot.os.arch?.value === 'aarch64' && (saysCpu || t?.cpuOnly)) {
+    fix.splice(1, 0, pip('torch --index-url https://download.pytorch.org/whl/cu128   # aarch64: CUDA builds live on the PyTorch index, PyPI has the CPU build'));
+    evidence.push({ fact: m('evArch'), value: 'aarch64', source: ctx.snapshot.os.arch.source });
+  }
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
   // A conda environment: the build string says which variant the solver chose, and from which channel.
   if (has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda')) {
     fix.push('conda list "^pytorch$"   # build string cpu_* / *_cpu = CPU build; the channel column says where it came from (conda-forge, pytorch)',
       'conda install -c conda-forge "pytorch=*=cuda*"   # conda-forge\'s CUDA build (pick the variant explicitly)');
   }
-  if (cpu || has(events, 'torch-not-compiled-cuda')) {
-    const vars = { pkg: 'torch', version: t && t.version !== '?' ? t.pkg.version : '' };
+  if (cpu || has(events, 'torch-not-compiled-cuda') || (saysCpu && t?.cuda)) {
+    // A requested build ("pytorch==1.9.0 … cudatoolkit=11.1") that came out as CPU: name the release, not the request.
+    const vars = { pkg: 'torch', version: t && t.version !== '?' ? (saysCpu && t.cuda ? t.version : t.pkg.version) : '' };
     return { fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2, finding: finding('cpu-only-build', 'error', t ? m('cpuTitle', vars) : m('cpuTitleGeneric'), m('cpuCause', vars), evidence, fix) };
   }
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
@@ -636,6 +654,16 @@ const frameworkCudaMismatch: Explainer = (ctx, events) => {
       `conda install ${foreign.slice(0, 4).map((p) => `${p.name}=${versionParts(tcuda)[0]}`).join(' ')} -c nvidia   # the CUDA ${versionParts(tcuda)[0]} builds of these libraries`,
       `# or pin them through the CUDA version package: conda install "cuda-version=${tcuda}" -c nvidia`,
       'conda list | grep -iE "cublas|cusparse|cufft|curand|cusolver|nvjitlink"',
+    ]) };
+  }
+  const cudf = first(events, 'cudf-mvc');
+  if (cudf?.groups.tkMajor) {
+    const vars = { tk: `${cudf.groups.tkMajor}.${cudf.groups.tkMinor}`, dr: `${cudf.groups.drMajor}.${cudf.groups.drMinor}` };
+    const floor = floorsFor(vars.tk).full ?? '?';
+    return { fit: 1.8, finding: finding('framework-cuda-mismatch', 'error', m('fcmCudfTitle', vars), m('fcmCudfCause', { ...vars, floor }), [...evidence, ...driverEvidence(ctx)], [
+      `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # CUDA packages no newer than the driver's ${vars.dr}`,
+      `# or upgrade the driver to >= ${floor} (CUDA ${vars.tk})`,
+      'python -c "import cudf; print(cudf.__version__)"',
     ]) };
   }
   const bnb = first(events, 'bnb-no-binary');

@@ -205,6 +205,12 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'ld-cannot-find':
       if (g.lib) facts.missingLibraries.push({ value: `lib${g.lib}.so`, source: pasted('linker') });
       break;
+    case 'cudajl-driver-incompatible':
+      if (g.driverCuda) facts.driver.cudaVersion ??= { value: g.driverCuda, source: SRC };
+      break;
+    case 'cudf-mvc':
+      if (g.drMajor && g.drMinor) facts.driver.cudaVersion ??= { value: `${g.drMajor}.${g.drMinor}`, source: SRC };
+      break;
     case 'version-magic':
       if (g.kernel) facts.os.kernel ??= { value: g.kernel, source: pasted('dmesg') };
       break;

@@ -77,6 +77,10 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|：|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // Chinese prose: "驱动版本: 450.102.04" (driver version).
     else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // "The version of the driver installed on the compute nodes … is 418.87.00."
+    else if ((m = /\bversion of the (?:nvidia |NVIDIA )?driver\b[^\n]{0,80}?\bis\s(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+    // A Windows driver file version: "23.21.13.9135" is NVIDIA 391.35, "31.0.15.3623" is 536.23 (the last five digits).
+    else if ((m = /\b(?:版本|version|DriverVersion|Driver Version)\s{0,2}[:：=]?\s{0,2}\d{2}\.\d{1,2}\.1(\d)\.(\d{2})(\d{2})\b/i.exec(raw))) facts.driver.version ??= { value: `${m[1]}${m[2]}.${m[3]}`, source: pasted('Windows driver file version') };
     // "Building DKMS module: nvidia-570.133.07", "nvidia-570.133.07 (akmod)": the driver named by its package.
     else if ((m = /\bnvidia-(\d{3}\.\d{1,3}\.\d{1,3})\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
     // "396.44的库" / "396.44 的驱动" (Chinese: the 396.44 libraries / driver).
@@ -109,6 +113,10 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\bnvidia-smi`?\s[^\n]{0,40}?\bCUDA\s?(?:version\s)?(\d{1,2}\.\d)\b(?![.\d])/i.exec(raw)) && !/\|/.test(raw)) facts.driver.cudaVersion ??= { value: m[1]!, source: SRC };
     // A Windows path (C:\Users\…, C:\WINDOWS\system32): native Windows, unless the paste says WSL.
     if (/\b[A-Z]:\\(?:Users|WINDOWS|Windows|Program Files)\\/.test(raw)) windowsProse = true;
+    // "I installed the 6.5 toolkit": a toolkit named before the word.
+    if ((m = /\b(\d{1,2}\.\d)\s(?:cuda\s)?toolkit\b/i.exec(raw)) && !/\|/.test(raw)) toolkitMentions.push(m[1]!);
+    // aarch64 hosts (Grace: GB200, GH200): PyPI's torch wheels differ there.
+    if (/\b(?:aarch64|arm64|GB200|GH200|GB300|Grace Hopper|Grace Blackwell)\b/i.test(raw)) facts.os.arch ??= { value: 'aarch64', source: SRC };
     // "the latest 6.14 kernel", "kernel 5.15.0-91-generic", "linux6.14-6.14.0_1": the kernel named in prose.
     if ((m = /\b(\d\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.]{1,40})?)\s(?:kernel|linux kernel)\b/i.exec(raw)) || (m = /\bkernel\s(?:version\s)?(\d\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.]{1,40})?)\b/i.exec(raw))) facts.os.kernel ??= { value: m[1]!, source: SRC };
     // "-- got cuda version 10.2" (CMake), "found CUDA version 11.8": the toolkit a build found.
@@ -255,7 +263,7 @@ function tokensAgree(a: string, b: string): boolean {
 const TOOLKIT_PLACES: readonly [string, RegExp][] = [
   ['link', /(?:\/usr\/local\/cuda\/?\s{0,2}->|symlink(?:ed)? to|points? to|linked to)\s{0,2}\/?(?:usr\/local\/)?cuda-(\d{1,2}\.\d)\b/gi],
   ['path', /\/usr\/local\/cuda-(\d{1,2}\.\d)\b/g],
-  ['image', /\bnvidia\/cuda:(\d{1,2}\.\d)\.\d/g],
+  ['image', /\bnvidia\/cuda:(\d{1,2}\.\d)(?:\.\d)?[-.]/g],
   // CMake's FindCUDA / Caffe2: "Header version is: 10.1" — the toolkit whose headers are used.
   ['path', /\bHeader version is:?\s{0,2}(\d{1,2}\.\d)\b/g],
   // /usr/local/cuda/version.txt ("CUDA Version 10.2.89"): the toolkit /usr/local/cuda points at.

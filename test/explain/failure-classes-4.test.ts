@@ -513,3 +513,43 @@ describe('round 13: process table, markdown emphasis, DKMS package names', () =>
     expect(all(f)).toContain('6.15');
   });
 });
+
+describe('round 14: nvcc older than the CUDA named, image tags, other packages', () => {
+  it('the named CUDA supports the arch: the nvcc that ran is another one', async () => {
+    const r = await explain(["nvcc fatal   : Unsupported gpu architecture 'compute_70'", 'I have CUDA 10.1 installed'].join('\n'));
+    const f = find(r, 'toolkit-mismatch')!;
+    expect(f.cause).toContain('9.0');
+    expect(all(f)).toContain('which -a nvcc');
+  });
+
+  it('a CUDA image tag and a driver stated in prose', async () => {
+    const r = await explain(['CUDA driver version is insufficient for CUDA runtime version', 'The version of the driver installed on the nodes is 410.104.', 'I built my container from nvidia/cuda:10.1-devel-ubuntu18.04.'].join('\n'));
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('410.104');
+    expect(all(r.findings[0]!)).toContain('418.39');
+  });
+
+  it('CUDA.jl: the driver below every supported toolkit', async () => {
+    const r = await explain('Error: CUDA driver 10.1.0 is not compatible with any supported CUDA toolkit (11.4.4, 11.5.2, 12.0.1)');
+    expect(r.findings[0]!.code).toBe('driver-too-old');
+    expect(all(r.findings[0]!)).toContain('11.4');
+  });
+
+  it('cuDF with a toolkit newer than the driver', async () => {
+    const r = await explain('UserWarning: Using CUDA toolkit version (12, 4) with CUDA driver version (12, 1) requires minor version compatibility, which is not yet supported');
+    expect(r.findings[0]!.code).toBe('framework-cuda-mismatch');
+    expect(all(r.findings[0]!)).toContain('12.4');
+    expect(all(r.findings[0]!)).toContain('12.1');
+  });
+
+  it('aarch64: the PyPI wheel is the CPU build', async () => {
+    const r = await explain('On our GH200 node `pip install torch` installed the CPU version of torch');
+    const f = find(r, 'cpu-only-build')!;
+    expect(all(f)).toContain('download.pytorch.org/whl/cu');
+  });
+
+  it('a Windows driver file version read as the NVIDIA version', async () => {
+    const r = await explain(['CUDA driver version is insufficient for CUDA runtime version', 'Driver Version: 30.0.14.7141'].join('\n'));
+    expect(all(r.findings[0]!)).toContain('471.41');
+  });
+});

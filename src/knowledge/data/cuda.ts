@@ -223,7 +223,7 @@ export const PTX_ISA: readonly PtxIsa[] = [
 /** One SASS target and the toolkit range that can compile for it (offline, nvcc -gencode code=sm_XX). */
 export interface ArchSupport extends Sourced {
   arch: string;
-  /** First toolkit minor that targets it ("10.0" means "at or before 10.0", the oldest release tracked). */
+  /** First toolkit minor that targets it ("7.0" means "at or before 7.0", the oldest release tracked). */
   since: string;
   /** First toolkit minor that no longer targets it. */
   removedIn?: string;
@@ -234,22 +234,31 @@ const DROP13 = `${RN} §2.6.2 ("Offline compilation and library support for thes
 const FEAT129 = 'https://docs.nvidia.com/cuda/archive/12.9.1/cuda-features-archive/index.html ("adds compiler target support for SM architecture 10.3 (sm_103, sm_103f, sm_103a) and 12.1 (sm_121) … introduces … family-specific architectures")';
 const NVCC13 = 'nvcc --list-gpu-code of CUDA 13.0.3 and 13.3.73 (third-party captures): sm_75 sm_80 sm_86 sm_87 sm_88 sm_89 sm_90 sm_100 sm_103 sm_110 sm_120 sm_121';
 
+// Floors before CUDA 10.0 (the oldest release CMake's table lists): "CUDA SDK 7.0 – 7.5 support for compute capability
+// 2.0 – 5.x; 8.0: 2.0 – 6.x, last with 2.x; 9.0 – 9.2: 3.0 – 7.0; 10.0 – 10.2: 3.0 – 7.5".
+const PRE10 = 'Wikipedia "CUDA", section GPUs supported (as copied in blog.csdn.net/mujie2015/article/details/137119349)';
+const PRE10_NOTE = 'Floors before CUDA 10.0 are from a secondary source (the Wikipedia table), not re-read from NVIDIA release notes; "7.0" means "at or before 7.0", the oldest release tracked.';
+
 function arch(name: string, since: string, removedIn: string | undefined, source: string, extra: Partial<ArchSupport> = {}): ArchSupport {
   return { arch: name, since, ...(removedIn ? { removedIn } : {}), source, checked: CHECKED, confirmed: true, ...extra };
 }
 
 export const ARCH_SUPPORT: readonly ArchSupport[] = [
-  arch('sm_30', '10.0', '11.0', CMAKE),
-  arch('sm_32', '10.0', '11.0', 'nvcc 10.x/11.0 --list-gpu-code (community copies)', { confirmed: false, note: 'Tegra K1; CMake does not list it.' }),
-  arch('sm_35', '10.0', '12.0', `${CMAKE}; CMake MR 8031 ("Remove 35 and 37 for CUDA 12")`),
-  arch('sm_37', '10.0', '12.0', `${CMAKE}; CMake MR 8031`),
-  arch('sm_50', '10.0', '13.0', DROP13),
-  arch('sm_52', '10.0', '13.0', DROP13),
-  arch('sm_53', '10.0', '13.0', DROP13),
-  arch('sm_60', '10.0', '13.0', DROP13),
-  arch('sm_61', '10.0', '13.0', DROP13),
-  arch('sm_62', '10.0', '13.0', DROP13),
-  arch('sm_70', '10.0', '13.0', DROP13),
+  // Fermi: last targeted by CUDA 8.0 ("CUDA 9 dropped support for compute_20", CMake MR 1329).
+  arch('sm_20', '7.0', '9.0', `${PRE10}; https://gitlab.kitware.com/cmake/cmake/-/merge_requests/1329`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_21', '7.0', '9.0', PRE10, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_30', '7.0', '11.0', `${CMAKE}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_32', '7.0', '11.0', `nvcc 10.x/11.0 --list-gpu-code (community copies); ${PRE10}`, { confirmed: false, note: `Tegra K1; CMake does not list it. ${PRE10_NOTE}` }),
+  arch('sm_35', '7.0', '12.0', `${CMAKE}; CMake MR 8031 ("Remove 35 and 37 for CUDA 12"); ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_37', '7.0', '12.0', `${CMAKE}; CMake MR 8031; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_50', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_52', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_53', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  // Pascal arrived with CUDA 8.0, Volta with 9.0.
+  arch('sm_60', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_61', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_62', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_70', '9.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
   arch('sm_72', '10.0', '13.0', `${DROP13}; ${NVCC13}`),
   arch('sm_75', '10.0', undefined, CMAKE),
   arch('sm_80', '11.0', undefined, CMAKE),

@@ -583,6 +583,20 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('nvrm-api-mismatch-any', ['api mismatch'], /NVRM: API mismatch/i, [
     { code: 'driver-library-mismatch', when: 'the loaded kernel module and the user-space driver are of different releases' },
   ], 0.9, 'https://funloop.org/post/2014-06-04-nvrm-api-mismatch.html', { confirmed: false, note: 'NVRM wording' }),
+  // CUDA.jl: "CUDA driver 8.0.0 is not compatible with any supported CUDA toolkit (11.4.4, 11.5.2, …)".
+  sig('cudajl-driver-incompatible', ['is not compatible with any supported cuda toolkit'], /CUDA driver (?<driverCuda>\d{1,2}\.\d)(?:\.\d{1,3})? is not compatible with any supported CUDA toolkit \((?<cuda>\d{1,2}\.\d)/i, [
+    { code: 'driver-too-old', when: 'the driver is older than the oldest CUDA the package supports' },
+    { code: 'arch-unsupported', when: 'the GPU is too old for any driver that new' },
+  ], 1, 'https://github.com/JuliaGPU/CUDA.jl/issues/2231', { confirmed: false, note: 'CUDA.jl wording' }),
+  // cuDF / numba: "Using CUDA toolkit version (12, 3) with CUDA driver version (12, 2) requires minor version compatibility".
+  sig('cudf-mvc', ['requires minor version compatibility'], /Using CUDA toolkit version \((?<tkMajor>\d{1,2}), (?<tkMinor>\d)\) with CUDA driver version \((?<drMajor>\d{1,2}), (?<drMinor>\d)\)/i, [
+    { code: 'framework-cuda-mismatch', when: 'cuDF/numba cannot use minor-version compatibility: the CUDA toolkit packages must not be newer than the driver\'s CUDA' },
+    { code: 'driver-too-old', when: 'a driver for the toolkit\'s CUDA fixes it too' },
+  ], 1, 'https://github.com/Kaggle/docker-python/issues/1361', { confirmed: false, note: 'cudf/utils/_numba.py wording' }),
+  // "pip install torch resulted in the CPU version", "This command installs cpu version instead of cuda".
+  sig('cpu-version-prose', ['cpu version', 'cpu-only version', 'cpu build', 'cpu wheel'], /\b(?:install(?:s|ed)?|got|resulted in|gives?|pulls?|downloads?)\b[^\n]{0,40}\bCPU(?:[- ]only)? (?:version|build|wheel)\b|\bcpu version instead of (?:cuda|gpu)\b/i, [
+    { code: 'cpu-only-build', when: 'the package manager chose the CPU build' },
+  ], 0.7, 'https://github.com/pytorch/pytorch/issues/168065', { confirmed: false, note: 'prose' }),
   // The module was built for another kernel: "nvidia: version magic '5.15.0-2-MANJARO …' should be '5.15.1-1-MANJARO …'".
   sig('version-magic', ['version magic'], /nvidia[\w-]{0,12}: version magic '(?<built>[\w.+~-]{3,60})[^'\n]{0,80}' should be '(?<kernel>[\w.+~-]{3,60})/i, [
     { code: 'driver-not-loaded', when: 'the nvidia module was built for another kernel than the running one (no DKMS rebuild after a kernel update)' },
