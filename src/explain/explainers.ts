@@ -519,6 +519,14 @@ const libraryNotFound: Explainer = (ctx, events) => {
         pip(`"tensorflow[and-cuda]${tf ? `==${tf.version}` : ''}"`), 'python -c "import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))"',
       ]) };
     }
+    const sym = first(events, 'cudnn-cannot-load-symbol');
+    if (sym) {
+      return { fit: 1.2, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'cuDNN' }), m('libCudnnSymbol', { symbol: sym.groups.symbol ?? 'cudnn…' }), evidence, [
+        'pip list 2>/dev/null | grep -i nvidia-cudnn   # the cuDNN wheel torch/onnxruntime/ctranslate2 uses',
+        `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`,
+        'ldconfig -p | grep libcudnn',
+      ]) };
+    }
     if (has(events, 'bnb-cpu-library')) {
       return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'CUDA runtime (bitsandbytes)' }), m('libBnbCpu'), evidence, [
         'python -c "import torch; print(torch.cuda.is_available(), torch.version.cuda)"   # no GPU here? then bitsandbytes cannot use CUDA either',
@@ -578,6 +586,9 @@ const cudnnMismatch: Explainer = (ctx, events) => {
     const built = (incompat.groups.min ?? incompat.groups.built ?? '').replace(/,\s*/g, '.');
     const found = ctx.facts.cudnnRuntime?.value ?? (incompat.groups.found ? (/^\d{4,5}$/.test(incompat.groups.found) ? cudnnNumber(incompat.groups.found) : incompat.groups.found.replace(/,\s*/g, '.')) : undefined) ?? m('unknownLoaded');
     const want = /^\d{4,5}$/.test(built) ? cudnnNumber(built).replace(/\.0$/, '') : built || m('unknownBuild');
+    // Every pair the messages name, as printed (TF 1.x prints 5103 for 5.1.3): a rebuild can change one side.
+    const pairs = [...new Set(events.filter((e) => e.groups.found || e.groups.built).map((e) => `${e.groups.found ?? '?'} vs ${e.groups.built ?? e.groups.min ?? '?'}`))];
+    if (pairs.length) evidence.push({ fact: m('evCudnnPairs'), value: pairs.slice(0, 4).join('; '), source: 'pasted:error message' });
     return { fit: 2, finding: finding('cudnn-mismatch', 'error', m('cudnnTitle', { have: found, want }), m('cudnnCause', { have: found, want, why: m('cudnnWhyOlder') }), evidence, [
       'echo $LD_LIBRARY_PATH', '# remove folders with an older libcudnn from LD_LIBRARY_PATH, then:', 'unset LD_LIBRARY_PATH',
       'python -c "import torch; print(torch.backends.cudnn.version())"',
@@ -900,14 +911,20 @@ const driverNotLoaded: Explainer = (ctx, events) => {
   if (kernel) evidence.push({ fact: m('evKernel'), value: kernel, source: ctx.snapshot.os.kernel?.source ?? 'pasted' });
   if (drv) evidence.push({ fact: m('evDriver'), value: drv, source: ctx.driver?.source ?? 'pasted' });
   const k = kernel ?? '$(uname -r)';
+  // Inside a container nvidia-smi fails when the runtime did not pass the GPU in; no-gpu carries that fix.
+  const inContainer = has(ctx.events, 'container-context') && !moduleEventOf(events);
   const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
   const cause = moduleEvent ? m('dnlModuleCause', { kernel: kernel ?? m('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : m('dnlCause');
-  return { fit: secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), cause, evidence, [
+  return { fit: inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), cause, evidence, [
     `# ${m('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'dkms status', `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
     `sudo apt-get install -y linux-headers-${k}   # Fedora: kernel-devel-${k}; Arch: linux-headers + nvidia-dkms for a custom kernel`,
     drv && /^\d{3}\.\d/.test(drv) ? `sudo dkms install nvidia/${drv} -k ${k}` : 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
   ]) };
 };
+
+function moduleEventOf(events: ErrorEvent[]): boolean {
+  return has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic', 'nvrm-gpu-unsupported', 'nvrm-bar');
+}
 
 const secureBoot: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
@@ -978,7 +995,7 @@ const noGpu: Explainer = (ctx, events) => {
       'sudo apt-get install -y nvidia-container-toolkit', 'sudo nvidia-ctk runtime configure --runtime=docker', 'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
     ]) };
   }
-  if (has(events, 'smi-not-found', 'cuda-not-available', 'torch-no-driver') && has(ctx.events, 'container-context') && !has(ctx.events, 'nvml-not-loadable', 'libnvidia-ml-missing')) {
+  if (has(ctx.events, 'smi-not-found', 'cuda-not-available', 'torch-no-driver', 'smi-failed') && has(ctx.events, 'container-context') && !has(ctx.events, 'nvml-not-loadable', 'libnvidia-ml-missing')) {
     return { fit: 1.8, finding: finding('no-gpu', 'error', m('ngContainerTitle'), m('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }), evidence, [
       'docker run --gpus all …   # or in compose: deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]',
       '# Docker before 19.03: nvidia-docker run … (nvidia-docker2) or docker run --runtime=nvidia …',
@@ -1123,6 +1140,16 @@ const ncclFailure: Explainer = (ctx, events) => {
 // ---- mixed-package-managers --------------------------------------------------------------------------------
 
 const mixedManagers: Explainer = (ctx, events) => {
+  const userSite = first(events, 'user-site-path');
+  if (userSite?.groups.pkg && (has(ctx.events, 'conda-env-mention') || /conda|envs\//i.test(ctx.events.map((e) => e.text).join(' ')) || ctx.env?.packages.some((p) => p.installer === 'conda'))) {
+    const vars = { pkg: userSite.groups.pkg };
+    const libs = ctx.facts.missingLibraries.slice(0, 2).map((f) => ({ fact: m('evMissing'), value: f.value, source: f.source }));
+    return { fit: 1.6, finding: finding('mixed-package-managers', 'error', m('mixUserTitle', vars), m('mixUserCause', vars), [...lineEvidence(events), ...libs], [
+      'python -c "import site; print(site.ENABLE_USER_SITE, site.getusersitepackages())"',
+      `pip uninstall ${vars.pkg}   # run outside the environment: removes the ~/.local copy (or: rm -rf ~/.local/lib/python3.*/site-packages/${vars.pkg}*)`,
+      'export PYTHONNOUSERSITE=1   # or put it in the environment\'s activation script: conda env config vars set PYTHONNOUSERSITE=1',
+    ]) };
+  }
   const reps = events.filter((e) => e.signature === 'pip-replaces-framework');
   const conda = has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda') === true;
   // pip installed one torch and a conda package brought another: two torch versions named, both managers at work.

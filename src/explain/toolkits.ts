@@ -28,7 +28,7 @@ const short = (v: string) => v.split('.').slice(0, 2).join('.');
 
 export function multipleToolkits(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
   const hpc = events.find((e) => e.signature === 'hpc-sdk-cuda-missing');
-  const named: ToolkitMention[] = ctx.facts.toolkitMentions.filter((n) => n.source !== 'pasted:image');
+  const named: ToolkitMention[] = ctx.facts.toolkitMentions.filter((n) => n.source !== 'pasted:image' && n.source !== 'pasted:prose');
   for (const t of ctx.snapshot.toolkits) {
     const v = t.nvcc?.version?.value ?? t.version?.value;
     if (v && (t.nvcc?.version || /nvcc/.test(t.version?.source ?? '')) && !named.some((n) => n.source === 'pasted:nvcc' && n.value === short(v))) named.push({ value: short(v), source: 'pasted:nvcc' });

@@ -21,6 +21,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   const toolkitMentions: string[] = [];
   let tfHeader = false;
   let windowsProse = false;
+  const proseCuda = new Set<string>();
   let replAsked: 'cuda' | 'version' | undefined;
   let ortHeader = false;
   const nvccState: { nvccPath?: string } = {};
@@ -64,7 +65,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
     if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
     // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
-    else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{0,2}(?:version\s)?v?(\d\.\d{1,2})(?![.\d])/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
+    else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{0,2}(?:version\s)?v?(\d\.\d{1,2})(?!\d|\.\d)/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
     if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
     // mmcv/mmdet collect_env: "PyTorch: 1.7.1" then "  - CUDA Runtime 11.0".
     else if ((m = /^\s{0,6}-\s{0,2}CUDA Runtime (\d{1,2}\.\d)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: pasted('collect_env (mmcv)') };
@@ -100,7 +101,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "Tensor Flow Version: 2.12.0" (a script's printout), "tensorflow==2.16", "tf 2.16" (titles), "TF2.11".
     else if ((m = /\bTensor\s?Flow(?:-gpu)?\s{0,2}(?:Version\s{0,2}[:：=]|==|-|v)\s{0,3}v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw))) {
       facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(m[1]!) ? `${m[1]}.0` : m[1]!, SRC));
-    } else if ((m = /(?:^|[\s(\[,])(?:tf|TF|tensorflow=)\s?=?\s?(2\.\d{1,2}(?:\.\d{1,2})?)\b(?![.\d])/.exec(raw))) tfProse ??= m[1]!;
+    } else if ((m = /(?:^|[\s(\[,])(?:tf|TF|tensorflow=)\s?=?\s?(2\.\d{1,2}(?:\.\d{1,2})?)\b(?!\d|\.\d)/.exec(raw))) tfProse ??= m[1]!;
     // A wheel tag on its own next to torch ("the image's torch (cu128)"): torch's CUDA, when nothing better says it.
     if (!tagProse && (m = /\b(?:torch|pytorch)\b[^\n]{0,40}?\bcu(\d{2,3})\b/i.exec(raw))) tagProse = m[1]!;
     tfHeader = /^\s{0,4}#{1,4}\s{0,2}TensorFlow version\s{0,4}$/i.test(raw) || (tfHeader && raw.trim() === '');
@@ -110,7 +111,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     else if (/\b(?:in|on|under|using)\s(?:native\s)?Win(?:dows)?\s?(?:7|8|10|11)\b/i.test(raw)) windowsProse = true;
     if (/\bWSL\s?2?\b|microsoft-standard|\/usr\/lib\/wsl/i.test(raw)) wslSeen = true;
     // "nvidia-smi claims I'm using CUDA 10.1", "nvidia-smi shows CUDA 12.2": the driver's CUDA, in prose.
-    if ((m = /\bnvidia-smi`?\s[^\n]{0,40}?\bCUDA\s?(?:version\s)?(\d{1,2}\.\d)\b(?![.\d])/i.exec(raw)) && !/\|/.test(raw)) facts.driver.cudaVersion ??= { value: m[1]!, source: SRC };
+    if ((m = /\bnvidia-smi`?\s[^\n]{0,40}?\bCUDA\s?(?:version\s)?(\d{1,2}\.\d)\b(?!\d|\.\d)/i.exec(raw)) && !/\|/.test(raw)) facts.driver.cudaVersion ??= { value: m[1]!, source: SRC };
     // A Windows path (C:\Users\…, C:\WINDOWS\system32): native Windows, unless the paste says WSL.
     if (/\b[A-Z]:\\(?:Users|WINDOWS|Windows|Program Files)\\/.test(raw)) windowsProse = true;
     // "I installed the 6.5 toolkit": a toolkit named before the word.
@@ -128,7 +129,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // "No Kernel Module found in 460 driver", "the 470 driver": a driver branch named in prose.
-    if (((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) || (m = /\bdriver version (\d{3})\b(?![.\d])/i.exec(raw)) || (m = /\b(?:the )?driver (?:is |= ?|: ?)?(\d{3})\b(?!\d|\.\d)/i.exec(raw))) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
+    if (((m = /(?<!(?:GTX|RTX|GT|MX|Quadro|Tesla|[A-Za-z])\s?)\b(\d{3})(?:\.\d{1,3}){0,2}\s(?:nvidia\s)?drivers?\b/i.exec(raw)) || (m = /\bdriver version (\d{3})\b(?!\d|\.\d)/i.exec(raw)) || (m = /\b(?:the )?driver (?:is |= ?|: ?)?(\d{3})\b(?!\d|\.\d)/i.exec(raw))) && Number(m[1]) >= 300 && Number(m[1]) < 800) branchProse ??= m[1]!;
     // paddlepaddle-gpu with its CUDA build suffix: "gpu版本1.5.1.post107", "paddlepaddle-gpu==2.2.0.post112".
     if ((m = /\bpaddle\w{0,12}[^\n]{0,20}?\b(\d\.\d{1,2}\.\d{1,2}\.post\d{2,3})\b/i.exec(raw))) facts.packages.push(pastedPackage('paddlepaddle-gpu', m[1]!, SRC));
     // onnxruntime-gpu: "onnxruntime-gpu==1.17.0", "ONNXRuntime Ver. 1.19.2", or the issue template's header and the next line.
@@ -142,9 +143,9 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\bnvidia-(?:driver|utils|compute-utils|kernel-common|dkms)-\d{3}(?:-open|-server)?(?::\w+)?\s{1,4}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
     // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").
     // Package-list rows name the toolkit too: "cuda & cuda-tools: 11.3.0-1", "cuda-toolkit-11-2"; Chinese "cuda版本：11.2".
-    if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?(?:[:：]|is|=)\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) toolkitMentions.push(m[1]!); }
-    else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?![.\d])/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
-    if ((m = /(?:\+|\b)cuda(\d{1,2}\.\d)\b(?![.\d])/i.exec(raw)) && !/torch[^\n]{0,6}\+cuda|版本的/i.test(raw)) toolkitMentions.push(m[1]!);
+    if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?(?:[:：]|is|=)\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) toolkitMentions.push(m[1]!); }
+    else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) toolkitMentions.push(m[1]!);
+    if ((m = /(?:\+|\b)cuda(\d{1,2}\.\d)\b(?!\d|\.\d)/i.exec(raw)) && !/torch[^\n]{0,6}\+cuda|版本的/i.test(raw)) toolkitMentions.push(m[1]!);
     if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
@@ -165,6 +166,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
       if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: named?.replace(/\s+/g, ' ').trim() });
     }
     toolkitPlaces(raw, facts.toolkitMentions, nvccState);
+    // Every "CUDA X.Y" in the text, for naming only ("tried the CUDA 8.0 and CUDA 9.0 builds of pytorch").
+    if (proseCuda.size < 8 && /cuda/i.test(raw)) for (const c of raw.matchAll(/\bCUDA\s?(\d{1,2}\.\d)\b(?!\d|\.\d)/gi)) proseCuda.add(c[1]!);
     // gpustat: "[0] Tesla V100-SXM2-16GB | 44'C,   0 % | 15836 / 16130 MB |".
     if ((m = /^\s{0,4}\[(\d{1,2})\]\s([^|]{3,60}?)\s{0,4}\|[^|]{0,30}\|\s{0,8}(\d{1,7})\s\/\s(\d{2,7})\sMB\s{0,4}\|/.exec(raw)) && facts.gpus.length < 16) {
       const name = m[2]!.trim();
@@ -181,6 +184,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
   if (tfProse && !facts.packages.some((p) => p.name === 'tensorflow')) facts.packages.push(pastedPackage('tensorflow', /^\d+\.\d+$/.test(tfProse) ? `${tfProse}.0` : tfProse, SRC));
   if (torchVersions.size > 1) facts.torchVersions = [...torchVersions].map((value) => ({ value, source: SRC }));
   if (tagProse && !facts.packages.some((p) => p.name === 'torch')) facts.torchCuda ??= { value: `${tagProse.slice(0, -1)}.${tagProse.slice(-1)}`, source: SRC };
+  // Every CUDA named in prose is kept as a mention (not an installed toolkit): findings about CUDA versions name them.
+  for (const v of new Set([...toolkitMentions, ...proseCuda])) if (facts.toolkitMentions.length < 16 && !facts.toolkitMentions.some((x) => x.value === v)) facts.toolkitMentions.push({ value: v, source: pasted('prose') });
   // One CUDA named in prose is the toolkit; two or more different ones are a comparison, not a fact.
   if (new Set(toolkitMentions).size === 1) facts.toolkits.push(pastedToolkit(toolkitMentions[0]!, SRC));
   let index = 0;

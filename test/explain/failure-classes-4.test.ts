@@ -553,3 +553,35 @@ describe('round 14: nvcc older than the CUDA named, image tags, other packages',
     expect(all(r.findings[0]!)).toContain('471.41');
   });
 });
+
+describe('round 15: user site, raw cuDNN numbers, containers, prose CUDA', () => {
+  it('a pip --user copy in ~/.local imported inside a conda env', async () => {
+    const r = await explain(['(myenv) $ python -c "import tensorflow"', '  File "/home/u/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 41, in <module>', 'conda activate myenv'].join('\n'));
+    const f = find(r, 'mixed-package-managers')!;
+    expect(all(f)).toContain('.local');
+    expect(all(f)).toContain('PYTHONNOUSERSITE');
+  });
+
+  it('raw cuDNN numbers of every message are kept', async () => {
+    const r = await explain(['Loaded runtime CuDNN library: 7102 (compatibility version 7100) but source was compiled with 7005 (compatibility version 7000).'].join('\n'));
+    expect(all(r.findings[0]!)).toContain('7102');
+    expect(all(r.findings[0]!)).toContain('7005');
+  });
+
+  it('nvidia-smi failing inside a plain docker container: --gpus', async () => {
+    const r = await explain(['docker run -it my-image bash', '$ nvidia-smi', "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver."].join('\n'));
+    expect(r.findings[0]!.code).toBe('no-gpu');
+    expect(all(r.findings[0]!)).toContain('--gpus');
+  });
+
+  it('cuDNN "Cannot load symbol" without the "Invalid handle" prefix', async () => {
+    const r = await explain('Could not load library libcudnn_cnn_infer.so.8. Error: Cannot load symbol cudnnCreateConvolutionDescriptor');
+    expect(r.findings.map((f) => f.code)).toContain('library-not-found');
+  });
+
+  it('every CUDA named in prose is named in a CUDA finding', async () => {
+    const r = await explain(['I tried both the CUDA 10.2 and CUDA 11.3 builds of pytorch', 'CUDA driver version is insufficient for CUDA runtime version'].join('\n'));
+    expect(all(find(r, 'driver-too-old')!)).toContain('10.2');
+    expect(all(find(r, 'driver-too-old')!)).toContain('11.3');
+  });
+});

@@ -126,6 +126,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'secure-boot', when: 'dmesg: "Key was rejected by service" or Lockdown' },
     { code: 'nouveau', when: 'nouveau is loaded' },
     { code: 'wsl', when: 'in WSL there is no kernel module: a Linux driver or nvidia-utils installed inside WSL shadows the Windows driver\'s /usr/lib/wsl/lib' },
+    { code: 'no-gpu', when: 'inside a container started without the NVIDIA runtime (--gpus): the host driver is not passed in' },
   ], 1, 'https://github.com/Oneflow-Inc/oneflow/issues/3106', { confirmed: false, note: 'thread cited in reference/anchor-tools.md; the message is nvidia-smi\'s own' }),
   sig('smi-not-found', ['nvidia-smi: command not found', "'nvidia-smi' is not recognized", 'nvidia-smi not found', 'nvidia-smi: not found'], /nvidia-smi:? (command )?not found|'nvidia-smi' is not recognized/i, [
     { code: 'driver-not-loaded', when: 'no NVIDIA driver is installed (or the container has no NVIDIA runtime)' },
@@ -363,7 +364,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'library-shadowing', when: 'the library loaded from this folder (a system CUDA/cuDNN on LD_LIBRARY_PATH) is not the one the framework ships' },
       { code: 'cudnn-mismatch', when: 'a cuDNN of another minor than the framework\'s is loaded' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/119989'),
-  sig('cudnn-cannot-load-symbol', ['cannot load symbol'], /Invalid handle\. Cannot load symbol (?<symbol>cudnn\w{1,60})/i, [
+  sig('cudnn-cannot-load-symbol', ['cannot load symbol'], /(?:Invalid handle\. )?Cannot load symbol (?<symbol>cudnn\w{1,60})/i, [
     { code: 'library-not-found', when: 'the cuDNN sub-library (libcudnn_cnn / libcudnn_ops) that holds the symbol is not on the loader path' },
     { code: 'cudnn-mismatch', when: 'only part of a cuDNN of another version is found' },
   ], 0.9, 'https://github.com/SYSTRAN/faster-whisper/issues/516', { confirmed: false, note: 'that thread is about the missing cuDNN 8 sub-libraries; this wording is cuDNN\'s own when a sub-library cannot be dlopened' }),
@@ -446,7 +447,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
     /(?:Found existing installation: (?<pkg>torch|pytorch|tensorflow|tensorflow-gpu) (?<version>\d+\.\d+(?:\.\d+)?)\b|Attempting uninstall: (?<pkg2>torch|tensorflow)\b|\bpip\b[^\n]{0,40}\buninstall(?:s|ed|ing)\b[^\n]{0,40}\b(?:PyTorch|torch|tensorflow)\b(?:[^\n(]{0,30}\((?<version2>\d+\.\d+(?:\.\d+)?)\))?)/i, [
       { code: 'mixed-package-managers', when: 'pip replaced the framework that conda (environment.yml) installed: two package managers own one stack' },
     ], 0.7, 'https://github.com/ashleve/lightning-hydra-template/issues/500'),
-  sig('conda-env-mention', ['conda'], /\b(?:conda (?:env|environment|install)|(?:with|using|via|from|in (?:the|a|my)) (?:ana|mini)?conda\b|environment\.ya?ml)/i, [
+  sig('conda-env-mention', ['conda'], /\b(?:conda (?:env|environment|install|activate|create)|(?:with|using|via|from|in (?:the|a|my)) (?:ana|mini)?conda\b|environment\.ya?ml)/i, [
     { code: 'mixed-package-managers', when: 'the environment is a conda one; pip installing the same framework into it mixes two managers' },
   ], 0.2, 'https://github.com/thousandbrainsproject/tbp.monty/issues/385'),
   sig('nccl-p2p-transport', ['p2p/ipc', 'p2p/cumem', 'nccl_p2p_disable'], /(?:via P2P\/(?:IPC|CUMEM|direct pointer)|\bNCCL_P2P_DISABLE\s{0,2}=\s{0,2}1)/i, [
@@ -597,6 +598,10 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('cpu-version-prose', ['cpu version', 'cpu-only version', 'cpu build', 'cpu wheel'], /\b(?:install(?:s|ed)?|got|resulted in|gives?|pulls?|downloads?)\b[^\n]{0,40}\bCPU(?:[- ]only)? (?:version|build|wheel)\b|\bcpu version instead of (?:cuda|gpu)\b/i, [
     { code: 'cpu-only-build', when: 'the package manager chose the CPU build' },
   ], 0.7, 'https://github.com/pytorch/pytorch/issues/168065', { confirmed: false, note: 'prose' }),
+  // A pip --user install (~/.local/…/site-packages) imported inside a conda or venv environment.
+  sig('user-site-path', ['/.local/lib/python'], /\/\.local\/lib\/python\d\.\d{1,2}\/site-packages\/(?<pkg>[A-Za-z][\w-]{1,40})/, [
+    { code: 'mixed-package-managers', when: 'a pip --user copy in ~/.local shadows the environment\'s own package (PYTHONNOUSERSITE=1)' },
+  ], 0.6, 'https://github.com/ContinuumIO/anaconda-issues/issues/11805', { confirmed: false, note: 'Python user-site layout' }),
   // The module was built for another kernel: "nvidia: version magic '5.15.0-2-MANJARO …' should be '5.15.1-1-MANJARO …'".
   sig('version-magic', ['version magic'], /nvidia[\w-]{0,12}: version magic '(?<built>[\w.+~-]{3,60})[^'\n]{0,80}' should be '(?<kernel>[\w.+~-]{3,60})/i, [
     { code: 'driver-not-loaded', when: 'the nvidia module was built for another kernel than the running one (no DKMS rebuild after a kernel update)' },
