@@ -6,7 +6,7 @@ import { onnxruntimeCuda, onnxruntimeForCuda, type OrtCudaBuild } from '../knowl
 import { versionParts } from '../knowledge/version.js';
 import type { ErrorEvent } from '../parse/types.js';
 import type { ExplainContext } from './context.js';
-import type { Explained } from './explainers.js';
+import type { Explained } from './helpers.js';
 import { em as m } from './messages.js';
 
 interface Missing {

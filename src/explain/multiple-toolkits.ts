@@ -5,7 +5,7 @@ import type { Evidence, Finding } from '../diagnose/types.js';
 import { compareVersions } from '../knowledge/version.js';
 import type { ErrorEvent, ToolkitMention } from '../parse/types.js';
 import type { ExplainContext } from './context.js';
-import type { Explained } from './explainers.js';
+import type { Explained } from './helpers.js';
 import { em as m } from './messages.js';
 
 const WHERE: Record<string, string> = {

@@ -1,0 +1,92 @@
+// arch-unsupported: the GPU's compute capability against the build's architectures, and the wheel that covers it.
+import { cudaReleases } from '../knowledge/cuda.js';
+import { torchVariant, variantArchSet } from '../knowledge/torch.js';
+import { versionParts } from '../knowledge/version.js';
+import { platformOf } from '../diagnose/framework.js';
+import { firstWheel, tagOf, torchChoice, type ExplainContext } from './context.js';
+import { em as m } from './messages.js';
+import { first, lineEvidence, gpuEvidence, torchEvidence, torchLabel, pip, finding, safeSupports, type Explainer } from './helpers.js';
+
+export const archUnsupported: Explainer = (ctx, events) => {
+  const g = ctx.gpus[0];
+  const t = ctx.torch;
+  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...torchEvidence(ctx)];
+  if (!g) {
+    return {
+      fit: 1,
+      finding: finding('arch-unsupported', 'error', m('archTitleNoGpu'), m('archCauseNoGpu'), evidence, [
+        `# ${m('archCheck')}`,
+        'nvidia-smi --query-gpu=name,compute_cap --format=csv',
+        'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.get_arch_list())"',
+      ]),
+    };
+  }
+  let archs = ctx.facts.torchArchList?.value;
+  let ptx: readonly string[] = [];
+  if (!archs && t?.tag && t.version !== '?') {
+    const v = torchVariant(t.version, t.tag);
+    if (v) {
+      const set = variantArchSet(v, platformOf(ctx.snapshot));
+      archs = [...set.archList];
+      ptx = set.ptx;
+    }
+  }
+  const covered = archs ? archs.includes(g.sm) || ptx.some((p) => Number(p.replace('compute_', '')) <= Number(g.sm.replace('sm_', ''))) : undefined;
+  const choice = torchChoice(ctx, t?.tag ? [t.tag] : undefined);
+  const c = choice.choice ?? choice.withNewerDriver;
+  const firstCover = c ? firstWheel(ctx, t?.tag ? [t.tag] : undefined) : undefined;
+  const firstText = firstCover && firstCover.variant.tag !== c?.variant.tag
+    ? ' ' + m('archFirst', { tag: firstCover.variant.tag, version: firstCover.release.version, cuda: firstCover.variant.cuda, sm: g.sm, floor: firstCover.driverFloor ?? '?' })
+    : '';
+  const wheel = c
+    ? (choice.choice
+      ? m('archWheel', { tag: c.variant.tag, version: c.release.version, cuda: c.variant.cuda, sm: g.sm, floor: c.driverFloor ?? '?' })
+      : m('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })) + firstText
+    : m('archNone', { sm: g.sm, cc: g.cc });
+  // Starts a sentence in the title and the cause; a package name ("torch 2.5.1+cu124") stays lower-case.
+  const build = torchLabel(ctx) ?? m('archBuildUnknown');
+  // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
+  const tooOld = t?.cuda && !safeSupports(t.cuda, g.cc) ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
+  const cause = (tooOld && t?.cuda ? m('archCudaTooOld', { cuda: t.cuda, sm: g.sm, first: tooOld }) + ' ' : '') + m(archs?.length || oldTorchArchs(t) ? 'archCause' : 'archCauseNoList', {
+    gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
+    archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),
+    ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',
+    wheel,
+  });
+  const fix: string[] = [];
+  if (c) {
+    if (!choice.choice && c.driverFloor) fix.push(`# ${m('drvUpgrade', { floor: c.driverFloor })}`);
+    fix.push(pip(`--force-reinstall torch==${c.release.version} --index-url ${c.variant.indexUrl}`));
+    if (firstCover && firstText) {
+      fix.push(`# ${m('archFirstFix', { tag: firstCover.variant.tag, floor: firstCover.driverFloor ?? '?' })}`, pip(`--force-reinstall torch==${firstCover.release.version} --index-url ${firstCover.variant.indexUrl}`));
+    }
+  }
+  fix.push(`# ${m('archExt', { cc: g.cc })}`);
+  if (events.some((e) => e.signature.startsWith('nccl'))) {
+    const sm = g.sm.replace('sm_', '');
+    fix.push(`# ${m('archNccl', { sm: g.sm })}`, `make -j src.build NVCC_GENCODE="-gencode=arch=compute_${sm},code=sm_${sm}"   # NCCL from source, with this GPU's architecture`);
+  }
+  const suggested = first(ctx.events, 'torch-suggests-cuda')?.groups.cuda?.trim().replace(/\s+/g, ' ');
+  if (suggested) {
+    const tags = suggested.split(' ').filter((v) => /^\d{1,2}\.\d$/.test(v)).map(tagOf);
+    evidence.push({ fact: m('evTorchSuggests'), value: `CUDA ${suggested}${tags.length ? ` (${tags.join(', ')})` : ''}`, source: 'pasted:error message' });
+    if (tags[0]) fix.unshift(pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tags[0]}   # ${m('archTorchSays', { cuda: suggested })}`));
+  }
+  const minCc = first(ctx.events, 'torch-min-cc')?.groups.min;
+  if (minCc) evidence.push({ fact: m('evMinCc'), value: minCc, source: 'pasted:error message' });
+  const range = first(ctx.events, 'torch-cc-range')?.groups;
+  if (range?.min && range.max) evidence.push({ fact: m('evCcRange'), value: `${range.min} – ${range.max}`, source: 'pasted:error message' });
+  if (archs) evidence.push({ fact: m('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: ctx.facts.torchArchList?.source ?? 'gpuenv torch table' });
+  // Facts that refute: the build covers this GPU (then an extension is the culprit).
+  const fit = covered === false ? 2 : covered === true ? 0.6 : 1.2;
+  return { fit, finding: finding('arch-unsupported', 'error', m('archTitle', { build, gpu: g.gpu.name, sm: g.sm }), cause, evidence, fix) };
+};
+
+/** torch 1.3–1.12 binaries (older than the torch table) start at sm_37: https://github.com/pytorch/pytorch/issues/30532. */
+export function oldTorchArchs(t: ExplainContext['torch']): string | undefined {
+  if (!t || t.version === '?') return undefined;
+  const [major, minor] = versionParts(t.version);
+  return major === 1 && minor !== undefined && minor >= 3 && minor <= 12 ? m('archOldFloor') : undefined;
+}
+
+// ---- driver-too-old -------------------------------------------------------------------------------------
