@@ -123,6 +123,13 @@ export const forwardCompat: Explainer = (ctx, events) => {
   for (const p of paths) evidence.push({ fact: m('evCompat'), value: p, source: 'pasted' });
   if (versions.length > (ctx.driver?.version ? 1 : 0)) evidence.push({ fact: m('evVersionsNamed'), value: versions.join(', '), source: 'pasted' });
   const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? (paths.length ? 1.8 : 1) : 0.6;
+  // Only a path in a listing (find, ls, ldconfig -p) and no failure: the library is there, not shown to be in use.
+  const failing = is804 || has(events, 'system-driver-mismatch') || has(ctx.events, 'driver-insufficient', 'cuda-init-device-count', 'no-cuda-gpus', 'cuda-unknown-error');
+  if (!failing) {
+    return { fit: 0.5, finding: finding('forward-compat-shadowing', 'info', m('fcPresentTitle'), m('fcPresentCause'), evidence, [
+      'ldconfig -p | grep libcuda.so.1   # the driver\'s own copy must be the one listed first', 'echo $LD_LIBRARY_PATH   # no */compat folder here on GeForce/RTX cards',
+    ]) };
+  }
   return { fit, finding: finding('forward-compat-shadowing', 'error', m('fcTitle'), m('fcCause', { why }), evidence, [
     'ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
     ...paths.map((p) => `rm ${p}*   # ${m('fcRemovePath')}`),

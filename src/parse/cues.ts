@@ -30,13 +30,22 @@ const CUES: readonly [FindingCode, RegExp][] = [
   ['framework-cuda-mismatch', /\b(?:built|compiled) (?:for|with|against) cuda\b|\bcuda version mismatch\b/i],
 ];
 
+/**
+ * Something is said to go wrong: an error word, a failure, a question, a False from is_available(). A paste without
+ * any (a healthy collect_env, a pip list) gets no guesses at all.
+ */
+const TROUBLE = /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
+
 export function countCues(lines: readonly string[]): Cue[] {
   const out = new Map<FindingCode, Cue>();
   const n = Math.min(lines.length, 20_000);
+  let trouble = false;
   for (let i = 0; i < n; i++) {
     const raw = lines[i]!;
     if (raw.length < 3) continue;
     const line = raw.length > 2000 ? raw.slice(0, 2000) : raw;
+    // collect_env's own "Could not collect" is not a failure.
+    if (!trouble && TROUBLE.test(line) && !/Could not collect/.test(line)) trouble = true;
     for (const [code, re] of CUES) {
       if (!re.test(line)) continue;
       const cur = out.get(code);
@@ -44,5 +53,6 @@ export function countCues(lines: readonly string[]): Cue[] {
       else out.set(code, { code, count: 1, line: i + 1, text: line.trim().slice(0, 300) });
     }
   }
+  if (!trouble) return [];
   return [...out.values()].sort((a, b) => b.count - a.count || a.line - b.line);
 }

@@ -585,3 +585,20 @@ describe('round 15: user site, raw cuDNN numbers, containers, prose CUDA', () =>
     expect(all(find(r, 'driver-too-old')!)).toContain('11.3');
   });
 });
+
+describe('no guesses on healthy pastes', () => {
+  it('a healthy collect_env and pip list give no findings', async () => {
+    const r = await explain([
+      'PyTorch version: 2.9.0+cu130', 'Is debug build: False', 'CUDA used to build PyTorch: 13.0', 'Clang version: Could not collect',
+      'Is CUDA available: True', 'GPU models and configuration: GPU 0: NVIDIA H200', 'Nvidia driver version: 580.95.05',
+      'nvidia-nccl-cu13          2.27.7', 'nvidia-cudnn-cu13         9.13.0.50', 'Is XPU available: False',
+    ].join('\n'));
+    expect(r.findings.filter((f) => f.title.includes('guess'))).toHaveLength(0);
+  });
+
+  it('a compat libcuda in a file listing, with no error, is information only', async () => {
+    const r = await explain(['$ find / -name "libcuda.so*"', '/usr/local/cuda-13.0/compat/libcuda.so.580.95.05', '/usr/lib/x86_64-linux-gnu/libcuda.so.1'].join('\n'));
+    const f = find(r, 'forward-compat-shadowing')!;
+    expect(f.severity).toBe('info');
+  });
+});
