@@ -25,11 +25,6 @@ export function parseErrors(lines: readonly string[]): ParseResult {
       joinBudget--;
       matches = wrappedMatches(lines, i, line);
     }
-    // A bare "NVRM: API mismatch" line: the versions are usually on the next lines.
-    if (matches.length > 0 && matches.every((x) => x.signature.id === 'nvrm-api-mismatch-any') && i + 1 < lines.length) {
-      const full = wrappedMatches(lines, i, line, new Set(['nvrm-api-mismatch-any'])).filter((x) => x.signature.id === 'nvrm-api-mismatch');
-      if (full.length) matches = [...full, ...matches];
-    }
     // The short form of a message counts only when the full one did not match the same line.
     if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
     for (const { signature, groups, index } of matches) {
@@ -38,11 +33,9 @@ export function parseErrors(lines: readonly string[]): ParseResult {
       count.set(signature.id, n + 1);
       if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
       if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(i, i + 8)));
-      // "Loaded runtime CuDNN library: 7.3.1 but source was" / "compiled with: 7.4.2": the built version is on the next line.
-      if (signature.id === 'tf-cudnn-loaded' && !groups.built && i + 1 < lines.length) {
-        const more = wrappedMatches(lines, i, line).find((x) => x.signature.id === 'tf-cudnn-loaded');
-        if (more?.groups.built) groups.built = more.groups.built;
-      }
+      // A message that goes on over the next lines ("… but source was" / "compiled with: 7.4.2", NVRM's versions):
+      // the same signature on the joined lines fills in what the line alone lacks.
+      if (signature.complete?.some((g) => !groups[g]) && i + 1 < lines.length) Object.assign(groups, completedGroups(lines, i, line, signature.id, groups));
       // A long line (a one-line log, a wrapped join) is cut around the match, not at its start.
       const text = line.length <= 500 ? line.trim() : line.slice(Math.max(0, index - 120), Math.max(0, index - 120) + 500).trim();
       events.push({ signature: signature.id, line: i + 1, text, groups });
@@ -59,25 +52,42 @@ export function parseErrors(lines: readonly string[]): ParseResult {
 function mayWrap(line: string, next: string): boolean {
   if (hasHint(line)) return true;
   const tail = line.slice(-80).trimEnd();
-  const head = unquote(next).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '').trimStart().slice(0, 80);
+  const head = continuation(next).trimStart().slice(0, 80);
   return hasHint(`${tail}${head}`) || hasHint(`${tail} ${head}`);
+}
+
+/** The groups signature `id` finds on line i joined with the next one or two lines, where they add to `have`. */
+function completedGroups(lines: readonly string[], i: number, line: string, id: string, have: Record<string, string>): Record<string, string> {
+  for (const joined of joinCandidates(lines, i, line)) {
+    const m = matchSignatures(joined).find((x) => x.signature.id === id);
+    if (m && Object.keys(m.groups).some((g) => !have[g])) return m.groups;
+  }
+  return {};
+}
+
+/** Line i joined with the next one (with and without a space), and with the next two when both are long. */
+function joinCandidates(lines: readonly string[], i: number, line: string): string[] {
+  const next = continuation(lines[i + 1]!);
+  const third = i + 2 < lines.length ? continuation(lines[i + 2]!) : undefined;
+  const out = [`${line.trimEnd()} ${next.trim()}`, `${line.trimEnd()}${next.trim()}`];
+  if (third !== undefined && line.length >= 40 && next.length >= 40) out.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
+  return out;
+}
+
+/** A continuation line without what repeats on every line of a kernel message ("[  9.42] NVRM: has the version …"). */
+function continuation(l: string): string {
+  return unquote(l).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '');
 }
 
 /**
  * Signatures that match only across a line break: line i joined with the next one or two lines. A signature the
  * next line matches on its own is left to that line (one event per message).
  */
-function wrappedMatches(lines: readonly string[], i: number, line: string, skip: ReadonlySet<string> = new Set()): ReturnType<typeof matchSignatures> {
-  // Continuation lines of kernel messages repeat their prefix ("[  9.42] NVRM: has the version …"): drop it.
-  const cont = (l: string) => unquote(l).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '');
-  const next = cont(lines[i + 1]!);
-  const third = i + 2 < lines.length ? cont(lines[i + 2]!) : undefined;
-  const candidates = [`${line.trimEnd()} ${next.trim()}`, `${line.trimEnd()}${next.trim()}`];
-  if (third !== undefined && line.length >= 40 && next.length >= 40) candidates.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
-  for (const joined of candidates) {
+function wrappedMatches(lines: readonly string[], i: number, line: string): ReturnType<typeof matchSignatures> {
+  const alone = new Set(matchSignatures(continuation(lines[i + 1]!)).map((x) => x.signature.id));
+  for (const joined of joinCandidates(lines, i, line)) {
     if (!hasHint(joined)) continue;
-    const alone = new Set(matchSignatures(next).map((x) => x.signature.id));
-    const found = matchSignatures(joined).filter((x) => !alone.has(x.signature.id) && !skip.has(x.signature.id));
+    const found = matchSignatures(joined).filter((x) => !alone.has(x.signature.id));
     if (found.length) return found;
   }
   return [];

@@ -19,9 +19,14 @@ export interface ErrorSignature extends Sourced {
   causes: readonly SignatureCause[];
   /** How strongly the line points at a root cause: 1 the failing error itself, 0.3 a side warning. */
   weight: number;
+  /**
+   * Groups a whole message carries. A line that matches without one of them (the message goes on over the next
+   * lines) is tried again joined with the lines that follow.
+   */
+  complete?: readonly string[];
 }
 
-function sig(id: string, hints: string[], pattern: RegExp, causes: SignatureCause[], weight: number, source: string, extra: Partial<Sourced> = {}): ErrorSignature {
+function sig(id: string, hints: string[], pattern: RegExp, causes: SignatureCause[], weight: number, source: string, extra: Partial<Sourced> & { complete?: readonly string[] } = {}): ErrorSignature {
   return { id, hints, pattern, causes, weight, source, checked: CHECKED, confirmed: true, ...extra };
 }
 
@@ -75,10 +80,11 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('driver-library-mismatch', ['driver/library version mismatch'], /Driver\/library version mismatch/i, [
     { code: 'driver-library-mismatch', when: 'the kernel module (/proc/driver/nvidia/version) and libnvidia-ml differ: an upgrade without reboot' },
   ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
+  // NVRM prints the versions over the next lines, and posts sometimes elide them ("XXX.XX"): the message alone still counts.
   sig('nvrm-api-mismatch', ['api mismatch'],
-    /API mismatch:? (?:the )?client(?: '[^'\n]{1,40}')?(?: \(pid \d{1,8}\))?(?: has the)? version:? (?<client>\d+\.\d+(?:\.\d+)?),? (?:but[^\n]{0,40}?)?kernel module(?: has the)? version:? (?<kernel>\d+\.\d+(?:\.\d+)?)/i, [
+    /API mismatch(?::? (?:the )?client(?: '[^'\n]{1,40}')?(?: \(pid \d{1,8}\))?(?: has the)? version:? (?<client>\d+\.\d+(?:\.\d+)?),? (?:but[^\n]{0,40}?)?kernel module(?: has the)? version:? (?<kernel>\d+\.\d+(?:\.\d+)?))?/i, [
       { code: 'driver-library-mismatch', when: 'client (user space) and kernel module versions differ' },
-    ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
+    ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3', { complete: ['client', 'kernel'] }),
   sig('tf-kernel-dso-mismatch', ['does not match dso version'],
     /kernel version (?<kernel>\d+\.\d+(?:\.\d+)?) does not match DSO version (?<dso>\d+\.\d+(?:\.\d+)?)/i, [
       { code: 'driver-library-mismatch', when: 'kernel module and libcuda versions differ' },
@@ -247,7 +253,7 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('tf-cudnn-loaded', ['loaded runtime cudnn library'],
     /Loaded runtime CuDNN library:? (?<found>\d+\.\d+\.\d+|\d{4,5})(?: \(compatibility version \d+\))? but source was compiled with:? (?<built>\d+\.\d+\.\d+|\d{4,5})|Loaded runtime CuDNN library:? (?<found2>\d+\.\d+\.\d+|\d{4,5})/i, [
       { code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one TensorFlow was built with' },
-    ], 1, 'https://github.com/tensorflow/tensorflow/issues/62328', { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc' }),
+    ], 1, 'https://github.com/tensorflow/tensorflow/issues/62328', { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc', complete: ['built'] }),
   sig('jax-cudnn-version', ['cudnn version', 'outdated cudnn installation'], /(Found cuDNN version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})|Outdated cuDNN installation found)/i, [
     { code: 'cudnn-mismatch', when: 'installed cuDNN is older than jaxlib\'s build' },
   ], 1, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative JAX CUDA init report' }),
@@ -580,10 +586,6 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   sig('ld-cannot-find', ['cannot find -l'], /\bld(?:\.\w{1,10})?: cannot find -l(?<lib>cuda|cudart|cublas|cublasLt|cudnn|nvrtc|nccl|cufft|curand|cusparse|cusolver|nvidia-ml)\b/, [
     { code: 'library-not-found', when: 'the unversioned link name (libcuda.so → libcuda.so.1, or the toolkit\'s stubs) is missing from the linker path' },
   ], 1, 'https://blog.gitcode.com/13736d94828989303015374d84005862', { confirmed: false, note: 'GNU ld wording' }),
-  // NVRM's API mismatch even when the versions are cut or replaced.
-  sig('nvrm-api-mismatch-any', ['api mismatch'], /NVRM: API mismatch/i, [
-    { code: 'driver-library-mismatch', when: 'the loaded kernel module and the user-space driver are of different releases' },
-  ], 0.9, 'https://funloop.org/post/2014-06-04-nvrm-api-mismatch.html', { confirmed: false, note: 'NVRM wording' }),
   // CUDA.jl: "CUDA driver 8.0.0 is not compatible with any supported CUDA toolkit (11.4.4, 11.5.2, …)".
   sig('cudajl-driver-incompatible', ['is not compatible with any supported cuda toolkit'], /CUDA driver (?<driverCuda>\d{1,2}\.\d)(?:\.\d{1,3})? is not compatible with any supported CUDA toolkit \((?<cuda>\d{1,2}\.\d)/i, [
     { code: 'driver-too-old', when: 'the driver is older than the oldest CUDA the package supports' },
