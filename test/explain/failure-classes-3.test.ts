@@ -1,15 +1,8 @@
 // Third round, one describe per class of failure of the third independent set (docs/explain-eval.md).
 // Texts written here for the tests, in the shapes users paste them; none is copied from a case file.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/index.js';
-import { RULES } from '../../src/diagnose/rules/index.js';
 import { setLang } from '../../src/i18n/index.js';
-import type { RankedFinding } from '../../src/explain/index.js';
-
-const all = (f: RankedFinding) => [f.title, f.cause, ...f.fix, ...f.evidence.map((e) => `${e.fact} ${e.value}`)].join('\n');
-const explain = (text: string) => explainText(text, { rules: RULES });
-const topTwo = (r: { findings: RankedFinding[] }) => r.findings.slice(0, 2).map((f) => f.code);
-const find = (r: { findings: RankedFinding[] }, code: string) => r.findings.find((f) => f.code === code);
+import { all, explain, find, topTwo } from '../helpers/explain.js';
 
 beforeAll(() => setLang('en'));
 

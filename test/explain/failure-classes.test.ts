@@ -1,13 +1,8 @@
 // One test per class of failure found by the independent evaluation (docs/explain-eval.md): texts written here,
 // not copied from the evaluation's case files.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/index.js';
-import { RULES } from '../../src/diagnose/rules/index.js';
 import { setLang } from '../../src/i18n/index.js';
-import type { RankedFinding } from '../../src/explain/index.js';
-
-const all = (f: RankedFinding) => [f.title, f.cause, ...f.fix, ...f.evidence.map((e) => `${e.fact} ${e.value}`)].join('\n');
-const explain = (text: string) => explainText(text, { rules: RULES });
+import { all, explain } from '../helpers/explain.js';
 
 beforeAll(() => setLang('en'));
 
