@@ -1,7 +1,7 @@
 // Queries over the error-signature table: which signatures a line matches, fast enough for 8 MB logs.
-import { ERROR_SIGNATURES, type ErrorSignature } from './data/error-signatures.js';
+import { ERROR_SIGNATURES, type ErrorSignature } from './data/error-signatures/index.js';
 
-export type { ErrorSignature, SignatureCause } from './data/error-signatures.js';
+export type { ErrorSignature, SignatureCause } from './data/error-signatures/index.js';
 
 export function errorSignatures(): readonly ErrorSignature[] {
   return ERROR_SIGNATURES;

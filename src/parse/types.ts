@@ -28,7 +28,7 @@ export interface Segment {
   endLine: number;
 }
 
-/** One line of the text that matched an error signature (src/knowledge/data/error-signatures.ts). */
+/** One line of the text that matched an error signature (src/knowledge/data/error-signatures/). */
 export interface ErrorEvent {
   signature: string;
   /** 1-based line number in the (possibly truncated) text. */

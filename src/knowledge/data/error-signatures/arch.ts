@@ -1,0 +1,58 @@
+// GPU architecture: the GPU's compute capability is not in the build (kernel images, sm_XX lists, capability
+// ranges), or PTX is newer than the driver can run.
+import { sig, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
+
+export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
+  sig('no-kernel-image', ['no kernel image'], /no kernel image is available(?: for execution on the device)?/i, [
+    { code: 'arch-unsupported', when: 'the GPU compute capability (sm_XX) is not in the build\'s arch list (torch.cuda.get_arch_list())' },
+    { code: 'toolkit-mismatch', when: 'a self-built extension was compiled without the GPU\'s arch (TORCH_CUDA_ARCH_LIST)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/149845'),
+  sig('torch-sm-not-compatible', ['is not compatible with the current pytorch installation'],
+    /(?<gpu>NVIDIA [^\n]{1,60}?|[A-Z][^\n]{1,60}?) with CUDA capability (?<sm>sm_\d+) is not compatible with the current PyTorch installation/i, [
+      { code: 'arch-unsupported', when: 'the wheel\'s arch list (printed on the next line) lacks this sm_XX' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/167244'),
+  sig('sm-not-compatible-short', ['is not compatible'], /\b(?<sm>sm_\d{2,3}) is not compatible/i, [
+    { code: 'arch-unsupported', when: 'the build lacks this sm_XX' },
+  ], 0.9, 'https://github.com/pytorch/pytorch/issues/45028'),
+  sig('torch-supported-archs', ['current pytorch install supports cuda capabilities'],
+    /current PyTorch install supports CUDA capabilities (?<archs>[a-z_0-9 ]{3,200})/i, [
+      { code: 'arch-unsupported', when: 'list of SASS archs of the installed wheel' },
+    ], 0.3, 'https://github.com/pytorch/pytorch/issues/167244'),
+  sig('torch-gpu-too-old', ['pytorch no longer supports this gpu', 'which is of cuda capability'],
+    /Found GPU(?<index>\d+) (?<gpu>[^\n]{2,60}?) which is of cuda capability (?<cc>\d+\.\d+)/i, [
+      { code: 'arch-unsupported', when: 'the GPU is older than the oldest arch of the wheel' },
+    ], 1, 'https://github.com/pytorch/pytorch/issues/30532'),
+  sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture ['‘’`"](?<arch>(?:compute|sm)_\d+[af]?)['‘’`"]/i, [
+    { code: 'toolkit-mismatch', when: 'nvcc is older than the architecture asked for (e.g. sm_120 needs CUDA 12.8)' },
+  ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list'),
+  sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported', 'unsupportedptxversion', 'unsupported_ptx_version'],
+    /(provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion)/i, [
+      { code: 'driver-too-old', when: 'the driver is older than the CUDA that generated the PTX' },
+    ], 1, RUNTIME_ERRORS),
+  sig('invalid-kernel-image', ['device kernel image is invalid', 'cudaerrorinvalidkernelimage', 'cuda_error_invalid_image'],
+    /(device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE)/i, [
+      { code: 'arch-unsupported', when: 'the binary has no kernel (SASS or PTX) the GPU can run: the GPU\'s compute capability is below the build\'s arch list' },
+      { code: 'driver-too-old', when: 'PTX newer than the driver can JIT' },
+    ], 0.9, 'https://github.com/tensorflow/tensorflow/issues/41892'),
+  // torch's own advice: "Minimum and Maximum cuda capability supported by this version of PyTorch is (7.0) - (12.0)",
+  // "Please install PyTorch with a following CUDA configurations: 12.6".
+  sig('torch-cc-range', ['minimum and maximum cuda capability'], /Minimum and Maximum cuda capability supported by this version of PyTorch is\s{0,4}\((?<min>\d{1,2}\.\d)\)\s{0,3}-\s{0,3}\((?<max>\d{1,2}\.\d)\)/i, [
+    { code: 'arch-unsupported', when: 'the GPU is outside the capability range of the build' },
+  ], 0.6, 'https://github.com/mmartial/ComfyUI-Nvidia-Docker/issues/61', { confirmed: false, note: 'torch/cuda/__init__.py warning text' }),
+  sig('torch-suggests-cuda', ['following cuda', 'configurations:'], /Please install PyTorch with a following CUDA\s{0,4}configurations?:\s{0,4}(?<cuda>\d{1,2}\.\d(?:\s{0,2}[\d.\s]{0,20})?)/i, [
+    { code: 'arch-unsupported', when: 'torch names the CUDA builds that still cover this GPU' },
+  ], 0.5, 'https://github.com/mmartial/ComfyUI-Nvidia-Docker/issues/61', { confirmed: false, note: 'torch/cuda/__init__.py warning text' }),
+  // Extensions that check the capability themselves (tiny-cuda-nn: "… extension for compute capability 87").
+  sig('ext-no-cc', ['for compute capability'], /(?:could not find|no) compatible [\w-]{2,40} (?:extension|kernels?|binary|build) for compute capability (?<cc>\d{2,3}|\d{1,2}\.\d)/i, [
+    { code: 'arch-unsupported', when: 'the extension was built without this GPU\'s architecture' },
+    { code: 'toolkit-mismatch', when: 'rebuild it with this architecture (TORCH_CUDA_ARCH_LIST / TCNN_CUDA_ARCHITECTURES)' },
+  ], 1, 'https://github.com/NVlabs/tiny-cuda-nn/issues/434', { confirmed: false, note: 'tinycudann/modules.py wording' }),
+  // ptxas / the driver's JIT refusing PTX of a newer ISA: "Unsupported .version 8.5; current version is '8.4'".
+  sig('ptx-isa-version', ['unsupported .version'], /Unsupported \.version (?<ptx>\d{1,2}\.\d); current version is '(?<cur>\d{1,2}\.\d)'/i, [
+    { code: 'driver-too-old', when: 'PTX generated by a newer CUDA (toolkit, Numba, Triton, OptiX) than the driver\'s JIT compiler knows' },
+    { code: 'toolkit-mismatch', when: 'an older ptxas is used on PTX from a newer compiler' },
+  ], 1, 'https://github.com/numba/numba/issues/8961', { confirmed: false, note: 'ptxas wording; PTX ISA ↔ CUDA from the PTX release history (src/knowledge/data/cuda.ts)' }),
+  sig('torch-min-cc', ['minimum cuda capability supported by this library'], /minimum cuda capability supported by this library is (?<min>\d{1,2}\.\d)/i, [
+    { code: 'arch-unsupported', when: 'the GPU is below the build\'s minimum capability' },
+  ], 0.5, 'https://github.com/w-okada/voice-changer/issues/447', { confirmed: false, note: 'torch/cuda/__init__.py wording' }),
+];

@@ -1,0 +1,73 @@
+// Framework builds against the machine: CPU-only builds, builds for another CUDA, companions built for another
+// torch.
+import { sig, type ErrorSignature } from './types.js';
+
+export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
+  // ---- framework build vs CUDA ------------------------------------------------------------------------------
+  sig('torch-not-compiled-cuda', ['torch not compiled with cuda enabled'], /Torch not compiled with CUDA enabled/i, [
+    { code: 'cpu-only-build', when: 'torch.__version__ ends in +cpu or torch.version.cuda is None (pip picked the CPU wheel, or conda the cpu build)' },
+    { code: 'mixed-package-managers', when: 'conda and pip both installed torch' },
+  ], 1, 'https://github.com/nv-morpheus/Morpheus/issues/1943'),
+  sig('jax-cpu-fallback', ['a cuda-enabled jaxlib is not installed', 'falling back to cpu'],
+    /(a CUDA-enabled jaxlib is not installed|No GPU\/TPU found, falling back to CPU)/i, [
+      { code: 'cpu-only-build', when: 'jax was installed without the jax[cuda12] extra' },
+      { code: 'library-not-found', when: 'the CUDA plugin is installed but fails to load its libraries' },
+    ], 0.9, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+  sig('jax-cuda-version', ['but jax was built against'], /Found CUDA version (?<found>\d{4,5}), but JAX was built against version (?<built>\d{4,5})/i, [
+    { code: 'framework-cuda-mismatch', when: 'the CUDA libraries found are older than jaxlib\'s build' },
+  ], 1, 'https://github.com/jax-ml/jax/issues/18032', { confirmed: false, note: 'representative' }),
+  sig('detected-cuda-mismatch', ['mismatches the version that was used to compile'],
+    /detected CUDA version \((?<nvcc>\d+\.\d+)\) mismatches the version that was used to compile\s*PyTorch \((?<torch>\d+\.\d+)\)/i, [
+      { code: 'toolkit-mismatch', when: 'nvcc / CUDA_HOME is another CUDA than torch.version.cuda' },
+    ], 1, 'https://github.com/vllm-project/vllm/issues/1453'),
+  sig('cuda-home-not-set', ['cuda_home environment variable is not set'], /CUDA_HOME environment variable is not set/i, [
+    { code: 'toolkit-mismatch', when: 'no CUDA toolkit (nvcc) to build the extension with' },
+    { code: 'cpu-only-build', when: 'torch is a CPU build (torch.version.cuda is None)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/73047', { confirmed: false, note: 'cited in reference/anchor-tools.md' }),
+  sig('bnb-cuda-setup', ['cuda setup failed despite gpu being available'], /CUDA Setup failed despite GPU being available/i, [
+    { code: 'library-not-found', when: 'bitsandbytes finds no libcudart / binary for this CUDA version' },
+  ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1559'),
+  sig('bnb-cpu-library', ['compiled without gpu support'], /bitsandbytes was compiled without GPU support/i, [
+    { code: 'library-not-found', when: 'bitsandbytes found no CUDA runtime (libcudart) at import and loaded its CPU library' },
+    { code: 'cpu-only-build', when: 'a bitsandbytes build without CUDA is installed' },
+  ], 0.9, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305'),
+  sig('bnb-no-libcudart', ['libcudart.so not found', 'no libcudart.so found'],
+    /(?<soname>libcudart\.so(?:\.\d+){0,2}) not found in any environmental path|No (?<soname2>libcudart\.so(?:\.\d+){0,2}) found/i, [
+      { code: 'library-not-found', when: 'no CUDA runtime library on the loader path or in the environment (install torch with CUDA, cudatoolkit, or set LD_LIBRARY_PATH)' },
+    ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305'),
+  sig('tf-cpu-device-only', ["device_type='cpu'"], /^\s{0,4}\[PhysicalDevice\(name='\/physical_device:CPU:0', device_type='CPU'\)\]\s{0,4}$/, [
+    { code: 'framework-cuda-mismatch', when: 'TensorFlow <= 2.13 loads the system CUDA/cuDNN: the installed toolkit is not the one the TF version was built for' },
+    { code: 'cpu-only-build', when: 'TensorFlow >= 2.11 on native Windows has no GPU build (2.10 was the last); or a tensorflow-cpu / plain tensorflow without [and-cuda]' },
+    { code: 'wsl', when: 'on Windows, TensorFlow GPU runs in WSL2' },
+  ], 0.7, 'https://github.com/tensorflow/tensorflow/issues/38090'),
+  sig('paddle-cuda', ['is compiled with cuda'], /compiled with CUDA (?<built>\d+\.\d+), but CUDA runtime version in your machine is (?<found>\d+\.\d+)/i, [
+    { code: 'framework-cuda-mismatch', when: 'the machine\'s CUDA differs from Paddle\'s build' },
+  ], 1, 'https://github.com/PaddlePaddle/Paddle/issues/37349', { confirmed: false, note: 'Paddle wording, same check as the cuDNN one' }),
+  sig('bnb-no-binary', ['required library version not found'], /Required library version not found: (?<lib>libbitsandbytes_cuda(?<cuda>\d{3})\w{0,20}\.so)/i, [
+    { code: 'framework-cuda-mismatch', when: 'this bitsandbytes release has no binary for the detected CUDA' },
+    { code: 'library-not-found', when: 'the binary exists but for another CUDA than the one found' },
+  ], 1, 'https://blog.csdn.net/weixin_44517645/article/details/131508060', { confirmed: false, note: 'bitsandbytes cuda_setup wording (0.3x–0.41)' }),
+  // cuDF / numba: "Using CUDA toolkit version (12, 3) with CUDA driver version (12, 2) requires minor version compatibility".
+  sig('cudf-mvc', ['requires minor version compatibility'], /Using CUDA toolkit version \((?<tkMajor>\d{1,2}), (?<tkMinor>\d)\) with CUDA driver version \((?<drMajor>\d{1,2}), (?<drMinor>\d)\)/i, [
+    { code: 'framework-cuda-mismatch', when: 'cuDF/numba cannot use minor-version compatibility: the CUDA toolkit packages must not be newer than the driver\'s CUDA' },
+    { code: 'driver-too-old', when: 'a driver for the toolkit\'s CUDA fixes it too' },
+  ], 1, 'https://github.com/Kaggle/docker-python/issues/1361', { confirmed: false, note: 'cudf/utils/_numba.py wording' }),
+  // ONNX Runtime's CUDA execution provider library failing to load (Linux dlopen, Windows LoadLibrary).
+  sig('ort-provider-load', ['onnxruntime_providers_cuda'],
+    /Failed to load library (?:lib)?onnxruntime_providers_cuda\.(?:so|dll) with error: (?<soname>lib[\w+-]{2,40}\.so(?:\.\d+){0,3})?|LoadLibrary failed with error (?<winerr>\d{2,4})[^\n]{0,120}?onnxruntime_providers_cuda\.dll/i, [
+    { code: 'framework-cuda-mismatch', when: 'the onnxruntime-gpu build is for another CUDA major than the one installed (1.13–1.18 PyPI builds: CUDA 11; 1.19+: CUDA 12)' },
+    { code: 'cudnn-mismatch', when: 'the build loads another cuDNN major (ORT 1.18.1+/1.19 CUDA 12 builds: cuDNN 9)' },
+    { code: 'library-not-found', when: 'the right CUDA/cuDNN is installed but not on the loader path' },
+  ], 1, 'https://github.com/microsoft/onnxruntime/issues/13932', { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording; requirements from src/knowledge/data/onnxruntime.ts' }),
+  // ---- framework companions built for another torch -------------------------------------------------------
+  sig('xformers-built-for', ['you have'], /PyTorch (?<built>\d+\.\d+\.\d+(?:\+\w{2,12})?) with CUDA (?<cuda>\d{3,5}) \(you have (?<have>\d+\.\d+\.\d+(?:\+\w{2,12})?)\)/i, [
+    { code: 'framework-cuda-mismatch', when: 'xFormers (or another extension) was built for another torch build than the installed one' },
+    { code: 'cpu-only-build', when: 'the installed torch is a +cpu build' },
+  ], 1, 'https://github.com/facebookresearch/xformers/issues/982'),
+  sig('torchvision-cuda-differs', ['compiled with different cuda'], /PyTorch and torchvision were compiled with different CUDA (?:major )?versions\.?\s*PyTorch has CUDA Version=(?<torch>\d+\.\d+) and torchvision has CUDA Version=(?<vision>\d+\.\d+)/i, [
+    { code: 'framework-cuda-mismatch', when: 'torchvision comes from another index (CUDA) than torch' },
+  ], 1, 'https://github.com/pytorch/vision/blob/main/torchvision/extension.py (_check_cuda_version)'),
+  sig('torchvision-op-missing', ['does not exist'], /operator torchvision::(?<op>\w{2,30}) does not exist/i, [
+    { code: 'framework-cuda-mismatch', when: 'torchvision was built for another torch release (pip upgraded one of them alone)' },
+  ], 1, 'https://github.com/pytorch/pytorch/issues/122494'),
+];
