@@ -3,7 +3,7 @@ import { cudaForPtxIsa, smToCc } from '../knowledge/cuda.js';
 import { hasHint, matchSignatures } from '../knowledge/error-signatures.js';
 import { pastedGpu, pastedPackage, pastedToolkit } from './build.js';
 import { cudaNumber, cudnnNumber, dllCuda } from './framework-logs.js';
-import { capabilityOf } from './mentions.js';
+import { capabilityOf } from './gpu-names.js';
 import { emptyFacts, pasted, type ErrorEvent, type ParseResult } from './types.js';
 
 /** Events kept per signature: a 50 MB log repeating one error must not make 100 000 events. */
