@@ -5,12 +5,37 @@ import { versionParts } from '../knowledge/version.js';
 import { platformOf } from '../diagnose/framework.js';
 import { firstWheel, tagOf, torchChoice, type ExplainContext } from './context.js';
 import { em as m } from './messages.js';
-import { first, lineEvidence, gpuEvidence, torchEvidence, torchLabel, pip, finding, safeSupports, type Explainer } from './helpers.js';
+import { first, has, lineEvidence, gpuEvidence, torchEvidence, torchLabel, pip, finding, safeSupports, type Explainer } from './helpers.js';
+import { rapidsFloors } from '../knowledge/rapids.js';
+
+/** CUDA's numeric form (9000, 11080) → "9.0", "11.8". */
+function cudaOfNumber(n: string): string | undefined {
+  const v = Number(n);
+  return Number.isFinite(v) && v >= 1000 ? `${Math.floor(v / 1000)}.${Math.floor((v % 1000) / 10)}` : undefined;
+}
 
 export const archUnsupported: Explainer = (ctx, events) => {
   const g = ctx.gpus[0];
   const t = ctx.torch;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...torchEvidence(ctx)];
+  const named = g ? ` (${g.gpu.name}: ${g.sm})` : '';
+  // Libraries with an architecture floor of their own: the answer is the floor, not a torch wheel.
+  if (has(events, 'flash-attn-ampere') && !(g && Number(g.cc) >= 8)) {
+    return { fit: 2, finding: finding('arch-unsupported', 'error', m('archFlashTitle', { gpu: named }), m('archFlashCause', { gpu: named }), evidence, [
+      'pip uninstall -y flash-attn   # then the model uses PyTorch attention',
+      '# transformers: AutoModel…from_pretrained(…, attn_implementation="sdpa")   # or "eager"; Qwen-style configs: use_flash_attn=False',
+      'nvidia-smi --query-gpu=name,compute_cap --format=csv   # flash-attn 2 needs 8.0 or higher',
+    ]) };
+  }
+  const rapids = first(events, 'rapids-ptx-missing');
+  if (rapids) {
+    const floor = rapidsFloors();
+    return { fit: g && Number(g.cc) >= 7 ? 0.8 : 2, finding: finding('arch-unsupported', 'error', m('archRapidsTitle', { gpu: named, old: floor.old, now: floor.now }), m('archRapidsCause', { gpu: named, old: floor.old, now: floor.now, last: floor.lastOld, first: floor.firstNow }), [...evidence, { fact: 'RAPIDS', value: `>= ${floor.old} (<= ${floor.lastOld}), >= ${floor.now} (${floor.firstNow}+)`, source: floor.source }], [
+      'nvidia-smi --query-gpu=name,compute_cap --format=csv',
+      `# a GPU below ${floor.old} cannot run RAPIDS; on ${floor.old}–${(Number(floor.now) - 0.1).toFixed(1)} pin RAPIDS <= ${floor.lastOld}, e.g. pip install "cudf-cu12==${floor.lastOld}.*"`,
+      '# or the CPU libraries: pandas, scikit-learn',
+    ]) };
+  }
   if (!g) {
     return {
       fit: 1,
@@ -46,8 +71,11 @@ export const archUnsupported: Explainer = (ctx, events) => {
   // Starts a sentence in the title and the cause; a package name ("torch 2.5.1+cu124") stays lower-case.
   const build = torchLabel(ctx) ?? m('archBuildUnknown');
   // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
-  const tooOld = t?.cuda && !safeSupports(t.cuda, g.cc) ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
-  const cause = (tooOld && t?.cuda ? m('archCudaTooOld', { cuda: t.cuda, sm: g.sm, first: tooOld }) + ' ' : '') + m(archs?.length || oldTorchArchs(t) ? 'archCause' : 'archCauseNoList', {
+  // Old torch says it itself: "requires CUDA_VERSION >= 9000 … compiled with CUDA_VERSION 8000".
+  const req = first(events, 'torch-requires-cuda-version')?.groups;
+  const buildCuda = t?.cuda ?? (req?.have ? cudaOfNumber(req.have) : undefined);
+  const tooOld = buildCuda && !safeSupports(buildCuda, g.cc) ? (req?.need ? cudaOfNumber(req.need) : undefined) ?? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
+  const cause = (tooOld && buildCuda ? m('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld }) + ' ' : '') + m(archs?.length || oldTorchArchs(t) ? 'archCause' : 'archCauseNoList', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
     archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),
     ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',

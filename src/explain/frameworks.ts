@@ -1,4 +1,5 @@
 // Framework builds: CPU-only builds, builds for another CUDA, and two package managers owning one framework.
+import { signatureById } from '../knowledge/error-signatures.js';
 import { tensorflowRelease } from '../knowledge/tensorflow.js';
 import { torchRelease } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
@@ -18,6 +19,15 @@ export const cpuOnly: Explainer = (ctx, events) => {
   if (has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen', 'tf-no-cuda-drivers') || primary(events, 'cpu-only-build')) {
     const win = tfWindowsExplained(ctx, events);
     if (win) return win;
+  }
+  if (has(events, 'bnb-cpu-library')) {
+    // bitsandbytes also says which CUDA library it could not find ("No libcudart.so found!"): that is the cause, this the effect.
+    const missing = bnbMissesLibrary(ctx);
+    return { fit: missing ? 0.7 : 1.8, finding: finding('cpu-only-build', 'error', m('cpuBnbTitle'), m('cpuBnbCause'), evidence, [
+      'pip install -U "bitsandbytes>=0.43.0"   # the first release with official Windows CUDA wheels',
+      'python -m bitsandbytes   # says which library it loaded and which CUDA it found',
+      'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # a +cpu torch makes bitsandbytes fall back too',
+    ]) };
   }
   if (has(events, 'paddle-cpu-version')) {
     return { fit: 2, finding: finding('cpu-only-build', 'error', m('cpuPaddleTitle'), m('cpuPaddleCause'), evidence, [
@@ -59,6 +69,11 @@ export const cpuOnly: Explainer = (ctx, events) => {
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
   return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
 };
+
+/** bitsandbytes' CPU fallback with a CUDA library named missing: the missing library is the cause (libraries.ts). */
+export function bnbMissesLibrary(ctx: ExplainContext): boolean {
+  return ctx.facts.missingLibraries.length > 0 || ctx.events.some((e) => e.signature !== 'bnb-cpu-library' && signatureById(e.signature)?.causes[0]?.code === 'library-not-found');
+}
 
 /**
  * conda asked for a pytorch release with a cudatoolkit that release was never built for (pytorch=1.9.0

@@ -10,7 +10,7 @@ import { platformOf } from '../diagnose/framework.js';
 import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { toolkitSupportsCc } from '../knowledge/cuda.js';
-import { EXPLAINERS, condaNoSuchBuild, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, type Explainer } from './explainers.js';
+import { EXPLAINERS, condaNoSuchBuild, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslOldKernel, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { guessesFromCues } from './fallback.js';
 import { snapshotFromFacts } from './snapshot.js';
@@ -175,6 +175,7 @@ const FACT_FIRST: readonly [FindingCode, Explainer][] = [
   ['cpu-only-build', tfCpuNextToGpu],
   ['cpu-only-build', condaNoSuchBuild],
   ['out-of-memory', gpuMemoryHeld],
+  ['wsl', wslOldKernel],
 ];
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);

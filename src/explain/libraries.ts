@@ -1,4 +1,5 @@
 // Shared libraries: not found, cuDNN of another version, and copies that shadow the right one.
+import { bnbMissesLibrary } from './frameworks.js';
 import { versionParts } from '../knowledge/version.js';
 import { wheelForSoname } from '../diagnose/framework.js';
 import { cudnnNumber } from '../parse/framework-logs.js';
@@ -26,7 +27,8 @@ export const libraryNotFound: Explainer = (ctx, events) => {
       ]) };
     }
     if (has(events, 'bnb-cpu-library')) {
-      return { fit: 1, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'CUDA runtime (bitsandbytes)' }), m('libBnbCpu'), evidence, [
+      // The CPU fallback alone (no CUDA library named missing) is more often a build without CUDA (frameworks.ts).
+      return { fit: bnbMissesLibrary(ctx) ? 1 : 0.6, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'CUDA runtime (bitsandbytes)' }), m('libBnbCpu'), evidence, [
         'python -c "import torch; print(torch.cuda.is_available(), torch.version.cuda)"   # no GPU here? then bitsandbytes cannot use CUDA either',
         'pip install -U bitsandbytes', 'python -m bitsandbytes',
       ]) };
@@ -120,6 +122,13 @@ export const libraryShadowing: Explainer = (ctx, events) => {
   const evidence = [...lineEvidence(events)];
   const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
   if (ld) evidence.push({ fact: 'LD_LIBRARY_PATH', value: ld, source: 'pasted' });
+  if (has(events, 'driver-entry-point') && !has(events, 'stub-library')) {
+    return { fit: ld && /stubs/.test(ld) ? 2 : 1.2, finding: finding('library-shadowing', 'error', m('shEntryTitle'), m('shEntryCause'), evidence, [
+      'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs   # a …/lib64/stubs folder here is the usual cause',
+      'ldconfig -p | grep libcuda.so   # the driver\'s libcuda.so.1, not …/stubs/libcuda.so',
+      'nvidia-smi   # the driver itself works?',
+    ]) };
+  }
   if (has(events, 'stub-library')) {
     return { fit: ld && /stubs/.test(ld) ? 2 : 1.1, finding: finding('library-shadowing', 'error', m('shStubTitle'), m('shStubCause'), evidence, [
       'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs', '# remove every */stubs folder from LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1',

@@ -4,6 +4,13 @@ import { signatureById } from '../knowledge/error-signatures.js';
 import type { ExplainContext } from './context.js';
 import { em as m } from './messages.js';
 import { has, inWsl, first, lineEvidence, gpuEvidence, finding, type Explained, type Explainer } from './helpers.js';
+import { WSL_DRIVER_555, wslKernelBelow } from '../knowledge/wsl.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+
+/** Windows is the host: a Windows OS, Docker Desktop, or a Windows path is named (a WSL 2 backend then runs the containers). */
+function windowsHost(ctx: ExplainContext): boolean {
+  return ctx.snapshot.os.id?.value === 'windows' || has(ctx.events, 'docker-desktop');
+}
 
 /** nvidia-smi shows most of a GPU's memory in use and the paste talks about memory: held by someone else. */
 export function gpuMemoryHeld(ctx: ExplainContext, events: ErrorEvent[]): Explained | undefined {
@@ -92,8 +99,19 @@ export const ncclFailure: Explainer = (ctx, events) => {
   let what: string;
   let fix: string[];
   let fit = 1.3;
+  // Ranks with different NCCL versions (per-rank "NCCL version" lines, or the versions named per node).
+  const versions = [...new Set(ctx.facts.ncclVersions.map((v) => v.value))];
   // A bare "SHM" (e.g. "NCCL_SHM_DISABLE", "don't disable SHM") is not /dev/shm running out.
-  if (has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device|共享内存/i.test(text)) {
+  if (versions.length >= 2) {
+    what = m('ncVersions', { versions: versions.join(', ') });
+    evidence.push({ fact: 'NCCL', value: versions.join(', '), source: ctx.facts.ncclVersions[0]!.source });
+    fix = [
+      'python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # on every node',
+      'pip list 2>/dev/null | grep -i nccl   # nvidia-nccl-cu12 / -cu11',
+      `pip install "nvidia-nccl-cu12==${versions.sort((a, b) => compareVersions(b, a))[0]}*"   # the same NCCL everywhere (or the same torch build on every node)`,
+    ];
+    fit = 1.7;
+  } else if (has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device|共享内存/i.test(text)) {
     what = m('ncShm');
     fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: mount an emptyDir with medium: Memory at /dev/shm'];
     fit = 1.8;
@@ -106,6 +124,17 @@ export const ncclFailure: Explainer = (ctx, events) => {
       'lsmod | grep -E "nv_peer_mem|nvidia_peermem"',
     ];
     fit = 1.6;
+  } else if (has(ctx.events, 'amd-host-cpu') && has(events, 'multi-gpu-hang', 'nccl-timeout') && !has(events, 'nccl-net-error', 'nccl-socket')) {
+    // nccl#199 / nccl#120 (NCCL maintainers): on AMD CPUs the IOMMU makes P2P between GPUs stall.
+    what = m('ncIommu');
+    evidence.push(...lineEvidence(ctx.events.filter((e) => e.signature === 'amd-host-cpu')));
+    fix = [
+      'cat /proc/cmdline; sudo dmesg | grep -iE "AMD-Vi|IOMMU|page fault"',
+      '# boot with iommu=pt (or amd_iommu=off / iommu=soft): add it to GRUB_CMDLINE_LINUX in /etc/default/grub, then sudo update-grub && sudo reboot',
+      '# or turn IOMMU / SVM off in the BIOS',
+      'NCCL_P2P_DISABLE=1 <your command>   # to confirm: works without P2P (slower)',
+    ];
+    fit = 1.7;
   } else if (p2pHang(events, text)) {
     // P2P over PCIe (a P2P/IPC transport, GPUs behind a switch, or NCCL_P2P_DISABLE=1 as the workaround) and a hang or timeout.
     what = m('ncAcs');
@@ -155,8 +184,22 @@ export function p2pHang(events: ErrorEvent[], text: string): boolean {
 }
 
 export const wsl: Explainer = (ctx, events) => {
-  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters', 'wsl1');
+  const notFound = has(events, 'cuda-not-found-500');
+  const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters', 'wsl1') || (notFound && windowsHost(ctx));
   if (!isWsl) return undefined;
+  const driver = ctx.snapshot.driver.version?.value;
+  if (notFound && (!driver || Number(versionParts(driver)[0]) >= WSL_DRIVER_555.fromBranch)) {
+    const vars = { driver: driver ?? `${WSL_DRIVER_555.fromBranch}.xx`, lib: WSL_DRIVER_555.library, toolkit: WSL_DRIVER_555.toolkitFixed, desktop: WSL_DRIVER_555.dockerDesktopFixed };
+    const evidence = [...lineEvidence(events)];
+    if (driver) evidence.push({ fact: m('evDriver'), value: driver, source: ctx.snapshot.driver.version!.source });
+    evidence.push({ fact: m('evKnownIssue'), value: WSL_DRIVER_555.source, source: 'gpuenv WSL table' });
+    return { fit: 2, finding: finding('wsl', 'error', m('wsl555Title', vars), m('wsl555Cause', vars), evidence, [
+      `# Docker Desktop: update to >= ${vars.desktop} (Settings → Software updates)`,
+      `sudo apt-get update && sudo apt-get install -y nvidia-container-toolkit   # Docker Engine inside WSL: >= ${vars.toolkit} (1.15.0+)`,
+      'nvidia-ctk --version', `ls -la /usr/lib/wsl/lib/${vars.lib}   # present on the WSL side with a 555+ Windows driver`,
+      '# or go back to a 552.xx Windows driver until the toolkit is updated',
+    ]) };
+  }
   if (has(ctx.events, 'wsl1')) {
     return { fit: 2, finding: finding('wsl', 'error', m('wslOneTitle'), m('wslOneCause'), lineEvidence(ctx.events.filter((e) => e.signature === 'wsl1' || signatureById(e.signature)?.causes.some((c) => c.code === 'no-gpu' || c.code === 'driver-not-loaded'))), [
       'wsl -l -v   # PowerShell: the VERSION column must say 2', 'wsl --set-version <distro> 2', 'wsl --update', '/usr/lib/wsl/lib/nvidia-smi   # inside WSL 2, after the conversion',
@@ -172,9 +215,15 @@ export const wsl: Explainer = (ctx, events) => {
   const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   const loader = has(events, 'libcuda-dlopen') || ctx.facts.missingLibraries.some((f) => /^lib(cuda|nvidia-ml)\.so/.test(f.value));
   const tcc = has(events, 'smi-device-handle-unknown');
-  const cause = (tcc ? m('wslTcc') + ' ' : '') + (direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : loader ? m('wslCauseLoader') : m('wslCause'));
-  const fit = direct ? 1.8 : driverSymptom || loader ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8;
-  return { fit, finding: finding('wsl', driverSymptom || direct ? 'error' : 'warning', driverSymptom ? m('wslTitleDriver') : m('wslTitle'), cause, evidence, [
+  // An old WSL kernel (uname -r, "Linux version … -microsoft-standard-WSL2"): CUDA needs a newer one.
+  const kernel = ctx.snapshot.os.kernel?.value;
+  const below = kernel && /microsoft/i.test(kernel) ? wslKernelBelow(kernel) : [];
+  const oldKernel = below[0] ? m('wslKernelOld', { kernel: kernel!, floor: below[0].kernel, by: below[0].by, note: below[0].confirmed ? '' : ` (${m('unconfirmedShort')})` }) + ' ' : '';
+  if (kernel && below.length) evidence.push({ fact: m('evKernel'), value: kernel, source: ctx.snapshot.os.kernel!.source });
+  const cause = oldKernel + (tcc ? m('wslTcc') + ' ' : '') + (direct ? m('wslCauseRuntime') : driverSymptom ? m('wslCauseDriver') : loader ? m('wslCauseLoader') : m('wslCause'));
+  const fit = (direct ? 1.8 : driverSymptom || loader ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8) + (oldKernel ? 0.6 : 0);
+  return { fit, finding: finding('wsl', driverSymptom || direct || oldKernel ? 'error' : 'warning', oldKernel ? m('wslKernelTitle', { kernel: kernel! }) : driverSymptom ? m('wslTitleDriver') : m('wslTitle'), cause, evidence, [
+    ...(oldKernel ? ['# PowerShell: wsl --update; wsl --shutdown   # then in WSL: uname -r'] : []),
     ...(tcc ? ['nvidia-smi -q | findstr /i "Driver Model"   # Windows, admin: TCC or WDDM per GPU', 'nvidia-smi -i <index> -dm 0   # Windows, admin: switch that GPU to WDDM (0 = WDDM, 1 = TCC), then reboot'] : []),
     `# ${m('wslFixWindows')}`,
     'ls -la /usr/lib/wsl/lib/   # libcuda.so*, libnvidia-ml.so.1 and nvidia-smi come from the Windows driver',
@@ -186,13 +235,30 @@ export const wsl: Explainer = (ctx, events) => {
   ]) };
 };
 
+/** A WSL 2 kernel older than CUDA on WSL needs: a cause from the facts alone ("Linux version 5.10.16.3-microsoft-standard-WSL2"). */
+export function wslOldKernel(ctx: ExplainContext, _events: ErrorEvent[]): Explained | undefined {
+  const kernel = ctx.snapshot.os.kernel?.value;
+  if (!kernel || !/microsoft/i.test(kernel) || wslKernelBelow(kernel).length === 0) return undefined;
+  // The messages that show the GPU missing are the symptom this kernel explains.
+  const symptoms = ctx.events.filter((e) => signatureById(e.signature)?.causes.some((c) => c.code === 'no-gpu' || c.code === 'driver-not-loaded' || c.code === 'wsl'));
+  return wsl(ctx, symptoms);
+}
+
 export const pcieDegraded: Explainer = (_ctx, events) => {
   if (!has(events, 'xid-fallen-off-bus')) return undefined;
   return { fit: 1.5, finding: finding('pcie-degraded', 'error', m('hwBusTitle'), m('hwBusCause'), lineEvidence(events), ['nvidia-smi -q -d PCIE,TEMPERATURE,POWER', 'sudo dmesg | grep -i xid']) };
 };
 
-export const eccErrors: Explainer = (_ctx, events) => {
+export const eccErrors: Explainer = (ctx, events) => {
   const e = first(events, 'xid-ecc');
+  if (!e && has(events, 'cuda-ecc-uncorrectable')) {
+    return { fit: 1.6, finding: finding('ecc-errors', 'error', m('hwEccRuntimeTitle'), m('hwEccRuntimeCause'), [...lineEvidence(events), ...gpuEvidence(ctx)], [
+      'nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT   # volatile/aggregate uncorrectable counts, pending remaps',
+      'sudo dmesg | grep -i xid   # Xid 48/63/64/94/95 = ECC events',
+      'sudo nvidia-smi -r -i <index>   # reset, with no process on the GPU (or reboot) so the rows are remapped',
+      '# it repeats, or the job runs fine on another GPU: the board needs service (RMA)',
+    ]) };
+  }
   if (!e) return undefined;
   const xid = /\b(48|63|64|92|94|95)\b/.exec(e.text)?.[1] ?? '?';
   return { fit: 1.5, finding: finding('ecc-errors', 'error', m('hwEccTitle', { xid }), m('hwEccCause'), lineEvidence(events), ['nvidia-smi -q -d ECC,ROW_REMAPPER', 'sudo nvidia-smi -r   # reset, with no process on the GPU']) };

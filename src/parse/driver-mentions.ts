@@ -13,6 +13,8 @@ export interface DriverState {
 export function driverLine(raw: string, facts: PartialSnapshot, state: DriverState): void {
   let m: RegExpExecArray | null;
   if ((m = /\b(?:Nvidia |NVIDIA )?driver(?: version)?\s{0,3}(?:is|:|：|=|version)?\s{0,3}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
+  // "the current Nvidia Driver from 2024-05-21 (version 555.85)".
+  else if ((m = /\bdriver\b[^\n()]{0,40}\(version (\d{3}\.\d{1,3}(?:\.\d{1,3})?)\)/i.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
   // Chinese prose: "驱动版本: 450.102.04" (driver version).
   else if ((m = /驱动(?:版本|程序版本)?\s{0,2}(?:[:：]|为|是)\s{0,2}v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: SRC };
   // "The version of the driver installed on the compute nodes … is 418.87.00."

@@ -92,6 +92,7 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   for (const t of from.toolkitMentions) if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source && x.path === t.path)) into.toolkitMentions.push(t);
   if (into.torchVersions.length === 0) into.torchVersions = from.torchVersions;
   for (const p of from.gpuProcesses) if (!into.gpuProcesses.some((x) => x.pid === p.pid && x.gpu === p.gpu)) into.gpuProcesses.push(p);
+  for (const v of from.ncclVersions) if (into.ncclVersions.length < 8 && !into.ncclVersions.some((x) => x.value === v.value)) into.ncclVersions.push(v);
 }
 
 function mergeGpu(gpus: Gpu[], g: Gpu): void {

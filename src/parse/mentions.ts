@@ -63,6 +63,8 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     ortHeader = /^\s{0,4}#{1,4}\s{0,2}ONNX Runtime Version/i.test(raw) || (ortHeader && raw.trim() === '');
     if ((m = /\bjaxlib\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+(?:\+cuda\d{2}[\w.]{0,20})?)/i.exec(raw))) facts.packages.push(pastedPackage('jaxlib', m[1]!, SRC));
     if ((m = /\bvllm\s{0,3}(?:==|version:?|v)\s{0,3}(\d+\.\d+\.\d+\S{0,12})/i.exec(raw))) facts.packages.push(pastedPackage('vllm', m[1]!, SRC));
+    // Every NCCL version named, also per-rank INFO lines ("NCCL INFO NCCL version 2.18.1+cuda12.1") and prose ("NCCL 2.14.3").
+    if ((m = /\bNCCL(?:[ _-]?version)?[ :=v]{1,3}(\d\.\d{1,2}\.\d{1,2})\b/i.exec(raw)) && facts.ncclVersions.length < 8 && !facts.ncclVersions.some((x) => x.value === m![1])) facts.ncclVersions.push({ value: m[1]!, source: SRC });
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
     }

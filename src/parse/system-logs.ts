@@ -51,6 +51,11 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
       if (copy && !facts.libraries.some((l) => l.dir === copy.dir && l.name === copy.name)) facts.libraries.push({ ...copy, inLdCache: true, version: copy.version ? { ...copy.version, source: pasted('ldconfig -p') } : null });
       continue;
     }
+    // /proc/version (dmesg's first line too): "Linux version 5.10.16.3-microsoft-standard-WSL2 (oe-user@oe-host) …"
+    if ((m = /^\s{0,4}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?Linux version (\d+\.\d+\.\d+\S{0,80}) \(/.exec(raw))) {
+      facts.os.kernel ??= { value: m[1]!, source: pasted('/proc/version') };
+      if (/microsoft/i.test(m[1]!)) facts.os.wsl ??= { value: true, source: pasted('/proc/version') };
+    }
     // uname -a
     if ((m = /^Linux (\S{1,64}) (\d+\.\d+\.\d+\S{0,80}) #[^\n]{0,200}? (x86_64|aarch64|ppc64le)(?: \S{1,20}){0,3} GNU\/Linux$/.exec(raw.trim()))) {
       facts.os.kernel ??= { value: m[2]!, source: pasted('uname -a') };

@@ -23,7 +23,9 @@ export function torchLine(raw: string, facts: PartialSnapshot, state: TorchState
   if ((m = TORCH_VERSION.exec(raw))) {
     // conda's cudatoolkit / pytorch-cuda on the same line is that torch's CUDA: "torch v1.5.0 (cudatoolkit 10.2)".
     const ct = m[1]!.includes('+') ? null : /\b(?:cudatoolkit|pytorch-cuda)\s{0,2}[=\s]\s{0,2}(\d{1,2})\.(\d)\b/i.exec(raw);
-    facts.packages.push(pastedPackage('torch', ct ? `${m[1]}+cu${ct[1]}${ct[2]}` : m[1]!, SRC));
+    // A wheel URL names the tag in its folder: download.pytorch.org/whl/cu100/torch-1.0.1.post2-cp35-….whl.
+    const url = m[1]!.includes('+') ? null : /\/whl\/(cu\d{2,3}|cpu)\/torch-(\d+\.\d+\.\d+)/.exec(raw);
+    facts.packages.push(pastedPackage('torch', ct ? `${m[1]}+cu${ct[1]}${ct[2]}` : url && url[2] === m[1] ? `${m[1]}+${url[1]}` : m[1]!, SRC));
     state.versions.add(m[1]!.split('+')[0]!);
   } else if ((m = /\b(?:torch|pytorch)\D{0,6}?(\d\.\d{1,2}\.\d{1,2})\.?\+\s?cuda\s?(\d{1,2})\.(\d)\b/i.exec(raw))) {
     // "pytorch是1.9.0.+cuda10.2": a torch version and its CUDA written out.

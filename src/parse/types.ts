@@ -68,6 +68,8 @@ export interface PartialSnapshot {
   torchVersions: Fact<string>[];
   /** Rows of nvidia-smi's process table: who holds GPU memory. */
   gpuProcesses: { gpu: number; pid: number; name: string; mib: number }[];
+  /** Every NCCL version the paste names ("NCCL version 2.18.1+cuda12.1" per rank, "NCCL 2.14.3" in prose): two = ranks differ. */
+  ncclVersions: Fact<string>[];
 }
 
 /** A CUDA toolkit named by place; `path` when the paste shows which nvcc answered ("/usr/bin/nvcc -V"). */
@@ -81,7 +83,7 @@ export interface ParseResult {
 }
 
 export function emptyFacts(): PartialSnapshot {
-  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [], gpuProcesses: [] };
+  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [], gpuProcesses: [], ncclVersions: [] };
 }
 
 export function pasted(kind: string): string {

@@ -22,7 +22,7 @@ export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
   ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'),
   // NVRM prints the versions over the next lines, and posts sometimes elide them ("XXX.XX"): the message alone still counts.
   sig('nvrm-api-mismatch', ['api mismatch'],
-    /API mismatch(?::? (?:the )?client(?: '[^'\n]{1,40}')?(?: \(pid \d{1,8}\))?(?: has the)? version:? (?<client>\d+\.\d+(?:\.\d+)?),? (?:but[^\n]{0,40}?)?kernel module(?: has the)? version:? (?<kernel>\d+\.\d+(?:\.\d+)?))?/i, [
+    /API mismatch(?::? (?:the )?client(?: '[^'\n]{1,40}')?(?: \(pid \d{1,8}\))?(?: has the)? version:? (?<client>\d+\.\d+(?:\.\d+)?),? (?:but[^\n]{0,40}?)?kernel module(?: has the)? version:? (?<kernel>\d+\.\d+(?:\.\d+)?)|:? the NVIDIA kernel module has version (?<kernel2>\d+\.\d+(?:\.\d+)?),?\s{0,3}but this NVIDIA driver component has version (?<client2>\d+\.\d+(?:\.\d+)?))?/i, [
       { code: 'driver-library-mismatch', when: 'client (user space) and kernel module versions differ' },
     ], 1, 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3', { complete: ['client', 'kernel'] }),
   sig('tf-kernel-dso-mismatch', ['does not match dso version'],
@@ -56,6 +56,18 @@ export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'library-shadowing', when: 'a stubs/libcuda.so (toolkit or conda) is on LD_LIBRARY_PATH before the driver\'s libcuda.so.1' },
       { code: 'driver-not-loaded', when: 'no real driver library exists (container started without the NVIDIA runtime)' },
     ], 1, DRIVER_ERRORS + ' CUDA_ERROR_STUB_LIBRARY = 34'),
+  // A libcuda that loads but cannot hand out its entry points (cuGetProcAddress fails): the toolkit's stub, or a
+  // driver older than the runtime (cuGetProcAddress arrived with CUDA 11.3). NVIDIA Warp prints this pair.
+  sig('driver-entry-point', ['failed to get driver entry point', 'unable to determine cuda driver version'], /Failed to get driver entry point|Unable to determine CUDA driver version/i, [
+    { code: 'library-shadowing', when: 'the toolkit\'s stubs/libcuda.so is found before the driver\'s libcuda.so.1 (LD_LIBRARY_PATH with …/lib64/stubs)' },
+    { code: 'driver-too-old', when: 'the driver predates the entry points the runtime asks for' },
+  ], 0.9, 'https://blog.gitcode.com/f3e5794bb7ab7c1e010a9fefdc8cdb5a.html', { confirmed: false, note: 'a write-up of an NVIDIA Warp thread: the stub libcuda was loaded; wording from warp/native/cuda_util.cpp' }),
+  // CUDA_ERROR_NOT_FOUND (500) when CUDA starts: a driver library the user-space driver needs is missing. In WSL 2
+  // containers with Windows drivers 555.xx and newer, libnvdxgdmal.so.1 was not mounted by older container toolkits.
+  sig('cuda-not-found-500', ['named symbol not found', 'cuda_error_not_found'], /Error 500: named symbol not found|CUDA_ERROR_NOT_FOUND|cuda driver library init failure: 500/i, [
+    { code: 'wsl', when: 'WSL 2 container + Windows driver 555.xx or newer: NVIDIA Container Toolkit < 1.14.4 (Docker Desktop < 4.31.0) does not mount libnvdxgdmal.so.1' },
+    { code: 'driver-library-mismatch', when: 'libcuda and the rest of the driver come from different releases' },
+  ], 1, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/520 (cliffwoolley, NVIDIA: "NVIDIA drivers 555.xx and newer for Windows have added a library called libnvdxgdmal.so.1 … fixed in nvidia-container-toolkit 1.14.4 and in 1.15.0"; Docker Desktop 4.31.0)'),
   sig('system-not-initialized', ['system not yet initialized', 'cuda_error_system_not_ready'],
     /(system not yet initialized|CUDA_ERROR_SYSTEM_NOT_READY|Error 802)/i, [
       { code: 'driver-not-loaded', when: 'NVSwitch systems (HGX/DGX): nvidia-fabricmanager is not running or its version differs from the driver' },

@@ -29,8 +29,8 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
   ], 1, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1559'),
   sig('bnb-cpu-library', ['compiled without gpu support'], /bitsandbytes was compiled without GPU support/i, [
     { code: 'library-not-found', when: 'bitsandbytes found no CUDA runtime (libcudart) at import and loaded its CPU library' },
-    { code: 'cpu-only-build', when: 'a bitsandbytes build without CUDA is installed' },
-  ], 0.9, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305'),
+    { code: 'cpu-only-build', when: 'a bitsandbytes build without CUDA is installed: native Windows before 0.43.0, the first release with official Windows support' },
+  ], 0.9, 'https://github.com/bitsandbytes-foundation/bitsandbytes/issues/305; Windows: https://huggingface.co/posts/Titus-von-Koeller/208953986335856 (bitsandbytes 0.43.0 release: "Official Windows support")'),
   sig('bnb-no-libcudart', ['libcudart.so not found', 'no libcudart.so found'],
     /(?<soname>libcudart\.so(?:\.\d+){0,2}) not found in any environmental path|No (?<soname2>libcudart\.so(?:\.\d+){0,2}) found/i, [
       { code: 'library-not-found', when: 'no CUDA runtime library on the loader path or in the environment (install torch with CUDA, cudatoolkit, or set LD_LIBRARY_PATH)' },

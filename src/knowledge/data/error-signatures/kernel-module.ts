@@ -1,5 +1,5 @@
 // The nvidia kernel module: Secure Boot, nouveau, DKMS/akmods builds, NVRM and Xid messages in the kernel log.
-import { sig, type ErrorSignature } from './types.js';
+import { sig, DRIVER_ERRORS, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
 
 export const KERNEL_MODULE_SIGNATURES: readonly ErrorSignature[] = [
   // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
@@ -37,6 +37,10 @@ export const KERNEL_MODULE_SIGNATURES: readonly ErrorSignature[] = [
   sig('xid-ecc', ['xid'], /Xid[^\n]{0,40}\b(48|63|64|92|94|95)\b/, [
     { code: 'ecc-errors', when: 'uncorrectable ECC / row remapping events' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
+  // The same hardware fault as CUDA reports it to the program: "CUDA error: uncorrectable ECC error encountered".
+  sig('cuda-ecc-uncorrectable', ['uncorrectable ecc', 'ecc_uncorrectable', 'eccuncorrectable'], /uncorrectable ECC error encountered|CUDA_ERROR_ECC_UNCORRECTABLE|cudaErrorECCUncorrectable/i, [
+    { code: 'ecc-errors', when: 'the GPU memory reported an uncorrectable error: a hardware fault (retired/remapped rows, a failing board), not the software stack' },
+  ], 1, `${RUNTIME_ERRORS} cudaErrorECCUncorrectable = 214; ${DRIVER_ERRORS} CUDA_ERROR_ECC_UNCORRECTABLE = 214`),
   // ---- kernel module missing after a driver install (Fedora/akmods, the .run installer, modprobe) ---------
   sig('nvidia-kmod-missing', ['kernel module missing'], /NVIDIA kernel module (?:is )?missing/i, [
     { code: 'driver-not-loaded', when: 'akmods has not (yet) built the module for the running kernel: kernel-devel missing, or no reboot after the build' },

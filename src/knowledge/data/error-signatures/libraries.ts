@@ -19,7 +19,7 @@ export const LIBRARY_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'library-not-found', when: 'the CUDA/cuDNN libraries TensorFlow needs are missing: pip install "tensorflow[and-cuda]"' },
     { code: 'cpu-only-build', when: 'TensorFlow falls back to the CPU' },
   ], 0.8, 'https://github.com/tensorflow/tensorflow/issues/60646'),
-  sig('windows-dll', ['.dll'], /Could not (?:locate|load|find)(?: library)? ["']?(?<dll2>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)|(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|cudnn_ops_infer64|cudnn_cnn_infer64|nvcuda)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|failed)/i, [
+  sig('windows-dll', ['.dll'], /Could not (?:locate|load|find)(?: library)? ["']?(?<dll2>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|nvJitLink|cudnn_[a-z_]{2,30}64|nvcuda|zlibwapi)_?\d*(?:_\d+)?\.dll)|(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|nvJitLink|cudnn_[a-z_]{2,30}64|nvcuda|zlibwapi)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|failed)/i, [
       { code: 'library-not-found', when: 'the DLL\'s CUDA/cuDNN version is not installed or its bin folder is not on PATH' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/45930', { confirmed: false, note: 'representative TF-on-Windows report' }),
   sig('winerror-126', ['winerror 126'], /WinError 126[^\n]{0,200}?(?<dll>[A-Za-z0-9_]{2,40}\.dll)?/i, [
@@ -41,7 +41,7 @@ export const LIBRARY_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'library-not-found', when: 'the unversioned link name (libcuda.so → libcuda.so.1, or the toolkit\'s stubs) is missing from the linker path' },
   ], 1, 'https://blog.gitcode.com/13736d94828989303015374d84005862', { confirmed: false, note: 'GNU ld wording' }),
   // ---- cuDNN / library loaded from the wrong folder -----------------------------------------------------
-  sig('lib-undefined-symbol-path', ['undefined symbol'], /(?<path>\/[\w.+-]{1,40}(?:\/[\w.+-]{1,60}){0,8})\/(?<soname>lib(?:cudnn|cublas|cublasLt|cusparse|cufft|nccl|nvJitLink|cudart)\w{0,30}\.so(?:\.\d+){0,3}): undefined symbol/, [
+  sig('lib-undefined-symbol-path', ['undefined symbol'], /(?<path>\/[\w.+-]{1,40}(?:\/[\w.+-]{1,60}){0,8})\/(?<soname>lib(?:cudnn|cublas|cublasLt|cusparse|cufft|curand|cusolver|nvrtc|nccl|nvJitLink|cudart|nvToolsExt)\w{0,30}\.so(?:\.\d+){0,3}): undefined symbol/, [
       { code: 'library-shadowing', when: 'the library loaded from this folder (a system CUDA/cuDNN on LD_LIBRARY_PATH) is not the one the framework ships' },
       { code: 'cudnn-mismatch', when: 'a cuDNN of another minor than the framework\'s is loaded' },
     ], 1, 'https://github.com/pytorch/pytorch/issues/119989'),

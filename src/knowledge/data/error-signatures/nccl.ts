@@ -19,6 +19,11 @@ export const NCCL_SIGNATURES: readonly ErrorSignature[] = [
     /(no socket interface found|socketStartConnect: Connect to [^\n]{0,80}failed|Bootstrap : no socket interface)/i, [
       { code: 'nccl-failure', when: 'no usable network interface between nodes: set NCCL_SOCKET_IFNAME' },
     ], 0.9, 'https://github.com/NVIDIA/nccl/issues/667', { confirmed: false, note: 'related NCCL topology/interface thread' }),
+  // torch's wrapper of any NCCL result: "NCCL error in: …/ProcessGroupNCCL.cpp:1275, internal error". The kind
+  // alone says little; the NCCL_DEBUG=INFO log, versions and topology tell the cause.
+  sig('nccl-error-in', ['nccl error in'], /NCCL error in:?[^\n]{0,200}?,\s{0,2}(?<kind>internal error|invalid usage|remote error|invalid argument|unhandled cuda error|unhandled system error)/i, [
+    { code: 'nccl-failure', when: 'an NCCL call failed: NCCL_DEBUG=INFO names the call; internal errors across nodes often come from different NCCL versions or interfaces' },
+  ], 0.8, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html'),
   sig('nccl-warn', ['nccl warn'], /NCCL WARN (?<what>[^\n]{1,200})/, [
     { code: 'nccl-failure', when: 'NCCL reports a problem; the WARN line says which call failed' },
   ], 0.5, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html'),
@@ -54,7 +59,11 @@ export const NCCL_SIGNATURES: readonly ErrorSignature[] = [
   sig('p2p-cannot-access', ['cannot access peer'], /Device[= ]{1,2}\d{1,2} CANNOT Access Peer Device[= ]{1,2}\d{1,2}/i, [
     { code: 'nccl-failure', when: 'some GPU pairs have no peer access: across CPU sockets that is expected; on one switch it is ACS or the IOMMU' },
   ], 0.3, 'https://github.com/NVIDIA/nccl/issues/257', { confirmed: false, note: 'simpleP2P output; that thread: AllReduce hang fixed by booting with intel_iommu=off' }),
-  sig('multi-gpu-hang', ['hang', 'hung', 'freez', 'stuck', 'deadlock'], /\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b[^\n]{0,80}\b(?:GPUs|NCCL|all_?reduce|allreduce|DDP|ranks?|P2P)\b|\b(?:GPUs|NCCL|all_?reduce|allreduce|DDP|ranks?|P2P)\b[^\n]{0,80}\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b/i, [
+  // An AMD host CPU: there the IOMMU (AMD-Vi) on routes PCIe P2P badly and NCCL hangs (nccl#199: "if you are using
+  // AMD CPUs, you can try turning off Virtual Technology (VT) in the BIOS"; nccl#120: iommu=soft fixed it). Context only.
+  sig('amd-host-cpu', ['ryzen', 'epyc', 'threadripper'], /\b(?:Ryzen|EPYC|Threadripper)\b/i, [], 0.1,
+    'https://github.com/NVIDIA/nccl/issues/199', { confirmed: false, note: 'context for P2P hangs; the IOMMU advice is the NCCL maintainers\' in nccl#199 and nccl#120' }),
+  sig('multi-gpu-hang', ['hang', 'hung', 'freez', 'stuck', 'deadlock'], /\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b[^\n]{0,80}\b(?:GPUs|NCCL|all_?reduce\w*|allreduce|all_?gather\w*|reduce_?scatter\w*|all_?to_?all\w*|nccl-tests|DDP|ranks?|P2P)\b|\b(?:GPUs|NCCL|all_?reduce\w*|allreduce|all_?gather\w*|reduce_?scatter\w*|all_?to_?all\w*|nccl-tests|DDP|ranks?|P2P)\b[^\n]{0,80}\b(?:hangs?|hanging|hung|freez(?:e|es|ing)|frozen|stuck|deadlocks?)\b/i, [
     { code: 'nccl-failure', when: 'a multi-GPU job hangs: P2P through a PCIe switch with ACS on, or one rank died' },
   ], 0.3, 'https://github.com/NVIDIA/nccl/issues/631'),
 ];

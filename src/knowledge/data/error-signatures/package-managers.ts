@@ -13,7 +13,8 @@ export const PACKAGE_MANAGER_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'mixed-package-managers', when: 'the environment is a conda one; pip installing the same framework into it mixes two managers' },
   ], 0.2, 'https://github.com/thousandbrainsproject/tbp.monty/issues/385'),
   // conda's solve plan or list choosing the CPU variant: "pytorch-nightly-1.2.0.dev20190805+cpu-py3.7_cpu_0", "cpu-only-1.0-0".
-  sig('conda-cpu-build', ['_cpu_', 'cpu-only'], /\b(?:py)?torch(?:-nightly)?[\w/:.-]{0,40}?[-=\s]\s{0,20}(?<version>\d[\w.+]{2,40}?)[-=\s]\s{0,20}(?<build>py\d\.\d{1,2}_cpu_\d+)\b|::cpu-only-\d/i, [
+  // The pytorch channel spells the CPU build py3.7_cpu_0; defaults (pkgs/main) and conda-forge cpu_py310h9dbd814_1.
+  sig('conda-cpu-build', ['_cpu_', 'cpu-only', '-cpu_py'], /\b(?:py)?torch(?:-nightly)?[\w/:.-]{0,40}?[-=\s]\s{0,20}(?<version>\d[\w.+]{2,40}?)[-=\s]\s{0,20}(?<build>py\d\.\d{1,2}_cpu_\d+|cpu_py\d{2,3}\w{0,24})\b|::cpu-only-\d/i, [
     { code: 'cpu-only-build', when: 'conda chose the CPU build of pytorch (no build for the asked cudatoolkit, or the cpuonly package)' },
   ], 1, 'https://github.com/pytorch/pytorch/issues/23778', { confirmed: false, note: 'conda build-string convention of the pytorch channel' }),
   // "pip install torch resulted in the CPU version", "This command installs cpu version instead of cuda".
@@ -25,7 +26,7 @@ export const PACKAGE_MANAGER_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'mixed-package-managers', when: 'a pip --user copy in ~/.local shadows the environment\'s own package (PYTHONNOUSERSITE=1)' },
   ], 0.6, 'https://github.com/ContinuumIO/anaconda-issues/issues/11805', { confirmed: false, note: 'Python user-site layout' }),
   // PaddlePaddle: its own CPU-build message and the "no GPU at runtime" warning.
-  sig('paddle-cpu-version', ['cpu version paddlepaddle'], /installed CPU version PaddlePaddle/i, [
+  sig('paddle-cpu-version', ['cpu version paddlepaddle', 'paddlepaddle cpu version'], /installed CPU version PaddlePaddle|using paddlepaddle cpu version/i, [
     { code: 'cpu-only-build', when: 'the paddlepaddle (CPU) package is installed instead of paddlepaddle-gpu' },
   ], 1, 'https://github.com/baidu/Senta/issues/69', { confirmed: false, note: 'Paddle wording' }),
   sig('pip-requirements', ['requirements'], /\bpip3? install\b[^\n]{0,20}\s-r\s|requirements\.txt/i, [], 0.1,

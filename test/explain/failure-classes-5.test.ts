@@ -1,0 +1,172 @@
+// Round 16: one describe per class of failure of holdout-16a/16b (docs/explain-eval.md).
+// Texts written here for the tests, in other shapes than the cases; none is copied from a case file.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setLang } from '../../src/i18n/index.js';
+import { all, explain, find, topTwo } from '../helpers/explain.js';
+
+beforeAll(() => setLang('en'));
+
+describe('hardware faults as CUDA reports them', () => {
+  it('an uncorrectable ECC error from the runtime is ecc-errors, not a software cause', async () => {
+    const r = await explain('torch.AcceleratorError: CUDA error: uncorrectable ECC error encountered\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.');
+    expect(r.findings[0]!.code).toBe('ecc-errors');
+    expect(all(r.findings[0]!)).toContain('ECC');
+    expect(all(r.findings[0]!)).toContain('nvidia-smi -q -d ECC');
+  });
+
+  it('the driver API name of the same error', async () => {
+    const r = await explain('jax.errors: INTERNAL: cuModuleLoadData failed: CUDA_ERROR_ECC_UNCORRECTABLE');
+    expect(r.findings[0]!.code).toBe('ecc-errors');
+  });
+});
+
+describe('libraries with an architecture floor of their own', () => {
+  it('FlashAttention 2 on a Turing card names Ampere and sm_80', async () => {
+    const r = await explain('GPU: NVIDIA GeForce RTX 2080 Ti\nRuntimeError: FlashAttention only support Ampere GPUs or newer.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('Ampere');
+    expect(all(f)).toContain('sm_80');
+    expect(all(f)).toContain('sm_75');
+    expect(all(f)).toContain('pip uninstall -y flash-attn');
+  });
+
+  it('RAPIDS on a Maxwell card names both floors and the release that changed them', async () => {
+    const r = await explain('GPU: Quadro M4000\nRuntimeError: This cuML installation is missing the necessary PTX files that are <=52.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('6.0');
+    expect(all(f)).toContain('7.0');
+    expect(all(f)).toContain('24.02');
+  });
+
+  it('old torch saying the GPU needs a newer CUDA than its build names both CUDA versions', async () => {
+    const r = await explain([
+      'UserWarning:',
+      '    Found GPU0 NVIDIA A100-SXM4-40GB which requires CUDA_VERSION >= 11000 to',
+      '    work properly, but your PyTorch was compiled',
+      '    with CUDA_VERSION 10020. Please install the correct PyTorch binary',
+    ].join('\n'));
+    const f = find(r, 'arch-unsupported')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('11.0');
+    expect(all(f)).toContain('10.2');
+  });
+});
+
+describe('CPU-only builds of companion libraries', () => {
+  it('bitsandbytes without GPU support, on its own, is a CPU-only build', async () => {
+    const r = await explain('C:\\venv\\lib\\site-packages\\bitsandbytes\\cextension.py:34: UserWarning: The installed version of bitsandbytes was compiled without GPU support. 8-bit optimizers, 8-bit multiplication, and GPU quantization are unavailable.');
+    expect(r.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(r.findings[0]!)).toContain('bitsandbytes');
+    expect(all(r.findings[0]!)).toContain('0.43.0');
+  });
+
+  it('with the CUDA runtime it could not find, the missing library comes first', async () => {
+    const r = await explain(['UserWarning: The installed version of bitsandbytes was compiled without GPU support.', 'OSError: libcudart.so.12: cannot open shared object file: No such file or directory'].join('\n'));
+    expect(r.findings[0]!.code).toBe('library-not-found');
+  });
+
+  it('PaddlePaddle\'s "you are using the cpu version" message', async () => {
+    const r = await explain('ERROR: You are using paddlepaddle cpu version! Please try to install paddlepaddle-gpu to run model on GPU.');
+    expect(r.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(r.findings[0]!)).toContain('paddlepaddle-gpu');
+  });
+
+  it('a conda plan that replaces the CUDA pytorch with a defaults cpu_py build names the release', async () => {
+    const r = await explain('The following packages will be SUPERSEDED by a higher-priority channel:\n  pytorch   pytorch::pytorch-2.0.1-py3.11_cuda11.8~ --> pkgs/main::pytorch-2.0.1-cpu_py311h1234567_0');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('cpu-only-build');
+    expect(all(f)).toContain('2.0.1');
+    expect(all(f)).toContain('cpu_py311h1234567_0');
+  });
+});
+
+describe('the driver library loaded in the wrong form', () => {
+  it('a libcuda without its entry points: the stub is named first', async () => {
+    const r = await explain('Warp CUDA error: Failed to get driver entry point \'cuCtxGetCurrent\'');
+    expect(r.findings[0]!.code).toBe('library-shadowing');
+    expect(all(r.findings[0]!)).toContain('stub');
+  });
+
+  it('the user-space wording of an API mismatch names both versions', async () => {
+    const r = await explain('Error: API mismatch: the NVIDIA kernel module has version 470.57.02,\nbut this NVIDIA driver component has version 470.42.01. Please make\nsure that the kernel module and all NVIDIA driver components\nhave the same version.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-library-mismatch');
+    expect(all(f)).toContain('470.57.02');
+    expect(all(f)).toContain('470.42.01');
+  });
+
+  it('an undefined symbol in a CUDA library under another CUDA\'s folder is shadowing, with LD_LIBRARY_PATH', async () => {
+    const r = await explain('ImportError: /opt/apps/cuda/10.1/lib64/libcurand.so.10: undefined symbol: curandGenerateBinomial');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('library-shadowing');
+    expect(all(f)).toContain('LD_LIBRARY_PATH');
+    expect(all(f)).toContain('/opt/apps/cuda/10.1/lib64');
+  });
+
+  it('cuDNN 9 DLL names on Windows', async () => {
+    const r = await explain('Could not locate cudnn_graph64_9.dll. Please make sure it is in your library path!');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('library-not-found');
+    expect(all(f)).toContain('cudnn_graph64_9.dll');
+  });
+});
+
+describe('WSL 2', () => {
+  it('error 500 in a Docker Desktop container with a 555+ driver: the known container-toolkit gap', async () => {
+    const r = await explain(['Docker Desktop 4.30.0 on Windows 11, NVIDIA driver 556.12', 'cuInit failed: CUDA_ERROR_NOT_FOUND: named symbol not found'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('wsl');
+    expect(all(f)).toContain('556.12');
+    expect(all(f)).toContain('1.14.4');
+    expect(all(f)).toContain('4.31.0');
+  });
+
+  it('error 500 with an older driver is not blamed on the 555 change', async () => {
+    const r = await explain(['Docker Desktop on Windows 10, driver 546.33', 'RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 500: named symbol not found'].join('\n'));
+    expect(all(find(r, 'wsl') ?? r.findings[0]!)).not.toContain('1.14.4');
+  });
+
+  it('an old WSL kernel from /proc/version is named with the floor, ahead of "no GPU"', async () => {
+    const r = await explain(['$ cat /proc/version', 'Linux version 4.19.128-microsoft-standard (oe-user@oe-host) (gcc version 8.2.0 (GCC)) #1 SMP', 'RuntimeError: Found no NVIDIA driver on your system.'].join('\n'));
+    expect(topTwo(r)[0]).toBe('wsl');
+    const f = find(r, 'wsl')!;
+    expect(all(f)).toContain('4.19.128');
+    expect(all(f)).toContain('5.10.43.3');
+    expect(all(f)).toContain('wsl --update');
+  });
+
+  it('a current WSL kernel is not called old', async () => {
+    const r = await explain(['Linux version 6.6.87.2-microsoft-standard-WSL2 (root@439a258ad544) (gcc (GCC) 11.2.0) #1 SMP', 'RuntimeError: Found no NVIDIA driver on your system.'].join('\n'));
+    expect(r.findings.some((f) => f.title.includes('too old for CUDA'))).toBe(false);
+  });
+});
+
+describe('NCCL across nodes and hosts', () => {
+  it('two NCCL versions named for two nodes: the versions differ', async () => {
+    const r = await explain(['node-a: NCCL INFO NCCL version 2.18.1+cuda12.1', 'node-b: NCCL INFO NCCL version 2.21.5+cuda12.4', 'torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, remote error'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('nccl-failure');
+    expect(all(f)).toContain('2.18.1');
+    expect(all(f)).toContain('2.21.5');
+  });
+
+  it('nccl-tests hanging on an EPYC host points at the IOMMU', async () => {
+    const r = await explain(['all_reduce_perf -b 8 -e 128M -g 4 hangs after the first size', 'CPU: AMD EPYC 7543'].join('\n'));
+    const f = find(r, 'nccl-failure')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('iommu=pt');
+    expect(all(f)).toContain('EPYC');
+  });
+});
+
+describe('a wheel URL names the build', () => {
+  it('the CUDA tag in the index folder of a torch wheel URL sets the driver floor', async () => {
+    const r = await explain(['pip install https://download.pytorch.org/whl/cu92/torch-1.2.0-cp37-cp37m-manylinux1_x86_64.whl', 'AssertionError: The NVIDIA driver on your system is too old (found version 9000).'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('torch 1.2.0+cu92');
+    expect(all(f)).toContain('396');
+  });
+});
