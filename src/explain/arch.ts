@@ -7,12 +7,8 @@ import { firstWheel, tagOf, torchChoice, type ExplainContext } from './context.j
 import { em as m } from './messages.js';
 import { first, has, lineEvidence, gpuEvidence, torchEvidence, torchLabel, pip, finding, safeSupports, type Explainer } from './helpers.js';
 import { rapidsFloors } from '../knowledge/rapids.js';
+import { cudaNumber } from '../parse/framework-logs.js';
 
-/** CUDA's numeric form (9000, 11080) → "9.0", "11.8". */
-function cudaOfNumber(n: string): string | undefined {
-  const v = Number(n);
-  return Number.isFinite(v) && v >= 1000 ? `${Math.floor(v / 1000)}.${Math.floor((v % 1000) / 10)}` : undefined;
-}
 
 export const archUnsupported: Explainer = (ctx, events) => {
   const g = ctx.gpus[0];
@@ -73,8 +69,8 @@ export const archUnsupported: Explainer = (ctx, events) => {
   // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
   // Old torch says it itself: "requires CUDA_VERSION >= 9000 … compiled with CUDA_VERSION 8000".
   const req = first(events, 'torch-requires-cuda-version')?.groups;
-  const buildCuda = t?.cuda ?? (req?.have ? cudaOfNumber(req.have) : undefined);
-  const tooOld = buildCuda && !safeSupports(buildCuda, g.cc) ? (req?.need ? cudaOfNumber(req.need) : undefined) ?? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
+  const buildCuda = t?.cuda ?? (req?.have ? cudaNumber(req.have) : undefined);
+  const tooOld = buildCuda && !safeSupports(buildCuda, g.cc) ? (req?.need ? cudaNumber(req.need) : undefined) ?? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
   const cause = (tooOld && buildCuda ? m('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld }) + ' ' : '') + m(archs?.length || oldTorchArchs(t) ? 'archCause' : 'archCauseNoList', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
     archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),

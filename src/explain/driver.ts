@@ -1,7 +1,9 @@
 // The driver side: too old for the program's CUDA, not loaded, of another release than its libraries, refused by
 // Secure Boot, displaced by nouveau, or not passed into a container; forward-compat libraries in its place.
 import { cudaForPtxIsa } from '../knowledge/cuda.js';
-import { versionParts } from '../knowledge/version.js';
+import { cudaNumber } from '../parse/framework-logs.js';
+import { compareVersions, versionParts } from '../knowledge/version.js';
+import { tensorflowRelease } from '../knowledge/tensorflow.js';
 import { driverSupport } from '../diagnose/framework.js';
 import { nvencFloor } from '../knowledge/data/nvenc.js';
 import { driverMaxCuda, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
@@ -13,6 +15,8 @@ export const driverTooOld: Explainer = (ctx, events) => {
   const d = ctx.driver;
   const max = driverMaxCuda(d);
   const evidence = [...lineEvidence(events), ...torchEvidence(ctx), ...driverEvidence(ctx)];
+  // The runtime's name for the error: what users search for.
+  if (has(events, 'driver-insufficient')) evidence.push({ fact: m('evCudaError'), value: 'cudaErrorInsufficientDriver (35)', source: 'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html' });
   const nvenc = events.filter((e) => e.signature === 'nvenc-api');
   if (nvenc.length) {
     const api = nvenc.map((e) => e.groups.required).find(Boolean);
@@ -31,9 +35,20 @@ export const driverTooOld: Explainer = (ctx, events) => {
     const vars = { driver: ollama.groups.driver, floor: ollama.groups.required };
     return { fit: 2, finding: finding('driver-too-old', 'error', m('drvTitleFloor', vars), m('drvCauseFloor', vars), evidence, [`# ${m('drvUpgrade', { floor: vars.floor })}`, ...upgradeDriver(ctx, vars.floor)]) };
   }
+  // NGC containers name the driver release they need ("built for NVIDIA Driver Release 535.86 or later").
+  const ngc = first(events, 'ngc-driver-release');
+  if (ngc?.groups.floor) {
+    const vars = { driver: ngc.groups.driver ?? d?.version ?? m('unknown'), floor: ngc.groups.floor };
+    return { fit: 2, finding: finding('driver-too-old', 'error', m('drvTitleFloor', vars), m('drvCauseFloor', vars) + ' ' + m('drvNgc'), evidence, [
+      `# ${m('drvUpgrade', { floor: vars.floor })}`, ...upgradeDriver(ctx, vars.floor),
+      '# or an older NGC release of the image, built for the driver you have (NGC support matrix: docs.nvidia.com/deeplearning/frameworks/support-matrix/)',
+    ]) };
+  }
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
-  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible');
+  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible', 'driver-cuda-expected');
+  // "expected at least 11040": CUDA's numeric form.
+  if (wanted?.groups.need && !wanted.groups.cuda) wanted.groups.cuda = cudaNumber(wanted.groups.need);
   // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
   const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
   // Paddle's wheels name their CUDA in the version (1.5.1.post107 = CUDA 10.0): the program's CUDA when torch is absent.
@@ -42,7 +57,12 @@ export const driverTooOld: Explainer = (ctx, events) => {
   const isaCuda = isa?.groups.ptx ? cudaForPtxIsa(isa.groups.ptx) : undefined;
   // A CUDA base image named ("built from nvidia/cuda:10.2-devel"): the runtime the program carries.
   const imageCuda = ctx.facts.toolkitMentions.find((x) => x.source === 'pasted:image')?.value;
-  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? isaCuda ?? paddle?.cuda ?? imageCuda ?? t?.pypiCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined);
+  // TensorFlow's pip wheels are built for one CUDA each (the TF table): TF 1.5 → CUDA 9.0.
+  const tfPkg = !t ? ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu') : undefined;
+  const tfCuda = tfPkg ? tensorflowRelease(tfPkg.version)?.cuda : undefined;
+  // Last: a CUDA the paste names that is newer than the driver supports ("I have installed cuda 9.1", driver 384.98).
+  const namedAbove = max ? ctx.facts.toolkitMentions.map((x) => x.value).filter((v) => compareVersions(v, max) > 0).sort(compareVersions).at(-1) : undefined;
+  const buildCuda = t?.cuda ?? ptxasEvent?.groups.ptxas ?? wanted?.groups.cuda ?? isaCuda ?? paddle?.cuda ?? imageCuda ?? t?.pypiCuda ?? tfCuda ?? (toolkit ? versionParts(toolkit).slice(0, 2).join('.') : undefined) ?? namedAbove;
   if (buildCuda) {
     // Native Windows drivers have their own numbering (CUDA 12.x: 527.41 vs 525.60.13 on Linux).
     const floors = floorsFor(buildCuda, ctx.snapshot.os.id?.value === 'windows' && !inWsl(ctx) ? 'windows' : 'linux');
@@ -55,6 +75,8 @@ export const driverTooOld: Explainer = (ctx, events) => {
         ? m('drvImage', { cuda: imageCuda })
       : isaCuda && buildCuda === isaCuda
         ? m('drvPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' })
+      : tfCuda && buildCuda === tfCuda && tfPkg
+        ? `${tfPkg.name} ${tfPkg.version} (CUDA ${tfCuda})`
       : ptxasEvent?.groups.ptxas
         ? `ptxas ${buildCuda}`
         : wanted?.groups.cuda
@@ -160,8 +182,17 @@ export const driverNotLoaded: Explainer = (ctx, events) => {
   if (inWsl(ctx)) return undefined;
   // The machine's GPU is another vendor's: there is no NVIDIA driver to load (no-gpu says so). WSL 1 has no GPU at all
   // (the wsl finding says so; WSL 1 is not flagged as WSL in the facts because /usr/lib/wsl/lib does not exist there).
-  if ((has(ctx.events, 'amd-gpu') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
+  if ((has(ctx.events, 'amd-gpu', 'vm-display-adapter') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  const cc = first(events, 'dkms-cc-mismatch');
+  if (cc) {
+    const vars = { kernelCc: cc.groups.kernelCc ?? '?', cc: cc.groups.cc ?? '?', kernel: ctx.snapshot.os.kernel?.value ?? m('unknown') };
+    return { fit: 2, finding: finding('driver-not-loaded', 'error', m('dnlCcTitle', vars), m('dnlCcCause', vars), evidence, [
+      'cat /proc/version   # "gcc version …" = the compiler the kernel was built with', 'gcc --version',
+      `# install gcc ${vars.kernelCc} (the kernel's) and rebuild: sudo dkms autoinstall; or update the kernel and gcc together (a full system upgrade), then reboot`,
+      '# the .run installer: IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run   (at your own risk: the module is built with another compiler)',
+    ]) };
+  }
   if (has(events, 'system-not-initialized')) {
     const v = ctx.driver?.version;
     return { fit: 1.8, finding: finding('driver-not-loaded', 'error', m('dnlTitle'), m('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
@@ -263,6 +294,15 @@ export const noGpu: Explainer = (ctx, events) => {
       'lspci | grep -iE "vga|3d"   # which GPU the machine has',
       'pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # AMD: the ROCm build of torch (Linux, supported Radeon/Instinct GPUs)',
       '# CUDA-only code (CUDA kernels, bitsandbytes, GPTQ/AWQ kernels) needs an NVIDIA GPU: run it on one, or on the CPU',
+    ]) };
+  }
+  const vm = first(ctx.events, 'vm-display-adapter');
+  if (vm && !ctx.gpus.length) {
+    const adapter = /VMware SVGA(?: II)?|VirtualBox|Hyper-V|QXL|Virtio|Basic Render|Bochs/i.exec(vm.text)?.[0] ?? 'virtual';
+    return { fit: 2, finding: finding('no-gpu', 'error', m('ngVmTitle', { adapter }), m('ngVmCause', { adapter }), [...evidence, ...lineEvidence([vm])], [
+      'lspci -nn | grep -iE "vga|3d|nvidia"   # an NVIDIA device [10de:…] must be listed inside the VM',
+      '# VMware / VirtualBox desktop VMs give the guest an emulated adapter only: run on the host, or use WSL 2 on Windows',
+      '# servers: PCI passthrough (vfio-pci, ESXi DirectPath I/O) or NVIDIA vGPU, then the NVIDIA driver inside the guest',
     ]) };
   }
   if (has(ctx.events, 'singularity-no-nv')) {

@@ -20,6 +20,15 @@ export const cpuOnly: Explainer = (ctx, events) => {
     const win = tfWindowsExplained(ctx, events);
     if (win) return win;
   }
+  if (has(events, 'ort-no-cuda-provider')) {
+    const ort = ctx.env?.packages.filter((p) => /^onnxruntime(-gpu)?$/.test(p.name)).map((p) => `${p.name} ${p.version}`) ?? [];
+    if (ort.length) evidence.push({ fact: 'onnxruntime', value: ort.join(', '), source: 'pasted' });
+    return { fit: 1.6, finding: finding('cpu-only-build', 'error', m('cpuOrtTitle'), m('cpuOrtCause'), evidence, [
+      'pip list 2>/dev/null | grep -i onnxruntime   # onnxruntime (CPU) and onnxruntime-gpu must not both be installed',
+      'pip uninstall -y onnxruntime onnxruntime-gpu', 'pip install onnxruntime-gpu   # the version for your CUDA: onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html',
+      'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+    ]) };
+  }
   if (has(events, 'bnb-cpu-library')) {
     // bitsandbytes also says which CUDA library it could not find ("No libcudart.so found!"): that is the cause, this the effect.
     const missing = bnbMissesLibrary(ctx);
@@ -69,6 +78,9 @@ export const cpuOnly: Explainer = (ctx, events) => {
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
   return { fit: 0.8, finding: finding('cpu-only-build', 'warning', m('cpuTitleGeneric'), m('cpuCauseGeneric'), evidence, fix) };
 };
+
+/** " 1.2.3" after a package name, or nothing when the version is unknown. */
+const spaced = (v: string | undefined) => (v ? ` ${v}` : '');
 
 /** bitsandbytes' CPU fallback with a CUDA library named missing: the missing library is the cause (libraries.ts). */
 export function bnbMissesLibrary(ctx: ExplainContext): boolean {
@@ -134,7 +146,7 @@ export const frameworkCudaMismatch: Explainer = (ctx, events) => {
   const jax = first(events, 'jax-cuda-version');
   if (jax) {
     const vars = { built: cudaNumber(jax.groups.built ?? '0'), found: cudaNumber(jax.groups.found ?? '0') };
-    return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', { pkg: 'jaxlib', version: ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version ?? '', want: vars.built, have: vars.found }), m('fcmJax', vars), evidence, ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH']) };
+    return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', { pkg: 'jaxlib', version: spaced(ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version), want: vars.built, have: vars.found }), m('fcmJax', vars), evidence, ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH']) };
   }
   const xf = first(events, 'xformers-built-for');
   if (xf?.groups.built && xf.groups.have) {
@@ -151,6 +163,18 @@ export const frameworkCudaMismatch: Explainer = (ctx, events) => {
     const xfFix = pip(`-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # the xformers build for the installed torch ${have}`);
     return { fit: cpu ? 0.4 : 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmExtTitle', vars), m('fcmExtCause', vars), evidence, [
       ...(cpu ? [torchFix] : [xfFix, `# or: ${torchFix}`]), 'python -m xformers.info',
+    ]) };
+  }
+  // mmcv-full torchNow from the index of another torch (…/mmcv/dist/cu101/torch1.6/index.html) than the one torchNow.
+  const mmcv = first(ctx.events, 'mmcv-index');
+  const torchNow = ctx.torch && ctx.torch.version !== '?' ? ctx.torch.version : undefined;
+  if (mmcv?.groups.torch && torchNow && !torchNow.startsWith(`${mmcv.groups.torch}.`) && has(events, 'undefined-symbol-torch', 'mmcv-index')) {
+    const vars = { built: mmcv.groups.torch, cuda: mmcv.groups.cuda ?? '?', have: torchNow, tag: ctx.torch?.tag ?? (ctx.torch?.cuda ? tagOf(ctx.torch.cuda) : 'cu118') };
+    const [maj, min] = versionParts(torchNow);
+    return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmMmcvTitle', vars), m('fcmMmcvCause', vars), [...evidence, ...lineEvidence([mmcv]), ...torchEvidence(ctx)], [
+      'pip uninstall -y mmcv-full mmcv',
+      pip(`mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the torchNow torch ${torchNow}`),
+      'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
     ]) };
   }
   const tv = first(events, 'torchvision-cuda-differs', 'torchvision-op-missing');
@@ -222,14 +246,14 @@ export const frameworkCudaMismatch: Explainer = (ctx, events) => {
   if (lib?.major && installed && cudaDiffers(lib.major, installed)) {
     const pkg = tf ? 'tensorflow' : (ctx.torch ? 'torch' : 'the program');
     const version = tfRel?.version ?? tf?.version ?? ctx.torch?.pkg.version ?? '';
-    const vars = { pkg, version, want: tfWant ?? lib.major, have: installed, lib: lib.name };
+    const vars = { pkg, version: spaced(version), want: tfWant ?? lib.major, have: installed, lib: lib.name };
     return { fit: 1.6, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', vars), m('fcmCause', vars), [...evidence, { fact: m('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }], [
       tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# install CUDA ${lib.major} (or a build of ${pkg} for CUDA ${installed})`,
     ]) };
   }
   // TensorFlow <= 2.13 loads the system CUDA: it sees only the CPU when the toolkit is not the one its build wants.
   if (tf && tfWant && installed && has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen') && cudaDiffers(tfWant, installed) && !tfWindowsNoGpu(ctx, tf.version)) {
-    const vars = { pkg: 'tensorflow', version: tf.version, want: tfWant, have: installed, lib: `libcudart.so.${tfWant}` };
+    const vars = { pkg: 'tensorflow', version: spaced(tf.version), want: tfWant, have: installed, lib: `libcudart.so.${tfWant}` };
     const cudnn = tfRow?.cudnn;
     return { fit: 1.7, finding: finding('framework-cuda-mismatch', 'error', m('fcmTitle', vars), m('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }), [...evidence, { fact: m('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }, { fact: 'tensorflow', value: tf.version, source: tf.location }], [
       `# install CUDA ${tfWant}${cudnn ? ` and cuDNN ${cudnn}` : ''} (the build of tensorflow ${tf.version}) and put its bin/lib64 on PATH / LD_LIBRARY_PATH`,

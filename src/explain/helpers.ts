@@ -99,7 +99,9 @@ export function classify(lib: string): MissingLib {
   if (/\.dll$/i.test(lib)) return { name: lib, kind: 'dll-cuda', major: dllCuda(lib), component: /^(\w+?)64/.exec(lib)?.[1] ?? 'CUDA' };
   if (/^lib(cuda|nvidia-ml)\.so/.test(lib)) return { name: lib, kind: 'driver', major: undefined, component: 'driver' };
   if ((r = /^lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|nvToolsExt|cupti|nccl)\.so\.(\d+)(?:\.(\d+))?/.exec(lib))) {
-    return { name: lib, kind: 'cuda', major: r[3] !== undefined && r[1] === 'cudart' ? `${r[2]}.${r[3]}` : r[2], component: r[1]! };
+    // Up to CUDA 10.0 every library's soname carried the CUDA major.minor (libcublas.so.10.0, libcufft.so.9.2); later
+    // ones carry their own major only (libcublas.so.12, libcufft.so.11), except libcudart's.
+    return { name: lib, kind: 'cuda', major: r[3] !== undefined && (r[1] === 'cudart' || Number(r[2]) <= 10) ? `${r[2]}.${r[3]}` : r[2], component: r[1]! };
   }
   return { name: lib, kind: 'other', major: undefined, component: 'library' };
 }

@@ -71,7 +71,8 @@ export const libraryNotFound: Explainer = (ctx, events) => {
   const loadedButBroken = has(events, 'lib-undefined-symbol-path');
   // A CUDA runtime of another version than torch's build: an extension for another CUDA (framework-cuda-mismatch), not a path problem.
   const toolkitCuda = ctx.snapshot.toolkits[0]?.version?.value;
-  const otherCuda = lib.kind === 'cuda' && lib.major && ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && versionParts(lib.major)[0] !== versionParts(toolkitCuda)[0]));
+  // CUDA 10 and older put major.minor in the soname (libcudart.so.10.0): a 10.1 toolkit does not provide it (cudaDiffers).
+  const otherCuda = lib.kind === 'cuda' && lib.major && ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && cudaDiffers(lib.major, toolkitCuda)));
   const fit = loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (has(events, 'ld-cannot-find') ? 1.3 : inWsl(ctx) ? 0.3 : 0.6) : 1.3;
   if (cudnnConflict) why = m('libWhyCudnn9', { have, major: lib.major ?? '?' }) + ' ' + why;
   return { fit, finding: finding('library-not-found', 'error', m('libTitle', { lib: lib.name }), m('libCause', { lib: lib.name, what, why }), evidence, fix) };

@@ -148,6 +148,16 @@ export const ncclFailure: Explainer = (ctx, events) => {
       '# then re-test: all_reduce_perf -b 8 -e 256M -f 2 -g <ngpus>   (nccl-tests)',
     ];
     fit = 1.7;
+  } else if (has(events, 'multi-gpu-hang', 'nccl-timeout') && ctx.gpus.some((g) => /GeForce|\bRTX\s?[2-5]0[5-9]0\b|\bTITAN\b/i.test(g.gpu.name)) && !has(events, 'nccl-net-error', 'nccl-socket', 'nccl-shm')) {
+    // GeForce boards: P2P over PCIe is unsupported (RTX 4090) or broken by some driver releases; NCCL then hangs.
+    what = m('ncGeforceP2p', { gpu: ctx.gpus.find((g) => /GeForce|RTX|TITAN/i.test(g.gpu.name))!.gpu.name });
+    evidence.push(...gpuEvidence(ctx));
+    fix = [
+      'NCCL_P2P_DISABLE=1 <your command>   # GeForce: P2P over PCIe off; traffic goes through host memory (works, somewhat slower)',
+      'nvidia-smi topo -p2p r   # which GPU pairs report P2P read support',
+      '# or update the driver: P2P hangs were fixed in later releases (e.g. 570 vs 560)',
+    ];
+    fit = 1.6;
   } else if (has(events, 'nccl-p2p', 'nccl-cuda-error')) {
     what = m('ncP2p');
     fix = ['nvidia-smi topo -m', 'NCCL_P2P_DISABLE=1 <your command>   # to confirm', 'sudo lspci -vvv | grep -i acsctl   # ACS on bridges blocks P2P: disable ACS or IOMMU (iommu=pt)'];
@@ -214,7 +224,8 @@ export const wsl: Explainer = (ctx, events) => {
   const driverSymptom = has(events, 'smi-device-handle-unknown', 'smi-failed', 'nvml-not-loadable', 'libnvidia-ml-missing', 'smi-not-found', 'driver-insufficient', 'driver-library-mismatch', 'cuda-init-device-count');
   const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   const loader = has(events, 'libcuda-dlopen') || ctx.facts.missingLibraries.some((f) => /^lib(cuda|nvidia-ml)\.so/.test(f.value));
-  const tcc = has(events, 'smi-device-handle-unknown');
+  // Data-centre boards (Tesla, A/H/L series) run in TCC by default on Windows; WSL 2 only sees WDDM GPUs.
+  const tcc = has(events, 'smi-device-handle-unknown') || ctx.gpus.some((g) => /\bTesla\b|\b[AHL]\d{1,3}[A-Z]?\b(?!\s?(?:Laptop|Ti))/.test(g.gpu.name) && !/RTX|GeForce|Quadro/i.test(g.gpu.name));
   // An old WSL kernel (uname -r, "Linux version … -microsoft-standard-WSL2"): CUDA needs a newer one.
   const kernel = ctx.snapshot.os.kernel?.value;
   const below = kernel && /microsoft/i.test(kernel) ? wslKernelBelow(kernel) : [];

@@ -33,6 +33,7 @@ export function parseErrors(lines: readonly string[]): ParseResult {
       count.set(signature.id, n + 1);
       if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
       if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(i, i + 8)));
+      if (signature.id === 'dkms-cc-mismatch') Object.assign(groups, compilerBlock(lines.slice(i, i + 14)));
       // A message that goes on over the next lines ("… but source was" / "compiled with: 7.4.2", NVRM's versions):
       // the same signature on the joined lines fills in what the line alone lacks.
       if (signature.complete?.some((g) => !groups[g]) && i + 1 < lines.length) Object.assign(groups, completedGroups(lines, i, line, signature.id, groups));
@@ -109,6 +110,20 @@ export function jaxCudnnBlock(lines: readonly string[]): Record<string, string> 
     if ((r = /built against:?\s{0,4}(\d{4,5})\b/i.exec(l))) out.built ??= r[1]!;
     if ((r = /Minimum supported:?\s{0,4}(\d{4,5})\b/i.exec(l))) out.min ??= r[1]!;
     if ((r = /Installed version:?\s{0,4}(\d{4,5})\b/i.exec(l))) out.found ??= r[1]!;
+  }
+  return out;
+}
+
+/**
+ * The nvidia installer's compiler check: the kernel's gcc ("gcc version 7.3.0 (GCC)") and the one used here
+ * ("cc (GCC) 7.2.1 20180116") are printed on the lines after "Compiler version check failed".
+ */
+export function compilerBlock(lines: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of lines) {
+    let r: RegExpExecArray | null;
+    if ((r = /^\s{0,4}gcc version (\d+\.\d+(?:\.\d+)?)/i.exec(l))) out.kernelCc ??= r[1]!;
+    else if ((r = /^\s{0,4}(?:cc|gcc) \([^)\n]{1,40}\) (\d+\.\d+(?:\.\d+)?)/.exec(l))) out.cc ??= r[1]!;
   }
   return out;
 }
@@ -259,6 +274,24 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'tf-dso-open':
     case 'bnb-no-libcudart':
       if (g.soname) facts.missingLibraries.push({ value: g.soname, source: SRC });
+      break;
+    case 'paddle-dynload':
+      // "cublas64_102.dll;cublas64_10.dll": every name Paddle tried.
+      for (const n of (g.dll ?? '').split(';').filter(Boolean)) facts.missingLibraries.push({ value: n, source: SRC });
+      if (g.lib) facts.missingLibraries.push({ value: `lib${g.lib}.so`, source: SRC });
+      if (/\.dll/i.test(g.dll ?? '')) facts.os.id ??= { value: 'windows', source: SRC };
+      break;
+    case 'ngc-driver-release':
+      if (g.driver) facts.driver.version ??= { value: g.driver, source: SRC };
+      break;
+    case 'driver-cuda-expected':
+      if (g.have) facts.driver.cudaVersion ??= { value: cudaNumber(g.have), source: SRC };
+      break;
+    case 'tf-possibly-insufficient-driver':
+      if (g.driver) facts.driver.version ??= { value: g.driver.replace(/^(\d{3}\.\d{1,3})\.0$/, '$1'), source: SRC };
+      break;
+    case 'julia-capability-unsupported':
+      if (g.cc && !facts.gpus.length) facts.gpus.push(pastedGpu('GPU', 0, SRC, { computeCapability: g.cc }));
       break;
     case 'windows-dll':
       if (g.dll) facts.missingLibraries.push({ value: g.dll, source: SRC });

@@ -8,6 +8,8 @@ const SRC = pasted('text');
 export interface ToolkitState {
   /** The nvcc whose --version output comes next. */
   nvccPath?: string | undefined;
+  /** The apt nvidia-cuda-toolkit was named: its nvcc's version comes in a later line. */
+  aptToolkit?: boolean;
   /** CUDA versions said in prose to be the toolkit, in the order found. */
   prose: string[];
   /** Every "CUDA X.Y" in the text, for naming only. */
@@ -23,7 +25,7 @@ export function toolkitLine(raw: string, facts: PartialSnapshot, state: ToolkitS
   // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").
   // Package-list rows name the toolkit too: "cuda & cuda-tools: 11.3.0-1", "cuda-toolkit-11-2"; Chinese "cuda版本：11.2".
   if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?(?:[:：]|is|=)\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) state.prose.push(m[1]!); }
-  else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw)) && !/CUDA Version:|\||torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) state.prose.push(m[1]!);
+  else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw)) && !/CUDA Version:|^\s*\||\|\s*$|torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) state.prose.push(m[1]!);
   if ((m = /(?:\+|\b)cuda(\d{1,2}\.\d)\b(?!\d|\.\d)/i.exec(raw)) && !/torch[^\n]{0,6}\+cuda|版本的/i.test(raw)) state.prose.push(m[1]!);
   toolkitPlaces(raw, facts.toolkitMentions, state);
   // Every "CUDA X.Y" in the text, for naming only ("tried the CUDA 8.0 and CUDA 9.0 builds of pytorch").
@@ -53,8 +55,17 @@ const TOOLKIT_PLACES: readonly [string, RegExp][] = [
   ['nvcc', /\bCuda compilation tools, release (\d{1,2}\.\d)\b/g],
 ];
 
-function toolkitPlaces(raw: string, out: ToolkitMention[], state: { nvccPath?: string }): void {
+function toolkitPlaces(raw: string, out: ToolkitMention[], state: { nvccPath?: string; aptToolkit?: boolean }): void {
   if (out.length >= 16) return;
+  // Debian/Ubuntu's apt package nvidia-cuda-toolkit lives in /usr/lib/nvidia-cuda-toolkit (its nvcc is /usr/bin/nvcc);
+  // nvcc's dry run (-v, CMake's compiler check) prints its version as __CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__.
+  if (/\/usr\/lib\/nvidia-cuda-toolkit\b/.test(raw)) state.aptToolkit = true;
+  const macro = /__CUDACC_VER_MAJOR__=(\d{1,2})\b[^\n]{0,80}?__CUDACC_VER_MINOR__=(\d)\b/.exec(raw);
+  if (macro) {
+    const version = `${macro[1]}.${macro[2]}`;
+    const path = state.aptToolkit ? '/usr/lib/nvidia-cuda-toolkit' : undefined;
+    if (!out.some((x) => x.value === version && x.source === pasted('nvcc'))) out.push({ value: version, source: pasted('nvcc'), ...(path ? { path } : {}) });
+  }
   // "/usr/bin/nvcc -V" then its output: the version of that nvcc, with its path.
   const cmd = /(?:^|[\s$#>])((?:\/[\w.+-]{1,40}){1,8}\/nvcc)(?:\.exe)?\s{1,3}(?:-V|--version)\b/.exec(raw);
   if (cmd) state.nvccPath = cmd[1];

@@ -170,3 +170,116 @@ describe('a wheel URL names the build', () => {
     expect(all(f)).toContain('396');
   });
 });
+
+// Round 17: classes of failure of holdout-17a/17b.
+describe('driver floors other programs state', () => {
+  it('an NGC container names the driver release it was built for', async () => {
+    const r = await explain('ERROR: This container was built for NVIDIA Driver Release 550.54 or later, but\n       version 525.147.05 was detected and compatibility mode is UNAVAILABLE.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('550.54');
+    expect(all(f)).toContain('525.147.05');
+  });
+
+  it('"CUDA driver version is 11080, expected at least 12000" names both CUDA versions', async () => {
+    const r = await explain('warning : CUDA driver version is 11080, expected at least 12000.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('12.0');
+    expect(all(f)).toContain('525.60.13');
+  });
+
+  it('TensorFlow 1.x "possibly insufficient driver version" with the TF release gives the floor of its CUDA', async () => {
+    const r = await explain(['tensorflow 1.12.0', 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:373] possibly insufficient driver version: 390.48.0'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('9.0');
+    expect(all(f)).toContain('384.81');
+  });
+
+  it('a CUDA named in prose above what the driver runs is the program\'s CUDA', async () => {
+    const r = await explain(['I built it with cuda 10.2 and now get: NVIDIA Insufficient driver!', '| NVIDIA-SMI 418.87.00    Driver Version: 418.87.00    CUDA Version: 10.1     |'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('440.33');
+  });
+});
+
+describe('libraries and builds named by file', () => {
+  it('Paddle\'s dynload message with two DLL names keeps both', async () => {
+    const r = await explain('RuntimeError: (PreconditionNotMet) The third-party dynamic library (cudart64_102.dll;cudart64_10.dll) that Paddle depends on is not configured correctly.');
+    expect(topTwo(r)).toContain('library-not-found');
+    const f = find(r, 'library-not-found')!;
+    expect(all(f)).toContain('cudart64_102.dll');
+    expect(all(f)).toContain('cudart64_10.dll');
+  });
+
+  it('ldd rows of CUDA 10.0 libraries with a 10.1 toolkit: the binary was built for another CUDA', async () => {
+    const r = await explain(['nvcc: NVIDIA (R) Cuda compiler driver', 'Cuda compilation tools, release 10.1, V10.1.243', '$ ldd ./libfoo.so', '\tlibcublas.so.10.0 => not found', '\tlibcurand.so.10.0 => not found'].join('\n'));
+    expect(topTwo(r)).toContain('framework-cuda-mismatch');
+    const f = find(r, 'framework-cuda-mismatch')!;
+    expect(all(f)).toContain('10.0');
+    expect(all(f)).toContain('10.1');
+  });
+
+  it('mmcv-full from the index of another torch: both torch releases named', async () => {
+    const r = await explain(['pip install torch==2.0.1', 'pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/cu113/torch1.12/index.html', 'ImportError: mmcv/_ext.cpython-310-x86_64-linux-gnu.so: undefined symbol: _ZN2at4_ops5zeros4callEN3c108ArrayRefIlEE'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('framework-cuda-mismatch');
+    expect(all(f)).toContain('1.12');
+    expect(all(f)).toContain('2.0.1');
+  });
+
+  it('ONNX Runtime without its CUDA provider is the CPU package', async () => {
+    const r = await explain("UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names.Available providers: 'AzureExecutionProvider, CPUExecutionProvider'");
+    const f = r.findings[0]!;
+    expect(f.code).toBe('cpu-only-build');
+    expect(all(f)).toContain('onnxruntime-gpu');
+  });
+
+  it('two toolkits in one nvcc dry run: the apt nvidia-cuda-toolkit and a /usr/local one', async () => {
+    const r = await explain(['PATH=/usr/lib/nvidia-cuda-toolkit/bin:/usr/local/cuda-12.1/bin:/usr/bin', '#$ gcc -D__CUDA_ARCH__=520 -D__CUDACC_VER_MAJOR__=11 -D__CUDACC_VER_MINOR__=5 -D__CUDACC_VER_BUILD__=119', "ptxas fatal   : Value 'sm_52' is not defined for option 'gpu-name'"].join('\n'));
+    expect(topTwo(r)).toContain('multiple-toolkits');
+    const f = find(r, 'multiple-toolkits')!;
+    expect(all(f)).toContain('nvidia-cuda-toolkit');
+    expect(all(f)).toContain('11.5');
+    expect(all(f)).toContain('12.1');
+  });
+});
+
+describe('hosts and machines', () => {
+  it('a VM with only an emulated display adapter has no GPU to find', async () => {
+    const r = await explain(['RuntimeError: Found no NVIDIA driver on your system.', '00:0f.0 VGA compatible controller: VirtualBox Graphics Adapter'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('no-gpu');
+    expect(all(f)).toContain('VirtualBox');
+    expect(r.findings.some((x) => x.code === 'driver-not-loaded')).toBe(false);
+  });
+
+  it('the module build stopped at the compiler check: both gcc versions named', async () => {
+    const r = await explain(['Compiler version check failed:', '', 'The major and minor number of the compiler used to', 'compile the kernel:', '', 'gcc version 13.2.0 (GCC)', '', 'does not match the compiler used here:', '', 'cc (GCC) 12.3.1 20230508'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-not-loaded');
+    expect(all(f)).toContain('13.2.0');
+    expect(all(f)).toContain('12.3.1');
+  });
+
+  it('Julia: a capability below the toolchain is arch-unsupported naming it', async () => {
+    const r = await explain('ERROR: Device capability v2.1.0 not supported by available toolchain');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('2.1');
+  });
+
+  it('NCCL hanging across GeForce cards: P2P off is the workaround', async () => {
+    const r = await explain(['all_reduce_perf hangs with 2 GPUs', '#  Rank  0 Pid 1 on host device  0 [0x01] NVIDIA GeForce RTX 3090', '#  Rank  1 Pid 1 on host device  1 [0x02] NVIDIA GeForce RTX 3090'].join('\n'));
+    const f = find(r, 'nccl-failure')!;
+    expect(all(f)).toContain('NCCL_P2P_DISABLE=1');
+    expect(all(f)).toContain('GeForce');
+  });
+
+  it('an issue template asking "WSL 1 or WSL 2?" is not WSL 1', async () => {
+    const r = await explain(['### Are you using WSL 1 or WSL 2?', '- [x] WSL 2', 'nvidia-smi does not work in wsl2'].join('\n'));
+    expect(r.parsed.events.some((e) => e.signature === 'wsl1')).toBe(false);
+  });
+});

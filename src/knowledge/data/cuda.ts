@@ -60,7 +60,7 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('8.0.44', 'CUDA 8.0 (8.0.44)', '367.48', '369.30', { ga: true }),
   rel('8.0.61', 'CUDA 8.0 (8.0.61 GA2)', '375.26', '376.51', { ga: false, note: 'GA2 is the second release of 8.0; 8.0.44 is the first (the GA row used for "8.0").' }),
   rel('9.0.76', 'CUDA 9.0 (9.0.76)', '384.81', '385.54', { ga: true }),
-  rel('9.1.85', 'CUDA 9.1 (9.1.85)', '390.46', '391.29', { ga: true, note: 'one third-party copy of the table reads 387.26; NVIDIA\'s table reads 390.46' }),
+  rel('9.1.85', 'CUDA 9.1 (9.1.85)', '390.46', '391.29', { ga: true, note: 'NVIDIA\'s table reads 390.46, but the CUDA 9.1.85 runfile bundles driver 387.26 (cuda_9.1.85_387.26_linux.run), and one third-party copy of the table reads 387.26: 387.26 runs CUDA 9.1 in practice' }),
   rel('9.2.88', 'CUDA 9.2 (9.2.88)', '396.26', '397.44', { ga: true }),
   rel('9.2.148', 'CUDA 9.2 (9.2.148 Update 1)', '396.37', '398.26', { ga: false }),
   rel('10.0.130', 'CUDA 10.0.130', '410.48', '411.31'),

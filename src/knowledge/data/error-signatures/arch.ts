@@ -25,6 +25,12 @@ export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
   sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture ['‘’`"](?<arch>(?:compute|sm)_\d+[af]?)['‘’`"]/i, [
     { code: 'toolkit-mismatch', when: 'nvcc is older than the architecture asked for (e.g. sm_120 needs CUDA 12.8)' },
   ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list'),
+  // ptxas does not know the architecture: sm_30 after CUDA 11 dropped it, sm_120 before 12.8 — or nvcc and ptxas come
+  // from two toolkits (an apt nvidia-cuda-toolkit's nvcc with another CUDA's ptxas on PATH).
+  sig('ptxas-arch-not-defined', ['is not defined for option'], /Value '(?<arch>sm_\d{2,3}[af]?)' is not defined for option 'gpu-name'/i, [
+    { code: 'toolkit-mismatch', when: 'the toolkit does not (or no longer) support that architecture: pick an arch it supports (CMAKE_CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST)' },
+    { code: 'multiple-toolkits', when: 'nvcc and ptxas come from different CUDA installs on PATH' },
+  ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list', { confirmed: false, note: 'ptxas wording' }),
   sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported', 'unsupportedptxversion', 'unsupported_ptx_version'],
     /(provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion)/i, [
       { code: 'driver-too-old', when: 'the driver is older than the CUDA that generated the PTX' },
@@ -68,6 +74,10 @@ export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
   sig('rapids-ptx-missing', ['missing the necessary ptx files'], /(?<lib>cuDF|cuML|RMM|cuGraph|RAPIDS)? ?installation is missing the necessary PTX files(?: that are <=\s{0,2}(?<cc>\d{2,3}))?/i, [
     { code: 'arch-unsupported', when: 'RAPIDS needs compute capability 6.0+ (releases up to 23.12) or 7.0+ (24.02 on): the GPU is older' },
   ], 1, 'https://docs.rapids.ai/notices/rsn0034/ (Pascal support removed in v24.02; compute capability 7.0 or higher required)', { confirmed: false, note: 'cudf/utils/gpu_utils.py wording' }),
+  // Julia CUDAnative / CUDA.jl: "Device capability v1.1.0 not supported by available toolchain".
+  sig('julia-capability-unsupported', ['not supported by available toolchain'], /Device capability v?(?<cc>\d{1,2}\.\d)(?:\.\d+)? not supported by (?:the )?available toolchain/i, [
+    { code: 'arch-unsupported', when: 'the GPU\'s compute capability is below what the CUDA toolkit and LLVM\'s NVPTX back-end still target' },
+  ], 1, 'https://github.com/JuliaGPU/CUDAnative.jl/issues/141', { confirmed: false, note: 'CUDAnative utils.jl wording; maleadt there: neither CUDA nor LLVM support such old capabilities' }),
   sig('torch-min-cc', ['minimum cuda capability supported by this library'], /minimum cuda capability supported by this library is (?<min>\d{1,2}\.\d)/i, [
     { code: 'arch-unsupported', when: 'the GPU is below the build\'s minimum capability' },
   ], 0.5, 'https://github.com/w-okada/voice-changer/issues/447', { confirmed: false, note: 'torch/cuda/__init__.py wording' }),

@@ -2,6 +2,10 @@
 import { sig, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
 
 export const DRIVER_NOT_LOADED_SIGNATURES: readonly ErrorSignature[] = [
+  // A virtual machine's emulated display adapter is the only GPU: the NVIDIA card is not passed through.
+  sig('vm-display-adapter', ['vmware svga', 'virtualbox graphics', 'hyper-v video', 'qxl', 'virtio gpu', 'basic render', 'bochs'], /\b(?:VMware SVGA(?: II)?(?: Adapter)?|VirtualBox Graphics Adapter|Hyper-V Video|Red Hat,? Inc\.? (?:QXL|Virtio) GPU|QXL paravirtual graphic card|Virtio GPU|Microsoft Basic Render Driver|Bochs\/?QEMU)\b/i, [
+    { code: 'no-gpu', when: 'inside a VM whose only display device is emulated: pass the NVIDIA GPU through (PCI passthrough / vGPU) or run on the host' },
+  ], 1, 'https://github.com/allenai/allennlp/issues/3193', { confirmed: false, note: 'lspci names of emulated adapters' }),
   sig('smi-failed', ['nvidia-smi has failed', 'communicate with'], /NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver|nvidia-smi`?\s(?:cannot|can'?t|could not|couldn'?t|fails? to|is unable to|unable to) communicate with (?:the )?(?:nvidia )?drivers?/i, [
     { code: 'driver-not-loaded', when: 'the nvidia kernel module is not loaded (kernel update without DKMS rebuild)' },
     { code: 'secure-boot', when: 'dmesg: "Key was rejected by service" or Lockdown' },

@@ -34,6 +34,23 @@ export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
       { code: 'forward-compat-shadowing', when: 'a cuda-compat libcuda of another branch is loaded (containers, LD_LIBRARY_PATH)' },
       { code: 'driver-library-mismatch', when: 'libcuda and the kernel module come from different driver releases' },
     ], 1, RUNTIME_ERRORS + ' cudaErrorSystemDriverMismatch = 803'),
+  // NGC containers check the host driver at start: "This container was built for NVIDIA Driver Release 535.86 or later,
+  // but version 510.85.02 was detected and compatibility mode is UNAVAILABLE." (the message wraps over two lines).
+  sig('ngc-driver-release', ['built for nvidia driver release'], /built for NVIDIA Driver Release (?<floor>\d{3}\.\d{1,3}(?:\.\d{1,3})?) or later(?:,?\s{0,3}but\s{1,8}version (?<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?) was detected)?/i, [
+    { code: 'driver-too-old', when: 'the host driver is older than the container\'s CUDA needs, and forward compatibility (data-centre GPUs only) is not available' },
+    { code: 'forward-compat-shadowing', when: '"compatibility mode is in use": the image runs on the cuda-compat libraries' },
+  ], 1, 'https://docs.nvidia.com/deeplearning/frameworks/support-matrix/ (NGC containers: the driver release each container needs)', { complete: ['driver'], confirmed: false, note: 'the message is the NGC entrypoint\'s own (nvidia_entrypoint.sh)' }),
+  // Other programs' own check: "CUDA driver version is 11020, expected at least 11040" (PhysX / Omniverse).
+  sig('driver-cuda-expected', ['expected at least'], /CUDA driver version is (?<have>\d{4,5}),? expected at least (?<need>\d{4,5})/i, [
+    { code: 'driver-too-old', when: 'the driver supports an older CUDA than the program needs' },
+  ], 1, 'https://fuchaojie.com/2022/06/CUDAVersion', { confirmed: false, note: 'PhysX CudaContextManager wording' }),
+  // Short forms: xmr-stak "NVIDIA Insufficient driver!", TF 1.x "possibly insufficient driver version: 384.69.0".
+  sig('insufficient-driver-short', ['insufficient driver'], /\bInsufficient driver\b(?! version)/i, [
+    { code: 'driver-too-old', when: 'the driver is older than the CUDA the program was built with' },
+  ], 0.9, 'https://github.com/fireice-uk/xmr-stak/issues/928', { confirmed: false, note: 'miner wording; that thread: CUDA 9.1 builds need a 387 driver' }),
+  sig('tf-possibly-insufficient-driver', ['possibly insufficient driver version'], /possibly insufficient driver version:? (?<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?)/i, [
+    { code: 'driver-too-old', when: 'TensorFlow could not start cuDNN and the loaded driver is older than its CUDA needs' },
+  ], 0.9, 'https://github.com/tensorflow/tensorflow/blob/r1.5/tensorflow/stream_executor/cuda/cuda_dnn.cc (possibly insufficient driver version)', { confirmed: false, note: 'TF 1.x stream_executor wording' }),
   // A cuda-compat libcuda named in a path: the loader can pick it instead of the host driver's own.
   sig('compat-libcuda-path', ['/compat/libcuda.so'], /(?<path>\/[\w.\/-]{0,80}\/compat\/libcuda\.so(?:\.\d+){0,3})/, [
     { code: 'forward-compat-shadowing', when: 'the compat libcuda (from a CUDA base image or cuda-compat package) is loaded instead of the driver\'s own' },

@@ -59,6 +59,15 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'cudnn-mismatch', when: 'the build loads another cuDNN major (ORT 1.18.1+/1.19 CUDA 12 builds: cuDNN 9)' },
     { code: 'library-not-found', when: 'the right CUDA/cuDNN is installed but not on the loader path' },
   ], 1, 'https://github.com/microsoft/onnxruntime/issues/13932', { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording; requirements from src/knowledge/data/onnxruntime.ts' }),
+  // ONNX Runtime without its CUDA provider: the CPU package (onnxruntime) is the one imported.
+  sig('ort-no-cuda-provider', ['cudaexecutionprovider'], /(?:Specified provider '?CUDAExecutionProvider'? is not in available provider names|CUDAExecutionProvider (?:is )?not available)/i, [
+    { code: 'cpu-only-build', when: 'the imported onnxruntime is the CPU build (onnxruntime installed, or installed next to onnxruntime-gpu and winning)' },
+    { code: 'framework-cuda-mismatch', when: 'onnxruntime-gpu is installed but its CUDA provider failed to load (the log line before says why)' },
+  ], 1, 'https://onnxruntime.ai/docs/install/ ("onnxruntime" is the CPU package, "onnxruntime-gpu" the CUDA one; install only one of them)', { confirmed: false, note: 'onnxruntime inference_session wording' }),
+  // The mmcv-full index names the torch and CUDA its wheels were built for: download.openmmlab.com/mmcv/dist/cu101/torch1.6/index.html.
+  sig('mmcv-index', ['download.openmmlab.com/mmcv/dist/'], /download\.openmmlab\.com\/mmcv\/dist\/(?<cuda>cu\d{2,3}|cpu)\/torch(?<torch>\d\.\d{1,2})(?:\.\d)?\//i, [
+    { code: 'framework-cuda-mismatch', when: 'the mmcv-full wheels of this index are built for that torch and CUDA only' },
+  ], 0.3, 'https://mmcv.readthedocs.io/en/latest/get_started/installation.html (the index URL names the CUDA and torch versions)', { confirmed: false, note: 'context; a cause with another torch named' }),
   // ---- framework companions built for another torch -------------------------------------------------------
   sig('xformers-built-for', ['you have'], /PyTorch (?<built>\d+\.\d+\.\d+(?:\+\w{2,12})?) with CUDA (?<cuda>\d{3,5}) \(you have (?<have>\d+\.\d+\.\d+(?:\+\w{2,12})?)\)/i, [
     { code: 'framework-cuda-mismatch', when: 'xFormers (or another extension) was built for another torch build than the installed one' },

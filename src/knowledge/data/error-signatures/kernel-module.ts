@@ -31,6 +31,11 @@ export const KERNEL_MODULE_SIGNATURES: readonly ErrorSignature[] = [
     /(?:modprobe nvidia\b[^\n]{0,60}?\b(?:does not exist|doesn't exist|not found|no such|failed|fails)|\b(?:no|missing) (?:nvidia )?kernel module\b|kernel module (?:is )?(?:missing|not (?:found|built|loaded))|\bNo Kernel Module found)/i, [
     { code: 'driver-not-loaded', when: 'the nvidia kernel module was not built or installed for the running kernel' },
   ], 0.7, 'https://github.com/Frogging-Family/nvidia-all/issues/70', { confirmed: false, note: 'that thread: the 460 module does not build for kernel 5.14' }),
+  // DKMS refusing to build the module with another gcc than the kernel's: "Compiler version check failed" (the
+  // kernel's gcc and this one are printed on the following lines).
+  sig('dkms-cc-mismatch', ['compiler version check failed', 'failed cc version check'], /Compiler version check failed|Failed CC version check/i, [
+    { code: 'driver-not-loaded', when: 'no nvidia module could be built for this kernel: install the gcc the kernel was built with' },
+  ], 1, 'https://pastebin.com/XFppdxeG', { confirmed: false, note: 'NVIDIA installer / conftest wording' }),
   sig('xid-fallen-off-bus', ['fallen off the bus', 'xid'], /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i, [
     { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),

@@ -22,6 +22,17 @@ export const LIBRARY_SIGNATURES: readonly ErrorSignature[] = [
   sig('windows-dll', ['.dll'], /Could not (?:locate|load|find)(?: library)? ["']?(?<dll2>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|nvJitLink|cudnn_[a-z_]{2,30}64|nvcuda|zlibwapi)_?\d*(?:_\d+)?\.dll)|(?<dll>(?:cudart64|cudnn64|cublas64|cublasLt64|cufft64|curand64|cusolver64|cusparse64|nvrtc64|nvJitLink|cudnn_[a-z_]{2,30}64|nvcuda|zlibwapi)_?\d*(?:_\d+)?\.dll)[^\n]{0,60}?(not found|could not be found|cannot find|is not found|failed)/i, [
       { code: 'library-not-found', when: 'the DLL\'s CUDA/cuDNN version is not installed or its bin folder is not on PATH' },
     ], 1, 'https://github.com/tensorflow/tensorflow/issues/45930', { confirmed: false, note: 'representative TF-on-Windows report' }),
+  // PaddlePaddle's dynload: "The third-party dynamic library (cudnn64_8.dll) that Paddle depends on is not configured
+  // correctly" (Windows and Linux), "Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion".
+  sig('paddle-dynload', ['that paddle depends on', 'cannot load cudnn shared library'], /third-party dynamic library \((?<dll>[\w.;+-]{3,120})\) that Paddle depends on is not configured correctly|Cannot load (?<lib>cudnn|cublas|cudart|curand|cusolver|nccl) shared library/i, [
+    { code: 'library-not-found', when: 'the library (of the CUDA/cuDNN this Paddle build names) is not on PATH / LD_LIBRARY_PATH' },
+    { code: 'framework-cuda-mismatch', when: 'a CUDA/cuDNN of another version is installed than the one the Paddle build loads (its file names carry the version)' },
+  ], 1, 'https://github.com/PaddlePaddle/Paddle/issues/22996', { confirmed: false, note: 'paddle/fluid/platform/dynload wording' }),
+  // ldd's "libcudart.so.10.0 => not found": the CUDA libraries a binary was linked against are missing.
+  sig('ldd-cuda-not-found', ['=> not found'], /^\s{0,8}(?<soname>lib(?:cudart|cublas\w{0,4}|cudnn\w{0,20}|cufft\w{0,2}|curand|cusolver\w{0,2}|cusparse|nvrtc|nccl|nvinfer\w{0,10}|nvJitLink)\.so(?:\.\d+){1,3}) => not found/, [
+    { code: 'library-not-found', when: 'that CUDA/cuDNN is not installed, or not on the loader path' },
+    { code: 'framework-cuda-mismatch', when: 'another CUDA is installed than the one the binary was built with (CUDA <= 10: the soname carries major.minor)' },
+  ], 0.8, 'https://man7.org/linux/man-pages/man1/ldd.1.html', { confirmed: false, note: 'ldd output format' }),
   sig('winerror-126', ['winerror 126'], /WinError 126[^\n]{0,200}?(?<dll>[A-Za-z0-9_]{2,40}\.dll)?/i, [
     { code: 'library-not-found', when: 'a DLL (or one of its dependencies, e.g. the VC++ runtime) cannot be found' },
   ], 0.9, 'https://github.com/pytorch/pytorch/issues/131662', { confirmed: false, note: 'representative report' }),

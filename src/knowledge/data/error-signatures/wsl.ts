@@ -17,7 +17,7 @@ export const WSL_SIGNATURES: readonly ErrorSignature[] = [
   sig('wsl-dxcore', ['dxcore'], /dxcore[\w.]{0,4}:\d+\]\s*(?:Failed to query the core Nvidia libraries|No Nvidia Libraries found|Core Nvidia library \S{1,40} not found)/i, [
     { code: 'wsl', when: 'WSL\'s dxcore layer finds no NVIDIA libraries for the adapter under /usr/lib/wsl/drivers: the Windows driver is missing, too old, or not a WSL-capable one' },
   ], 0.9, 'https://github.com/NVIDIA/k8s-device-plugin/issues/207'),
-  sig('wsl1', ['wsl 1', 'wsl1', 'wsl version 1'], /\bWSL\s?1\b(?!\.\d)|\bWSL version 1\b/i, [
+  sig('wsl1', ['wsl 1', 'wsl1', 'wsl version 1'], /\bWSL\s?1\b(?!\.\d)(?!\s{0,2}(?:or|\/|and|vs\.?)\s{0,2}WSL\s?2)|\bWSL version 1\b/i, [
     { code: 'wsl', when: 'WSL 1 has no GPU passthrough; CUDA needs WSL 2' },
   ], 0.9, 'https://github.com/oobabooga/textgen/issues/458', { confirmed: false, note: 'NVIDIA CUDA on WSL user guide: WSL 2 only' }),
 ];
