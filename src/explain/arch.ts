@@ -8,6 +8,7 @@ import { em as m } from './messages.js';
 import { first, has, lineEvidence, gpuEvidence, torchEvidence, torchLabel, pip, finding, safeSupports, type Explainer } from './helpers.js';
 import { rapidsFloors } from '../knowledge/rapids.js';
 import { cudaNumber } from '../parse/framework-logs.js';
+import { smToCc } from '../knowledge/cuda.js';
 
 
 export const archUnsupported: Explainer = (ctx, events) => {
@@ -21,6 +22,32 @@ export const archUnsupported: Explainer = (ctx, events) => {
       'pip uninstall -y flash-attn   # then the model uses PyTorch attention',
       '# transformers: AutoModel…from_pretrained(…, attn_implementation="sdpa")   # or "eager"; Qwen-style configs: use_flash_attn=False',
       'nvidia-smi --query-gpu=name,compute_cap --format=csv   # flash-attn 2 needs 8.0 or higher',
+    ]) };
+  }
+  // bf16 needs compute capability 8.0: the model's dtype, not the build, is what to change.
+  const bf16 = first(events, 'bf16-min-cc');
+  if (bf16) {
+    const vars = { gpu: bf16.groups.gpu ?? g?.gpu.name ?? 'GPU', cc: bf16.groups.cc ?? g?.cc ?? '?', min: bf16.groups.min ?? '8.0' };
+    return { fit: 2, finding: finding('arch-unsupported', 'error', m('archBf16Title', vars), m('archBf16Cause', vars), evidence, [
+      'vllm serve <model> --dtype half   # or dtype="float16" in LLM(…) / torch_dtype=torch.float16 in transformers',
+      'nvidia-smi --query-gpu=name,compute_cap --format=csv',
+    ]) };
+  }
+  // ptxas that does not know the GPU's architecture: new GPUs need a newer ptxas (Triton bundles its own).
+  const ptxas = first(events, 'ptxas-arch-not-defined');
+  if (ptxas?.groups.arch) {
+    const arch = ptxas.groups.arch;
+    const base = arch.replace(/[af]$/, '');
+    const cc = /^sm_\d{2,3}$/.test(base) ? smToCc(base) : undefined;
+    const firstCuda = cc ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, cc))?.minor : undefined;
+    // Old architectures (sm_30 after CUDA 11 dropped it) are the toolkit's doing: toolkit-mismatch / multiple-toolkits say so.
+    const isNew = Number(arch.replace(/\D/g, '').slice(0, 3)) >= 75 && !!firstCuda;
+    const triton = /triton/i.test(ptxas.text) || has(ctx.events, 'triton-context');
+    const vars = { arch, first: firstCuda ?? '?' };
+    return { fit: isNew ? 2 : 0.3, finding: finding('arch-unsupported', 'error', m('archPtxasTitle', vars), m('archPtxasCause', vars) + (triton ? ' ' + m('archPtxasTriton', vars) : ''), evidence, [
+      ...(triton ? [`export TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas   # a CUDA >= ${vars.first} toolkit's ptxas (Triton otherwise uses the one it bundles)`, 'pip install -U triton   # or a torch/triton release whose bundled ptxas knows ' + arch] : []),
+      `/usr/local/cuda/bin/ptxas --version   # CUDA >= ${vars.first} knows ${arch}`,
+      'which -a ptxas nvcc',
     ]) };
   }
   const rapids = first(events, 'rapids-ptx-missing');

@@ -46,7 +46,7 @@ export const driverTooOld: Explainer = (ctx, events) => {
   }
   const ptxasEvent = first(events, 'jax-ptxas-newer');
   // The CUDA the failing program needs, as the message or the facts say; PyPI's default build only as the last guess.
-  const wanted = first(events, 'container-requirement-cuda', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible', 'driver-cuda-expected');
+  const wanted = first(events, 'container-requirement-cuda', 'container-requirement-brand', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible', 'driver-cuda-expected');
   // "expected at least 11040": CUDA's numeric form.
   if (wanted?.groups.need && !wanted.groups.cuda) wanted.groups.cuda = cudaNumber(wanted.groups.need);
   // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
@@ -80,14 +80,14 @@ export const driverTooOld: Explainer = (ctx, events) => {
       : ptxasEvent?.groups.ptxas
         ? `ptxas ${buildCuda}`
         : wanted?.groups.cuda
-          ? (wanted.signature === 'container-requirement-cuda' || wanted.signature === 'nvidia-docker-unsupported-cuda' ? m('drvImage', { cuda: buildCuda }) : wanted.groups.dll ? `${wanted.groups.dll} (CUDA ${buildCuda})` : `CUDA ${buildCuda}`)
+          ? (wanted.signature === 'container-requirement-cuda' || wanted.signature === 'container-requirement-brand' || wanted.signature === 'nvidia-docker-unsupported-cuda' ? m('drvImage', { cuda: buildCuda }) : wanted.groups.dll ? `${wanted.groups.dll} (CUDA ${buildCuda})` : `CUDA ${buildCuda}`)
           : t?.pypiCuda
             ? m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) })
             : m('drvToolkitBuild', { cuda: buildCuda });
     const floor = floors.mvc ?? floors.full ?? '?';
     const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? (d?.version ? m('drvBelowTable') : m('unknown')), floor: floors.full ?? floor };
     const fix = [`# ${m('drvUpgrade', { floor: floors.full ?? floor })}`, ...upgradeDriver(ctx, floors.full ?? floor)];
-    if (wanted?.signature === 'container-requirement-cuda') fix.push(`# ${m('drvImageFix', { max: max ?? m('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('drvDisableRequire')}`);
+    if (wanted?.signature === 'container-requirement-cuda' || wanted?.signature === 'container-requirement-brand') fix.push(`# ${m('drvImageFix', { max: max ?? m('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('drvDisableRequire')}`);
     if (wanted?.signature === 'cuda-not-supported-by-driver') fix.push(`# ${m('drvOlderCuda', { max: max ?? m('unknown') })}`);
     if (!t?.cuda && t?.pypiCuda && !ptxasEvent && !wanted) evidence.push({ fact: m('evPypi'), value: `torch ${t.version} → ${tagOf(t.pypiCuda)} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' });
     if (max && t) {

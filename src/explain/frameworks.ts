@@ -20,6 +20,13 @@ export const cpuOnly: Explainer = (ctx, events) => {
     const win = tfWindowsExplained(ctx, events);
     if (win) return win;
   }
+  if (has(events, 'opencv-no-cuda')) {
+    return { fit: 1.8, finding: finding('cpu-only-build', 'error', m('cpuOpencvTitle'), m('cpuOpencvCause'), evidence, [
+      'python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # 0 = a build without CUDA',
+      'pip uninstall -y opencv-python opencv-contrib-python opencv-python-headless',
+      '# build OpenCV with CUDA: cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …',
+    ]) };
+  }
   if (has(events, 'ort-no-cuda-provider')) {
     const ort = ctx.env?.packages.filter((p) => /^onnxruntime(-gpu)?$/.test(p.name)).map((p) => `${p.name} ${p.version}`) ?? [];
     if (ort.length) evidence.push({ fact: 'onnxruntime', value: ort.join(', '), source: 'pasted' });

@@ -2,7 +2,7 @@
 // needs (src/knowledge/data/onnxruntime.ts) against what the paste shows, as framework-cuda-mismatch (CUDA major)
 // or cudnn-mismatch (cuDNN major).
 import type { Evidence, Finding, FindingCode } from '../diagnose/types.js';
-import { onnxruntimeCuda, onnxruntimeForCuda, type OrtCudaBuild } from '../knowledge/onnxruntime.js';
+import { onnxruntimeCuda, onnxruntimeFirstFor, onnxruntimeForCuda, type OrtCudaBuild } from '../knowledge/onnxruntime.js';
 import { versionParts } from '../knowledge/version.js';
 import type { ErrorEvent } from '../parse/types.js';
 import type { ExplainContext } from './context.js';
@@ -27,7 +27,7 @@ function missingOf(name: string | undefined): Missing | undefined {
 }
 
 export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], code: FindingCode): Explained | undefined {
-  const ev = events.find((e) => e.signature === 'ort-provider-load');
+  const ev = events.find((e) => e.signature === 'ort-provider-load' || e.signature === 'ort-create-provider-failed');
   if (!ev) return undefined;
   const pkg = ctx.env?.packages.find((p) => p.name === 'onnxruntime-gpu' || p.name === 'onnxruntime');
   const info = pkg ? onnxruntimeCuda(pkg.version) : undefined;
@@ -38,7 +38,7 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const cudnn = ctx.snapshot.libraries.find((l) => l.name === 'cudnn' && l.version)?.version?.value ?? ctx.facts.cudnnRuntime?.value;
   const cudnnMajor = cudnn ? versionParts(cudnn)[0] : undefined;
   const ort = pkg ? `onnxruntime-gpu ${pkg.version}` : 'onnxruntime-gpu';
-  const evidence: Evidence[] = [{ fact: m('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: 'pasted (signature ort-provider-load)' }];
+  const evidence: Evidence[] = [{ fact: m('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: `pasted (signature ${ev.signature})` }];
   if (pkg) evidence.push({ fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location });
   if (build) evidence.push({ fact: m('evOrtBuild'), value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}${info?.confirmed === false ? ' (unconfirmed row)' : ''}`, source: info?.release.source ?? 'gpuenv onnxruntime table' });
   if (sysCuda) evidence.push({ fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
@@ -62,6 +62,9 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   if (wantCuda === undefined) return undefined;
   if (sysCudaMajor !== undefined && sysCudaMajor === wantCuda && !missing?.cuda) return undefined;
   const alt = sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? onnxruntimeForCuda(sysCudaMajor, cudnnMajor) : undefined;
+  // When builds for the machine's CUDA began: "1.17 (first CUDA 12 build; PyPI's default from 1.19)".
+  const since = sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? onnxruntimeFirstFor(sysCudaMajor) : undefined;
+  if (since?.first) evidence.push({ fact: m('evOrtFirst', { cuda: String(sysCudaMajor) }), value: `${since.first.version}${since.firstDefault && since.firstDefault.version !== since.first.version ? ` (${m('evOrtDefaultFrom', { version: since.firstDefault.version })})` : ''}`, source: since.first.source });
   const vars = { ort, want: `CUDA ${wantCuda}`, lib: missing?.name ?? `CUDA ${wantCuda} libraries`, have: sysCuda ? `CUDA ${sysCuda}` : m('ortNoCuda', { cuda: String(wantCuda) }) };
   const finding: Finding = { code: 'framework-cuda-mismatch', severity: 'error', title: m('ortCudaTitle', vars), cause: m('ortCudaCause', vars), evidence, fix: [
     ...(alt ? [`pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`] : []),

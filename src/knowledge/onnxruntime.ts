@@ -81,6 +81,13 @@ export function onnxruntimeForCuda(
   return undefined;
 }
 
+/** The oldest release series with any build for `cudaMajor` (1.17 for CUDA 12), and the oldest where it is PyPI's default. */
+export function onnxruntimeFirstFor(cudaMajor: number): { first?: OnnxRuntimeRelease; firstDefault?: OnnxRuntimeRelease } {
+  const first = ONNXRUNTIME_RELEASES.find((r) => r.builds.some((b) => b.cudaMajor === cudaMajor));
+  const firstDefault = ONNXRUNTIME_RELEASES.find((r) => r.builds.some((b) => b.cudaMajor === cudaMajor && b.pypiDefault));
+  return { ...(first ? { first } : {}), ...(firstDefault ? { firstDefault } : {}) };
+}
+
 export interface OrtLibraries {
   linux: string[];
   windows: string[];

@@ -147,6 +147,11 @@ export function oomDetails(text: string): Record<string, string> {
   grab('unallocated', new RegExp(`and ${size} is reserved by PyTorch but unallocated`));
   const procs = [...text.matchAll(/Process (\d{1,8}) has (\d+(?:\.\d+)? [KMGT]iB) memory in use/g)].slice(0, 8);
   if (procs.length) out.processes = procs.map((p) => `${p[1]}:${p[2]}`).join(',');
+  // The allocator-limit layout (torch 2.1+): "Currently allocated : 21.55 GiB", "Requested : 952.00 MiB", "Device limit : 24.00 GiB".
+  grab('allocated', new RegExp(`Currently allocated\\s{0,30}:\\s{0,4}${size}`));
+  grab('tried', new RegExp(`Requested\\s{0,30}:\\s{0,4}${size}`));
+  grab('total', new RegExp(`Device limit\\s{0,30}:\\s{0,4}${size}`));
+  if (/Free \(according to CUDA\)\s{0,4}:\s{0,4}0 bytes/.test(text)) out.free ??= '0.00 MiB';
   grab('gpu', /GPU (\d{1,2})[;\s]/);
   return out;
 }
@@ -289,6 +294,12 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
       break;
     case 'tf-possibly-insufficient-driver':
       if (g.driver) facts.driver.version ??= { value: g.driver.replace(/^(\d{3}\.\d{1,3})\.0$/, '$1'), source: SRC };
+      break;
+    case 'bf16-min-cc':
+      if (g.cc && !facts.gpus.length) facts.gpus.push(pastedGpu((g.gpu ?? 'GPU').trim(), 0, SRC, { computeCapability: g.cc }));
+      break;
+    case 'ld-debug-search-path':
+      if (g.paths) facts.env.LD_LIBRARY_PATH ??= g.paths;
       break;
     case 'julia-capability-unsupported':
       if (g.cc && !facts.gpus.length) facts.gpus.push(pastedGpu('GPU', 0, SRC, { computeCapability: g.cc }));

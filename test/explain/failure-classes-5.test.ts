@@ -283,3 +283,86 @@ describe('hosts and machines', () => {
     expect(r.parsed.events.some((e) => e.signature === 'wsl1')).toBe(false);
   });
 });
+
+// Round 18: classes of failure of holdout-18a/18b.
+describe('architecture limits stated by other tools', () => {
+  it('vLLM refusing bfloat16 on a capability-7.5 GPU names the capability and the dtype fix', async () => {
+    const r = await explain('ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Quadro RTX 6000 GPU has compute capability 7.5.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('7.5');
+    expect(all(f)).toContain('--dtype half');
+  });
+
+  it('a ptxas that predates a new GPU under Triton: the first CUDA that knows it and TRITON_PTXAS_PATH', async () => {
+    const r = await explain(['File "/venv/lib/python3.12/site-packages/triton/compiler/compiler.py", line 300, in compile', "ptxas fatal   : Value 'sm_120a' is not defined for option 'gpu-name'"].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('sm_120a');
+    expect(all(f)).toContain('12.8');
+    expect(all(f)).toContain('TRITON_PTXAS_PATH');
+  });
+
+  it('"invalid device function" with the GPU named is arch-unsupported with its capability', async () => {
+    const r = await explain(['GPU: GeForce GTX 1070', 'GPUassert: invalid device function kernels.cu 42'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('6.1');
+  });
+});
+
+describe('more CPU-only builds and provider failures', () => {
+  it('OpenCV without CUDA names the PyPI wheels', async () => {
+    const r = await explain("cv2.error: OpenCV(4.8.0) /io/opencv/modules/core/include/opencv2/core/private.cuda.hpp:106: error: (-216:No CUDA support) The library is compiled without CUDA support in function 'throw_no_cuda'");
+    const f = r.findings[0]!;
+    expect(f.code).toBe('cpu-only-build');
+    expect(all(f)).toContain('opencv-python');
+  });
+
+  it('ONNX Runtime failing to create its CUDA provider on a CUDA 12 machine names the first release built for CUDA 12', async () => {
+    const r = await explain(['onnxruntime-gpu==1.15.1', 'nvcc: NVIDIA (R) Cuda compiler driver', 'Cuda compilation tools, release 12.2, V12.2.140', "[W:onnxruntime:Default, onnxruntime_pybind_state.cc:640] Failed to create CUDAExecutionProvider. Please reference https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"].join('\n'));
+    const f = find(r, 'framework-cuda-mismatch')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('1.17');
+  });
+});
+
+describe('memory, loaders and containers', () => {
+  it('the allocator-limit OOM layout gives its numbers', async () => {
+    const r = await explain(['torch.cuda.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)', 'Currently allocated     : 10.20 GiB', 'Requested               : 1.50 GiB', 'Device limit            : 11.00 GiB', 'Free (according to CUDA): 0 bytes'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('out-of-memory');
+    expect(all(f)).toContain('10.20 GiB');
+    expect(all(f)).toContain('1.50 GiB');
+  });
+
+  it('an LD_DEBUG search path from LD_LIBRARY_PATH is read as LD_LIBRARY_PATH', async () => {
+    const r = await explain(['RuntimeError: Unable to load cuSPARSE. Is it installed?', '   4711:\t search path=/opt/cuda-11.8/lib64:/opt/nccl/lib\t\t(LD_LIBRARY_PATH)'].join('\n'));
+    const f = find(r, 'library-shadowing')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('LD_LIBRARY_PATH');
+    expect(all(f)).toContain('/opt/cuda-11.8/lib64');
+  });
+
+  it('an image requirement with brand exceptions: the CUDA the image needs and the driver floor', async () => {
+    const r = await explain('nvidia-container-cli --load-kmods configure --require=cuda>=11.4 brand=tesla,driver>=418,driver<419 --pid=1 /x\\nnvidia-container-cli: requirement error: unsatisfied condition: brand = tesla');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('11.4');
+    expect(all(f)).toContain('470');
+  });
+
+  it('error 804 right after a driver upgrade also offers the reboot', async () => {
+    const r = await explain('nvidia-container-cli: initialization error: cuda error: forward compatibility was attempted on non supported hw');
+    const f = find(r, 'driver-library-mismatch')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('reboot');
+  });
+
+  it('FFmpeg\'s other NVENC layout: the floor it prints', async () => {
+    const r = await explain(['Required: NVENC API 13.0', 'Found: 12.2', 'Minimum required Nvidia driver is 570.0 or newer'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('570');
+  });
+});

@@ -28,9 +28,13 @@ export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
   // ptxas does not know the architecture: sm_30 after CUDA 11 dropped it, sm_120 before 12.8 — or nvcc and ptxas come
   // from two toolkits (an apt nvidia-cuda-toolkit's nvcc with another CUDA's ptxas on PATH).
   sig('ptxas-arch-not-defined', ['is not defined for option'], /Value '(?<arch>sm_\d{2,3}[af]?)' is not defined for option 'gpu-name'/i, [
+    { code: 'arch-unsupported', when: 'a new GPU: this ptxas (Triton\'s bundled one, an old toolkit) predates its architecture' },
     { code: 'toolkit-mismatch', when: 'the toolkit does not (or no longer) support that architecture: pick an arch it supports (CMAKE_CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST)' },
     { code: 'multiple-toolkits', when: 'nvcc and ptxas come from different CUDA installs on PATH' },
   ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list', { confirmed: false, note: 'ptxas wording' }),
+  // Triton named anywhere (a traceback frame, a pip row, its bundled ptxas path): it compiles with its own ptxas. Context only.
+  sig('triton-context', ['triton'], /\btriton\b|\/triton\/backends\//i, [], 0.1,
+    'https://github.com/triton-lang/triton/issues/8539 (TRITON_PTXAS_PATH)', { confirmed: false, note: 'context only' }),
   sig('ptx-unsupported-toolchain', ['unsupported toolchain', 'ptx was compiled with an unsupported', 'unsupportedptxversion', 'unsupported_ptx_version'],
     /(provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion)/i, [
       { code: 'driver-too-old', when: 'the driver is older than the CUDA that generated the PTX' },
@@ -78,6 +82,15 @@ export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
   sig('julia-capability-unsupported', ['not supported by available toolchain'], /Device capability v?(?<cc>\d{1,2}\.\d)(?:\.\d+)? not supported by (?:the )?available toolchain/i, [
     { code: 'arch-unsupported', when: 'the GPU\'s compute capability is below what the CUDA toolkit and LLVM\'s NVPTX back-end still target' },
   ], 1, 'https://github.com/JuliaGPU/CUDAnative.jl/issues/141', { confirmed: false, note: 'CUDAnative utils.jl wording; maleadt there: neither CUDA nor LLVM support such old capabilities' }),
+  // vLLM: "Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5."
+  sig('bf16-min-cc', ['bfloat16 is only supported on gpus'], /Bfloat16 is only supported on GPUs with compute capability of at least (?<min>\d{1,2}\.\d)\.?\s{0,3}Your (?<gpu>[^\n]{2,60}?) GPU has compute capability (?<cc>\d{1,2}\.\d)/i, [
+    { code: 'arch-unsupported', when: 'bf16 kernels need compute capability 8.0 (Ampere) or newer: use float16 (--dtype=half)' },
+  ], 1, 'https://huggingface.co/BatsResearch/bonito-v1/discussions/2', { confirmed: false, note: 'vLLM config.py wording' }),
+  // The runtime's older name for "no kernel for this GPU": cudaErrorInvalidDeviceFunction (98).
+  sig('invalid-device-function', ['invalid device function', 'cudaerrorinvaliddevicefunction'], /\binvalid device function\b|cudaErrorInvalidDeviceFunction/i, [
+    { code: 'arch-unsupported', when: 'the binary has no kernel for this GPU\'s compute capability (its arch list misses it)' },
+    { code: 'toolkit-mismatch', when: 'rebuild with this GPU\'s architecture (CMAKE_CUDA_ARCHITECTURES / -gencode)' },
+  ], 1, `${RUNTIME_ERRORS} cudaErrorInvalidDeviceFunction = 98`),
   sig('torch-min-cc', ['minimum cuda capability supported by this library'], /minimum cuda capability supported by this library is (?<min>\d{1,2}\.\d)/i, [
     { code: 'arch-unsupported', when: 'the GPU is below the build\'s minimum capability' },
   ], 0.5, 'https://github.com/w-okada/voice-changer/issues/447', { confirmed: false, note: 'torch/cuda/__init__.py wording' }),

@@ -60,6 +60,11 @@ export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
   sig('container-requirement-cuda', ['unsatisfied condition'], /unsatisfied condition: cuda\s{0,2}>=\s{0,2}(?<cuda>\d+\.\d+)/i, [
     { code: 'driver-too-old', when: 'the image\'s NVIDIA_REQUIRE_CUDA is newer than the CUDA the host driver supports: upgrade the host driver or use an image of an older CUDA' },
   ], 1, 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/940'),
+  // The image's NVIDIA_REQUIRE_CUDA with brand alternatives ("--require=cuda>=10.1 brand=tesla,driver>=410,driver<411"):
+  // on a non-Tesla board the last condition checked is the brand, but the unmet one is the CUDA version.
+  sig('container-requirement-brand', ['unsatisfied condition: brand'], /--require=cuda>=(?<cuda>\d+\.\d+)[^\n]{0,600}?unsatisfied condition: brand\s{0,2}=\s{0,2}(?<brand>\w{2,20})/i, [
+    { code: 'driver-too-old', when: 'the host driver runs an older CUDA than the image requires; the brand=… exceptions only cover those boards\' driver branches' },
+  ], 1, 'https://gitlab.com/nvidia/container-images/cuda/-/blob/master/doc/support-policy.md (NVIDIA_REQUIRE_CUDA); https://gitlab.com/nvidia/cuda/issues/36', { confirmed: false, note: 'nvidia-container-cli wording' }),
   sig('cuda-not-supported-by-driver', ['is not supported by'],
     /CUDA (?<cuda>\d+\.\d+)(?:\.\d+)? is not supported by\s*your driver(?: \(which supports up to (?<driverCuda>\d+\.\d+)(?:\.\d+)?\))?/i, [
       { code: 'driver-too-old', when: 'Julia CUDA.jl: the driver supports an older CUDA than the toolkit the package wants' },
@@ -67,7 +72,8 @@ export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
   sig('compat-not-supported', ['forward compatibility was attempted', 'cuda_error_compat_not_supported_on_device'],
     /(forward compatibility was attempted on non supported HW|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)/i, [
       { code: 'forward-compat-shadowing', when: 'cuda-compat (forward compatibility) only works on data-centre GPUs; a GeForce/RTX card must use the host driver\'s libcuda' },
-    ], 1, 'https://docs.nvidia.com/deploy/cuda-compatibility/ (forward compatibility: supported GPUs)'),
+      { code: 'driver-library-mismatch', when: 'right after a driver upgrade: the new libcuda runs against the old kernel module (it looks like forward compatibility) until a reboot' },
+    ], 1, 'https://docs.nvidia.com/deploy/cuda-compatibility/ (forward compatibility: supported GPUs); after an upgrade without reboot: https://gitlab.com/autowarefoundation/autoware.auto/AutowareAuto/-/issues/534'),
   sig('stub-library', ['cuda_error_stub_library', 'stub library'],
     /(CUDA_ERROR_STUB_LIBRARY|cudaErrorStubLibrary|CUDA driver is a stub library)/i, [
       { code: 'library-shadowing', when: 'a stubs/libcuda.so (toolkit or conda) is on LD_LIBRARY_PATH before the driver\'s libcuda.so.1' },
@@ -114,7 +120,7 @@ export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'arch-unsupported', when: 'the GPU is too old for any driver that new' },
   ], 1, 'https://github.com/JuliaGPU/CUDA.jl/issues/2231', { confirmed: false, note: 'CUDA.jl wording' }),
   // FFmpeg NVENC: the nv-codec-headers it was built with need a newer driver.
-  sig('nvenc-api', ['required nvenc api version', 'nvidia driver for nvenc'], /Driver does not support the required nvenc API version\. Required: (?<required>\d{1,2}\.\d) Found: (?<found>\d{1,2}\.\d)|minimum required Nvidia driver for nvenc is (?<floor>\d{3}\.\d{1,3}(?:\.\d{1,3})?) or newer/i, [
+  sig('nvenc-api', ['required nvenc api version', 'nvidia driver for nvenc', 'required: nvenc api', 'minimum required nvidia driver'], /Driver does not support the required nvenc API version\. Required: (?<required>\d{1,2}\.\d) Found: (?<found>\d{1,2}\.\d)|minimum required Nvidia driver (?:for nvenc )?is (?<floor>\d{3}\.\d{1,3}(?:\.\d{1,3})?) or newer|Required: NVENC API (?<required2>\d{1,2}\.\d)/i, [
     { code: 'driver-too-old', when: 'the FFmpeg build needs a newer NVENC API than the driver provides' },
   ], 1, 'https://github.com/GyanD/codexffmpeg/issues/161', { confirmed: false, note: 'FFmpeg nvenc.c wording; floors in src/knowledge/data/nvenc.ts' }),
   // nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0".

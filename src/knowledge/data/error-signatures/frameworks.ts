@@ -64,6 +64,14 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'cpu-only-build', when: 'the imported onnxruntime is the CPU build (onnxruntime installed, or installed next to onnxruntime-gpu and winning)' },
     { code: 'framework-cuda-mismatch', when: 'onnxruntime-gpu is installed but its CUDA provider failed to load (the log line before says why)' },
   ], 1, 'https://onnxruntime.ai/docs/install/ ("onnxruntime" is the CPU package, "onnxruntime-gpu" the CUDA one; install only one of them)', { confirmed: false, note: 'onnxruntime inference_session wording' }),
+  // OpenCV: "(-216:No CUDA support) The library is compiled without CUDA support".
+  sig('opencv-no-cuda', ['no cuda support', 'compiled without cuda support'], /No CUDA support\)?[^\n]{0,20}The library is compiled without CUDA support|The library is compiled without CUDA support/i, [
+    { code: 'cpu-only-build', when: 'the OpenCV build (the PyPI opencv-python wheels) has no CUDA modules: build OpenCV with WITH_CUDA=ON' },
+  ], 1, 'https://github.com/opencv/opencv-python/issues/398 (maintainer: the PyPI wheels have no CUDA support)', { confirmed: false, note: 'OpenCV core private.cuda.hpp wording' }),
+  sig('ort-create-provider-failed', ['failed to create cudaexecutionprovider', 'failed to create cuda provider'], /Failed to create (?:CUDAExecutionProvider|cuda provider)/i, [
+    { code: 'framework-cuda-mismatch', when: 'the onnxruntime-gpu build is for another CUDA/cuDNN than the installed one (the ORT table)' },
+    { code: 'library-not-found', when: 'the right CUDA/cuDNN is installed but not on the loader path' },
+  ], 1, 'https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements', { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording' }),
   // The mmcv-full index names the torch and CUDA its wheels were built for: download.openmmlab.com/mmcv/dist/cu101/torch1.6/index.html.
   sig('mmcv-index', ['download.openmmlab.com/mmcv/dist/'], /download\.openmmlab\.com\/mmcv\/dist\/(?<cuda>cu\d{2,3}|cpu)\/torch(?<torch>\d\.\d{1,2})(?:\.\d)?\//i, [
     { code: 'framework-cuda-mismatch', when: 'the mmcv-full wheels of this index are built for that torch and CUDA only' },

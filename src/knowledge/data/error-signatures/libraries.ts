@@ -76,6 +76,10 @@ export const LIBRARY_SIGNATURES: readonly ErrorSignature[] = [
   sig('ld-debug-loaded-from', ['calling init:'], /calling init: (?<path>\/[\w.+-]{1,40}(?:\/[\w.+-]{1,60}){0,8})\/(?<soname>lib(?:cudart|cublas|cublasLt|cudnn\w{0,20}|nvrtc|cufft|curand|cusparse|cusolver|nccl|nvJitLink)\.so(?:\.\d+){0,3})/, [
     { code: 'library-shadowing', when: 'the copy that loads is a system CUDA one, not the package\'s' },
   ], 0.6, 'https://github.com/pytorch/pytorch/issues/19309', { confirmed: false, note: 'glibc LD_DEBUG output' }),
+  // LD_DEBUG=libs: "search path=/a/lib:/b/lib64  (LD_LIBRARY_PATH)" — the folders searched before the package's own.
+  sig('ld-debug-search-path', ['(ld_library_path)'], /search path=(?<paths>\S{1,1200})\s{1,8}\(LD_LIBRARY_PATH\)/, [
+    { code: 'library-shadowing', when: 'a CUDA library of another version in one of these folders is found before the one the package ships' },
+  ], 0.8, 'https://man7.org/linux/man-pages/man8/ld.so.8.html (LD_DEBUG)', { confirmed: false, note: 'glibc LD_DEBUG output' }),
   // ---- libcuda not found by other tools (cuda-python, cudarc, numba, ollama) ----------------------------------
   // After cannot-open-so, which matches the same "libcuda.so.1: cannot open shared object file" line first.
   sig('libcuda-dlopen', ['libcuda.so', 'unable to find cuda lib'],

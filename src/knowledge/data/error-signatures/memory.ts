@@ -2,8 +2,8 @@
 import { sig, type ErrorSignature } from './types.js';
 
 export const MEMORY_SIGNATURES: readonly ErrorSignature[] = [
-  sig('torch-oom', ['out of memory', 'tried to allocate'],
-    /(?:CUDA out of memory\. |(?=Tried to allocate \d+(?:\.\d+)? [KMGT]iB \(GPU \d))Tried to allocate (?<tried>\d+(?:\.\d+)? [KMGT]iB)(?:[^\n]{0,40}?GPU (?<gpu>\d+)[^\n]{0,20}? has a total capacity of (?<total>\d+(?:\.\d+)? [KMGT]iB) of which (?<free>\d+(?:\.\d+)? [KMGT]iB) is free)?/i, [
+  sig('torch-oom', ['out of memory', 'tried to allocate', 'would exceed allowed memory'],
+    /Allocation on device (?<gpu2>\d{1,2}) would exceed allowed memory|(?:CUDA out of memory\. |(?=Tried to allocate \d+(?:\.\d+)? [KMGT]iB \(GPU \d))Tried to allocate (?<tried>\d+(?:\.\d+)? [KMGT]iB)(?:[^\n]{0,40}?GPU (?<gpu>\d+)[^\n]{0,20}? has a total capacity of (?<total>\d+(?:\.\d+)? [KMGT]iB) of which (?<free>\d+(?:\.\d+)? [KMGT]iB) is free)?/i, [
       { code: 'out-of-memory', when: 'allocated ≈ capacity: the model/batch is too big; reserved ≫ allocated: fragmentation; free ≪ capacity − reserved: another process holds memory' },
     ], 1, 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management'),
   sig('cuda-oom-generic', ['out of memory', 'outofmemoryerror', 'resource_exhausted', 'resourceexhausted', 'cublas_status_alloc_failed', 'cuda_error_out_of_memory', 'cudaerrormemoryallocation', 'oom when allocating'],
