@@ -34,17 +34,20 @@ export const archUnsupported: Explainer = (ctx, events) => {
     ]) };
   }
   // ptxas that does not know the GPU's architecture: new GPUs need a newer ptxas (Triton bundles its own).
-  const ptxas = first(events, 'ptxas-arch-not-defined');
+  const ptxas = first(events, 'ptxas-arch-not-defined', 'nvcc-unsupported-arch');
   if (ptxas?.groups.arch) {
     const arch = ptxas.groups.arch;
-    const base = arch.replace(/[af]$/, '');
+    const base = arch.replace(/[af]$/, '').replace(/^compute_/, 'sm_');
     const cc = /^sm_\d{2,3}$/.test(base) ? smToCc(base) : undefined;
     const firstCuda = cc ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, cc))?.minor : undefined;
     // Old architectures (sm_30 after CUDA 11 dropped it) are the toolkit's doing: toolkit-mismatch / multiple-toolkits say so.
     const isNew = Number(arch.replace(/\D/g, '').slice(0, 3)) >= 75 && !!firstCuda;
     const triton = /triton/i.test(ptxas.text) || has(ctx.events, 'triton-context');
-    const vars = { arch, first: firstCuda ?? '?' };
-    return { fit: isNew ? 2 : 0.3, finding: finding('arch-unsupported', 'error', m('archPtxasTitle', vars), m('archPtxasCause', vars) + (triton ? ' ' + m('archPtxasTriton', vars) : ''), evidence, [
+    const nvcc = ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean);
+    const vars = { arch, first: firstCuda ?? '?', tool: ptxas.signature === 'nvcc-unsupported-arch' ? 'nvcc' : 'ptxas', have: nvcc ? ` (CUDA ${nvcc})` : '' };
+    // nvcc's own message is first a toolkit-mismatch (toolkit-mismatch.ts); this names the GPU side.
+    const fit = !isNew ? 0.3 : ptxas.signature === 'nvcc-unsupported-arch' ? 1.2 : 2;
+    return { fit, finding: finding('arch-unsupported', 'error', m('archPtxasTitle', vars), m('archPtxasCause', vars) + (triton ? ' ' + m('archPtxasTriton', vars) : ''), evidence, [
       ...(triton ? [`export TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas   # a CUDA >= ${vars.first} toolkit's ptxas (Triton otherwise uses the one it bundles)`, 'pip install -U triton   # or a torch/triton release whose bundled ptxas knows ' + arch] : []),
       `/usr/local/cuda/bin/ptxas --version   # CUDA >= ${vars.first} knows ${arch}`,
       'which -a ptxas nvcc',

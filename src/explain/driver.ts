@@ -94,7 +94,8 @@ export const driverTooOld: Explainer = (ctx, events) => {
       const alt = torchChoice(ctx, t.tag ? [t.tag] : undefined).choice;
       if (alt) fix.push(`# ${m('drvOrWheel', { cuda: alt.variant.cuda, tag: alt.variant.tag })}`, pip(`--force-reinstall torch==${alt.release.version} --index-url ${alt.variant.indexUrl}`));
     }
-    const fit = support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
+    // The container banner says there is no driver at all: "insufficient" then means absent, not old.
+    const fit = has(ctx.events, 'container-no-driver') && !d?.version ? 0.3 : support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
     return { fit, finding: finding('driver-too-old', 'error', m(d?.version || max ? 'drvTitle' : 'drvTitleNoDriver', vars), m('drvCause', vars), evidence, fix) };
   }
   // Without the program's CUDA, a driver-too-old finding stands only on a message that says so itself.
@@ -104,7 +105,7 @@ export const driverTooOld: Explainer = (ctx, events) => {
     const fix = [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tagOf(max)}`)];
     return { fit: 1, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseNoBuild', vars), evidence, fix) };
   }
-  return { fit: 0.9, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseUnknown'), evidence, [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"']) };
+  return { fit: has(ctx.events, 'container-no-driver') ? 0.3 : 0.9, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseUnknown'), evidence, [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"']) };
 };
 
 /**
@@ -184,6 +185,17 @@ export const driverNotLoaded: Explainer = (ctx, events) => {
   // (the wsl finding says so; WSL 1 is not flagged as WSL in the facts because /usr/lib/wsl/lib does not exist there).
   if ((has(ctx.events, 'amd-gpu', 'vm-display-adapter') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  if (has(events, 'nvrm-open-no-gsp')) {
+    const v = ctx.driver?.version ?? ctx.snapshot.driver.kernelModule?.value;
+    const branch = versionParts(v ?? '')[0];
+    const g = ctx.gpus[0];
+    return { fit: 2, finding: finding('driver-not-loaded', 'error', m('dnlGspTitle'), m('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
+      `sudo apt-get install -y nvidia-driver-${branch ?? '<branch>'}   # Ubuntu: the proprietary module, not nvidia-driver-${branch ?? '<branch>'}-open`,
+      '# Fedora/RPM Fusion (akmods): echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force',
+      '# .run installer: sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary',
+      'modinfo nvidia | grep -i license   # "NVIDIA" = proprietary, "Dual MIT/GPL" = open',
+    ]) };
+  }
   const cc = first(events, 'dkms-cc-mismatch');
   if (cc) {
     const vars = { kernelCc: cc.groups.kernelCc ?? '?', cc: cc.groups.cc ?? '?', kernel: ctx.snapshot.os.kernel?.value ?? m('unknown') };
@@ -262,7 +274,8 @@ export const secureBoot: Explainer = (ctx, events) => {
 };
 
 export const nouveau: Explainer = (ctx, events) => {
-  if (inWsl(ctx)) return undefined;
+  // "probe routine failed" after the open module refused a GPU without a GSP: not nouveau.
+  if (inWsl(ctx) || has(ctx.events, 'nvrm-open-no-gsp')) return undefined;
   const bound = first(ctx.events, 'nvrm-already-bound')?.groups.owner;
   if (bound) {
     const nova = /nova/i.test(bound);
@@ -286,6 +299,8 @@ export const noGpu: Explainer = (ctx, events) => {
   const cvd = ctx.snapshot.env.CUDA_VISIBLE_DEVICES;
   const cvdText = cvd !== undefined ? ` (=${cvd || '""'})` : '';
   if (cvd !== undefined) evidence.push({ fact: 'CUDA_VISIBLE_DEVICES', value: cvd, source: 'pasted' });
+  // The driver's own libraries missing (libcuda.so.1, libnvidia-ml.so.1): what a container without the GPU shows.
+  for (const f of ctx.facts.missingLibraries.filter((x) => /^lib(?:cuda|nvidia-ml)\.so/.test(x.value)).slice(0, 2)) evidence.push({ fact: m('evMissing'), value: f.value, source: f.source });
   // WSL 1 has no GPU at all: the WSL finding carries the fix.
   if (has(ctx.events, 'wsl1')) return undefined;
   if (has(ctx.events, 'amd-gpu')) {

@@ -20,6 +20,19 @@ export const cpuOnly: Explainer = (ctx, events) => {
     const win = tfWindowsExplained(ctx, events);
     if (win) return win;
   }
+  if (has(events, 'cumm-no-cuda')) {
+    return { fit: 1.8, finding: finding('cpu-only-build', 'error', m('cpuCummTitle'), m('cpuCummCause'), evidence, [
+      'pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # cumm / spconv without -cuXXX are the CPU builds',
+      'pip uninstall -y cumm spconv', 'pip install spconv-cu120   # pulls cumm-cu120; pick the -cuXXX of your CUDA (cu118, cu120, …)',
+    ]) };
+  }
+  if (has(events, 'llama-cpp-blas-0')) {
+    return { fit: 1.6, finding: finding('cpu-only-build', 'error', m('cpuLlamaCppTitle'), m('cpuLlamaCppCause'), evidence, [
+      'CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # releases before mid-2024: -DLLAMA_CUBLAS=on',
+      'nvcc --version   # the build needs a CUDA toolkit (nvcc) on PATH',
+      '# or a prebuilt CUDA wheel: pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124',
+    ]) };
+  }
   if (has(events, 'opencv-no-cuda')) {
     return { fit: 1.8, finding: finding('cpu-only-build', 'error', m('cpuOpencvTitle'), m('cpuOpencvCause'), evidence, [
       'python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # 0 = a build without CUDA',
@@ -172,7 +185,19 @@ export const frameworkCudaMismatch: Explainer = (ctx, events) => {
       ...(cpu ? [torchFix] : [xfFix, `# or: ${torchFix}`]), 'python -m xformers.info',
     ]) };
   }
-  // mmcv-full torchNow from the index of another torch (…/mmcv/dist/cu101/torch1.6/index.html) than the one torchNow.
+  const cupy = first(events, 'cupy-failed-to-load');
+  if (cupy?.groups.cuda) {
+    const want = Number(cupy.groups.cuda);
+    const other = want >= 12 ? want - 1 : want + 1;
+    const vars = { lib: cupy.groups.soname ?? '?', want: String(want), other: String(other) };
+    return { fit: 1.8, finding: finding('framework-cuda-mismatch', 'error', m('fcmCupyTitle', vars), m('fcmCupyCause', vars), [...evidence, ...torchEvidence(ctx)], [
+      'pip list 2>/dev/null | grep -i cupy   # cupy-cuda11x / cupy-cuda12x: the wheel names the CUDA major it loads',
+      `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # when the CUDA here is ${other}.x`,
+      `# or keep cupy-cuda${want}x and install the CUDA ${want} libraries: pip install "cupy-cuda${want}x[ctk]"`,
+      'python -c "import cupy; cupy.show_config()"',
+    ]) };
+  }
+  // mmcv-full installed from the index of another torch (…/mmcv/dist/cu101/torch1.6/index.html) than the one installed.
   const mmcv = first(ctx.events, 'mmcv-index');
   const torchNow = ctx.torch && ctx.torch.version !== '?' ? ctx.torch.version : undefined;
   if (mmcv?.groups.torch && torchNow && !torchNow.startsWith(`${mmcv.groups.torch}.`) && has(events, 'undefined-symbol-torch', 'mmcv-index')) {
@@ -180,7 +205,7 @@ export const frameworkCudaMismatch: Explainer = (ctx, events) => {
     const [maj, min] = versionParts(torchNow);
     return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmMmcvTitle', vars), m('fcmMmcvCause', vars), [...evidence, ...lineEvidence([mmcv]), ...torchEvidence(ctx)], [
       'pip uninstall -y mmcv-full mmcv',
-      pip(`mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the torchNow torch ${torchNow}`),
+      pip(`mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the installed torch ${torchNow}`),
       'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
     ]) };
   }

@@ -21,7 +21,7 @@ export const libraryNotFound: Explainer = (ctx, events) => {
     const sym = first(events, 'cudnn-cannot-load-symbol');
     if (sym) {
       return { fit: 1.2, finding: finding('library-not-found', 'error', m('libTitle', { lib: 'cuDNN' }), m('libCudnnSymbol', { symbol: sym.groups.symbol ?? 'cudnn…' }), evidence, [
-        'pip list 2>/dev/null | grep -i nvidia-cudnn   # the cuDNN wheel torch/onnxruntime/ctranslate2 uses',
+        'pip list 2>/dev/null | grep -i nvidia-cudnn   # the cuDNN wheel torch/onnxruntime/ctranslate2 uses; its libraries are in site-packages/nvidia/cudnn/lib',
         `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`,
         'ldconfig -p | grep libcudnn',
       ]) };
@@ -50,7 +50,7 @@ export const libraryNotFound: Explainer = (ctx, events) => {
   if (lib.kind === 'cudnn') {
     const cuda = ctx.torch?.cuda ? versionParts(ctx.torch.cuda)[0] : lib.major === '8' ? 12 : cudaMajor;
     fix.push(`# ${m('libFixInstall')}`, pip(`"nvidia-cudnn-cu${cuda === 11 ? 11 : 12}==${lib.major === '8' ? '8.9.*' : `${lib.major}.*`}"`),
-      `# ${m('libFixPath')}`, `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`);
+      `# ${m('libFixPath')} (pip's cuDNN lives in site-packages/nvidia/cudnn/lib, which the loader does not search)`, `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`);
   } else if (lib.kind === 'cuda') {
     const wheel = wheelForSoname(lib.name, cudaMajor);
     if (tfRel) fix.push(pip(`"tensorflow[and-cuda]==${tfRel.version}"`));
@@ -58,6 +58,9 @@ export const libraryNotFound: Explainer = (ctx, events) => {
     fix.push(`# ${m('libFixPath')}`, 'ldconfig -p | grep ' + lib.name.split('.so')[0], `export LD_LIBRARY_PATH=/usr/local/cuda-${lib.major?.includes('.') ? lib.major : `${cudaMajor}`}/lib64:$LD_LIBRARY_PATH`);
   } else if (lib.kind === 'dll-cuda' || lib.kind === 'dll-cudnn') {
     fix.push(`# ${m('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`, `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`);
+  } else if (lib.kind === 'other') {
+    // Libraries pip wheels ship (TensorRT's libnvinfer, …) live in site-packages, which the loader does not search.
+    fix.push(`find / -name '${lib.name.split('.so')[0]}.so*' 2>/dev/null   # a pip wheel puts it under site-packages/<package>/…`, `export LD_LIBRARY_PATH=<that folder>:$LD_LIBRARY_PATH`);
   } else if (lib.kind === 'driver' && has(events, 'ld-cannot-find')) {
     // Linking (-lcuda) needs the unversioned libcuda.so: the driver ships libcuda.so.1, the toolkit a stub.
     why = m('libWhyLink', { lib: lib.name });
@@ -79,7 +82,7 @@ export const libraryNotFound: Explainer = (ctx, events) => {
 };
 
 export const cudnnMismatch: Explainer = (ctx, events) => {
-  if (has(events, 'ort-provider-load')) return onnxruntimeExplained(ctx, events, 'cudnn-mismatch');
+  if (has(events, 'ort-provider-load', 'ort-create-provider-failed')) return onnxruntimeExplained(ctx, events, 'cudnn-mismatch');
   const evidence = [...lineEvidence(events)];
   const incompat = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min', 'cudnn-compiled-runtime', 'paddle-cudnn');
   if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {

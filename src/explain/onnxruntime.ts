@@ -31,7 +31,10 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   if (!ev) return undefined;
   const pkg = ctx.env?.packages.find((p) => p.name === 'onnxruntime-gpu' || p.name === 'onnxruntime');
   const info = pkg ? onnxruntimeCuda(pkg.version) : undefined;
-  const build: OrtCudaBuild | undefined = info?.pypiDefault;
+  // ORT says what its build needs ("Require cuDNN 8.* and CUDA 12.*"): that beats the table (Jetson, custom builds).
+  const req = events.find((e) => e.groups.cuda || e.groups.cudnn)?.groups;
+  const stated = req ? { cuda: `${req.cuda ?? '?'}.x`, cudaMajor: Number(req.cuda), cudnnMajor: Number(req.cudnn) } : undefined;
+  const build: Pick<OrtCudaBuild, 'cuda' | 'cudaMajor' | 'cudnnMajor'> | undefined = stated && Number.isFinite(stated.cudaMajor) && Number.isFinite(stated.cudnnMajor) ? (stated as Pick<OrtCudaBuild, 'cuda' | 'cudaMajor' | 'cudnnMajor'>) : info?.pypiDefault;
   const missing = missingOf(ev.groups.soname ?? ctx.facts.missingLibraries.find((f) => !/onnxruntime/.test(f.value))?.value);
   const sysCuda = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.torch?.cuda ?? undefined;
   const sysCudaMajor = sysCuda ? versionParts(sysCuda)[0] : undefined;
@@ -40,7 +43,7 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const ort = pkg ? `onnxruntime-gpu ${pkg.version}` : 'onnxruntime-gpu';
   const evidence: Evidence[] = [{ fact: m('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: `pasted (signature ${ev.signature})` }];
   if (pkg) evidence.push({ fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location });
-  if (build) evidence.push({ fact: m('evOrtBuild'), value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}${info?.confirmed === false ? ' (unconfirmed row)' : ''}`, source: info?.release.source ?? 'gpuenv onnxruntime table' });
+  if (build) evidence.push({ fact: m('evOrtBuild'), value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? ' (unconfirmed row)' : ''}`, source: stated ? 'pasted:error message' : info?.release.source ?? 'gpuenv onnxruntime table' });
   if (sysCuda) evidence.push({ fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
   if (cudnn) evidence.push({ fact: 'cuDNN', value: cudnn, source: 'pasted' });
 

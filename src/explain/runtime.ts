@@ -7,6 +7,9 @@ import { has, inWsl, first, lineEvidence, gpuEvidence, finding, type Explained, 
 import { WSL_DRIVER_555, wslKernelBelow } from '../knowledge/wsl.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 
+/** Data-centre boards (Tesla, A/H/L series): TCC by default on Windows, which WSL 2 cannot pass through. */
+const DATA_CENTRE = /\bTesla\b|\b[AHL]\d{1,3}[A-Z]?\b(?!\s?(?:Laptop|Ti))/;
+
 /** Windows is the host: a Windows OS, Docker Desktop, or a Windows path is named (a WSL 2 backend then runs the containers). */
 function windowsHost(ctx: ExplainContext): boolean {
   return ctx.snapshot.os.id?.value === 'windows' || has(ctx.events, 'docker-desktop');
@@ -47,6 +50,16 @@ export const fmt = (g: number) => (g >= 1 ? `${g.toFixed(2)} GiB` : `${(g * 1024
 export const outOfMemory: Explainer = (ctx, events) => {
   const e = first(events, 'torch-oom');
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  const vllm = first(events, 'vllm-free-memory')?.groups;
+  if (vllm?.free && vllm.total) {
+    const free = Number(vllm.free), total = Number(vllm.total);
+    const vars = { free: vllm.free, total: vllm.total, util: vllm.util ?? '?', want: vllm.want ?? '?', held: (total - free).toFixed(2), fits: Math.max(0.05, Math.floor((free / total) * 100 - 2) / 100).toFixed(2) };
+    return { fit: 2, finding: finding('out-of-memory', 'error', m('oomVllmTitle', vars), m('oomVllmCause', vars), evidence, [
+      'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   # who holds the other ' + vars.held + ' GiB',
+      `vllm serve <model> --gpu-memory-utilization ${vars.fits}   # the share of the GPU that is still free`,
+      '# or stop the other process (another vLLM, a notebook kernel), or pick a free GPU with CUDA_VISIBLE_DEVICES',
+    ]) };
+  }
   if (!e && has(events, 'dataloader-shm')) {
     return { fit: 1.8, finding: finding('out-of-memory', 'error', m('oomShmTitle'), m('oomShmCause'), evidence, [
       'df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', '# Kubernetes: hostIPC: true, or an emptyDir with medium: Memory mounted at /dev/shm',
@@ -225,7 +238,7 @@ export const wsl: Explainer = (ctx, events) => {
   const direct = has(events, 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters');
   const loader = has(events, 'libcuda-dlopen') || ctx.facts.missingLibraries.some((f) => /^lib(cuda|nvidia-ml)\.so/.test(f.value));
   // Data-centre boards (Tesla, A/H/L series) run in TCC by default on Windows; WSL 2 only sees WDDM GPUs.
-  const tcc = has(events, 'smi-device-handle-unknown') || ctx.gpus.some((g) => /\bTesla\b|\b[AHL]\d{1,3}[A-Z]?\b(?!\s?(?:Laptop|Ti))/.test(g.gpu.name) && !/RTX|GeForce|Quadro/i.test(g.gpu.name));
+  const tcc = has(events, 'smi-device-handle-unknown') || ctx.gpus.some((g) => DATA_CENTRE.test(g.gpu.name) && !/RTX|GeForce|Quadro/i.test(g.gpu.name));
   // An old WSL kernel (uname -r, "Linux version … -microsoft-standard-WSL2"): CUDA needs a newer one.
   const kernel = ctx.snapshot.os.kernel?.value;
   const below = kernel && /microsoft/i.test(kernel) ? wslKernelBelow(kernel) : [];
@@ -246,10 +259,14 @@ export const wsl: Explainer = (ctx, events) => {
   ]) };
 };
 
-/** A WSL 2 kernel older than CUDA on WSL needs: a cause from the facts alone ("Linux version 5.10.16.3-microsoft-standard-WSL2"). */
+/**
+ * Causes of a WSL paste from the facts alone: a WSL 2 kernel older than CUDA on WSL needs ("Linux version
+ * 5.10.16.3-microsoft-standard-WSL2"), or a data-centre board (TCC by default on Windows) that WSL cannot see.
+ */
 export function wslOldKernel(ctx: ExplainContext, _events: ErrorEvent[]): Explained | undefined {
   const kernel = ctx.snapshot.os.kernel?.value;
-  if (!kernel || !/microsoft/i.test(kernel) || wslKernelBelow(kernel).length === 0) return undefined;
+  const old = !!kernel && /microsoft/i.test(kernel) && wslKernelBelow(kernel).length > 0;
+  if (!old && !(inWsl(ctx) && ctx.gpus.some((g) => DATA_CENTRE.test(g.gpu.name) && !/RTX|GeForce|Quadro/i.test(g.gpu.name)))) return undefined;
   // The messages that show the GPU missing are the symptom this kernel explains.
   const symptoms = ctx.events.filter((e) => signatureById(e.signature)?.causes.some((c) => c.code === 'no-gpu' || c.code === 'driver-not-loaded' || c.code === 'wsl'));
   return wsl(ctx, symptoms);

@@ -32,6 +32,8 @@ export function driverLine(raw: string, facts: PartialSnapshot, state: DriverSta
   // Any other NVIDIA driver package row with a driver-shaped version: "ii  xserver-xorg-video-nvidi 390.48-0ubuntu3".
   else if ((m = /^\s{0,4}(?:ii|hi|rc)\s{1,4}[\w.:+-]{0,40}nvidi[\w.:+-]{0,40}\s{1,30}(?:\d:)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
   else if ((m = /^[\w &-]{0,80}\bnvidia-utils\b[\w &-]{0,80}:\s{0,3}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-\d/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
+  // rpm -qa rows (Fedora/RPM Fusion): "akmod-nvidia-565.77-1.fc41.x86_64", "xorg-x11-drv-nvidia-565.77-3.fc41.x86_64".
+  if ((m = /^\s{0,4}(?:akmod|kmod|xorg-x11-drv|nvidia-driver)-nvidia(?:-[\w.+]{1,60}?)?-(\d{3}\.\d{1,3}(?:\.\d{1,3})?)-\d{1,3}\.(?:fc|el)\d/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
   // The installed driver package ("nvidia-driver-550:amd64 550.107.02-0ubuntu…", dpkg/apt lines): the user-space driver.
   if ((m = /\bnvidia-(?:driver|utils|compute-utils|kernel-common|dkms)-\d{3}(?:-open|-server)?(?::\w+)?\s{1,4}(\d{3}\.\d{1,3}(?:\.\d{1,3})?)[-~+]/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('package list') };
   if ((m = /NVML library version: (\d{3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(raw))) facts.driver.version ??= { value: m[1]!, source: pasted('nvidia-smi') };

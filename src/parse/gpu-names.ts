@@ -20,7 +20,7 @@ export function gpuNamesIn(raw: string, gpuNames: Set<string>): void {
   const g = GPU_NAME.exec(raw);
   // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
   // "不支持3090", "my 4090", "on a 3080 Ti": an RTX-class number without its prefix, next to a word about GPUs.
-  if (!g && (m = /(?:^|[^\w.])([2-5]0[5-9]0(?:\s?Ti)?)(?!\w|\.\d)/.exec(raw)) && /显卡|支持|GPU|card|\bmy\b|\bon an?\b/i.test(raw) && gpuNames.size < 8) gpuNames.add(`RTX ${m[1]}`);
+  if (!g && (m = /(?:^|[^\w.])([2-5]0[5-9]0(?:\s?[Tt][Ii])?)(?!\w|\.\d)/.exec(raw)) && /显卡|支持|GPU|card|\bmy\b|\bon an?\b/i.test(raw) && gpuNames.size < 8) gpuNames.add(`RTX ${m[1]!.replace(/\s?ti$/i, ' Ti')}`);
   // Jetson names typed in lower case ("jetson agx orin").
   if (!g && (m = /\bjetson\s(agx\s)?(orin|xavier|nano|tx2|tx1|thor)\b/i.exec(raw)) && gpuNames.size < 8) gpuNames.add(`Jetson ${m[1] ? 'AGX ' : ''}${m[2]!.charAt(0).toUpperCase()}${m[2]!.slice(1).toLowerCase().replace(/^x(\d)$/, 'X$1')}`.replace('Tx', 'TX'));
   // A Jetson named by its module alone on a line ("TX2" in an environment list).

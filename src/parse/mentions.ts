@@ -68,7 +68,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     if ((m = /\bNCCL version (\d+\.\d+\.\d+)/.exec(raw)) && !/NCCL INFO/.test(raw)) {
       facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
     }
-    if (((m = /\bcuDNN(?:\s?version)?\s{0,2}[=:]\s{0,2}v?(\d+(?:\.\d+){0,2})\b/i.exec(raw)) && !/^cuDNN version:/.test(raw.trim())) || (m = /\bcuDNN\s(?:Ver\.?|version)\s{0,2}(\d{4,5})\b/i.exec(raw))) {
+    if (((m = /\bcuDNN(?:\s?version)?\s{0,2}[=:]\s{0,2}v?(\d+(?:\.\d+){0,2})\b/i.exec(raw)) && !/^cuDNN version:/.test(raw.trim())) || (m = /\bcuDNN\s(?:Ver\.?|version)\s{0,2}(\d{4,5})\b/i.exec(raw)) || (m = /\b(?:the\s)?cuDNN\s(?:is\s)?v?(\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)\b(?!\.\d)/i.exec(raw))) {
       const v = /^\d{4,5}$/.test(m[1]!) ? cudnnNumber(m[1]!) : m[1]!;
       facts.libraries.push({ name: 'cudnn', version: { value: v, source: SRC }, dir: '(text)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
     }

@@ -366,3 +366,88 @@ describe('memory, loaders and containers', () => {
     expect(all(f)).toContain('570');
   });
 });
+
+// After round 18: classes of failure of holdout-19b.
+describe('round 19b classes', () => {
+  it('a GPU typed without its prefix and with a lower-case "ti" is still named', async () => {
+    const r = await explain('trying to run it on my 4070ti: RuntimeError: CUDA error: no kernel image is available for execution on the device');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('arch-unsupported');
+    expect(all(f)).toContain('sm_89');
+  });
+
+  it('optimum\'s wording of the missing CUDA provider is the CPU package', async () => {
+    const r = await explain("ValueError: Asked to use CUDAExecutionProvider as an ONNX Runtime execution provider, but the available execution providers are ['CPUExecutionProvider'].");
+    expect(r.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(r.findings[0]!)).toContain('onnxruntime-gpu');
+  });
+
+  it('a CUDA image started without a driver: no GPU first, not an old driver', async () => {
+    const r = await explain(['WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.', 'CUDA error 35 at ggml-cuda.cu:5572: CUDA driver version is insufficient for CUDA runtime version'].join('\n'));
+    expect(r.findings[0]!.code).toBe('no-gpu');
+  });
+});
+
+// Round 19: classes of failure of holdout-19a.
+describe('round 19 classes', () => {
+  it('the open kernel module on a Pascal board: the proprietary module, not nouveau', async () => {
+    const r = await explain(['[   12.1] NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:1b80)', '          NVRM: installed in this system is not supported by open', '          NVRM: nvidia.ko because it does not include the required GPU', '          NVRM: System Processor (GSP).', '[   12.2] NVRM: The NVIDIA probe routine failed for 1 device(s).'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-not-loaded');
+    expect(all(f)).toContain('proprietary');
+    expect(r.findings.some((x) => x.code === 'nouveau')).toBe(false);
+  });
+
+  it('vLLM starting with part of the GPU already taken names the free share', async () => {
+    const r = await explain('ValueError: Free memory on device (20.00/80.00 GiB) on startup is less than desired GPU memory utilization (0.9, 72.00 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.');
+    const f = r.findings[0]!;
+    expect(f.code).toBe('out-of-memory');
+    expect(all(f)).toContain('--gpu-memory-utilization');
+    expect(all(f)).toContain('60.00 GiB');
+  });
+
+  it('ONNX Runtime stating "Require cuDNN 8.* and CUDA 12.*" on a cuDNN 9 machine', async () => {
+    const r = await explain(['the cudnn is 9.1 and cuda 12.4', 'Failed to create CUDAExecutionProvider. Require cuDNN 8.* and CUDA 12.*. Please install all dependencies'].join('\n'));
+    const f = find(r, 'cudnn-mismatch')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('cuDNN 8');
+    expect(all(f)).toContain('9.1');
+  });
+
+  it('a CuPy wheel for another CUDA major', async () => {
+    const r = await explain('RuntimeError: CuPy failed to load libnvrtc.so.12: OSError: libnvrtc.so.12: cannot open shared object file: No such file or directory');
+    const f = find(r, 'framework-cuda-mismatch')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('cupy-cuda11x');
+  });
+
+  it('spconv/cumm CPU build and llama-cpp-python BLAS = 0', async () => {
+    const a = await explain("ValueError: /io/include/tensorview/tensor.h(171)\ndon't compiled with cuda");
+    expect(a.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(a.findings[0]!)).toContain('spconv-cu');
+    const b = await explain('AVX = 1 | AVX2 = 1 | FMA = 1 | NEON = 0 | BLAS = 0 | SSE3 = 1 | VSX = 0 |');
+    expect(b.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(b.findings[0]!)).toContain('CMAKE_ARGS');
+  });
+
+  it('nvcc too old for a GPU architecture names both the arch and the nvcc release', async () => {
+    const r = await explain(['Cuda compilation tools, release 11.7, V11.7.99', "nvcc fatal   : Unsupported gpu architecture 'compute_90'"].join('\n'));
+    expect(topTwo(r)).toContain('arch-unsupported');
+    const f = find(r, 'arch-unsupported')!;
+    expect(all(f)).toContain('compute_90');
+    expect(all(f)).toContain('11.7');
+    expect(all(f)).toContain('11.8');
+  });
+
+  it('rpm rows name the driver', async () => {
+    const r = await explain(['$ rpm -qa | grep nvidia', 'akmod-nvidia-550.78-1.fc40.x86_64', 'CUDA error: the provided PTX was compiled with an unsupported toolchain.', 'container CUDA 12.6'].join('\n'));
+    expect(r.snapshot.driver.version?.value).toBe('550.78');
+  });
+
+  it('a data-centre board in WSL: TCC/WDDM named', async () => {
+    const r = await explain('In WSL2 the H100 PCIe is not recognized by nvidia-smi even with the latest NVIDIA drivers');
+    const f = find(r, 'wsl')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('WDDM');
+  });
+});

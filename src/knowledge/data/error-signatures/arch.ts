@@ -24,6 +24,7 @@ export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
     ], 1, 'https://github.com/pytorch/pytorch/issues/30532'),
   sig('nvcc-unsupported-arch', ['unsupported gpu architecture'], /Unsupported gpu architecture ['‘’`"](?<arch>(?:compute|sm)_\d+[af]?)['‘’`"]/i, [
     { code: 'toolkit-mismatch', when: 'nvcc is older than the architecture asked for (e.g. sm_120 needs CUDA 12.8)' },
+    { code: 'arch-unsupported', when: 'a GPU newer than this toolkit: no build made with it can have kernels for it' },
   ], 1, 'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list'),
   // ptxas does not know the architecture: sm_30 after CUDA 11 dropped it, sm_120 before 12.8 — or nvcc and ptxas come
   // from two toolkits (an apt nvidia-cuda-toolkit's nvcc with another CUDA's ptxas on PATH).

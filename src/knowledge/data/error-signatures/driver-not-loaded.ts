@@ -2,6 +2,11 @@
 import { sig, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
 
 export const DRIVER_NOT_LOADED_SIGNATURES: readonly ErrorSignature[] = [
+  // The CUDA container images' start banner: the container runs without the host driver (no --gpus / NVIDIA runtime).
+  sig('container-no-driver', ['nvidia driver was not detected'], /The NVIDIA Driver was not detected\.?\s{0,3}GPU functionality will not be available/i, [
+    { code: 'no-gpu', when: 'the container was started without GPU access: docker run --gpus all (NVIDIA Container Toolkit), or a host/Space with no GPU' },
+    { code: 'driver-not-loaded', when: 'the host has no working NVIDIA driver to pass in' },
+  ], 1, 'https://gitlab.com/nvidia/container-images/cuda (entrypoint banner of the CUDA images)', { confirmed: false, note: 'nvidia_entrypoint.sh wording' }),
   // A virtual machine's emulated display adapter is the only GPU: the NVIDIA card is not passed through.
   sig('vm-display-adapter', ['vmware svga', 'virtualbox graphics', 'hyper-v video', 'qxl', 'virtio gpu', 'basic render', 'bochs'], /\b(?:VMware SVGA(?: II)?(?: Adapter)?|VirtualBox Graphics Adapter|Hyper-V Video|Red Hat,? Inc\.? (?:QXL|Virtio) GPU|QXL paravirtual graphic card|Virtio GPU|Microsoft Basic Render Driver|Bochs\/?QEMU)\b/i, [
     { code: 'no-gpu', when: 'inside a VM whose only display device is emulated: pass the NVIDIA GPU through (PCI passthrough / vGPU) or run on the host' },

@@ -60,7 +60,7 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'library-not-found', when: 'the right CUDA/cuDNN is installed but not on the loader path' },
   ], 1, 'https://github.com/microsoft/onnxruntime/issues/13932', { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording; requirements from src/knowledge/data/onnxruntime.ts' }),
   // ONNX Runtime without its CUDA provider: the CPU package (onnxruntime) is the one imported.
-  sig('ort-no-cuda-provider', ['cudaexecutionprovider'], /(?:Specified provider '?CUDAExecutionProvider'? is not in available provider names|CUDAExecutionProvider (?:is )?not available)/i, [
+  sig('ort-no-cuda-provider', ['cudaexecutionprovider'], /(?:Specified provider '?CUDAExecutionProvider'? is not in available provider names|CUDAExecutionProvider (?:is )?not available|Asked to use CUDAExecutionProvider as an ONNX Runtime execution provider, but the available execution providers are \[(?![^\]\n]{0,200}CUDA))/i, [
     { code: 'cpu-only-build', when: 'the imported onnxruntime is the CPU build (onnxruntime installed, or installed next to onnxruntime-gpu and winning)' },
     { code: 'framework-cuda-mismatch', when: 'onnxruntime-gpu is installed but its CUDA provider failed to load (the log line before says why)' },
   ], 1, 'https://onnxruntime.ai/docs/install/ ("onnxruntime" is the CPU package, "onnxruntime-gpu" the CUDA one; install only one of them)', { confirmed: false, note: 'onnxruntime inference_session wording' }),
@@ -68,10 +68,24 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
   sig('opencv-no-cuda', ['no cuda support', 'compiled without cuda support'], /No CUDA support\)?[^\n]{0,20}The library is compiled without CUDA support|The library is compiled without CUDA support/i, [
     { code: 'cpu-only-build', when: 'the OpenCV build (the PyPI opencv-python wheels) has no CUDA modules: build OpenCV with WITH_CUDA=ON' },
   ], 1, 'https://github.com/opencv/opencv-python/issues/398 (maintainer: the PyPI wheels have no CUDA support)', { confirmed: false, note: 'OpenCV core private.cuda.hpp wording' }),
-  sig('ort-create-provider-failed', ['failed to create cudaexecutionprovider', 'failed to create cuda provider'], /Failed to create (?:CUDAExecutionProvider|cuda provider)/i, [
+  sig('ort-create-provider-failed', ['failed to create cudaexecutionprovider', 'failed to create cuda provider'], /Failed to create (?:CUDAExecutionProvider|cuda provider)(?:\.\s{0,2}Require cuDNN (?<cudnn>\d{1,2})\.\*\s{0,2}and CUDA (?<cuda>\d{1,2})\.\*)?/i, [
     { code: 'framework-cuda-mismatch', when: 'the onnxruntime-gpu build is for another CUDA/cuDNN than the installed one (the ORT table)' },
     { code: 'library-not-found', when: 'the right CUDA/cuDNN is installed but not on the loader path' },
+    { code: 'cudnn-mismatch', when: 'the build wants another cuDNN major than the installed one ("Require cuDNN 8.* and CUDA 12.*")' },
   ], 1, 'https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements', { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording' }),
+  // CuPy wheels are built per CUDA major (cupy-cuda11x, cupy-cuda12x): "CuPy failed to load libnvrtc.so.11.2".
+  sig('cupy-failed-to-load', ['cupy failed to load'], /CuPy failed to load (?<soname>lib\w{2,20}\.so\.(?<cuda>\d{1,2})(?:\.\d{1,2})?)/i, [
+    { code: 'framework-cuda-mismatch', when: 'the cupy-cudaNNx wheel is for another CUDA major than the one installed' },
+    { code: 'library-not-found', when: 'that CUDA is installed but its libraries are not on the loader path' },
+  ], 1, 'https://docs.cupy.dev/en/stable/install.html (one wheel per CUDA major: cupy-cuda11x, cupy-cuda12x)', { confirmed: false, note: 'cupy_backends _softlink wording' }),
+  // spconv / cumm: the CPU build of cumm ("tensorview … don't compiled with cuda").
+  sig('cumm-no-cuda', ["don't compiled with cuda", 'dont compiled with cuda'], /don'?t compiled with cuda/i, [
+    { code: 'cpu-only-build', when: 'the CPU packages cumm / spconv are installed instead of cumm-cuXXX / spconv-cuXXX' },
+  ], 1, 'https://github.com/traveller59/spconv/issues/423', { confirmed: false, note: 'cumm tensorview wording' }),
+  // llama-cpp-python built without CUDA: the model loads with "BLAS = 0".
+  sig('llama-cpp-blas-0', ['blas = 0', 'blas=0'], /\bBLAS\s?=\s?0\b/, [
+    { code: 'cpu-only-build', when: 'llama-cpp-python was built (or reinstalled from the sdist) without CUDA: rebuild with CMAKE_ARGS' },
+  ], 0.8, 'https://github.com/abetlen/llama-cpp-python (README: CMAKE_ARGS="-DGGML_CUDA=on" pip install llama-cpp-python; older releases -DLLAMA_CUBLAS=on)', { confirmed: false, note: 'llama.cpp system_info line' }),
   // The mmcv-full index names the torch and CUDA its wheels were built for: download.openmmlab.com/mmcv/dist/cu101/torch1.6/index.html.
   sig('mmcv-index', ['download.openmmlab.com/mmcv/dist/'], /download\.openmmlab\.com\/mmcv\/dist\/(?<cuda>cu\d{2,3}|cpu)\/torch(?<torch>\d\.\d{1,2})(?:\.\d)?\//i, [
     { code: 'framework-cuda-mismatch', when: 'the mmcv-full wheels of this index are built for that torch and CUDA only' },

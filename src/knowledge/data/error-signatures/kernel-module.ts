@@ -36,6 +36,11 @@ export const KERNEL_MODULE_SIGNATURES: readonly ErrorSignature[] = [
   sig('dkms-cc-mismatch', ['compiler version check failed', 'failed cc version check'], /Compiler version check failed|Failed CC version check/i, [
     { code: 'driver-not-loaded', when: 'no nvidia module could be built for this kernel: install the gcc the kernel was built with' },
   ], 1, 'https://pastebin.com/XFppdxeG', { confirmed: false, note: 'NVIDIA installer / conftest wording' }),
+  // The open kernel module (the default from R560) on a GPU without a GSP (Maxwell, Pascal, Volta): "… is not supported
+  // by open nvidia.ko because it does not include the required GPU System Processor (GSP)".
+  sig('nvrm-open-no-gsp', ['supported by open', 'gpu system processor'], /not supported by open\s{0,3}(?:NVRM:\s{0,2})?nvidia\.ko|does not include the required GPU\s{0,3}(?:NVRM:\s{0,2})?System Processor/i, [
+    { code: 'driver-not-loaded', when: 'the open nvidia.ko supports Turing and newer only: install the proprietary kernel module (not -open) of the same driver' },
+  ], 1, 'https://github.com/NVIDIA/open-gpu-kernel-modules (README: the open kernel modules support Turing and later GPUs); R560 made them the default', { confirmed: false, note: 'NVRM wording from the kernel log' }),
   sig('xid-fallen-off-bus', ['fallen off the bus', 'xid'], /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i, [
     { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),

@@ -2,6 +2,10 @@
 import { sig, type ErrorSignature } from './types.js';
 
 export const MEMORY_SIGNATURES: readonly ErrorSignature[] = [
+  // vLLM at start: "Free memory on device (31.44/47.38 GiB) on startup is less than desired GPU memory utilization (0.95, 45.01 GiB)".
+  sig('vllm-free-memory', ['less than desired gpu memory utilization'], /Free memory on device \((?<free>\d+(?:\.\d+)?)\/(?<total>\d+(?:\.\d+)?) GiB\) on startup is less than desired GPU memory utilization \((?<util>0?\.\d+|1(?:\.0+)?), (?<want>\d+(?:\.\d+)?) GiB\)/i, [
+    { code: 'out-of-memory', when: 'other processes already hold part of the GPU: lower --gpu-memory-utilization or free the memory' },
+  ], 1, 'https://github.com/vllm-project/vllm/issues/20305', { confirmed: false, note: 'vLLM worker wording' }),
   sig('torch-oom', ['out of memory', 'tried to allocate', 'would exceed allowed memory'],
     /Allocation on device (?<gpu2>\d{1,2}) would exceed allowed memory|(?:CUDA out of memory\. |(?=Tried to allocate \d+(?:\.\d+)? [KMGT]iB \(GPU \d))Tried to allocate (?<tried>\d+(?:\.\d+)? [KMGT]iB)(?:[^\n]{0,40}?GPU (?<gpu>\d+)[^\n]{0,20}? has a total capacity of (?<total>\d+(?:\.\d+)? [KMGT]iB) of which (?<free>\d+(?:\.\d+)? [KMGT]iB) is free)?/i, [
       { code: 'out-of-memory', when: 'allocated ≈ capacity: the model/batch is too big; reserved ≫ allocated: fragmentation; free ≪ capacity − reserved: another process holds memory' },
