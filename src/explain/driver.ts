@@ -1,6 +1,6 @@
 // The driver side: too old for the program's CUDA, not loaded, of another release than its libraries, refused by
 // Secure Boot, displaced by nouveau, or not passed into a container; forward-compat libraries in its place.
-import { cudaForPtxIsa } from '../knowledge/cuda.js';
+import { cudaForPtxIsa, cudaReleases } from '../knowledge/cuda.js';
 import { cudaNumber } from '../parse/framework-logs.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { tensorflowRelease } from '../knowledge/tensorflow.js';
@@ -85,6 +85,9 @@ export const driverTooOld: Explainer = (ctx, events) => {
             ? m('drvPypi', { version: t?.version ?? '?', tag: tagOf(buildCuda) })
             : m('drvToolkitBuild', { cuda: buildCuda });
     const floor = floors.mvc ?? floors.full ?? '?';
+    // Where sources disagree about this release's floor (CUDA 9.1: the table's 390.46, the runfile's 387.26), say so.
+    const row = cudaReleases().find((r) => r.ga && r.minor === buildCuda && r.note);
+    if (row?.note) evidence.push({ fact: m('evCudaRowNote', { cuda: buildCuda }), value: row.note, source: row.source });
     const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? (d?.version ? m('drvBelowTable') : m('unknown')), floor: floors.full ?? floor };
     const fix = [`# ${m('drvUpgrade', { floor: floors.full ?? floor })}`, ...upgradeDriver(ctx, floors.full ?? floor)];
     if (wanted?.signature === 'container-requirement-cuda' || wanted?.signature === 'container-requirement-brand') fix.push(`# ${m('drvImageFix', { max: max ?? m('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('drvDisableRequire')}`);
@@ -115,7 +118,7 @@ export const driverTooOld: Explainer = (ctx, events) => {
  */
 export function paddleBuild(ctx: ExplainContext): { version: string; cuda: string } | undefined {
   const p = ctx.env?.packages.find((x) => /^paddlepaddle(-gpu)?$/.test(x.name));
-  const r = p ? /^(\d+)\.\d+\.\d+\.post(\d{1,2})(\d)$/.exec(p.version) : null;
+  const r = p ? /^(\d+)\.\d+\.\d+(?:rc\d)?\.post(\d{1,2})(\d)$/.exec(p.version) : null;
   if (!p || !r) return undefined;
   return { version: p.version, cuda: Number(r[1]) >= 2 ? `${r[2]}.${r[3]}` : `${r[2]}.0` };
 }
@@ -185,6 +188,12 @@ export const driverNotLoaded: Explainer = (ctx, events) => {
   // (the wsl finding says so; WSL 1 is not flagged as WSL in the facts because /usr/lib/wsl/lib does not exist there).
   if ((has(ctx.events, 'amd-gpu', 'vm-display-adapter') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  if (has(events, 'modprobe-alias-off')) {
+    return { fit: 2, finding: finding('driver-not-loaded', 'error', m('dnlPrimeTitle'), m('dnlPrimeCause'), evidence, [
+      'prime-select query', 'grep -rn "alias nvidia off" /lib/modprobe.d/ /etc/modprobe.d/',
+      'sudo prime-select on-demand   # or: sudo prime-select nvidia; then reboot', 'sudo reboot',
+    ]) };
+  }
   if (has(events, 'nvrm-open-no-gsp')) {
     const v = ctx.driver?.version ?? ctx.snapshot.driver.kernelModule?.value;
     const branch = versionParts(v ?? '')[0];
@@ -358,7 +367,7 @@ export const noGpu: Explainer = (ctx, events) => {
     ]) };
   }
   return { fit: cvd !== undefined ? 1.5 : 1, finding: finding('no-gpu', 'error', m('ngTitle'), m('ngCause', { cvd: cvdText }), evidence, [
-    'nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit)',
+    'nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit; nvidia-docker run … on old nvidia-docker setups)',
   ]) };
 };
 

@@ -13,6 +13,7 @@ import { toolkitSupportsCc } from '../knowledge/cuda.js';
 import { EXPLAINERS, condaNoSuchBuild, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslOldKernel, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { guessesFromCues } from './fallback.js';
+import { onnxruntimeFromFacts } from './onnxruntime.js';
 import { snapshotFromFacts } from './snapshot.js';
 
 export interface RankedFinding extends Finding {
@@ -176,6 +177,7 @@ const FACT_FIRST: readonly [FindingCode, Explainer][] = [
   ['cpu-only-build', condaNoSuchBuild],
   ['out-of-memory', gpuMemoryHeld],
   ['wsl', wslOldKernel],
+  ['framework-cuda-mismatch', onnxruntimeFromFacts],
 ];
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);

@@ -26,6 +26,29 @@ function missingOf(name: string | undefined): Missing | undefined {
   return { name };
 }
 
+/**
+ * No provider message, but the paste names an onnxruntime-gpu release and a CUDA of another major than its build
+ * (onnxruntime-gpu 1.9.0, "my cuda is 10.1"): the CUDA provider cannot load there, and ONNX Runtime quietly uses the CPU.
+ */
+export function onnxruntimeFromFacts(ctx: ExplainContext, _events: ErrorEvent[]): Explained | undefined {
+  if (ctx.events.some((e) => e.signature === 'ort-provider-load' || e.signature === 'ort-create-provider-failed')) return undefined;
+  const pkg = ctx.env?.packages.find((p) => p.name === 'onnxruntime-gpu');
+  const build = pkg ? onnxruntimeCuda(pkg.version)?.pypiDefault : undefined;
+  const sysCuda = ctx.snapshot.toolkits[0]?.version?.value;
+  if (!pkg || !build || !sysCuda || versionParts(sysCuda)[0] === build.cudaMajor) return undefined;
+  const vars = { ort: `onnxruntime-gpu ${pkg.version}`, want: `CUDA ${build.cudaMajor}`, lib: `CUDA ${build.cudaMajor} libraries`, have: `CUDA ${sysCuda}` };
+  const alt = onnxruntimeForCuda(versionParts(sysCuda)[0] ?? 12);
+  return { fit: 2, finding: { code: 'framework-cuda-mismatch', severity: 'warning', title: m('ortCudaTitle', vars), cause: m('ortCudaCause', vars), evidence: [
+    { fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location },
+    { fact: m('evOrtBuild'), value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}`, source: onnxruntimeCuda(pkg.version)?.release.source ?? 'gpuenv onnxruntime table' },
+    { fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' },
+  ], fix: [
+    ...(alt ? [`pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`] : []),
+    `# or install CUDA ${build.cuda} (and cuDNN ${build.cudnnMajor}) for onnxruntime-gpu ${pkg.version}`,
+    'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+  ] } };
+}
+
 export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], code: FindingCode): Explained | undefined {
   const ev = events.find((e) => e.signature === 'ort-provider-load' || e.signature === 'ort-create-provider-failed');
   if (!ev) return undefined;

@@ -210,6 +210,14 @@ export const wsl: Explainer = (ctx, events) => {
   const notFound = has(events, 'cuda-not-found-500');
   const isWsl = inWsl(ctx) || has(events, 'wsl-libcuda-symlink', 'wsl-dxg', 'wsl-container-mount', 'wsl-dxcore', 'wsl-no-adapters', 'wsl1') || (notFound && windowsHost(ctx));
   if (!isWsl) return undefined;
+  if (has(events, 'nvml-blocked-by-os')) {
+    return { fit: 2, finding: finding('wsl', 'error', m('wslCgroupTitle'), m('wslCgroupCause'), lineEvidence(events), [
+      'grep -n no-cgroups /etc/nvidia-container-runtime/config.toml',
+      "sudo sed -i 's/^no-cgroups = true/no-cgroups = false/' /etc/nvidia-container-runtime/config.toml && sudo systemctl restart docker",
+      'docker run --rm --gpus all ubuntu nvidia-smi   # re-test',
+      '/usr/lib/wsl/lib/nvidia-smi   # outside the container: works? then the container runtime is the cause',
+    ]) };
+  }
   const driver = ctx.snapshot.driver.version?.value;
   if (notFound && (!driver || Number(versionParts(driver)[0]) >= WSL_DRIVER_555.fromBranch)) {
     const vars = { driver: driver ?? `${WSL_DRIVER_555.fromBranch}.xx`, lib: WSL_DRIVER_555.library, toolkit: WSL_DRIVER_555.toolkitFixed, desktop: WSL_DRIVER_555.dockerDesktopFixed };

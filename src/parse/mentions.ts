@@ -55,7 +55,7 @@ export function parseMentions(lines: readonly string[], binary = false): ParseRe
     // "run nvidia-smi inside WSL", "on WSL2": the paste comes from WSL.
     if (/\b(?:in|inside|under|within|on|from)\s(?:the\s)?WSL\s?2?\b/i.test(raw)) facts.os.wsl ??= { value: true, source: SRC };
     // paddlepaddle-gpu with its CUDA build suffix: "gpu版本1.5.1.post107", "paddlepaddle-gpu==2.2.0.post112".
-    if ((m = /\bpaddle\w{0,12}[^\n]{0,20}?\b(\d\.\d{1,2}\.\d{1,2}\.post\d{2,3})\b/i.exec(raw))) facts.packages.push(pastedPackage('paddlepaddle-gpu', m[1]!, SRC));
+    if ((m = /\bpaddle\w{0,12}[^\n]{0,20}?\b(\d\.\d{1,2}\.\d{1,2}(?:rc\d)?\.post\d{2,3})\b/i.exec(raw))) facts.packages.push(pastedPackage('paddlepaddle-gpu', m[1]!, SRC));
     // onnxruntime-gpu: "onnxruntime-gpu==1.17.0", "ONNXRuntime Ver. 1.19.2", or the issue template's header and the next line.
     if ((m = /\bonnx\s?runtime(?:-gpu)?\s{0,3}(?:==|version:?|ver\.?|v)\s{0,3}(\d+\.\d{1,2}(?:\.\d{1,2})?)\b/i.exec(raw)) || (ortHeader && (m = /^\s{0,4}(?:onnx\w{0,14}(?:-gpu)?\s{1,3})?v?(\d+\.\d{1,2}(?:\.\d{1,2})?)\s{0,4}$/i.exec(raw)))) {
       facts.packages.push(pastedPackage('onnxruntime-gpu', m[1]!, SRC));

@@ -20,6 +20,8 @@ export function toolkitLine(raw: string, facts: PartialSnapshot, state: ToolkitS
   let m: RegExpExecArray | null;
   // "I installed the 6.5 toolkit": a toolkit named before the word.
   if ((m = /\b(\d{1,2}\.\d)\s(?:cuda\s)?toolkit\b/i.exec(raw)) && !/\|/.test(raw)) state.prose.push(m[1]!);
+  // "the version of my cuda is 10.1", "my cuda is 11.8".
+  if ((m = /\bcuda\s(?:is|=)\s{1,2}v?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\.\d)/i.exec(raw))) state.prose.push(m[1]!);
   // "-- got cuda version 10.2" (CMake), "found CUDA version 11.8": the toolkit a build found.
   if ((m = /\b(?:got|found|detected|using) cuda version:?\s{0,2}(\d{1,2}\.\d)\b/i.exec(raw))) state.prose.push(m[1]!);
   // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").

@@ -451,3 +451,48 @@ describe('round 19 classes', () => {
     expect(all(f)).toContain('WDDM');
   });
 });
+
+// Round 20: classes of failure of holdout-20a.
+describe('round 20 classes', () => {
+  it('NVML blocked by the OS in a WSL 2 container: the no-cgroups setting', async () => {
+    const r = await explain(['On WSL2 (Ubuntu 24.04): docker run --rm --gpus all nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi', 'Failed to initialize NVML: GPU access blocked by the operating system'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('wsl');
+    expect(all(f)).toContain('no-cgroups');
+  });
+
+  it('prime-select\'s "alias nvidia off": driver-not-loaded naming prime-select', async () => {
+    const r = await explain("modprobe: ERROR: could not insert 'off': Unknown symbol in module, or unknown parameter");
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-not-loaded');
+    expect(all(f)).toContain('prime-select');
+  });
+
+  it('an onnxruntime-gpu release and a CUDA of another major, without any message', async () => {
+    const r = await explain(['onnxruntime-gpu==1.12.1', 'my cuda is 10.2 and inference only runs on the cpu'].join('\n'));
+    const f = find(r, 'framework-cuda-mismatch')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('1.12.1');
+    expect(all(f)).toContain('10.2');
+  });
+
+  it('a Paddle release-candidate build names its CUDA for the driver floor', async () => {
+    const r = await explain(['pip install paddlepaddle-gpu==2.0.0rc1.post110', 'ExternalError: Cuda error(35), CUDA driver version is insufficient for CUDA runtime version.'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('driver-too-old');
+    expect(all(f)).toContain('11.0');
+  });
+
+  it('Paddle in an image started without the GPU: no GPU, and nvidia-docker is named for old setups', async () => {
+    const r = await explain(['docker pull paddlepaddle/paddle:2.4.2-gpu-cuda11.7-cudnn8.4-trt8.4', 'UserWarning: You are using GPU version Paddle, but your CUDA device is not set properly. CPU device will be used by default.'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('no-gpu');
+    expect(all(f)).toContain('nvidia-docker');
+  });
+
+  it('a driver floor the sources disagree on is shown with its note', async () => {
+    const r = await explain(['I built it with cuda 9.1', 'CUDA driver version is insufficient for CUDA runtime version', '| NVIDIA-SMI 384.111                Driver Version: 384.111                   |'].join('\n'));
+    const f = find(r, 'driver-too-old')!;
+    expect(all(f)).toContain('387.26');
+  });
+});

@@ -13,7 +13,7 @@ import { compareVersions } from '../../src/knowledge/version.js';
 describe('onnxruntime table', () => {
   it('rows are sourced, dated, ascending; unconfirmed rows say why', () => {
     const rows = onnxruntimeReleases();
-    expect(rows[0]!.version).toBe('1.10');
+    expect(rows[0]!.version).toBe('1.7');
     for (const r of [...rows, ...ORT_CUDA_LIBRARIES]) {
       expect(r.source.length).toBeGreaterThan(10);
       expect(r.checked).toBe('2026-11-30');
@@ -42,7 +42,8 @@ describe('onnxruntime table', () => {
     expect(parseOnnxruntimeVersion('onnxruntime-gpu==1.18.1')).toEqual({ series: '1.18', patch: '1.18.1' });
     expect(parseOnnxruntimeVersion('1.17')).toEqual({ series: '1.17' });
     expect(parseOnnxruntimeVersion('garbage')).toBeUndefined();
-    expect(onnxruntimeRelease('1.9')).toBeUndefined();
+    expect(onnxruntimeRelease('1.6')).toBeUndefined();
+    expect(onnxruntimeRelease('1.9')?.confirmed).toBe(false);
   });
 
   it('PyPI default: CUDA 11 up to 1.18, CUDA 12 + cuDNN 9 from 1.19, CUDA 13 at 1.27', () => {

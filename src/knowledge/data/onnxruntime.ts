@@ -9,6 +9,8 @@ const EP_DOC =
   'https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements (stored copies of the page and of microsoft/onnxruntime gh-pages docs/execution-providers/CUDA-ExecutionProvider.md)';
 const EP_DOC_OLD =
   'microsoft/onnxruntime docs/execution-providers/CUDA-ExecutionProvider.md (gh-pages, commit d0ea319e), requirements table';
+const OLD_COPIES =
+  'copies of the onnxruntime.ai CUDA EP requirements table: https://blog.csdn.net/FL1623863129/article/details/127887083, https://blog.csdn.net/qq_38308388/article/details/137679214, https://segmentfault.com/a/1190000039936376';
 const PYPI_DATES = 'first PyPI upload dates from https://www.piwheels.org/project/onnxruntime-gpu/ (mirror of PyPI)';
 
 /** Where a build is installed from. */
@@ -63,6 +65,23 @@ const cuda11 = (cuda: string, linux: string, windows: string, extra: Partial<Ort
 });
 
 export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
+  // 1.7–1.9: the first CUDA 11 builds. Before them 1.0–1.6 were CUDA 10.x / cuDNN 7–8 builds (not in this table).
+  ...(['1.7', '1.8'] as const).map((version) => ({
+    version,
+    builds: [cuda11('11.0.3', '8.0.4', '8.0.2.39')],
+    source: OLD_COPIES,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Read from copies of the official requirements table (libcudart 11.0.221, libcudnn 8.0.4); the official page at that time is not in the stored sources.',
+  })),
+  {
+    version: '1.9',
+    builds: [cuda11('11.4', '8.2.4', '8.2.2.26')],
+    source: OLD_COPIES,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Read from copies of the official requirements table (same libraries as 1.10); the official page at that time is not in the stored sources.',
+  },
   {
     version: '1.10',
     builds: [cuda11('11.4', '8.2.4', '8.2.2.26')],

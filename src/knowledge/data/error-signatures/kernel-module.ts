@@ -41,6 +41,11 @@ export const KERNEL_MODULE_SIGNATURES: readonly ErrorSignature[] = [
   sig('nvrm-open-no-gsp', ['supported by open', 'gpu system processor'], /not supported by open\s{0,3}(?:NVRM:\s{0,2})?nvidia\.ko|does not include the required GPU\s{0,3}(?:NVRM:\s{0,2})?System Processor/i, [
     { code: 'driver-not-loaded', when: 'the open nvidia.ko supports Turing and newer only: install the proprietary kernel module (not -open) of the same driver' },
   ], 1, 'https://github.com/NVIDIA/open-gpu-kernel-modules (README: the open kernel modules support Turing and later GPUs); R560 made them the default', { confirmed: false, note: 'NVRM wording from the kernel log' }),
+  // nvidia-prime's "prime-select intel" blacklists the module with "alias nvidia off": modprobe then says
+  // "could not insert 'off'".
+  sig('modprobe-alias-off', ["could not insert 'off'", 'alias nvidia off'], /could not insert 'off'|\balias nvidia off\b/i, [
+    { code: 'driver-not-loaded', when: 'prime-select intel (nvidia-prime) aliased the nvidia module to "off": select nvidia or on-demand' },
+  ], 1, 'https://github.com/canonical/nvidia-prime/issues/20', { confirmed: false, note: 'nvidia-prime writes /lib/modprobe.d/blacklist-nvidia.conf with "alias nvidia off"' }),
   sig('xid-fallen-off-bus', ['fallen off the bus', 'xid'], /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i, [
     { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),

@@ -32,6 +32,10 @@ export const SYMPTOM_SIGNATURES: readonly ErrorSignature[] = [
   // lets facts (an LD_LIBRARY_PATH, a driver package row) be read as the cause.
   sig('gpu-stopped-working', ['no longer', 'not longer', 'stopped', 'stops', "doesn't", 'does not', "won't", 'will not', 'cannot', "can't", 'fail to', 'fails to'], /\b(?:nvidia-smi|torch\.cuda\.is_available\(\)|CUDA|GPUs?|cuDNN)\b[^\n]{0,40}?\b(?:no longer|not longer|stopped|stops|doesn'?t|does not|won'?t|will not|cannot|can'?t|fails? to)\s(?:work(?:ing)?|detect|find|see|be found|recogni[sz]e)\b/i, [], 0.2,
     'https://github.com/microsoft/WSL/issues/9099', { confirmed: false, note: 'a symptom in prose; it names no cause' }),
+  sig('paddle-cuda-device-not-set', ['cuda device is not set properly'], /You are using GPU version Paddle(?: Fluid)?,? but your CUDA device is not set properly/i, [
+    { code: 'no-gpu', when: 'Paddle sees no GPU: a container started without it (nvidia-docker / --gpus all), or no driver' },
+    { code: 'driver-too-old', when: 'the message goes on with error 35: the driver is older than the CUDA of the Paddle build' },
+  ], 0.8, 'https://github.com/PaddlePaddle/PaddleOCR/issues/4307', { confirmed: false, note: 'paddle/fluid/framework.py wording' }),
   sig('cuda-init-device-count', ['unexpected error from cudagetdevicecount'], /Unexpected error from cudaGetDeviceCount\(\)/i, [
     { code: 'wsl', when: 'in WSL: the GPU is reached through /usr/lib/wsl/lib (libcuda from the Windows driver); a Linux driver/libcuda installed inside WSL or replaced symlinks break it' },
     { code: 'driver-too-old', when: 'the message ends in Error 803/804: driver older than the CUDA runtime' },

@@ -17,6 +17,11 @@ export const WSL_SIGNATURES: readonly ErrorSignature[] = [
   sig('wsl-dxcore', ['dxcore'], /dxcore[\w.]{0,4}:\d+\]\s*(?:Failed to query the core Nvidia libraries|No Nvidia Libraries found|Core Nvidia library \S{1,40} not found)/i, [
     { code: 'wsl', when: 'WSL\'s dxcore layer finds no NVIDIA libraries for the adapter under /usr/lib/wsl/drivers: the Windows driver is missing, too old, or not a WSL-capable one' },
   ], 0.9, 'https://github.com/NVIDIA/k8s-device-plugin/issues/207'),
+  // In WSL 2 containers: "Failed to initialize NVML: GPU access blocked by the operating system".
+  sig('nvml-blocked-by-os', ['gpu access blocked by the operating system'], /GPU access blocked by the operating system/i, [
+    { code: 'wsl', when: 'WSL 2 + Docker Engine: the NVIDIA container runtime\'s cgroup setup (no-cgroups in /etc/nvidia-container-runtime/config.toml, cgroup v1/v2) blocks the device' },
+    { code: 'no-gpu', when: 'the container gets no usable GPU' },
+  ], 1, 'https://github.com/microsoft/WSL/issues/9962; https://github.com/microsoft/WSL/issues/9938 (no-cgroups true → false fixed it for several users)', { confirmed: false, note: 'NVML error string; the fix is from user reports, not an NVIDIA statement' }),
   sig('wsl1', ['wsl 1', 'wsl1', 'wsl version 1'], /\bWSL\s?1\b(?!\.\d)(?!\s{0,2}(?:or|\/|and|vs\.?)\s{0,2}WSL\s?2)|\bWSL version 1\b/i, [
     { code: 'wsl', when: 'WSL 1 has no GPU passthrough; CUDA needs WSL 2' },
   ], 0.9, 'https://github.com/oobabooga/textgen/issues/458', { confirmed: false, note: 'NVIDIA CUDA on WSL user guide: WSL 2 only' }),
