@@ -8,7 +8,8 @@ import { driverSupport } from '../diagnose/framework.js';
 import { nvencFloor } from '../knowledge/data/nvenc.js';
 import { driverMaxCuda, floorsFor, tagOf, torchChoice, type ExplainContext } from './context.js';
 import { em as m } from './messages.js';
-import { has, primary, inWsl, first, lineEvidence, gpuEvidence, driverEvidence, torchEvidence, torchLabel, pip, finding, moduleEventOf, type Explainer } from './helpers.js';
+import type { ErrorEvent } from '../parse/types.js';
+import { has, primary, inWsl, first, lineEvidence, gpuEvidence, driverEvidence, torchEvidence, torchLabel, pip, finding, moduleEventOf, type Explained, type Explainer } from './helpers.js';
 
 export const driverTooOld: Explainer = (ctx, events) => {
   const t = ctx.torch;
@@ -110,6 +111,19 @@ export const driverTooOld: Explainer = (ctx, events) => {
   }
   return { fit: has(ctx.events, 'container-no-driver') ? 0.3 : 0.9, finding: finding('driver-too-old', 'error', m('drvTitleUnknown'), m('drvCauseUnknown'), evidence, [`# ${m('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"']) };
 };
+
+/**
+ * No message, but the paste names a conda cudatoolkit / pytorch-cuda or an image CUDA newer than the driver runs
+ * (cudatoolkit=10.2 with a 418 driver, CUDA 10.1): the driver is too old for it, from the facts alone.
+ */
+export function driverBelowNamedCuda(ctx: ExplainContext, _events: ErrorEvent[]): Explained | undefined {
+  const max = driverMaxCuda(ctx.driver);
+  if (!max) return undefined;
+  const above = (v: string | undefined) => !!v && compareVersions(v, max) > 0;
+  const named = ctx.facts.toolkitMentions.some((t) => (t.source === 'pasted:conda' || t.source === 'pasted:image') && above(t.value));
+  if (!named && !above(ctx.torch?.cuda)) return undefined;
+  return driverTooOld(ctx, []);
+}
 
 /**
  * paddlepaddle-gpu "X.Y.Z.postNNN": the CUDA of the build. Paddle 1.x wrote post{CUDA major}{cuDNN major}

@@ -20,6 +20,13 @@ export const cpuOnly: Explainer = (ctx, events) => {
     const win = tfWindowsExplained(ctx, events);
     if (win) return win;
   }
+  if (has(events, 'dgl-cpu-build')) {
+    const tag = ctx.torch?.tag ?? (ctx.torch?.cuda ? tagOf(ctx.torch.cuda) : 'cu121');
+    return { fit: 1.8, finding: finding('cpu-only-build', 'error', m('cpuDglTitle'), m('cpuDglCause'), evidence, [
+      'pip uninstall -y dgl', `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # the CUDA build (dgl+${tag}); it needs a torch release DGL supports for that CUDA`,
+      'python -c "import dgl, torch; print(dgl.__version__, torch.__version__)"',
+    ]) };
+  }
   if (has(events, 'cumm-no-cuda')) {
     return { fit: 1.8, finding: finding('cpu-only-build', 'error', m('cpuCummTitle'), m('cpuCummCause'), evidence, [
       'pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # cumm / spconv without -cuXXX are the CPU builds',
@@ -207,6 +214,18 @@ export const frameworkCudaMismatch: Explainer = (ctx, events) => {
       'pip uninstall -y mmcv-full mmcv',
       pip(`mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the installed torch ${torchNow}`),
       'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
+    ]) };
+  }
+  const pyg = first(events, 'pyg-cuda-differs');
+  if (pyg?.groups.torch && pyg.groups.vision) {
+    const t = ctx.torch;
+    const tag = tagOf(pyg.groups.torch);
+    const torchV = t && t.version !== '?' ? t.version : undefined;
+    const vars = { ext: pyg.groups.ext ?? 'torch_scatter', torch: pyg.groups.torch, ext_cuda: pyg.groups.vision, tag };
+    return { fit: 2, finding: finding('framework-cuda-mismatch', 'error', m('fcmPygTitle', vars), m('fcmPygCause', vars), [...evidence, ...torchEvidence(ctx)], [
+      `pip uninstall -y ${vars.ext.replace(/_/g, '-')}`,
+      `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # the wheels built for torch's CUDA ${vars.torch}`,
+      'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
     ]) };
   }
   const tv = first(events, 'torchvision-cuda-differs', 'torchvision-op-missing');

@@ -10,7 +10,7 @@ import { platformOf } from '../diagnose/framework.js';
 import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { toolkitSupportsCc } from '../knowledge/cuda.js';
-import { EXPLAINERS, condaNoSuchBuild, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslOldKernel, type Explainer } from './explainers.js';
+import { EXPLAINERS, condaNoSuchBuild, driverBelowNamedCuda, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslOldKernel, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { guessesFromCues } from './fallback.js';
 import { onnxruntimeFromFacts } from './onnxruntime.js';
@@ -178,6 +178,7 @@ const FACT_FIRST: readonly [FindingCode, Explainer][] = [
   ['out-of-memory', gpuMemoryHeld],
   ['wsl', wslOldKernel],
   ['framework-cuda-mismatch', onnxruntimeFromFacts],
+  ['driver-too-old', driverBelowNamedCuda],
 ];
 
 const BARE_METAL = new Set<FindingCode>(['driver-not-loaded', 'secure-boot', 'nouveau']);

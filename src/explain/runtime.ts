@@ -177,7 +177,7 @@ export const ncclFailure: Explainer = (ctx, events) => {
   } else if (has(events, 'nccl-socket')) {
     what = m('ncSocket');
     fix = ['ip -br addr', 'export NCCL_SOCKET_IFNAME=eth0   # the interface the ranks share', 'export NCCL_DEBUG=INFO'];
-  } else if (has(events, 'nccl-net-error') || /NET\/IB|ibv_|socket_ifname|connection (?:refused|reset|timed out)/i.test(text)) {
+  } else if (has(events, 'nccl-net-error', 'nccl-remote-exited') || /NET\/IB|ibv_|socket_ifname|connection (?:refused|reset|timed out)/i.test(text)) {
     what = m('ncNet');
     fix = ['ip -br addr   # the interface each node reaches the others on (not lo, not docker0)', 'export NCCL_SOCKET_IFNAME=eth0   # or a list: eno1,eth0 — a prefix with ^ excludes: ^lo,docker0', 'export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET'];
     if (/NET\/IB|ibv_|infiniband|mlx5/i.test(text)) fix.push('export NCCL_IB_DISABLE=1   # no working InfiniBand/RoCE: use sockets');
@@ -194,6 +194,8 @@ export const ncclFailure: Explainer = (ctx, events) => {
     what = m('ncGeneric');
     fix = ['export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV   # rerun: the WARN line names the failing call', 'df -h /dev/shm   # docker: --shm-size=16g or --ipc=host'];
   }
+  // Ranks in separate containers: Docker's bridge network keeps them from reaching each other.
+  if (has(ctx.events, 'container-context') && fit < 1.8) fix.push('docker run --network=host --ipc=host …   # ranks in separate containers must reach each other');
   return { fit, finding: finding('nccl-failure', 'error', m('ncTitle', { what: what.replace(/\.$/, '') }), m('ncCause', { version: nccl ?? '', what }), evidence, fix) };
 };
 

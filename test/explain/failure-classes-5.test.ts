@@ -496,3 +496,35 @@ describe('round 20 classes', () => {
     expect(all(f)).toContain('387.26');
   });
 });
+
+// After round 20 (holdout-21a, tuning only: no fresh set was left to measure these).
+describe('round 21 classes', () => {
+  it('PyG extension built for another CUDA than torch: the index of torch\'s own tag', async () => {
+    const r = await explain(['torch==1.13.1', 'RuntimeError: Detected that PyTorch and torch_sparse were compiled with different CUDA versions. PyTorch has CUDA version 11.7 and torch_sparse has CUDA version 11.6. Please reinstall the torch_sparse that matches your PyTorch install.'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('framework-cuda-mismatch');
+    expect(all(f)).toContain('torch-1.13.1+cu117');
+  });
+
+  it('DGL\'s CPU build', async () => {
+    const r = await explain('dgl._ffi.base.DGLError: Check failed: allow_missing: Device API cuda is not enabled. Please install the cuda version of dgl.');
+    expect(r.findings[0]!.code).toBe('cpu-only-build');
+    expect(all(r.findings[0]!)).toContain('data.dgl.ai');
+  });
+
+  it('NCCL across two containers: the network, and --network=host', async () => {
+    const r = await explain(['I run the two ranks in two docker containers', 'torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1333, remote process exited or there was a network error, NCCL version 2.18.6'].join('\n'));
+    const f = r.findings[0]!;
+    expect(f.code).toBe('nccl-failure');
+    expect(all(f)).toContain('NCCL_SOCKET_IFNAME');
+    expect(all(f)).toContain('--network=host');
+  });
+
+  it('a conda cudatoolkit newer than the driver runs, with no message', async () => {
+    const r = await explain(['conda install pytorch torchvision cudatoolkit=11.3 -c pytorch', '| NVIDIA-SMI 450.80.02    Driver Version: 450.80.02    CUDA Version: 11.0     |', "print('GPU available:', torch.cuda.is_available())  # False"].join('\n'));
+    const f = find(r, 'driver-too-old')!;
+    expect(f).toBeDefined();
+    expect(all(f)).toContain('11.3');
+    expect(all(f)).toContain('450.80.02');
+  });
+});

@@ -98,6 +98,15 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
   sig('torchvision-cuda-differs', ['compiled with different cuda'], /PyTorch and torchvision were compiled with different CUDA (?:major )?versions\.?\s*PyTorch has CUDA Version=(?<torch>\d+\.\d+) and torchvision has CUDA Version=(?<vision>\d+\.\d+)/i, [
     { code: 'framework-cuda-mismatch', when: 'torchvision comes from another index (CUDA) than torch' },
   ], 1, 'https://github.com/pytorch/vision/blob/main/torchvision/extension.py (_check_cuda_version)'),
+  // PyTorch Geometric's extensions check the same: "Detected that PyTorch and torch_scatter were compiled with different
+  // CUDA versions. PyTorch has CUDA version 10.1 and torch_scatter has CUDA version 10.2."
+  sig('pyg-cuda-differs', ['were compiled with different cuda versions'], /Detected that PyTorch and (?<ext>torch_\w{3,20}) were compiled with different CUDA versions\.\s{0,3}PyTorch has CUDA version (?<torch>\d+\.\d+) and torch_\w{3,20} has CUDA version (?<vision>\d+\.\d+)/i, [
+    { code: 'framework-cuda-mismatch', when: 'the PyG extension wheel comes from the index of another CUDA than torch\'s (data.pyg.org/whl/torch-X+cuNNN.html)' },
+  ], 1, 'https://github.com/rusty1s/pytorch_scatter (README: wheels per torch version and CUDA tag, https://data.pyg.org/whl/torch-${TORCH}+${CUDA}.html)', { confirmed: false, note: 'torch_scatter __init__.py wording' }),
+  // DGL's CPU build: "Device API cuda is not enabled. Please install the cuda version of dgl."
+  sig('dgl-cpu-build', ['device api cuda is not enabled'], /Device API cuda is not enabled/i, [
+    { code: 'cpu-only-build', when: 'the dgl package is the CPU build; the CUDA builds are dgl+cuXXX from data.dgl.ai' },
+  ], 1, 'https://www.dgl.ai/pages/start.html (CUDA builds: pip install dgl -f https://data.dgl.ai/wheels/cuXXX/repo.html)', { confirmed: false, note: 'dgl c_runtime_api.cc wording' }),
   sig('torchvision-op-missing', ['does not exist'], /operator torchvision::(?<op>\w{2,30}) does not exist/i, [
     { code: 'framework-cuda-mismatch', when: 'torchvision was built for another torch release (pip upgraded one of them alone)' },
   ], 1, 'https://github.com/pytorch/pytorch/issues/122494'),

@@ -21,9 +21,12 @@ export const NCCL_SIGNATURES: readonly ErrorSignature[] = [
     ], 0.9, 'https://github.com/NVIDIA/nccl/issues/667', { confirmed: false, note: 'related NCCL topology/interface thread' }),
   // torch's wrapper of any NCCL result: "NCCL error in: …/ProcessGroupNCCL.cpp:1275, internal error". The kind
   // alone says little; the NCCL_DEBUG=INFO log, versions and topology tell the cause.
-  sig('nccl-error-in', ['nccl error in'], /NCCL error in:?[^\n]{0,200}?,\s{0,2}(?<kind>internal error|invalid usage|remote error|invalid argument|unhandled cuda error|unhandled system error)/i, [
+  sig('nccl-error-in', ['nccl error in'], /NCCL error in:?[^\n]{0,200}?\.(?:cpp|hpp|cc|h):\d{1,6},\s{0,2}(?<kind>[A-Za-z][A-Za-z ]{3,60})/i, [
     { code: 'nccl-failure', when: 'an NCCL call failed: NCCL_DEBUG=INFO names the call; internal errors across nodes often come from different NCCL versions or interfaces' },
   ], 0.8, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html'),
+  sig('nccl-remote-exited', ['remote process exited or there was a network error'], /remote process exited or there was a network error/i, [
+    { code: 'nccl-failure', when: 'a peer rank died or the ranks cannot reach each other over the interface NCCL picked (NCCL_SOCKET_IFNAME)' },
+  ], 1, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html (ncclRemoteError)'),
   sig('nccl-warn', ['nccl warn'], /NCCL WARN (?<what>[^\n]{1,200})/, [
     { code: 'nccl-failure', when: 'NCCL reports a problem; the WARN line says which call failed' },
   ], 0.5, 'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html'),
