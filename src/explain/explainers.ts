@@ -12,7 +12,7 @@ import type { Explainer } from './helpers.js';
 
 export type { Explained, Explainer } from './helpers.js';
 export { condaNoSuchBuild, tfCpuNextToGpu, tfWindowsExplained } from './frameworks.js';
-export { gpuMemoryHeld, wslOldKernel } from './runtime.js';
+export { gpuMemoryHeld, wslFromFacts } from './runtime.js';
 export { driverBelowNamedCuda } from './driver.js';
 
 export const EXPLAINERS: Partial<Record<FindingCode, Explainer>> = {

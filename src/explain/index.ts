@@ -10,7 +10,7 @@ import { platformOf } from '../diagnose/framework.js';
 import { torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { toolkitSupportsCc } from '../knowledge/cuda.js';
-import { EXPLAINERS, condaNoSuchBuild, driverBelowNamedCuda, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslOldKernel, type Explainer } from './explainers.js';
+import { EXPLAINERS, condaNoSuchBuild, driverBelowNamedCuda, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslFromFacts, type Explainer } from './explainers.js';
 import { em } from './messages.js';
 import { guessesFromCues } from './fallback.js';
 import { onnxruntimeFromFacts } from './onnxruntime.js';
@@ -176,7 +176,7 @@ const FACT_FIRST: readonly [FindingCode, Explainer][] = [
   ['cpu-only-build', tfCpuNextToGpu],
   ['cpu-only-build', condaNoSuchBuild],
   ['out-of-memory', gpuMemoryHeld],
-  ['wsl', wslOldKernel],
+  ['wsl', wslFromFacts],
   ['framework-cuda-mismatch', onnxruntimeFromFacts],
   ['driver-too-old', driverBelowNamedCuda],
 ];

@@ -10,7 +10,7 @@ import { compareVersions, versionParts } from '../knowledge/version.js';
 /** Data-centre boards (Tesla, A/H/L series): TCC by default on Windows, which WSL 2 cannot pass through. */
 const DATA_CENTRE = /\bTesla\b|\b[AHL]\d{1,3}[A-Z]?\b(?!\s?(?:Laptop|Ti))/;
 
-/** Windows is the host: a Windows OS, Docker Desktop, or a Windows path is named (a WSL 2 backend then runs the containers). */
+/** Windows is the host: the paste names Windows as the OS, or Docker Desktop (whose WSL 2 backend runs the containers). */
 function windowsHost(ctx: ExplainContext): boolean {
   return ctx.snapshot.os.id?.value === 'windows' || has(ctx.events, 'docker-desktop');
 }
@@ -121,7 +121,7 @@ export const ncclFailure: Explainer = (ctx, events) => {
     fix = [
       'python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # on every node',
       'pip list 2>/dev/null | grep -i nccl   # nvidia-nccl-cu12 / -cu11',
-      `pip install "nvidia-nccl-cu12==${versions.sort((a, b) => compareVersions(b, a))[0]}*"   # the same NCCL everywhere (or the same torch build on every node)`,
+      `pip install "nvidia-nccl-cu12==${[...versions].sort((a, b) => compareVersions(b, a))[0]}*"   # the same NCCL everywhere (or the same torch build on every node)`,
     ];
     fit = 1.7;
   } else if (has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') || /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device|共享内存/i.test(text)) {
@@ -273,7 +273,7 @@ export const wsl: Explainer = (ctx, events) => {
  * Causes of a WSL paste from the facts alone: a WSL 2 kernel older than CUDA on WSL needs ("Linux version
  * 5.10.16.3-microsoft-standard-WSL2"), or a data-centre board (TCC by default on Windows) that WSL cannot see.
  */
-export function wslOldKernel(ctx: ExplainContext, _events: ErrorEvent[]): Explained | undefined {
+export function wslFromFacts(ctx: ExplainContext, _events: ErrorEvent[]): Explained | undefined {
   const kernel = ctx.snapshot.os.kernel?.value;
   const old = !!kernel && /microsoft/i.test(kernel) && wslKernelBelow(kernel).length > 0;
   if (!old && !(inWsl(ctx) && ctx.gpus.some((g) => DATA_CENTRE.test(g.gpu.name) && !/RTX|GeForce|Quadro/i.test(g.gpu.name)))) return undefined;

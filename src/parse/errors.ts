@@ -147,7 +147,8 @@ export function oomDetails(text: string): Record<string, string> {
   grab('unallocated', new RegExp(`and ${size} is reserved by PyTorch but unallocated`));
   const procs = [...text.matchAll(/Process (\d{1,8}) has (\d+(?:\.\d+)? [KMGT]iB) memory in use/g)].slice(0, 8);
   if (procs.length) out.processes = procs.map((p) => `${p[1]}:${p[2]}`).join(',');
-  // The allocator-limit layout (torch 2.1+): "Currently allocated : 21.55 GiB", "Requested : 952.00 MiB", "Device limit : 24.00 GiB".
+  // The layout torch's caching allocator prints when a memory fraction is set (ComfyUI sets one): "Currently allocated
+  // : 21.55 GiB", "Requested : 952.00 MiB", "Device limit : 24.00 GiB", "Free (according to CUDA): 0 bytes".
   grab('allocated', new RegExp(`Currently allocated\\s{0,30}:\\s{0,4}${size}`));
   grab('tried', new RegExp(`Requested\\s{0,30}:\\s{0,4}${size}`));
   grab('total', new RegExp(`Device limit\\s{0,30}:\\s{0,4}${size}`));
