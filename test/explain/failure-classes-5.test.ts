@@ -328,7 +328,7 @@ describe('more CPU-only builds and provider failures', () => {
 });
 
 describe('memory, loaders and containers', () => {
-  it('the allocator's memory-fraction OOM layout gives its numbers', async () => {
+  it('the OOM layout of the allocator under a memory fraction gives its numbers', async () => {
     const r = await explain(['torch.cuda.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)', 'Currently allocated     : 10.20 GiB', 'Requested               : 1.50 GiB', 'Device limit            : 11.00 GiB', 'Free (according to CUDA): 0 bytes'].join('\n'));
     const f = r.findings[0]!;
     expect(f.code).toBe('out-of-memory');
