@@ -33,11 +33,13 @@ export interface ExplainContext {
   gpus: GpuCapability[];
   driver: DriverFact | null;
   torch: TorchFacts | undefined;
+  /** The paste says something goes wrong (parse/cues.ts): a trace or a listing alone is not a failure. */
+  trouble: boolean;
 }
 
-export function makeContext(snapshot: Snapshot, facts: PartialSnapshot, events: ErrorEvent[]): ExplainContext {
+export function makeContext(snapshot: Snapshot, facts: PartialSnapshot, events: ErrorEvent[], trouble = events.length > 0): ExplainContext {
   const env = snapshot.python.find((e) => e.prefix === PASTED_PREFIX) ?? snapshot.python.find((e) => e.active) ?? snapshot.python[0];
-  return { snapshot, facts, events, env, gpus: safe(() => distinctCapabilities(snapshot), []), driver: driverOf(snapshot), torch: torchFacts(env, facts) };
+  return { snapshot, facts, events, env, gpus: safe(() => distinctCapabilities(snapshot), []), driver: driverOf(snapshot), torch: torchFacts(env, facts), trouble };
 }
 
 function torchFacts(env: PythonEnv | undefined, facts: PartialSnapshot): TorchFacts | undefined {

@@ -33,6 +33,8 @@ export const cpuOnly: Explainer = (ctx, events) => {
       'pip uninstall -y cumm spconv', 'pip install spconv-cu120   # pulls cumm-cu120; pick the -cuXXX of your CUDA (cu118, cu120, …)',
     ]) };
   }
+  // BLAS = 0 with the CUDA backend loaded is not a CPU build.
+  if (has(events, 'llama-cpp-blas-0') && has(ctx.events, 'ggml-cuda-loaded')) return undefined;
   if (has(events, 'llama-cpp-blas-0')) {
     return { fit: 1.6, finding: finding('cpu-only-build', 'error', m('cpuLlamaCppTitle'), m('cpuLlamaCppCause'), evidence, [
       'CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # releases before mid-2024: -DLLAMA_CUBLAS=on',

@@ -44,7 +44,7 @@ export async function explainText(input: Uint8Array | string, options: ExplainOp
 
 export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?: Snapshot): Explanation {
   const snapshot = snapshotFromFacts(parsed.facts, here);
-  const ctx = makeContext(snapshot, parsed.facts, parsed.events);
+  const ctx = makeContext(snapshot, parsed.facts, parsed.events, parsed.trouble);
   const byCode = new Map<FindingCode, { events: ErrorEvent[]; base: number; unconfirmed?: string }>();
   for (const e of parsed.events) {
     const sig = signatureById(e.signature);

@@ -163,7 +163,8 @@ export const libraryShadowing: Explainer = (ctx, events) => {
   const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked') ?? (ld ? first(events, 'tf-cudnn-loaded') : undefined);
   if (!sym && !cud) {
     // No message that names a library, but LD_LIBRARY_PATH is set and something GPU-related fails: the usual suspect.
-    if (!ld || ctx.events.length === 0) return undefined;
+    // An LD_DEBUG trace alone (its search path read as LD_LIBRARY_PATH) shows no failure unless the paste says one.
+    if (!ld || !(ctx.trouble || ctx.events.some((e) => e.signature !== 'ld-debug-search-path'))) return undefined;
     const dirs = ld.split(':').filter((d) => d && !d.startsWith('$')).slice(0, 4).join(', ') || ld;
     return { fit: 1, finding: finding('library-shadowing', 'warning', m('shLdTitle'), m('shLdCause', { ld, dirs }), evidence, [
       'env -u LD_LIBRARY_PATH nvidia-smi   # works without it? then LD_LIBRARY_PATH is the cause',

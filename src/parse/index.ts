@@ -1,7 +1,7 @@
 // Any pasted text → segments, merged partial Snapshot facts and error events. Never throws.
 import type { Fact, Gpu, PythonPackage } from '../snapshot/types.js';
 import { parseCollectEnv } from './collect-env.js';
-import { countCues, type Cue } from './cues.js';
+import { countCues, showsTrouble, type Cue } from './cues.js';
 import { parseErrors } from './errors.js';
 import { parseFrameworkLogs } from './framework-logs.js';
 import { parseMentions } from './mentions.js';
@@ -23,6 +23,8 @@ export interface ParsedPaste {
   parserErrors: string[];
   /** Words that point at an area of trouble, per Finding code (explain's last resort when nothing else matched). */
   cues: Cue[];
+  /** The paste says something goes wrong (an error word, a failure, a question): facts alone may then be read as a cause. */
+  trouble: boolean;
 }
 
 export function parsePaste(input: Uint8Array | string): ParsedPaste {
@@ -66,7 +68,8 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
     parserErrors.push(`cues: ${String((error as Error)?.message ?? error)}`);
   }
   const { text: _t, lines: _l, ...meta } = decoded;
-  return { input: { ...meta, lines: lines.length }, segments, facts, events, parserErrors, cues };
+  const trouble = !decoded.binary && (cues.length > 0 || showsTrouble(lines));
+  return { input: { ...meta, lines: lines.length }, segments, facts, events, parserErrors, cues, trouble };
 }
 
 /** Adds `from` into `into`: facts already known stay; lists are joined without duplicates. */

@@ -528,3 +528,26 @@ describe('round 21 classes', () => {
     expect(all(f)).toContain('450.80.02');
   });
 });
+
+// The new context rows must not accuse healthy pastes.
+describe('no false findings from context rows', () => {
+  it('a VM that lists its emulated adapter next to a passed-through NVIDIA GPU', async () => {
+    const r = await explain(['00:0f.0 VGA compatible controller: VMware SVGA II Adapter', '0b:00.0 3D controller: NVIDIA Corporation GA100 [A100 PCIe 40GB] (rev a1)'].join('\n'));
+    expect(r.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+  });
+
+  it('llama.cpp with its CUDA backend loaded and BLAS = 0', async () => {
+    const r = await explain(['ggml_cuda_init: found 1 CUDA devices:', 'system_info: n_threads = 8 | AVX = 1 | AVX2 = 1 | BLAS = 0 | SSE3 = 1 |'].join('\n'));
+    expect(r.findings.some((f) => f.code === 'cpu-only-build')).toBe(false);
+  });
+
+  it('an LD_DEBUG trace alone', async () => {
+    const r = await explain('   4711:\t search path=/opt/cuda-11.8/lib64:/opt/nccl/lib\t\t(LD_LIBRARY_PATH)\n   4711:\t  trying file=/opt/cuda-11.8/lib64/libcudart.so.11.0');
+    expect(r.findings).toEqual([]);
+  });
+
+  it('a healthy NCCL test on an AMD host with GeForce cards', async () => {
+    const r = await explain(['CPU: AMD Ryzen 9 7950X, 2x NVIDIA GeForce RTX 4090', '#  Avg bus bandwidth    : 20.1 GB/s'].join('\n'));
+    expect(r.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+  });
+});

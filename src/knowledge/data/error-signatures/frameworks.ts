@@ -83,9 +83,13 @@ export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
     { code: 'cpu-only-build', when: 'the CPU packages cumm / spconv are installed instead of cumm-cuXXX / spconv-cuXXX' },
   ], 1, 'https://github.com/traveller59/spconv/issues/423', { confirmed: false, note: 'cumm tensorview wording' }),
   // llama-cpp-python built without CUDA: the model loads with "BLAS = 0".
-  sig('llama-cpp-blas-0', ['blas = 0', 'blas=0'], /\bBLAS\s?=\s?0\b/, [
+  // Only on a line that does not also report a CUDA backend (newer llama.cpp prints BLAS for the BLAS library alone).
+  sig('llama-cpp-blas-0', ['blas = 0', 'blas=0'], /^(?![^\n]{0,400}(?:CUDA\s?[:=]\s?(?:1|ARCHS)|CUBLAS\s?=\s?1))[^\n]{0,400}?\bBLAS\s?=\s?0\b/, [
     { code: 'cpu-only-build', when: 'llama-cpp-python was built (or reinstalled from the sdist) without CUDA: rebuild with CMAKE_ARGS' },
   ], 0.8, 'https://github.com/abetlen/llama-cpp-python (README: CMAKE_ARGS="-DGGML_CUDA=on" pip install llama-cpp-python; older releases -DLLAMA_CUBLAS=on)', { confirmed: false, note: 'llama.cpp system_info line' }),
+  // llama.cpp found and loaded its CUDA backend: a build with CUDA. Context only.
+  sig('ggml-cuda-loaded', ['ggml_cuda_init', 'loaded cuda backend'], /ggml_cuda_init: found \d{1,2} CUDA devices?|load_backend: loaded CUDA backend/i, [], 0.1,
+    'https://github.com/ggml-org/llama.cpp (ggml-cuda start-up lines)', { confirmed: false, note: 'context only' }),
   // The mmcv-full index names the torch and CUDA its wheels were built for: download.openmmlab.com/mmcv/dist/cu101/torch1.6/index.html.
   sig('mmcv-index', ['download.openmmlab.com/mmcv/dist/'], /download\.openmmlab\.com\/mmcv\/dist\/(?<cuda>cu\d{2,3}|cpu)\/torch(?<torch>\d\.\d{1,2})(?:\.\d)?\//i, [
     { code: 'framework-cuda-mismatch', when: 'the mmcv-full wheels of this index are built for that torch and CUDA only' },

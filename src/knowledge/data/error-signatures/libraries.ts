@@ -76,6 +76,11 @@ export const LIBRARY_SIGNATURES: readonly ErrorSignature[] = [
   sig('ld-debug-loaded-from', ['calling init:'], /calling init: (?<path>\/[\w.+-]{1,40}(?:\/[\w.+-]{1,60}){0,8})\/(?<soname>lib(?:cudart|cublas|cublasLt|cudnn\w{0,20}|nvrtc|cufft|curand|cusparse|cusolver|nccl|nvJitLink)\.so(?:\.\d+){0,3})/, [
     { code: 'library-shadowing', when: 'the copy that loads is a system CUDA one, not the package\'s' },
   ], 0.6, 'https://github.com/pytorch/pytorch/issues/19309', { confirmed: false, note: 'glibc LD_DEBUG output' }),
+  // JAX's CUDA plugin: "Unable to load cuSPARSE. Is it installed?" — not found, or an older copy (LD_LIBRARY_PATH) loaded.
+  sig('jax-unable-to-load', ['is it installed?'], /Unable to load (?<lib>cuSPARSE|cuBLAS|cuDNN|cuFFT|cuSOLVER|CUPTI|NCCL|cuPTI)\.\s{0,2}Is it installed\?/i, [
+    { code: 'library-not-found', when: 'the pip CUDA library of the jax[cuda12] extra is missing' },
+    { code: 'library-shadowing', when: 'an older copy (a system CUDA on LD_LIBRARY_PATH) is loaded instead of the pip one: unset LD_LIBRARY_PATH' },
+  ], 1, 'https://github.com/jax-ml/jax/issues/28929', { confirmed: false, note: 'jax_plugins/xla_cuda wording' }),
   // LD_DEBUG=libs: "search path=/a/lib:/b/lib64  (LD_LIBRARY_PATH)" — the folders searched before the package's own.
   sig('ld-debug-search-path', ['(ld_library_path)'], /search path=(?<paths>\S{1,1200})\s{1,8}\(LD_LIBRARY_PATH\)/, [
     { code: 'library-shadowing', when: 'a CUDA library of another version in one of these folders is found before the one the package ships' },
