@@ -31,9 +31,12 @@ export function hasHint(line: string): boolean {
   return HINT_RE.test(line);
 }
 
-/** Every signature the line matches (a line can carry two: "NCCL WARN … unhandled system error"). */
-export function matchSignatures(line: string): SignatureMatch[] {
-  if (!HINT_RE.test(line)) return [];
+/**
+ * Every signature the line matches (a line can carry two: "NCCL WARN … unhandled system error"). `hinted`: the caller
+ * has already run hasHint on this line and it said yes (the hint test is most of the time on large logs).
+ */
+export function matchSignatures(line: string, hinted = false): SignatureMatch[] {
+  if (!hinted && !HINT_RE.test(line)) return [];
   const lower = line.toLowerCase();
   const out: SignatureMatch[] = [];
   for (const s of ERROR_SIGNATURES) {

@@ -18,10 +18,12 @@ export function parseErrors(lines: readonly string[]): ParseResult {
   let joinBudget = 200_000;
   for (let i = 0; i < lines.length; i++) {
     const line = unquote(lines[i]!);
-    let matches = matchSignatures(line);
+    // One hint test per line, shared by the match and the wrap check below.
+    const hinted = hasHint(line);
+    let matches = hinted ? matchSignatures(line, true) : [];
     // Messages wrapped over two or three lines ("…used to compile\nPyTorch (12.4)", a terminal cutting "CuD|NN" or
     // "condi|tion" inside a word): try the line joined with the next ones, with and without a space.
-    if (matches.length === 0 && i + 1 < lines.length && joinBudget > 0 && line.trim().length >= 12 && mayWrap(line, lines[i + 1]!)) {
+    if (matches.length === 0 && i + 1 < lines.length && joinBudget > 0 && line.trim().length >= 12 && mayWrap(line, lines[i + 1]!, hinted)) {
       joinBudget--;
       matches = wrappedMatches(lines, i, line);
     }
@@ -50,11 +52,12 @@ export function parseErrors(lines: readonly string[]): ParseResult {
  * A cheap test before joining: a known literal in this line (its pattern failed alone), or one that spans the
  * break (the end of this line with the start of the next). Keeps 50 MB logs without messages at one scan.
  */
-function mayWrap(line: string, next: string): boolean {
-  if (hasHint(line)) return true;
+function mayWrap(line: string, next: string, hinted: boolean): boolean {
+  if (hinted) return true;
   const tail = line.slice(-80).trimEnd();
   const head = continuation(next).trimStart().slice(0, 80);
-  return hasHint(`${tail}${head}`) || hasHint(`${tail} ${head}`);
+  // Both joins in one test: hints hold no line break, so none can span the two copies.
+  return hasHint(`${tail}${head}\n${tail} ${head}`);
 }
 
 /** The groups signature `id` finds on line i joined with the next one or two lines, where they add to `have`. */
