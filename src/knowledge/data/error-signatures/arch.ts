@@ -66,7 +66,7 @@ export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
   // FlashAttention 2 (flash-attn >= 2.0) ships kernels for Ampere and newer only; Turing (T4, RTX 20xx) needs 1.x.
   sig('flash-attn-ampere', ['flashattention only support'], /FlashAttention only supports? Ampere GPUs or newer/i, [
     { code: 'arch-unsupported', when: 'flash-attn 2 has no kernels below sm_80 (V100 sm_70, T4/RTX 20xx sm_75): uninstall it or pick another attention implementation' },
-  ], 1, 'https://github.com/Dao-AILab/flash-attention (README: "FlashAttention-2 currently supports: Ampere, Ada, or Hopper GPUs … Support for Turing GPUs (T4, RTX 2080) is coming soon, please use FlashAttention 1.x for Turing GPUs for now")'),
+  ], 1, 'https://github.com/Dao-AILab/flash-attention (README: "FlashAttention-2 currently supports: Ampere, Ada, or Hopper GPUs (e.g., A100, RTX 3090, RTX 4090, H100)", as quoted in public Dockerfiles)', { note: 'That FlashAttention 1.x still covers Turing is from memory of the README, not re-read from a stored copy.' }),
   // Old torch (0.3–1.x) warning: a GPU newer than the CUDA the wheel was built with ("requires CUDA_VERSION >= 9000 …
   // compiled with CUDA_VERSION 8000"). The message spans three lines.
   sig('torch-requires-cuda-version', ['which requires cuda_version'],
