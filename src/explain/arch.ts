@@ -1,5 +1,5 @@
 // arch-unsupported: the GPU's compute capability against the build's architectures, and the wheel that covers it.
-import { cudaReleases } from '../knowledge/cuda.js';
+import { firstCudaForCc, smToCc } from '../knowledge/cuda.js';
 import { torchVariant, variantArchSet } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { platformOf } from '../diagnose/framework.js';
@@ -8,7 +8,6 @@ import { em as m } from './messages.js';
 import { first, has, lineEvidence, gpuEvidence, torchEvidence, torchLabel, pip, finding, safeSupports, type Explainer } from './helpers.js';
 import { rapidsFloors } from '../knowledge/rapids.js';
 import { cudaNumber } from '../parse/framework-logs.js';
-import { smToCc } from '../knowledge/cuda.js';
 
 
 export const archUnsupported: Explainer = (ctx, events) => {
@@ -39,7 +38,7 @@ export const archUnsupported: Explainer = (ctx, events) => {
     const arch = ptxas.groups.arch;
     const base = arch.replace(/[af]$/, '').replace(/^compute_/, 'sm_');
     const cc = /^sm_\d{2,3}$/.test(base) ? smToCc(base) : undefined;
-    const firstCuda = cc ? cudaReleases().find((r) => r.ga && safeSupports(r.minor, cc))?.minor : undefined;
+    const firstCuda = cc ? firstCudaForCc(cc) : undefined;
     // Old architectures (sm_30 after CUDA 11 dropped it) are the toolkit's doing: toolkit-mismatch / multiple-toolkits say so.
     const isNew = Number(arch.replace(/\D/g, '').slice(0, 3)) >= 75 && !!firstCuda;
     const triton = /triton/i.test(ptxas.text) || has(ctx.events, 'triton-context');
@@ -100,7 +99,7 @@ export const archUnsupported: Explainer = (ctx, events) => {
   // Old torch says it itself: "requires CUDA_VERSION >= 9000 … compiled with CUDA_VERSION 8000".
   const req = first(events, 'torch-requires-cuda-version')?.groups;
   const buildCuda = t?.cuda ?? (req?.have ? cudaNumber(req.have) : undefined);
-  const tooOld = buildCuda && !safeSupports(buildCuda, g.cc) ? (req?.need ? cudaNumber(req.need) : undefined) ?? cudaReleases().find((r) => r.ga && safeSupports(r.minor, g.cc))?.minor : undefined;
+  const tooOld = buildCuda && !safeSupports(buildCuda, g.cc) ? (req?.need ? cudaNumber(req.need) : undefined) ?? firstCudaForCc(g.cc) : undefined;
   const cause = (tooOld && buildCuda ? m('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld }) + ' ' : '') + m(archs?.length || oldTorchArchs(t) ? 'archCause' : 'archCauseNoList', {
     gpu: g.gpu.name, cc: g.cc, sm: g.sm, build,
     archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : oldTorchArchs(t) ?? m('unknown'),

@@ -1,6 +1,6 @@
 // The driver side: too old for the program's CUDA, not loaded, of another release than its libraries, refused by
 // Secure Boot, displaced by nouveau, or not passed into a container; forward-compat libraries in its place.
-import { cudaForPtxIsa, cudaReleases } from '../knowledge/cuda.js';
+import { cudaForPtxIsa, cudaRelease } from '../knowledge/cuda.js';
 import { cudaNumber } from '../parse/framework-logs.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { tensorflowRelease } from '../knowledge/tensorflow.js';
@@ -87,7 +87,7 @@ export const driverTooOld: Explainer = (ctx, events) => {
             : m('drvToolkitBuild', { cuda: buildCuda });
     const floor = floors.mvc ?? floors.full ?? '?';
     // Where sources disagree about this release's floor (CUDA 9.1: the table's 390.46, the runfile's 387.26), say so.
-    const row = cudaReleases().find((r) => r.ga && r.minor === buildCuda && r.note);
+    const row = cudaRelease(buildCuda);
     if (row?.note) evidence.push({ fact: m('evCudaRowNote', { cuda: buildCuda }), value: row.note, source: row.source });
     const vars = { build, cuda: buildCuda, full: floors.full ?? '?', mvc: floor, driver: d?.version ?? (max ? `(CUDA ${max})` : m('unknown')), max: max ?? (d?.version ? m('drvBelowTable') : m('unknown')), floor: floors.full ?? floor };
     const fix = [`# ${m('drvUpgrade', { floor: floors.full ?? floor })}`, ...upgradeDriver(ctx, floors.full ?? floor)];

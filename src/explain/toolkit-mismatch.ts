@@ -1,5 +1,5 @@
 // toolkit-mismatch: the nvcc / CUDA_HOME that builds an extension against the CUDA the framework was built with.
-import { cudaReleases, smToCc } from '../knowledge/cuda.js';
+import { firstCudaForCc, smToCc } from '../knowledge/cuda.js';
 import { versionParts } from '../knowledge/version.js';
 import { tagOf } from './context.js';
 import { em as m } from './messages.js';
@@ -12,7 +12,7 @@ export const toolkitMismatch: Explainer = (ctx, events) => {
   if (archEvent?.groups.arch) {
     const arch = archEvent.groups.arch.replace(/[af]$/, '');
     const cc = smToCc(arch.replace('compute_', 'sm_'));
-    const min = cudaReleases().find((r) => r.ga && safeSupports(r.minor, cc))?.minor ?? '?';
+    const min = firstCudaForCc(cc) ?? '?';
     const vars = { arch, cc, min, nvcc: nvcc ?? m('unknown') };
     if (nvcc) evidence.push({ fact: m('evNvcc'), value: nvcc, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
     // The CUDA named in the paste does support the architecture: the nvcc that ran is another, older one.

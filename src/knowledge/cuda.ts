@@ -69,6 +69,15 @@ export function toolkitSupportsCc(version: string, cc: string): boolean {
   return cudaArchitectures(version).includes(ccToSm(cc));
 }
 
+/** The first GA release that can emit SASS for the compute capability ("8.9" → "11.8"); undefined when none or unknown. */
+export function firstCudaForCc(cc: string): string | undefined {
+  try {
+    return cudaReleases().find((r) => r.ga && toolkitSupportsCc(r.minor, cc))?.minor;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The CUDA minor that introduced a PTX ISA version ("8.5" → "12.5"). */
 export function cudaForPtxIsa(isa: string): string | undefined {
   return PTX_ISA.find((p) => p.ptx === isa)?.minor;

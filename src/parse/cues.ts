@@ -36,20 +36,11 @@ const CUES: readonly [FindingCode, RegExp][] = [
  */
 const TROUBLE = /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
 
-/** Whether the paste says something goes wrong (an error word, a failure, a question), in its first 20 000 lines. */
-export function showsTrouble(lines: readonly string[]): boolean {
-  const n = Math.min(lines.length, 20_000);
-  for (let i = 0; i < n; i++) {
-    const raw = lines[i]!;
-    if (raw.length < 3) continue;
-    const line = raw.length > 2000 ? raw.slice(0, 2000) : raw;
-    // collect_env's own "Could not collect" is not a failure.
-    if (TROUBLE.test(line) && !/Could not collect/.test(line)) return true;
-  }
-  return false;
-}
-
-export function countCues(lines: readonly string[]): Cue[] {
+/**
+ * The areas the words of the paste point at, and whether it says something goes wrong at all (an error word, a
+ * failure, a question) in its first 20 000 lines. Cues count only in a paste with trouble.
+ */
+export function countCues(lines: readonly string[]): { cues: Cue[]; trouble: boolean } {
   const out = new Map<FindingCode, Cue>();
   const n = Math.min(lines.length, 20_000);
   let trouble = false;
@@ -66,6 +57,6 @@ export function countCues(lines: readonly string[]): Cue[] {
       else out.set(code, { code, count: 1, line: i + 1, text: line.trim().slice(0, 300) });
     }
   }
-  if (!trouble) return [];
-  return [...out.values()].sort((a, b) => b.count - a.count || a.line - b.line);
+  if (!trouble) return { cues: [], trouble };
+  return { cues: [...out.values()].sort((a, b) => b.count - a.count || a.line - b.line), trouble };
 }

@@ -1,7 +1,7 @@
 // Any pasted text → segments, merged partial Snapshot facts and error events. Never throws.
 import type { Fact, Gpu, PythonPackage } from '../snapshot/types.js';
 import { parseCollectEnv } from './collect-env.js';
-import { countCues, showsTrouble, type Cue } from './cues.js';
+import { countCues, type Cue } from './cues.js';
 import { parseErrors } from './errors.js';
 import { parseFrameworkLogs } from './framework-logs.js';
 import { parseMentions } from './mentions.js';
@@ -62,13 +62,13 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
   }
   events.sort((a, b) => a.line - b.line);
   let cues: Cue[] = [];
+  let trouble = false;
   try {
-    cues = decoded.binary ? [] : countCues(lines);
+    if (!decoded.binary) ({ cues, trouble } = countCues(lines));
   } catch (error) {
     parserErrors.push(`cues: ${String((error as Error)?.message ?? error)}`);
   }
   const { text: _t, lines: _l, ...meta } = decoded;
-  const trouble = !decoded.binary && (cues.length > 0 || showsTrouble(lines));
   return { input: { ...meta, lines: lines.length }, segments, facts, events, parserErrors, cues, trouble };
 }
 

@@ -66,14 +66,22 @@ const cuda11 = (cuda: string, linux: string, windows: string, extra: Partial<Ort
 
 export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
   // 1.7–1.9: the first CUDA 11 builds. Before them 1.0–1.6 were CUDA 10.x / cuDNN 7–8 builds (not in this table).
-  ...(['1.7', '1.8'] as const).map((version) => ({
-    version,
+  {
+    version: '1.7',
     builds: [cuda11('11.0.3', '8.0.4', '8.0.2.39')],
     source: OLD_COPIES,
     checked: CHECKED,
     confirmed: false,
     note: 'Read from copies of the official requirements table (libcudart 11.0.221, libcudnn 8.0.4); the official page at that time is not in the stored sources.',
-  })),
+  },
+  {
+    version: '1.8',
+    builds: [cuda11('11.0.3', '8.0.4', '8.0.2.39')],
+    source: OLD_COPIES,
+    checked: CHECKED,
+    confirmed: false,
+    note: 'Same table as 1.7.',
+  },
   {
     version: '1.9',
     builds: [cuda11('11.4', '8.2.4', '8.2.2.26')],
