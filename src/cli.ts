@@ -214,12 +214,15 @@ function isEntry(): boolean {
   }
 }
 
-if (isEntry()) {
+/** The process's own run: from this file under Node, from src/standalone/main.ts in the executable. */
+export function runProcess(argv: string[]): void {
   // `gpuenv … | head` closes stdout early: that is not an error worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
   });
-  void main(process.argv.slice(2), { io: nodeIo() }).then((code) => {
+  void main(argv, { io: nodeIo() }).then((code) => {
     process.exitCode = code;
   });
 }
+
+if (isEntry()) runProcess(process.argv.slice(2));

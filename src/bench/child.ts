@@ -2,7 +2,8 @@
 // torch: in the user's Python), then optionally an NCCL all-reduce. A crash or hang here costs the CLI
 // one failed benchmark, never itself. Messages go to the parent over IPC; nothing on stdout.
 import { spawn } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
+import { loadKoffi } from '../native/koffi.js';
+import { startWorker } from '../system/self.js';
 import { ALLREDUCE_PY, TORCH_BENCH_PY } from './torch-script.js';
 import type { AllReduceResult, BenchRun, ClockSample, EngineConfig, EngineMessage, EngineResult, Engine } from './types.js';
 
@@ -27,7 +28,7 @@ function send(m: ChildOut): Promise<void> {
 }
 
 async function main(start: ChildStart): Promise<void> {
-  const koffi = await import('koffi').catch(() => undefined);
+  const koffi = await loadKoffi().catch(() => undefined);
   const { openSampler } = await import('./sampler.js');
   const sampler = koffi ? await openSampler(koffi, start.config.gpus).catch((e: unknown) => String(e)) : 'koffi could not be loaded';
   const clocks: ClockSample[] = [];
@@ -66,7 +67,7 @@ async function main(start: ChildStart): Promise<void> {
 
 function runWorker(start: ChildStart, progress: (t: string) => void): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule } });
+    const worker = startWorker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule } });
     let done = false;
     worker.on('message', (m: EngineMessage) => {
       if (m.type === 'progress') progress(m.text);

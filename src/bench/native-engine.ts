@@ -1,5 +1,6 @@
 // The native engine: CUDA driver API copies and cuBLASLt GEMMs through koffi, all synchronous calls from the
 // one thread that made the primary context current (contexts are per thread; koffi's .async runs elsewhere).
+import { loadKoffi, type Koffi } from '../native/koffi.js';
 import { loadLibrary } from '../native/load.js';
 import { bindCublasLt, cublasStatusName, cublasVersionString, HEURISTIC_OFFSETS, HEURISTIC_RESULT_SIZE, MATMUL_DESC, MATMUL_PREF, CUBLAS_OP, type CublasLtBindings } from '../native/cublaslt.js';
 import { bindBenchCuda, CallError, cuName, type BenchCuda } from './cuda-calls.js';
@@ -7,7 +8,6 @@ import { DTYPE_SPECS, decodeOut, makePool, referenceElement, relativeError, samp
 import { median } from './stats.js';
 import type { CopyKind, CopyResult, Dtype, EngineConfig, EngineMessage, EngineResult, GemmCheck, GemmResult, P2pResult } from './types.js';
 
-type Koffi = typeof import('koffi');
 type Ptr = unknown;
 type Dptr = number | bigint;
 type Post = (m: EngineMessage) => void;
@@ -31,7 +31,7 @@ interface GpuCtx {
 export async function runNativeEngine(config: EngineConfig, post: Post): Promise<EngineResult> {
   const started = performance.now();
   const result: EngineResult = { engine: 'native', libraries: {}, copies: [], gemms: [], skipped: [], p2p: [], allReduce: null, errors: [], durationMs: 0 };
-  const koffi: Koffi = await import('koffi');
+  const koffi: Koffi = await loadKoffi();
   const loaded = await loadLibrary(koffi, 'libcuda.so.1');
   if (!loaded.lib) throw new Error(loaded.report.error ?? 'libcuda.so.1 could not be loaded');
   result.libraries.cuda = loaded.report.loadedPath ?? 'libcuda.so.1';

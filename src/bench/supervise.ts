@@ -1,7 +1,6 @@
 // Runs the bench child under a watchdog and relays its progress: a hung driver call or a segfault in
 // cuBLAS becomes a failed run with a reason, never a frozen or crashed CLI.
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { forkSelf } from '../system/self.js';
 import type { ChildOut, ChildStart } from './child.js';
 import type { BenchRun } from './types.js';
 
@@ -17,7 +16,7 @@ export interface SuperviseOptions {
 
 export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutcome> {
   return new Promise((resolve) => {
-    const child = fork(options.childScript ?? fileURLToPath(new URL('./child.js', import.meta.url)), [], {
+    const child = forkSelf('bench', options.childScript ?? new URL('./child.js', import.meta.url), {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       execArgv: [],
       serialization: 'json',

@@ -13,9 +13,13 @@ type EngineModule = { runNativeEngine(config: EngineConfig, post: (m: EngineMess
 
 const input = workerData as WorkerInput;
 const post = (m: EngineMessage) => parentPort?.postMessage(m);
-try {
-  const mod = (await import(input.engineModule ?? './native-engine.js')) as EngineModule;
-  post({ type: 'result', result: await mod.runNativeEngine(input.config, post) });
-} catch (error) {
-  post({ type: 'fatal', message: error instanceof Error ? error.message : String(error) });
-}
+// No top-level await: the standalone executable bundles this thread as a CommonJS script.
+void (async () => {
+  try {
+    // A literal specifier for the real engine, so a bundler can include it.
+    const mod = (await (input.engineModule ? import(input.engineModule) : import('./native-engine.js'))) as EngineModule;
+    post({ type: 'result', result: await mod.runNativeEngine(input.config, post) });
+  } catch (error) {
+    post({ type: 'fatal', message: error instanceof Error ? error.message : String(error) });
+  }
+})();

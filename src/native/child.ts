@@ -1,5 +1,6 @@
 // Runs in a forked child: loads NVML and the CUDA driver, which may crash or hang, away from the CLI.
 // The report goes back over IPC, never stdout: a stub libnvidia-ml prints a banner to stdout.
+import { loadKoffi, type Koffi } from './koffi.js';
 import type { NativeReport } from './report.js';
 
 export type ChildMessage = { type: 'partial' | 'report'; report: NativeReport };
@@ -27,9 +28,9 @@ async function main(): Promise<void> {
     await send({ type: 'report', report });
     return;
   }
-  let koffi: typeof import('koffi');
+  let koffi: Koffi;
   try {
-    koffi = await import('koffi');
+    koffi = await loadKoffi();
   } catch (error) {
     report.unavailable = `koffi could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
     await send({ type: 'report', report });

@@ -1,7 +1,7 @@
 // Runs the native probe in a child process under a watchdog: a driver call that hangs or segfaults
 // costs the user one failed fact, never a frozen or crashed CLI.
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { forkSelf } from '../system/self.js';
 import type { NativeProbeResult } from '../system/types.js';
 import type { ChildMessage } from './child.js';
 import type { NativeReport } from './report.js';
@@ -20,9 +20,6 @@ export type NativeProbeOutcome = NativeProbeResult & { partial?: NativeReport };
 const TAIL_BYTES = 2048;
 const CLOSE_GRACE_MS = 250;
 
-export function defaultChildScript(): string {
-  return fileURLToPath(new URL('./child.js', import.meta.url));
-}
 
 export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativeProbeOutcome> {
   const started = performance.now();
@@ -30,7 +27,7 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = fork(options.childScript ?? defaultChildScript(), [], {
+      child = forkSelf('native-probe', options.childScript ?? new URL('./child.js', import.meta.url), {
         env: definedOnly(options.env ?? process.env),
         // stdout is drained and dropped (stub banners); stderr is kept for the crash detail.
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

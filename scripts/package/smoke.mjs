@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Smoke test of what `npm run package` made, as a user without Node.js would run it: PATH holds no
+// node, HOME is new. The x64 executable runs `--version`, `doctor --json` (its native probe child must
+// have looked for libnvidia-ml, not failed to start), `explain -`, and its bench child with the bench
+// thread (forked over IPC as bench.ts does; without a GPU it must fail on libcuda, nothing earlier).
+// The wheel is installed into a fresh venv with pip --no-index and run both ways. The arm64
+// executable must be an aarch64 ELF carrying the same bundle. Exit 0 when all pass.
+import { execFileSync, fork, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, mkdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { elfInfo } from './elf.mjs';
+
+const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const release = join(root, 'release');
+const work = mkdtempSync(join(tmpdir(), 'gpuenv-smoke-'));
+let failed = 0;
+const check = (name, ok, detail = '') => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+  if (!ok) failed++;
+};
+
+// A PATH with every command of /usr/bin and /bin but Node's.
+const bin = join(work, 'bin');
+mkdirSync(bin);
+for (const dir of ['/usr/local/bin', '/usr/bin', '/bin']) {
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (['node', 'nodejs', 'npm', 'npx', 'corepack'].includes(name) || existsSync(join(bin, name))) continue;
+    symlinkSync(join(dir, name), join(bin, name));
+  }
+}
+const env = { PATH: bin, HOME: join(work, 'home'), LANG: 'C.UTF-8' };
+mkdirSync(env.HOME);
+const run = (cmd, args, input) => spawnSync(cmd, args, { env, input, encoding: 'utf8', timeout: 120_000 });
+check('no node on the PATH given to the executable', run('sh', ['-c', 'command -v node || true']).stdout.trim() === '');
+
+const exe = join(release, `gpuenv-linux-${process.arch}`);
+const v = run(exe, ['--version']);
+check('executable --version', v.status === 0 && v.stdout.trim() === version, JSON.stringify(v.stdout.trim()));
+check('no experimental warning on stderr', v.stderr === '', v.stderr.trim());
+
+const d = run(exe, ['doctor', '--json']);
+let doctor;
+try {
+  doctor = JSON.parse(d.stdout);
+} catch {
+  doctor = undefined;
+}
+check('executable doctor --json', d.status !== null && d.status <= 1 && doctor !== undefined, `exit ${d.status} ${d.stderr.trim().slice(0, 200)}`);
+const native = doctor?.snapshot?.probes?.find((p) => /native/i.test(p.name));
+check('native probe child started and looked for NVML', Boolean(native) && /libnvidia-ml|NVML/.test(JSON.stringify(native)) && !/could not start|ENOENT|koffi could not be loaded|Cannot find module/.test(JSON.stringify(native)), JSON.stringify(native ?? null).slice(0, 300));
+check('koffi unpacked into the per-user cache', existsSync(join(env.HOME, '.cache', 'gpuenv')) && readdirSync(join(env.HOME, '.cache', 'gpuenv')).some((n) => n.startsWith('koffi-')));
+
+const e = run(exe, ['explain', '-'], 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n');
+check('executable explain -', e.status !== null && e.status <= 1 && /arch-unsupported/.test(e.stdout), `exit ${e.status}`);
+
+// The bench child and its thread, started from the executable the way src/bench/supervise.ts does.
+const bench = await new Promise((resolve) => {
+  const child = fork('--gpuenv-child', ['bench'], { execPath: exe, execArgv: [], env, serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const out = [];
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+  child.on('message', (m) => out.push(m));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  child.on('exit', (code) => {
+    clearTimeout(timer);
+    setTimeout(() => resolve({ code, out, stderr }), 100);
+  });
+  child.send({ type: 'start', engine: 'native', config: { mode: 'quick', gpus: [0], cublasDirs: [] }, python: null, allReduce: false, pythonTimeoutMs: 10_000, sampleEveryMs: 100 });
+});
+const last = bench.out.at(-1);
+const benchText = JSON.stringify(last ?? bench.stderr);
+check('bench child and thread start from the executable', last !== undefined && /libcuda/.test(benchText) && !/Cannot find|koffi could not|thread exited|without the koffi folder/.test(benchText), benchText.slice(0, 300));
+
+// The wheel, in a fresh venv, installed without an index.
+const wheel = readdirSync(release).find((n) => n.startsWith(`gpuenv-${version}-`) && n.endsWith(`${process.arch === 'x64' ? 'x86_64' : 'aarch64'}.whl`));
+check('wheel present', Boolean(wheel), wheel ?? 'none');
+if (wheel) {
+  const venv = join(work, 'venv');
+  execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit', timeout: 120_000 });
+  const pip = run(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '-q', join(release, wheel)]);
+  check('pip install --no-index --no-deps', pip.status === 0, pip.stderr.trim().slice(0, 300));
+  const wv = run(join(venv, 'bin', 'gpuenv'), ['--version']);
+  check('wheel console script --version', wv.status === 0 && wv.stdout.trim() === version, JSON.stringify(wv.stdout.trim()));
+  const wd = run(join(venv, 'bin', 'python'), ['-m', 'gpuenv', 'doctor', '--json']);
+  let parsed = false;
+  try {
+    parsed = Array.isArray(JSON.parse(wd.stdout).findings);
+  } catch {}
+  check('python -m gpuenv doctor --json', wd.status !== null && wd.status <= 1 && parsed, `exit ${wd.status}`);
+  const bad = run(join(venv, 'bin', 'gpuenv'), ['doctor', '--no-such-flag']);
+  check('exit code passes through the launcher', bad.status === 2, `exit ${bad.status}`);
+}
+
+// The other architecture: its ELF machine, and the same bundle (hence the same version string).
+const bundle = readFileSync(join(root, '.release-build', 'gpuenv.cjs'));
+for (const name of readdirSync(release).filter((n) => /^gpuenv-linux-(x64|arm64)$/.test(n))) {
+  const file = join(release, name);
+  const info = elfInfo(file);
+  const want = name.endsWith('arm64') ? 183 : 62;
+  check(`${name} is an ${want === 183 ? 'aarch64' : 'x86-64'} ELF`, info.machine === want, `e_machine ${info.machine}`);
+  check(`${name} carries this build's bundle`, readFileSync(file).includes(bundle), basename(file));
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log(failed === 0 ? 'smoke: all passed' : `smoke: ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

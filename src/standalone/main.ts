@@ -1,0 +1,27 @@
+// Entry point of the standalone executable (a Node single-executable application built by
+// scripts/package/): the CLI, or one of its child parts when a gpuenv parent forked it with IPC.
+import { getAsset } from 'node:sea';
+import { runProcess } from '../cli.js';
+import { childMode, setStandalone } from '../system/self.js';
+import { ASSET, type NativeManifest } from './assets.js';
+import { unpackNative } from './unpack.js';
+
+let koffiDir: string | undefined;
+setStandalone({
+  benchWorkerSource: () => getAsset(ASSET.benchWorker, 'utf8'),
+  koffiDir: () => {
+    if (koffiDir === undefined) {
+      const manifest = JSON.parse(getAsset(ASSET.nativeManifest, 'utf8')) as NativeManifest;
+      const bytes = new Uint8Array(getAsset(ASSET.koffiNode));
+      koffiDir = unpackNative({ ...manifest, bytes }, { env: process.env }).dir;
+    }
+    return koffiDir;
+  },
+});
+
+const args = process.argv.slice(2);
+const mode = childMode(args, typeof process.send === 'function');
+// The child modules run their work when loaded; importing them lazily keeps the CLI's start-up small.
+if (mode === 'native-probe') void import('../native/child.js');
+else if (mode === 'bench') void import('../bench/child.js');
+else runProcess(args);
