@@ -4,11 +4,12 @@
 // have looked for libnvidia-ml, not failed to start), `explain -`, and its bench child with the bench
 // thread (forked over IPC as bench.ts does; without a GPU it must fail on libcuda, nothing earlier).
 // The wheel is installed into a fresh venv with pip --no-index and run both ways. The arm64
-// executable must be an aarch64 ELF carrying the same bundle. Exit 0 when all pass.
+// executable must be an aarch64 ELF carrying the same bundle. The npm tarball installs globally and
+// runs (that part uses this Node). Exit 0 when all pass.
 import { execFileSync, fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { elfInfo } from './elf.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -51,6 +52,17 @@ check('executable doctor --json', d.status !== null && d.status <= 1 && doctor !
 const native = doctor?.snapshot?.probes?.find((p) => /native/i.test(p.name));
 check('native probe child started and looked for NVML', Boolean(native) && /libnvidia-ml|NVML/.test(JSON.stringify(native)) && !/could not start|ENOENT|koffi could not be loaded|Cannot find module/.test(JSON.stringify(native)), JSON.stringify(native ?? null).slice(0, 300));
 check('koffi unpacked into the per-user cache', existsSync(join(env.HOME, '.cache', 'gpuenv')) && readdirSync(join(env.HOME, '.cache', 'gpuenv')).some((n) => n.startsWith('koffi-')));
+
+// A root health check's HOME may be unwritable, even /proc: the module goes to a private temp folder.
+const ro = spawnSync(exe, ['doctor', '--json'], { env: { ...env, HOME: '/proc' }, encoding: 'utf8', timeout: 60_000 });
+const roNative = (() => {
+  try {
+    return JSON.stringify(JSON.parse(ro.stdout).snapshot.probes.find((p) => /native/i.test(p.name)));
+  } catch {
+    return '';
+  }
+})();
+check('HOME=/proc: the native probe still runs (temp folder), no timeout', /libnvidia-ml|NVML/.test(roNative) && !/timeout|timedOut/.test(roNative), roNative.slice(0, 200));
 
 const e = run(exe, ['explain', '-'], 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n');
 check('executable explain -', e.status !== null && e.status <= 1 && /arch-unsupported/.test(e.stdout), `exit ${e.status}`);
@@ -102,6 +114,26 @@ for (const name of readdirSync(release).filter((n) => /^gpuenv-linux-(x64|arm64)
   check(`${name} is an ${want === 183 ? 'aarch64' : 'x86-64'} ELF`, info.machine === want, `e_machine ${info.machine}`);
   check(`${name} carries this build's bundle`, readFileSync(file).includes(bundle), basename(file));
 }
+
+// The npm package: what `npm pack` puts in, and a global install into a private prefix that runs.
+const npmCli = join(dirname(process.execPath), 'npm');
+const packed = JSON.parse(execFileSync(npmCli, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', timeout: 120_000 }))[0];
+const packedFiles = packed.files.map((f) => f.path);
+check('npm pack holds dist/cli.js, schema and the README, nothing from test/ or eval/', packedFiles.includes('dist/cli.js') && packedFiles.some((p) => p.startsWith('schema/')) && !packedFiles.some((p) => /^(test|eval|src|scripts)\//.test(p)), `${packedFiles.length} files`);
+const prefix = join(work, 'npm-prefix');
+const inst = spawnSync(npmCli, ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed.filename)], { encoding: 'utf8', timeout: 300_000 });
+check('npm install -g of the tarball', inst.status === 0, inst.stderr.trim().slice(-300));
+const nv = spawnSync(join(prefix, 'bin', 'gpuenv'), ['--version'], { encoding: 'utf8', timeout: 60_000 });
+check('installed gpuenv --version', nv.status === 0 && nv.stdout.trim() === version, JSON.stringify(nv.stdout.trim()));
+const nd = spawnSync(join(prefix, 'bin', 'gpuenv'), ['doctor', '--json'], { encoding: 'utf8', timeout: 120_000 });
+const ndNative = (() => {
+  try {
+    return JSON.stringify(JSON.parse(nd.stdout).snapshot.probes.find((p) => /native/i.test(p.name)));
+  } catch {
+    return '';
+  }
+})();
+check('installed gpuenv doctor: koffi loads from the registry install', /libnvidia-ml|NVML/.test(ndNative) && !/koffi could not be loaded/.test(ndNative), ndNative.slice(0, 200));
 
 rmSync(work, { recursive: true, force: true });
 console.log(failed === 0 ? 'smoke: all passed' : `smoke: ${failed} failed`);

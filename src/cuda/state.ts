@@ -4,6 +4,7 @@
 // switch made with sudo can be seen (and undone with sudo) from a user's shell.
 import { promises as fs } from 'node:fs';
 import { posix } from 'node:path';
+import { makeDirs } from '../system/mkdirs.js';
 import { hostPath } from '../system/paths.js';
 import type { System } from '../system/types.js';
 
@@ -63,7 +64,7 @@ function isRecord(r: unknown): r is SwitchRecord {
 
 /** Written to a temporary file and renamed over the old one, so a crash never leaves half a file. */
 export async function writeState(file: string, state: StateFile): Promise<void> {
-  await fs.mkdir(posix.dirname(file), { recursive: true });
+  await makeDirs(posix.dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
   // Keep the last 20 switches: enough to undo several steps, small enough to read at a glance.
   const trimmed: StateFile = { version: 1, switches: state.switches.slice(-20) };

@@ -4,6 +4,7 @@
 // it is repaired before anything else is done.
 import { constants, promises as fs } from 'node:fs';
 import { posix } from 'node:path';
+import { makeDirs } from '../system/mkdirs.js';
 import { hostPath } from '../system/paths.js';
 import type { Toolkit } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
@@ -184,7 +185,7 @@ async function replaceLink(sys: System, link: string, target: string): Promise<v
   const hostLink = hostPath(sys.root, link);
   const hostTemp = hostPath(sys.root, tempFor(link));
   await fs.rm(hostTemp, { force: true });
-  await fs.mkdir(posix.dirname(hostLink), { recursive: true });
+  await makeDirs(posix.dirname(hostLink));
   await fs.symlink(target, hostTemp);
   try {
     await fs.rename(hostTemp, hostLink);

@@ -1,7 +1,8 @@
 // Writing a generated file: only where -o says, never over an existing file without --force, atomically.
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { makeDirs } from '../system/mkdirs.js';
 
 export async function writeOutput(cwd: string, file: string, text: string, force: boolean): Promise<string> {
   const path = resolve(cwd, file);
@@ -12,7 +13,7 @@ export async function writeOutput(cwd: string, file: string, text: string, force
   if (exists === 'dir') throw new UsageError(`-o ${file}: is a folder`);
   if (exists && !force) throw new UsageError(`-o ${file}: the file exists; add --force to replace it`);
   try {
-    await mkdir(dirname(path), { recursive: true });
+    await makeDirs(dirname(path));
     const tmp = `${path}.gpuenv-${process.pid}.tmp`;
     await writeFile(tmp, text);
     await rename(tmp, path);

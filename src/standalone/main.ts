@@ -1,5 +1,6 @@
 // Entry point of the standalone executable (a Node single-executable application built by
 // scripts/package/): the CLI, or one of its child parts when a gpuenv parent forked it with IPC.
+import { rmSync } from 'node:fs';
 import { getAsset } from 'node:sea';
 import { runProcess } from '../cli.js';
 import { childMode, setStandalone } from '../system/self.js';
@@ -13,7 +14,10 @@ setStandalone({
     if (koffiDir === undefined) {
       const manifest = JSON.parse(getAsset(ASSET.nativeManifest, 'utf8')) as NativeManifest;
       const bytes = new Uint8Array(getAsset(ASSET.koffiNode));
-      koffiDir = unpackNative({ ...manifest, bytes }, { env: process.env }).dir;
+      const unpacked = unpackNative({ ...manifest, bytes }, { env: process.env });
+      koffiDir = unpacked.dir;
+      // A private temp copy serves this process only; a mapped module may be unlinked on Linux.
+      if (unpacked.how === 'temp') process.on('exit', () => rmSync(unpacked.dir, { recursive: true, force: true }));
     }
     return koffiDir;
   },

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
+import { makeDirsSync } from '../system/mkdirs.js';
 
 export interface NativeModule {
   /** koffi's folder name for the platform: linux_x64, linux_arm64. */
@@ -66,13 +67,14 @@ export function unpackNative(module: NativeModule, options: UnpackOptions): Unpa
     }
   }
   const dir = fs.mkdtempSync(join(options.tmpDir ?? os.tmpdir(), 'gpuenv-'));
-  placeInto(dir, module, uid, dir);
+  // mkdtemp made it just now, 0700 and ours: no owner to check.
+  placeInto(dir, module, undefined, dir);
   return { dir, how: 'temp', skipped };
 }
 
 function placeInto(dir: string, module: NativeModule, uid: number | undefined, root: string): 'cached' | 'written' {
   const file = join(dir, 'koffi', module.triplet, 'koffi.node');
-  fs.mkdirSync(join(dir, 'koffi', module.triplet), { recursive: true, mode: 0o700 });
+  makeDirsSync(join(dir, 'koffi', module.triplet), 0o700);
   checkPrivate([root, dir, join(dir, 'koffi'), join(dir, 'koffi', module.triplet)], uid);
   if (hashOf(file) === module.sha256) return 'cached';
   // Write beside the target and rename: a reader never sees half a module, two writers never mix.

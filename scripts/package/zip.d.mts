@@ -1,0 +1,2 @@
+// Types for scripts/package/zip.mjs.
+export function makeZip(entries: { name: string; data: Uint8Array; mode?: number }[]): Buffer;
