@@ -8,6 +8,7 @@ import type { CommandContext, CommandDetails, CommandSpec, GlobalOptions, Io } f
 import { cliMessages as m } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
+import { terminalSafe } from './render/terminal.js';
 import { VERSION } from './version.js';
 
 export interface MainDeps {
@@ -17,7 +18,10 @@ export interface MainDeps {
 }
 
 export async function main(argv: string[], deps: MainDeps): Promise<number> {
-  const { io } = deps;
+  // Every line printed goes through terminalSafe: outside text never drives the terminal.
+  const raw = deps.io;
+  const io: Io = { ...raw, out: (t) => raw.out(terminalSafe(t, raw.color)), err: (t) => raw.err(terminalSafe(t, raw.color)) };
+  deps = { ...deps, io };
   setLang(detectLang(io.env));
   try {
     return await dispatch(argv, deps);

@@ -57,7 +57,9 @@ for (const { t, node, koffi } of parts.filter((p) => targets.includes(p.t))) {
   const koffiBytes = readFileSync(koffiNode);
   const manifest = join(buildDir, `koffi-${t.arch}.json`);
   writeFileSync(manifest, JSON.stringify({ triplet: t.koffiTriplet, version: KOFFI_VERSION, sha256: sha256(koffiBytes) }));
-  const blob = makeBlob(hostNode, buildDir, bundled.cli, { 'koffi.node': koffiNode, 'koffi.json': manifest, 'bench-worker.cjs': bundled.worker });
+  // Package files read at run time (src/standalone/assets.ts BUNDLED_FILES), under their own paths.
+  const files = Object.fromEntries(['schema/snapshot.schema.json', 'schema/lock.schema.json'].map((f) => [f, join(root, f)]));
+  const blob = makeBlob(hostNode, buildDir, bundled.cli, { 'koffi.node': koffiNode, 'koffi.json': manifest, 'bench-worker.cjs': bundled.worker, ...files });
   const exeName = `gpuenv-linux-${t.arch}`;
   const exe = join(releaseDir, exeName);
   log(`writing release/${exeName}`);

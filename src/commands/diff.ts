@@ -20,8 +20,8 @@ export async function run(ctx: CommandContext): Promise<number> {
   const [a, b, ...rest] = ctx.positionals;
   if (!a || !b || rest.length) throw new UsageError('diff: give two files, e.g. gpuenv diff gpuenv.lock.json teammate.json');
   const env = typeof values.env === 'string' ? values.env : undefined;
-  const da = parseLockOrSnapshot(await readText(resolve(io.cwd, a), 'diff'), a, env);
-  const db = parseLockOrSnapshot(await readText(resolve(io.cwd, b), 'diff'), b, env);
+  const da = await parseLockOrSnapshot(await readText(resolve(io.cwd, a), 'diff'), a, env);
+  const db = await parseLockOrSnapshot(await readText(resolve(io.cwd, b), 'diff'), b, env);
   const rows = diffLocks(da.lock, db.lock);
   const differ = rows.some((r) => !r.same);
   if (globals.json) io.out(`${JSON.stringify({ a: { file: a, kind: da.kind }, b: { file: b, kind: db.kind }, same: !differ, rows }, null, 2)}\n`);

@@ -23,7 +23,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   const { values, io, globals } = ctx;
   if (ctx.positionals.length > 1) throw new UsageError(`verify: one lock file, not ${ctx.positionals.length}`);
   const file = ctx.positionals[0] ?? 'gpuenv.lock.json';
-  const lock = parseLock(await readText(resolve(io.cwd, file), 'lock'), file);
+  const lock = await parseLock(await readText(resolve(io.cwd, file), 'lock'), file);
   const snap = typeof values.snapshot === 'string' ? await readSnapshotFile(values.snapshot) : await takeSnapshot(await ctx.system());
   const findings = verifyLock(lock, snap, typeof values.env === 'string' ? values.env : undefined);
   const errors = findings.filter((f) => f.severity === 'error').length;

@@ -5,6 +5,7 @@ import { renderDevcontainer } from './devcontainer.js';
 import { renderDockerfile, type DockerOptions } from './dockerfile.js';
 import type { ExportMeta } from './header.js';
 import { renderRequirements } from './requirements.js';
+import { assertSafeTarget } from './safe.js';
 import type { ExportTarget } from './target.js';
 
 export const EXPORT_KINDS = ['requirements', 'conda', 'dockerfile', 'compose', 'devcontainer'] as const;
@@ -26,6 +27,7 @@ export function isExportKind(s: string): s is ExportKind {
 export type RenderOptions = DockerOptions & ComposeOptions;
 
 export function renderExport(kind: ExportKind, target: ExportTarget, meta: ExportMeta, options: RenderOptions = {}): string {
+  assertSafeTarget(target, meta, options);
   switch (kind) {
     case 'requirements':
       return renderRequirements(target, meta);

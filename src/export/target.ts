@@ -80,10 +80,21 @@ export function selectEnv(snapshot: Snapshot, wanted: string | undefined): Pytho
     }
     return hit;
   }
-  const withStack = envs.filter((e) => e.packages.some((p) => /^(torch|tensorflow|jax|jaxlib)$/.test(p.name)));
-  const pick = withStack.find((e) => e.active) ?? withStack[0] ?? envs.find((e) => e.active && e.packages.length > 0) ?? envs.find((e) => e.packages.length > 0);
+  const pick = defaultEnv(snapshot);
   if (!pick) throw new UsageError('no Python environment with GPU packages found: name one with --env PATH, or give --framework torch@VERSION --cuda X.Y');
   return pick;
+}
+
+/** The environment a command means without --env: the active one with a framework, else any with packages. */
+export function defaultEnv(snapshot: Snapshot): PythonEnv | null {
+  const envs = snapshot.python ?? [];
+  const withStack = envs.filter((e) => e.packages.some((p) => /^(torch|tensorflow|jax|jaxlib)$/.test(p.name)));
+  return withStack.find((e) => e.active) ?? withStack[0] ?? envs.find((e) => e.active && e.packages.length > 0) ?? envs.find((e) => e.packages.length > 0) ?? null;
+}
+
+/** `--env` when given (a usage error when the snapshot has no such environment), else defaultEnv. */
+export function findEnv(snapshot: Snapshot, wanted: string | undefined): PythonEnv | null {
+  return wanted ? selectEnv(snapshot, wanted) : defaultEnv(snapshot);
 }
 
 function basename(p: string): string {

@@ -1,7 +1,7 @@
 // Snapshot → Lock: the facts a teammate's machine or a CI runner must match.
 import { driverFloors } from '../diagnose/framework.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
-import { selectEnv, targetFromSnapshot, PYPI } from '../export/target.js';
+import { findEnv, targetFromSnapshot, PYPI } from '../export/target.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
 import { VERSION } from '../version.js';
 import { LOCK_SCHEMA_ID, LOCK_VERSION, type Lock, type LockFramework } from './types.js';
@@ -33,7 +33,8 @@ function libraryVersion(s: Snapshot, env: PythonEnv, name: 'cudnn' | 'nccl'): st
 }
 
 export function lockFromSnapshot(snapshot: Snapshot, envName: string | undefined, now: Date): Lock {
-  const env = snapshot.python.length ? selectEnv(snapshot, envName) : null;
+  // A machine without any environment (a fresh node, a laptop without torch) gives a lock without one.
+  const env = findEnv(snapshot, envName);
   const target = env ? targetFromSnapshot(snapshot, env) : null;
   const frameworks: LockFramework[] = [];
   for (const pin of target?.pins ?? []) {

@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { parseSnapshot } from '../snapshot/read.js';
+import { schemaProblem } from '../snapshot/validate.js';
+import { indexProblem, isPep440, isPypiName } from '../export/safe.js';
 import { lockFromSnapshot } from './make.js';
 import { LOCK_VERSION, type Lock } from './types.js';
 
@@ -28,19 +30,33 @@ function json(text: string, name: string): Record<string, unknown> {
   return doc as Record<string, unknown>;
 }
 
-export function parseLock(text: string, name: string): Lock {
+export async function parseLock(text: string, name: string): Promise<Lock> {
   const doc = json(text, name);
   if (!('lockVersion' in doc)) throw new UsageError(`${name}: not a gpuenv lock (no lockVersion); write one with \`gpuenv lock -o gpuenv.lock.json\``);
   if (doc.lockVersion !== LOCK_VERSION) throw new UsageError(`${name}: lockVersion ${JSON.stringify(doc.lockVersion)} is not supported (this gpuenv reads ${LOCK_VERSION})`);
   const missing = REQUIRED.filter((k) => !(k in doc));
   if (missing.length) throw new UsageError(`${name}: not a complete gpuenv lock (missing ${missing.join(', ')})`);
-  return doc as unknown as Lock;
+  const problem = await schemaProblem('lock', doc);
+  if (problem) throw new UsageError(`${name}: not a valid gpuenv lock: ${problem}`);
+  const lock = doc as unknown as Lock;
+  // Names, versions and indexes become printed `pip install` commands (verify's fixes): shape-check them.
+  for (const p of [...lock.packages, ...lock.frameworks]) {
+    if (!isPypiName(p.name)) throw new UsageError(`${name}: package name ${JSON.stringify(p.name)} is not a PyPI package name`);
+    if (!isPep440(p.version)) throw new UsageError(`${name}: ${p.name} version ${JSON.stringify(p.version)} is not a PEP 440 version`);
+    const bad = p.index === undefined || p.index === null ? undefined : indexProblem(p.index);
+    if (bad) throw new UsageError(`${name}: ${p.name} index ${JSON.stringify(p.index)} ${bad}`);
+  }
+  for (const i of lock.indexes ?? []) {
+    const bad = indexProblem(i);
+    if (bad) throw new UsageError(`${name}: index ${JSON.stringify(i)} ${bad}`);
+  }
+  return lock;
 }
 
 /** A lock as is, or a Snapshot (or `doctor --json`) turned into the lock it would give. */
-export function parseLockOrSnapshot(text: string, name: string, env: string | undefined): { lock: Lock; kind: 'lock' | 'snapshot' } {
+export async function parseLockOrSnapshot(text: string, name: string, env: string | undefined): Promise<{ lock: Lock; kind: 'lock' | 'snapshot' }> {
   const doc = json(text, name);
-  if ('lockVersion' in doc) return { lock: parseLock(text, name), kind: 'lock' };
-  const snap = parseSnapshot(text, name);
+  if ('lockVersion' in doc) return { lock: await parseLock(text, name), kind: 'lock' };
+  const snap = await parseSnapshot(text, name);
   return { lock: lockFromSnapshot(snap, env, new Date(snap.takenAt)), kind: 'snapshot' };
 }

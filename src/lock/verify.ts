@@ -2,7 +2,7 @@
 import { cudaTagOf, isCpuBuild, publicVersion } from '../diagnose/framework.js';
 import { torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
-import { selectEnv } from '../export/target.js';
+import { findEnv } from '../export/target.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
 import { lockFromSnapshot } from './make.js';
 import { m } from './messages.js';
@@ -18,14 +18,8 @@ function major(v: string): number {
 }
 
 function machineEnv(lock: Lock, snapshot: Snapshot, envName: string | undefined): PythonEnv | null {
-  if (envName) return selectEnv(snapshot, envName);
-  const same = snapshot.python.find((e) => e.prefix === lock.source.environment);
-  if (same) return same;
-  try {
-    return snapshot.python.length ? selectEnv(snapshot, undefined) : null;
-  } catch {
-    return null;
-  }
+  if (envName) return findEnv(snapshot, envName);
+  return snapshot.python.find((e) => e.prefix === lock.source.environment) ?? findEnv(snapshot, undefined);
 }
 
 function pipFix(name: string, version: string, index: string): string {
@@ -70,7 +64,19 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     }
   }
 
-  // Python, frameworks, packages.
+  // Python, frameworks, packages. No environment at all (a new hire's laptop, a fresh node) is itself a
+  // difference to report, and every locked package then follows as missing.
+  if (!env && (lock.frameworks.length > 0 || lock.packages.length > 0)) {
+    const want = lock.python.version ? minor(lock.python.version) : null;
+    out.push({
+      code: 'lock-drift',
+      severity: 'error',
+      title: m('noEnv.title'),
+      cause: m('noEnv.cause', { env: lock.source.environment ?? m('none'), python: lock.python.version ?? '?', count: lock.packages.length }),
+      evidence: [ev('Python environment in the lock', lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'), ev('Python environments with packages here', null, 'snapshot')],
+      fix: [want ? `python${want} -m venv .venv && . .venv/bin/activate   # Python ${want}, as in the lock` : 'python3 -m venv .venv && . .venv/bin/activate', m('noEnv.fix')],
+    });
+  }
   if (lock.python.version && here.python.version && minor(lock.python.version) !== minor(here.python.version)) {
     out.push({ code: 'lock-drift', severity: 'error', title: m('python.title', { have: here.python.version, want: lock.python.version }), cause: m('python.cause', { have: minor(here.python.version) }), evidence: [ev('Python in the lock', lock.python.version, 'lock'), ev(`Python of ${envLabel}`, here.python.version, env?.version?.source ?? 'snapshot')], fix: [], subject: envLabel });
   }
@@ -80,7 +86,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const pin = lock.packages.find((x) => x.name === f.name);
     const fix = pin ? [pipFix(f.name, pin.version, pin.index)] : [];
     if (!p) {
-      out.push({ code: 'framework-cuda-mismatch', severity: 'error', title: m('fwMissing.title', { fw: f.name, version: f.version }), cause: m('fwMissing.cause', { fw: f.name, version: f.version, cuda: f.cuda ?? 'CPU', env: envLabel }), evidence: [ev(`${f.name} in the lock`, f.version, 'lock')], fix, subject: envLabel });
+      out.push({ code: 'framework-cuda-mismatch', severity: 'error', title: m('fwMissing.title', { fw: f.name, version: f.version }), cause: m('fwMissing.cause', { fw: f.name, version: f.version, cuda: f.cuda ?? 'CPU', env: lock.source.environment ?? m('none'), here: env?.prefix ?? m('thisMachine') }), evidence: [ev(`${f.name} in the lock`, f.version, 'lock')], fix, subject: envLabel });
       continue;
     }
     const evidence = [ev(`${f.name} in the lock`, `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'), ev(`${f.name} in ${envLabel}`, p.version, p.build?.source ?? p.location)];

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { SNAPSHOT_SCHEMA_VERSION, type Snapshot } from './types.js';
+import { schemaProblem } from './validate.js';
 
 const REQUIRED: (keyof Snapshot)[] = ['os', 'driver', 'gpus', 'pciGpus', 'toolkits', 'libraries', 'env', 'probes'];
 
@@ -16,7 +17,7 @@ export async function readSnapshotFile(path: string): Promise<Snapshot> {
   return parseSnapshot(text, path);
 }
 
-export function parseSnapshot(text: string, name = 'input'): Snapshot {
+export async function parseSnapshot(text: string, name = 'input'): Promise<Snapshot> {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -26,7 +27,7 @@ export function parseSnapshot(text: string, name = 'input'): Snapshot {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(`${name}: not a gpuenv Snapshot`);
   const d = doc as Partial<Snapshot> & { snapshot?: unknown; schemaVersion?: unknown };
   // `doctor --json` output wraps the Snapshot: accept it too.
-  if (d.snapshot && typeof d.snapshot === 'object' && !('gpus' in d)) return parseSnapshot(JSON.stringify(d.snapshot), name);
+  if (d.snapshot && typeof d.snapshot === 'object' && !Array.isArray(d.snapshot) && !('gpus' in d)) return parseSnapshot(JSON.stringify(d.snapshot), name);
   if (d.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
     throw new UsageError(`${name}: schemaVersion ${JSON.stringify(d.schemaVersion)} is not supported (this gpuenv reads ${SNAPSHOT_SCHEMA_VERSION})`);
   }
@@ -37,5 +38,7 @@ export function parseSnapshot(text: string, name = 'input'): Snapshot {
   snap.python ??= [];
   snap.cudaCompat ??= [];
   snap.tools ??= [];
+  const problem = await schemaProblem('snapshot', snap);
+  if (problem) throw new UsageError(`${name}: not a valid gpuenv Snapshot: ${problem}`);
   return snap;
 }

@@ -138,6 +138,14 @@ async function smiFallback(ctx: ProbeContext) {
   if (r.timedOut) return undefined; // a hung nvidia-smi would hang the next call too
   if (r.failed || !r.stdout.includes('<nvidia_smi_log')) return undefined;
   const facts = parseSmiXml(r.stdout);
+  // Whatever answers as nvidia-smi is believed only in nvidia-smi's own shapes: a wrapper or a broken
+  // install printing `; rm -rf /` as a version is a failed probe, not a driver version.
+  const bad = [facts.driverVersion && !/^\d{2,4}\.\d{1,3}(\.\d{1,3})?$/.test(facts.driverVersion) ? `driver_version ${JSON.stringify(facts.driverVersion.slice(0, 40))}` : '', facts.cudaVersion && !/^\d{1,2}\.\d{1,2}$/.test(facts.cudaVersion) ? `cuda_version ${JSON.stringify(facts.cudaVersion.slice(0, 40))}` : ''].filter(Boolean);
+  if (bad.length > 0) {
+    const record = ctx.records.at(-1);
+    if (record) Object.assign(record, { ok: false, detail: `not nvidia-smi's output format: ${bad.join(', ')}` });
+    return undefined;
+  }
   if (facts.gpus.length > 0) {
     const q = await runLogged(ctx, 'nvidia-smi --query-gpu=compute_cap', 'nvidia-smi', ['--query-gpu=index,pci.bus_id,compute_cap', '--format=csv,noheader']);
     const caps = q.failed ? new Map<string, string>() : parseComputeCapCsv(q.stdout);

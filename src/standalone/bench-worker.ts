@@ -8,6 +8,9 @@ setStandalone({
   benchWorkerSource: () => {
     throw new Error('the bench thread starts no thread of its own');
   },
+  asset: () => {
+    throw new Error('the bench thread reads no embedded file');
+  },
   koffiDir: () => {
     if (typeof dir !== 'string') throw new Error('the bench thread was started without the koffi folder');
     return dir;

@@ -10,6 +10,7 @@ import { unpackNative } from './unpack.js';
 let koffiDir: string | undefined;
 setStandalone({
   benchWorkerSource: () => getAsset(ASSET.benchWorker, 'utf8'),
+  asset: (relPath) => getAsset(relPath, 'utf8'),
   koffiDir: () => {
     if (koffiDir === undefined) {
       const manifest = JSON.parse(getAsset(ASSET.nativeManifest, 'utf8')) as NativeManifest;

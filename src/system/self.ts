@@ -13,6 +13,8 @@ const CHILD_MODES: readonly ChildMode[] = ['native-probe', 'bench'];
 interface StandaloneRuntime {
   /** Source of the bench worker thread (embedded in the executable). */
   benchWorkerSource: () => string;
+  /** An embedded file by its package-relative path (src/system/bundled.ts). */
+  asset: (relPath: string) => string;
   /** Folder holding the verified koffi native module (koffi/<triplet>/koffi.node), made on first use. */
   koffiDir: () => string;
 }
