@@ -69,9 +69,42 @@ describe('gpuenv command line', () => {
     const io = fakeIo();
     expect(await main(['snapshot', '-o', file], { io, system: async () => sys })).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).schemaVersion).toBe(1);
+    expect(io.stdout()).toBe('');
     const bad = fakeIo();
-    expect(await main(['snapshot', '-o', '/no/such/dir/x.json'], { io: bad, system: async () => sys })).toBe(2);
-    expect(bad.stderr()).toContain('cannot write /no/such/dir/x.json: ENOENT');
+    const under = `${file}/x.json`;
+    expect(await main(['snapshot', '-o', under], { io: bad, system: async () => sys })).toBe(2);
+    expect(bad.stderr()).toContain(`cannot write ${under}: ENOTDIR`);
+  });
+
+  it('snapshot -o: refuses an existing file without --force, keeps its mode, replaces a link\'s target, - is stdout', async () => {
+    const { chmodSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'gpuenv-'));
+    const sys = await machine('cpu-only-toolkit');
+    const run = async (args: string[]) => {
+      const io = fakeIo();
+      const code = await main(['snapshot', ...args], { io, system: async () => sys });
+      return { code, out: io.stdout(), err: io.stderr() };
+    };
+    const file = join(dir, 'snap.json');
+    writeFileSync(file, 'old');
+    chmodSync(file, 0o640);
+    const refused = await run(['-o', file, '--json']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('the file exists; add --force');
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    const forced = await run(['-o', file, '--json', '--force']);
+    expect(forced).toMatchObject({ code: 0, out: '' });
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    expect(JSON.parse(readFileSync(file, 'utf8')).schemaVersion).toBe(1);
+    const link = join(dir, 'link.json');
+    symlinkSync('snap.json', link);
+    expect((await run(['-o', link, '--force'])).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe('snap.json');
+    const dash = await run(['-o', '-']);
+    expect(JSON.parse(dash.out).schemaVersion).toBe(1);
   });
 
   it('turns an unexpected exception into exit 3 and a report request', async () => {

@@ -3,7 +3,8 @@ import { UsageError } from '../errors.js';
 import { EXPORT_KINDS, isExportKind, renderExport } from '../export/index.js';
 import { mergeFreeze } from '../export/merge.js';
 import { selectEnv, targetFromSnapshot, targetFromSpec, type ExportTarget } from '../export/target.js';
-import { headerDate, writeOutput } from '../export/write.js';
+import { headerDate } from '../export/write.js';
+import { isStdout, writeOutput } from '../system/output-file.js';
 import { isFlavor } from '../knowledge/containers.js';
 import { readText } from '../lock/read.js';
 import { readSnapshotFile } from '../snapshot/read.js';
@@ -73,12 +74,18 @@ export async function run(ctx: CommandContext): Promise<number> {
     ...(str(values.os) ? { os: str(values.os) } : {}),
     ...(str(values.gpus) ? { gpus: str(values.gpus) } : {}),
   });
-  for (const note of target.notes) io.err(`${em('export.note', { note })}\n`);
   const output = str(values.output);
-  if (output) {
-    await writeOutput(io.cwd, output, text, values.force === true);
-    io.err(`${em('export.written', { file: output })}\n`);
-  } else io.out(text);
+  const toFile = output !== undefined && !isStdout(output);
+  const path = toFile ? await writeOutput(io.cwd, output, text, values.force === true) : null;
+  if (ctx.globals.json) {
+    // {kind, path, content, reasons}: path is where it was written (null: not written), reasons what
+    // gpuenv changed or dropped on the way and why (the notes also written into the file's header).
+    io.out(`${JSON.stringify({ kind, path, content: text, reasons: target.notes }, null, 2)}\n`);
+    return 0;
+  }
+  for (const note of target.notes) io.err(`${em('export.note', { note })}\n`);
+  if (toFile) io.err(`${em('export.written', { file: output })}\n`);
+  else io.out(text);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 // `gpuenv lock`: the environment's contract (driver floor, GPU architectures, CUDA/cuDNN/NCCL, framework
 // builds, pins) as versioned JSON (schema/lock.schema.json), printed or written with -o.
-import { headerDate, writeOutput } from '../export/write.js';
+import { headerDate } from '../export/write.js';
+import { isStdout, writeOutput } from '../system/output-file.js';
 import { lockFromSnapshot } from '../lock/make.js';
 import { m } from '../lock/messages.js';
 import { readSnapshotFile } from '../snapshot/read.js';
@@ -22,7 +23,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   const snapshot = file ? await readSnapshotFile(file) : await takeSnapshot(await ctx.system());
   const lock = lockFromSnapshot(snapshot, typeof values.env === 'string' ? values.env : undefined, headerDate(io.env));
   const json = `${JSON.stringify(lock, null, 2)}\n`;
-  if (typeof values.output === 'string') {
+  if (typeof values.output === 'string' && !isStdout(values.output)) {
     await writeOutput(io.cwd, values.output, json, values.force === true);
     io.err(`${m('lock.written', { file: values.output })}\n`);
   } else io.out(json);

@@ -1,18 +1,18 @@
 // `gpuenv snapshot`: read this machine (or a --root tree) and print or write the Snapshot.
-import { writeFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { renderMessages } from '../render/messages.js';
 import { renderSnapshotText } from '../render/snapshot-text.js';
 import { makeStyle } from '../render/style.js';
 import { takeSnapshot } from '../snapshot/take.js';
+import { isStdout, writeOutput } from '../system/output-file.js';
 import { cliMessages as m } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
-  usage: 'snapshot [--json] [--root DIR] [-o FILE] [--timeout SECONDS]',
-  help: () => [m('snapshot.opt.json'), m('snapshot.opt.output'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
+  usage: 'snapshot [--json] [--root DIR] [-o FILE [--force]] [--timeout SECONDS]',
+  help: () => [m('snapshot.opt.json'), m('snapshot.opt.output'), m('snapshot.opt.force'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
   examples: ['gpuenv snapshot', 'gpuenv snapshot --json -o h200.json', 'gpuenv snapshot --root /mnt/image --json'],
-  options: { output: { type: 'string', short: 'o' }, timeout: { type: 'string' } },
+  options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, timeout: { type: 'string' } },
   allowPositionals: false,
 };
 
@@ -22,14 +22,15 @@ export async function run(ctx: CommandContext): Promise<number> {
   const snap = await takeSnapshot(sys, { timeoutMs });
   const json = `${JSON.stringify(snap, null, 2)}\n`;
   const output = ctx.values.output;
-  if (typeof output === 'string') {
-    try {
-      await writeFile(output, json);
-    } catch (error) {
-      throw new UsageError(`cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+  if (typeof output === 'string' && !isStdout(output)) {
+    // The file is the Snapshot JSON whatever the flags; stdout stays empty, so `-o` composes in scripts.
+    await writeOutput(ctx.io.cwd, output, json, ctx.values.force === true);
     ctx.io.err(`${renderMessages('snap.written', { file: output })}\n`);
-    if (!ctx.globals.json) return 0;
+    return 0;
+  }
+  if (output === '-') {
+    ctx.io.out(json);
+    return 0;
   }
   ctx.io.out(ctx.globals.json ? json : renderSnapshotText(snap, makeStyle(ctx.io.color)));
   return 0;

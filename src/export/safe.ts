@@ -61,7 +61,7 @@ function text(field: string, value: string | null | undefined): void {
 export function assertSafeTarget(target: ExportTarget, meta: ExportMeta, options: { os?: string; gpus?: string } = {}): void {
   // The user's own options first: they also appear in the regenerate line, which is checked last.
   expect('--os', options.os, TAG, 'an image OS (e.g. ubuntu24.04)');
-  expect('--gpus', options.gpus, /^(?:all|\d{1,3}(?:,\d{1,3})*)$/, '"all" or a list of GPU indices');
+  expect('--gpus', options.gpus, /^(?:all|[A-Za-z0-9-]{1,64}(?:, ?[A-Za-z0-9-]{1,64})*)$/, '"all", a count, or GPU indices or UUIDs separated by commas');
   for (const [i, p] of target.pins.entries()) {
     expect(`package ${i + 1} name`, p.name, PYPI_NAME, 'a PyPI package name');
     expect(`${p.name} version`, p.version, PEP440, 'a PEP 440 version');
