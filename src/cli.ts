@@ -9,6 +9,7 @@ import { cliMessages as m } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
 import { terminalSafe } from './render/terminal.js';
+import { exitOnSignals } from './system/children.js';
 import { VERSION } from './version.js';
 
 export interface MainDeps {
@@ -220,6 +221,7 @@ function isEntry(): boolean {
 
 /** The process's own run: from this file under Node, from src/standalone/main.ts in the executable. */
 export function runProcess(argv: string[]): void {
+  exitOnSignals();
   // `gpuenv … | head` closes stdout early: that is not an error worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);

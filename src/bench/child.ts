@@ -3,6 +3,7 @@
 // one failed benchmark, never itself. Messages go to the parent over IPC; nothing on stdout.
 import { spawn } from 'node:child_process';
 import { loadKoffi } from '../native/koffi.js';
+import { killAll, track } from '../system/children.js';
 import { startWorker } from '../system/self.js';
 import { ALLREDUCE_PY, TORCH_BENCH_PY } from './torch-script.js';
 import type { AllReduceResult, BenchRun, ClockSample, EngineConfig, EngineMessage, EngineResult, Engine } from './types.js';
@@ -99,6 +100,7 @@ interface Proc {
 function runPython(python: string, args: string[], timeoutMs: number, onLine?: (line: string) => void): Promise<Proc> {
   return new Promise((resolve) => {
     const p = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    track(p, true);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -160,6 +162,19 @@ async function runAllReduce(start: ChildStart): Promise<AllReduceResult> {
   if (out) return out;
   const why = r.timedOut ? `timed out after ${start.pythonTimeoutMs} ms` : `exited with ${r.code}`;
   return { gpus: n, bytes, algbwGBs: 0, busbwGBs: 0, samplesMs: [], ok: false, error: `torchrun ${why}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}` };
+}
+
+// When the CLI goes (Ctrl-C, a kill, its watchdog), the IPC channel closes: take the Python engine's
+// process group along rather than leave torch running on the GPU.
+process.once('disconnect', () => {
+  killAll();
+  process.exit(143);
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 129);
+  });
 }
 
 process.once('message', (m: ChildStart) => {

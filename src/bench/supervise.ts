@@ -1,5 +1,6 @@
 // Runs the bench child under a watchdog and relays its progress: a hung driver call or a segfault in
 // cuBLAS becomes a failed run with a reason, never a frozen or crashed CLI.
+import { track } from '../system/children.js';
 import { forkSelf } from '../system/self.js';
 import type { ChildOut, ChildStart } from './child.js';
 import type { BenchRun } from './types.js';
@@ -22,6 +23,7 @@ export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutc
       serialization: 'json',
       ...(options.env ? { env: Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => e[1] !== undefined)) } : {}),
     });
+    track(child, false);
     let settled = false;
     let stderr = '';
     let run: BenchRun | undefined;

@@ -1,6 +1,7 @@
 // Runs the native probe in a child process under a watchdog: a driver call that hangs or segfaults
 // costs the user one failed fact, never a frozen or crashed CLI.
 import type { ChildProcess } from 'node:child_process';
+import { track } from '../system/children.js';
 import { forkSelf } from '../system/self.js';
 import type { NativeProbeResult } from '../system/types.js';
 import type { ChildMessage } from './child.js';
@@ -39,6 +40,7 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
       resolve({ ok: false, reason: 'error', detail: `could not start the native probe: ${message(error)}`, durationMs: elapsed() });
       return;
     }
+    track(child, false);
     let finalReport: NativeReport | undefined;
     let partial: NativeReport | undefined;
     let stderr = '';

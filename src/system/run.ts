@@ -1,5 +1,6 @@
 // Runs a program with a hard timeout and returns the outcome as data; never throws, never hangs.
 import { spawn } from 'node:child_process';
+import { track } from './children.js';
 import type { RunOptions, RunResult } from './types.js';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -23,6 +24,7 @@ export function runCommand(command: string, args: string[], options: RunOptions 
       resolve(notStarted(base, error, started));
       return;
     }
+    const forget = track(child, true);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outLen = 0;
@@ -56,6 +58,7 @@ export function runCommand(command: string, args: string[], options: RunOptions 
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      forget();
       const stdout = Buffer.concat(out).subarray(0, maxBuffer).toString('utf8');
       const stderr = Buffer.concat(err).subarray(0, maxBuffer).toString('utf8');
       resolve({
