@@ -200,11 +200,7 @@ function nodeIo(): Io {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     env,
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    },
+    stdin: () => process.stdin,
   };
 }
 

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { explainText, type Explanation } from '../explain/index.js';
-import { MAX_BYTES } from '../parse/text.js';
+import { collectBounded, DEFAULT_LIMITS, type Collected } from '../parse/collect.js';
 import { findingsSection } from '../render/findings-text.js';
 import { makeStyle } from '../render/style.js';
 import { takeSnapshot } from '../snapshot/take.js';
@@ -24,17 +24,17 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (positionals.length > 1) throw new UsageError(m('tooMany'), `gpuenv ${details.usage}`);
   const file = positionals[0];
   const here = values.here === true;
-  let bytes: Uint8Array;
-  let fileSize: number | undefined;
-  if (file !== undefined && file !== '-') ({ bytes, size: fileSize } = await readCapped(resolve(io.cwd, file), file));
-  else if (file === undefined && here) bytes = new Uint8Array();
-  else bytes = await io.readStdin();
+  let collected: Collected;
+  if (file !== undefined && file !== '-') collected = await collectFile(resolve(io.cwd, file), file);
+  else if (file === undefined && here) collected = { bytes: Buffer.alloc(0), totalBytes: 0, droppedBytes: 0 };
+  else collected = await collectBounded(io.stdin());
+  const bytes = collected.bytes;
   if (bytes.length === 0 && !here) throw new UsageError(m('empty'), m('emptyHint'));
   const snapshot = here ? await takeSnapshot(await ctx.system(), {}) : undefined;
   const result = await explainText(bytes, snapshot ? { here: snapshot } : {});
-  if (fileSize !== undefined && fileSize > bytes.length) {
-    result.parsed.input.totalBytes = fileSize;
-    result.parsed.input.droppedBytes = fileSize - MAX_BYTES;
+  if (collected.droppedBytes > 0) {
+    result.parsed.input.totalBytes = collected.totalBytes;
+    result.parsed.input.droppedBytes = collected.droppedBytes;
   }
   if (globals.json) {
     const findings = result.findings.map((f) => ({
@@ -49,31 +49,17 @@ export async function run(ctx: CommandContext): Promise<number> {
   return result.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
-/** Files are read by their first and last MAX_BYTES/2: a 50 GB log costs the same as an 8 MB one. */
-async function readCapped(path: string, shown: string): Promise<{ bytes: Uint8Array; size: number }> {
+/** Any readable path: a file, a FIFO, `<(…)`, a /proc file (stat's size is not trusted), streamed. */
+async function collectFile(path: string, shown: string): Promise<Collected> {
   let fh;
   try {
     fh = await open(path, 'r');
-  } catch (error) {
-    throw new UsageError(m('notFound', { file: shown, reason: (error as NodeJS.ErrnoException).code ?? String(error) }));
-  }
-  try {
-    const size = (await fh.stat()).size;
-    if (size <= MAX_BYTES) {
-      const buf = Buffer.alloc(size);
-      await fh.read(buf, 0, size, 0);
-      return { bytes: buf, size };
-    }
-    const half = MAX_BYTES / 2;
-    const head = Buffer.alloc(half);
-    const tail = Buffer.alloc(half);
-    await fh.read(head, 0, half, 0);
-    await fh.read(tail, 0, half, size - half);
-    return { bytes: Buffer.concat([head, Buffer.from('\n'), tail]), size };
+    if ((await fh.stat()).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    return await collectBounded(fh.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 }));
   } catch (error) {
     throw new UsageError(m('notFound', { file: shown, reason: (error as NodeJS.ErrnoException).code ?? String(error) }));
   } finally {
-    await fh.close();
+    await fh?.close();
   }
 }
 
@@ -87,7 +73,7 @@ function render(r: Explanation, st: ReturnType<typeof makeStyle>, hereOnly: bool
   if (hereOnly) out.push(m('hereOnly'));
   else {
     out.push(m('read', { lines: inp.lines, size: size(inp.totalBytes) }));
-    if (inp.droppedBytes > 0) out.push(m('truncated', { total: size(inp.totalBytes), kept: size(MAX_BYTES / 2) }));
+    if (inp.droppedBytes > 0) out.push(m('truncated', { total: size(inp.totalBytes), kept: size(DEFAULT_LIMITS.head), dropped: size(inp.droppedBytes) }));
     if (inp.binary) out.push(m('binary'));
     if (inp.encoding !== 'utf-8') out.push(m('encoding', { encoding: inp.encoding.toUpperCase() }));
     const kinds = new Map<string, string>();

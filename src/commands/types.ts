@@ -10,7 +10,8 @@ export interface Io {
   stderrIsTTY: boolean;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
-  readStdin(): Promise<Buffer>;
+  /** Standard input as a stream (read in bounded memory by its consumer). */
+  stdin(): AsyncIterable<Uint8Array | string>;
 }
 
 export interface GlobalOptions {

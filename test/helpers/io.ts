@@ -16,7 +16,9 @@ export function fakeIo(env: Record<string, string | undefined> = {}, stdin = '')
     stderrIsTTY: false,
     cwd: '/tmp',
     env: { GPUENV_LANG: 'en', ...env },
-    readStdin: async () => Buffer.from(stdin),
+    stdin: async function* () {
+      yield Buffer.from(stdin);
+    },
     stdout: () => out,
     stderr: () => err,
   };
