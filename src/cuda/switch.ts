@@ -4,6 +4,7 @@
 // it is repaired before anything else is done.
 import { constants, promises as fs } from 'node:fs';
 import { posix } from 'node:path';
+import { UsageError } from '../errors.js';
 import { makeDirs } from '../system/mkdirs.js';
 import { hostPath } from '../system/paths.js';
 import type { Toolkit } from '../snapshot/types.js';
@@ -134,7 +135,7 @@ export async function repair(sys: System, who: StateEnv): Promise<RepairResult> 
   const result: RepairResult = { removedTemps: [], completed: [], dropped: [] };
   const { temps } = await findInterrupted(sys, who);
   for (const t of temps) {
-    await fs.rm(hostPath(sys.root, t.temp), { force: true });
+    await removeLeftover(hostPath(sys.root, t.temp), t.temp);
     result.removedTemps.push(t.temp);
   }
   for (const file of stateFiles(sys, who).read) {
@@ -155,6 +156,28 @@ export async function repair(sys: System, who: StateEnv): Promise<RepairResult> 
     await writeState(file, { version: 1, switches: kept });
   }
   return result;
+}
+
+/**
+ * Removes what an interrupted switch left at the temporary name: a link (or a file), or an empty folder.
+ * A folder with something in it was not made by gpuenv, which only makes links there: it is reported, not
+ * deleted.
+ */
+async function removeLeftover(host: string, shown: string): Promise<void> {
+  const st = await fs.lstat(host).catch(() => null);
+  if (!st) return;
+  if (!st.isDirectory()) {
+    await fs.rm(host, { force: true });
+    return;
+  }
+  try {
+    await fs.rmdir(host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `${shown} is a folder${code === 'ENOTEMPTY' || code === 'EEXIST' ? ' with files in it' : ''}, where an interrupted switch leaves only a link: gpuenv does not delete it. Look inside, move or remove it (rm -r ${shown}), then run the command again.`,
+    );
+  }
 }
 
 /** Folders that must be writable for the switch: the link's folder and the state file's. */
@@ -184,7 +207,7 @@ async function nearestExisting(dir: string): Promise<string> {
 async function replaceLink(sys: System, link: string, target: string): Promise<void> {
   const hostLink = hostPath(sys.root, link);
   const hostTemp = hostPath(sys.root, tempFor(link));
-  await fs.rm(hostTemp, { force: true });
+  await removeLeftover(hostTemp, tempFor(link));
   await makeDirs(posix.dirname(hostLink));
   await fs.symlink(target, hostTemp);
   try {

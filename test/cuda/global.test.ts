@@ -168,3 +168,26 @@ describe('gpuenv cuda use --global with update-alternatives', () => {
     expect((await cuda(dir, ['use', '11.8', '--global', '--shell', 'bash'])).code).toBe(2);
   });
 });
+
+describe('a leftover folder at the temporary name', () => {
+  it('an empty one is removed like a leftover link; one with files is reported (exit 2), never an exit 3', async () => {
+    const dir = writableCopy('cuda-interrupted');
+    const temp = join(dir, 'root/usr/local/.cuda.gpuenv-tmp');
+    rmSync(temp, { force: true });
+    mkdirSync(temp);
+    const ok = await cuda(dir, ['use', '12.6', '--global']);
+    expect(ok.code).toBe(0);
+    expect(present(temp)).toBe(false);
+
+    const again = writableCopy('cuda-interrupted');
+    const full = join(again, 'root/usr/local/.cuda.gpuenv-tmp');
+    rmSync(full, { force: true });
+    mkdirSync(full);
+    writeFileSync(join(full, 'notes.txt'), 'mine');
+    const r = await cuda(again, ['use', '12.6', '--global']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('/usr/local/.cuda.gpuenv-tmp is a folder with files in it, where an interrupted switch leaves only a link: gpuenv does not delete it.');
+    expect(readFileSync(join(full, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(link(again, '/usr/local/cuda')).toBe('/usr/local/cuda-11.8');
+  });
+});
