@@ -5,6 +5,8 @@ import { renderDoctorMarkdown } from '../render/doctor-markdown.js';
 import { renderDoctorText } from '../render/doctor-text.js';
 import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
+import { checkEnvPath, isEnvPath } from '../probe/python/env-option.js';
+import type { System } from '../system/types.js';
 import { takeSnapshot } from '../snapshot/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
 import { parseTimeout } from './snapshot.js';
@@ -36,7 +38,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   const timeoutMs = parseTimeout(values.timeout);
   const snapshot = snapshotFile
     ? await readSnapshotFile(snapshotFile)
-    : await takeSnapshot(await ctx.system(), { timeoutMs, python: { extraPythons: pythons, deep: values.deep === true } });
+    : await ctx.system().then(async (sys) => takeSnapshot(sys, { timeoutMs, python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true } }));
   const diagnosis = await diagnose(snapshot);
   if (globals.json) {
     io.out(`${JSON.stringify({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, snapshot, findings: diagnosis.findings, ruleErrors: diagnosis.ruleErrors }, null, 2)}\n`);
@@ -46,4 +48,11 @@ export async function run(ctx: CommandContext): Promise<number> {
     io.out(renderDoctorText(snapshot, diagnosis, makeStyle(io.color)));
   }
   return hasErrors(diagnosis.findings) ? 1 : 0;
+}
+
+/** Every --python must be an environment or an interpreter that exists: a typo is an error, not ignored. */
+async function checkedPythons(sys: System, pythons: string[], cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of pythons) out.push((await checkEnvPath(sys, isEnvPath(p) ? p : `./${p}`, '--python', cwd)) ?? p);
+  return out;
 }

@@ -7,14 +7,13 @@ import { headerDate } from '../export/write.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
 import { isFlavor } from '../knowledge/containers.js';
 import { readText } from '../lock/read.js';
-import { readSnapshotFile } from '../snapshot/read.js';
-import { takeSnapshot } from '../snapshot/take.js';
+import { snapshotWithEnv } from '../snapshot/with-env.js';
 import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
-  usage: `export <${EXPORT_KINDS.join('|')}> [--env PATH|NAME] [--snapshot FILE] [-o FILE [--force]] [--framework N@V --cuda X.Y --python X.Y] [--driver V] [--flavor F] [--os OS] [--gpus N] [--merge FILE]`,
-  help: () => ['export.kinds', 'export.env', 'export.snapshot', 'export.output', 'export.force', 'export.framework', 'export.cuda', 'export.python', 'export.driver', 'export.flavor', 'export.os', 'export.gpus', 'export.merge'].map((k) => em(k as Parameters<typeof em>[0])),
+  usage: `export <${EXPORT_KINDS.join('|')}> [--env PATH|NAME] [--snapshot FILE] [-o FILE [--force]] [--framework N@V --cuda X.Y --python X.Y] [--driver V] [--flavor F] [--os OS] [--gpus N] [--merge FILE] [--gpu-only]`,
+  help: () => ['export.kinds', 'export.env', 'export.snapshot', 'export.output', 'export.force', 'export.framework', 'export.cuda', 'export.python', 'export.driver', 'export.flavor', 'export.os', 'export.gpus', 'export.merge', 'export.gpuOnly'].map((k) => em(k as Parameters<typeof em>[0])),
   examples: [
     'gpuenv export requirements -o requirements.txt',
     'gpuenv export dockerfile --snapshot h200.json -o Dockerfile',
@@ -35,6 +34,7 @@ export const details: CommandDetails = {
     os: { type: 'string' },
     gpus: { type: 'string' },
     merge: { type: 'string' },
+    'gpu-only': { type: 'boolean' },
   },
   allowPositionals: true,
 };
@@ -59,9 +59,8 @@ export async function run(ctx: CommandContext): Promise<number> {
     const driver = str(values.driver);
     target = targetFromSpec({ frameworks, ...(cuda ? { cuda } : {}), ...(python ? { python } : {}), ...(driver ? { driver } : {}) });
   } else {
-    const file = str(values.snapshot);
-    const snapshot = file ? await readSnapshotFile(file) : await takeSnapshot(await ctx.system());
-    target = targetFromSnapshot(snapshot, selectEnv(snapshot, str(values.env)));
+    const { snapshot, env } = await snapshotWithEnv(ctx.system, { snapshotFile: str(values.snapshot), env: str(values.env), cwd: io.cwd });
+    target = targetFromSnapshot(snapshot, selectEnv(snapshot, env), { gpuOnly: values['gpu-only'] === true });
     const driver = str(values.driver);
     if (driver) target = { ...target, driver: { version: driver, cuda: null } };
   }
@@ -96,5 +95,6 @@ function regenArgs(values: CommandContext['values']): string[] {
     const v = values[k];
     for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.push(`--${k}`, String(x));
   }
+  if (values['gpu-only'] === true) out.push('--gpu-only');
   return out;
 }

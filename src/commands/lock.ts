@@ -2,10 +2,9 @@
 // builds, pins) as versioned JSON (schema/lock.schema.json), printed or written with -o.
 import { headerDate } from '../export/write.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
+import { snapshotWithEnv } from '../snapshot/with-env.js';
 import { lockFromSnapshot } from '../lock/make.js';
 import { m } from '../lock/messages.js';
-import { readSnapshotFile } from '../snapshot/read.js';
-import { takeSnapshot } from '../snapshot/take.js';
 import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
@@ -19,9 +18,8 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, io } = ctx;
-  const file = typeof values.snapshot === 'string' ? values.snapshot : undefined;
-  const snapshot = file ? await readSnapshotFile(file) : await takeSnapshot(await ctx.system());
-  const lock = lockFromSnapshot(snapshot, typeof values.env === 'string' ? values.env : undefined, headerDate(io.env));
+  const { snapshot, env } = await snapshotWithEnv(ctx.system, { snapshotFile: typeof values.snapshot === 'string' ? values.snapshot : undefined, env: typeof values.env === 'string' ? values.env : undefined, cwd: io.cwd });
+  const lock = lockFromSnapshot(snapshot, env, headerDate(io.env));
   const json = `${JSON.stringify(lock, null, 2)}\n`;
   if (typeof values.output === 'string' && !isStdout(values.output)) {
     await writeOutput(io.cwd, values.output, json, values.force === true);

@@ -5,8 +5,7 @@ import { parseLock, readText } from '../lock/read.js';
 import { verifyLock } from '../lock/verify.js';
 import { findingsSection } from '../render/findings-text.js';
 import { makeStyle } from '../render/style.js';
-import { readSnapshotFile } from '../snapshot/read.js';
-import { takeSnapshot } from '../snapshot/take.js';
+import { snapshotWithEnv } from '../snapshot/with-env.js';
 import { UsageError } from '../errors.js';
 import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
@@ -24,8 +23,8 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (ctx.positionals.length > 1) throw new UsageError(`verify: one lock file, not ${ctx.positionals.length}`);
   const file = ctx.positionals[0] ?? 'gpuenv.lock.json';
   const lock = await parseLock(await readText(resolve(io.cwd, file), 'lock'), file);
-  const snap = typeof values.snapshot === 'string' ? await readSnapshotFile(values.snapshot) : await takeSnapshot(await ctx.system());
-  const findings = verifyLock(lock, snap, typeof values.env === 'string' ? values.env : undefined);
+  const { snapshot: snap, env } = await snapshotWithEnv(ctx.system, { snapshotFile: typeof values.snapshot === 'string' ? values.snapshot : undefined, env: typeof values.env === 'string' ? values.env : undefined, cwd: io.cwd });
+  const findings = verifyLock(lock, snap, env);
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (globals.json) {
     io.out(`${JSON.stringify({ lockVersion: lock.lockVersion, lock: file, ok: errors === 0, findings }, null, 2)}\n`);

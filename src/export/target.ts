@@ -7,6 +7,7 @@ import { tensorflowRelease } from '../knowledge/tensorflow.js';
 import { parseTorchVersion, torchRelease, torchVariant, type TorchRelease } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
+import { isPep440, isPypiName } from './safe.js';
 
 export const PYPI = 'https://pypi.org/simple';
 export const TORCH_CPU_INDEX = 'https://download.pytorch.org/whl/cpu';
@@ -155,7 +156,12 @@ function pairedVersion(release: TorchRelease | undefined, name: string): string 
   return undefined;
 }
 
-export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv): ExportTarget {
+export interface SnapshotTargetOptions {
+  /** Only the GPU stack (the frameworks, their CUDA wheels and GPU libraries), as before 2026-12. */
+  gpuOnly?: boolean;
+}
+
+export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv, options: SnapshotTargetOptions = {}): ExportTarget {
   const notes: string[] = [];
   const pins: Pin[] = [];
   let cuda: string | null = null;
@@ -179,6 +185,13 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv): ExportTa
     if (!cuda && p.build?.cuda && !p.build.cpuOnly && /^(tensorflow|jaxlib|jax-cuda\d+-plugin|cupy)/.test(p.name)) cuda = p.build.cuda.includes('.') ? p.build.cuda : null;
   }
   if (dropped.length) notes.push(`left out ${dropped.join(', ')}: conda CUDA runtime packages; the pip wheels bring their own CUDA libraries`);
+  if (!options.gpuOnly) {
+    const others = otherDistributions(env, new Set(pins.map((p) => p.name).concat(dropped.map((d) => d.split('=')[0]!), torch ? TORCH_STACK : [])), notes);
+    // One list by name after the torch stack, which stays first (it names the index the rest may need).
+    const head = pins.filter((p) => TORCH_STACK.includes(p.name) && torch);
+    const rest = pins.filter((p) => !head.includes(p)).concat(others).sort((a, b) => a.name.localeCompare(b.name));
+    pins.splice(0, pins.length, ...head, ...rest);
+  }
   // A stack whose CUDA is only known as a major ("13" from jax-cuda13-plugin): take the driver's minor of it.
   const d = driverOf(snapshot);
   if (!cuda) {
@@ -207,6 +220,29 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv): ExportTa
     condaName: env.kind === 'conda' ? basename(env.prefix) : null,
     notes,
   };
+}
+
+/**
+ * The rest of the environment, pinned from PyPI: what pip or uv installed from an index. Distributions
+ * that conda, the OS or a local folder put there are left out with a note: PyPI may not serve them at
+ * that version (conda's own `conda`, Debian's patched builds, the user's project installed with -e).
+ */
+function otherDistributions(env: PythonEnv, pinned: Set<string>, notes: string[]): Pin[] {
+  const pins: Pin[] = [];
+  const local: string[] = [];
+  const otherInstaller = new Map<string, string[]>();
+  const badShape: string[] = [];
+  for (const d of env.distributions ?? []) {
+    if (pinned.has(d.name) || SKIP.has(d.name) || CUDA_RUNTIME_PACKAGES.test(d.name)) continue;
+    if (d.direct) local.push(d.name);
+    else if (d.installer !== 'pip' && d.installer !== 'uv') otherInstaller.set(d.installer, [...(otherInstaller.get(d.installer) ?? []), d.name]);
+    else if (!isPypiName(d.name) || !isPep440(publicVersion(d.version))) badShape.push(JSON.stringify(`${d.name} ${d.version}`));
+    else pins.push({ name: d.name, version: publicVersion(d.version), index: PYPI, from: d.installer });
+  }
+  if (local.length) notes.push(`left out ${local.join(', ')}: installed from a local folder, VCS or URL (install them from their source)`);
+  for (const [who, names] of otherInstaller) notes.push(`left out ${names.length} distribution(s) installed by ${who} (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}): PyPI may not serve those builds`);
+  if (badShape.length) notes.push(`left out ${badShape.join(', ')}: not a PyPI name and PEP 440 version`);
+  return pins.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export interface ExplicitSpec {

@@ -261,7 +261,10 @@ export interface PythonEnv {
   active: boolean;
   version: Fact<string> | null;
   sitePackages: string[];
+  /** The GPU-relevant distributions, with their builds and libraries (what the rules read). */
   packages: PythonPackage[];
+  /** Every installed distribution (name, version, installer, whether from a local path or URL): what export and lock pin. Absent in Snapshots of gpuenv before 2026-12. */
+  distributions?: Array<{ name: string; version: string; installer: string; direct: boolean }>;
   /** Only with --deep: what importing the framework in a child process said. */
   deep: DeepCheck | null;
 }

@@ -8,7 +8,7 @@ import { buildInfo } from './build-info.js';
 import { deepCheck } from './deep.js';
 import { discoverEnvs } from './discover.js';
 import { archsOf, cudaLibrariesOf, cudaObjects, tensorflowDlopens } from './objects.js';
-import { readPackages } from './packages.js';
+import { readDistributions, readPackages } from './packages.js';
 import { loaderView } from './resolve.js';
 import { torchDeclaredArchs } from './torch-archs.js';
 import { torchPreload } from './torch-preload.js';
@@ -77,6 +77,7 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
         version: await pythonVersion(ctx, f.realPrefix),
         sitePackages: sps,
         packages,
+        distributions: await readDistributions(ctx, sps),
         deep: options.deep && hasTorch ? await deepCheck(ctx, f.python, options.deepTimeoutMs) : null,
       };
     }),

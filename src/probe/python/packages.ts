@@ -67,3 +67,31 @@ export async function readPackages(ctx: ProbeContext, prefix: string, sitePackag
   }
   return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** One installed distribution, whatever it is: what `pip freeze` would list, for export and lock. */
+export interface Distribution {
+  name: string;
+  version: string;
+  installer: string;
+  /** Installed from a local folder, a VCS or a URL (PEP 610 direct_url.json): no index serves it. */
+  direct: boolean;
+}
+
+/** Every distribution in the site-packages folders (the first one on sys.path wins), sorted by name. */
+export async function readDistributions(ctx: ProbeContext, sitePackages: string[]): Promise<Distribution[]> {
+  const out = new Map<string, Distribution>();
+  for (const sp of sitePackages) {
+    for (const e of (await ctx.sys.readDir(sp)) ?? []) {
+      const m = /^(.+?)-(\d[^-]*?)(?:-py\d+\.\d+)?\.(dist-info|egg-info)$/.exec(e.name);
+      if (!m?.[1] || !m[2]) continue;
+      const name = normalizeName(m[1]);
+      if (out.has(name)) continue;
+      const location = `${sp}/${e.name}`;
+      const dist = m[3] === 'dist-info';
+      const installer = dist ? ((await ctx.sys.readFile(`${location}/INSTALLER`, 1024))?.trim().toLowerCase() || 'unknown') : 'unknown';
+      const direct = dist && (await ctx.sys.stat(`${location}/direct_url.json`)) !== undefined;
+      out.set(name, { name, version: m[2], installer, direct });
+    }
+  }
+  return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
