@@ -80,3 +80,45 @@ describe('export --json', () => {
     expect(readFileSync(file, 'utf8')).toBe(JSON.parse(w.out).content);
   });
 });
+
+describe('export keeps the whole environment by default', () => {
+  function withDistributions(): string {
+    const doc = JSON.parse(readFileSync(h200, 'utf8'));
+    doc.python[0].distributions.push(
+      { name: 'requests', version: '2.32.3', installer: 'uv', direct: false },
+      { name: 'transformers', version: '4.57.1', installer: 'pip', direct: false },
+      { name: 'my-project', version: '0.1.0', installer: 'pip', direct: true },
+      { name: 'mkl-service', version: '2.4.0', installer: 'conda', direct: false },
+    );
+    const file = join(work, 'with-dists.json');
+    writeFileSync(file, JSON.stringify(doc));
+    return file;
+  }
+
+  it('pins what pip and uv installed, leaves out local and conda installs with a note saying why', async () => {
+    const r = await cli(['export', 'requirements', '--snapshot', withDistributions(), '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(doc.content).toContain('requests==2.32.3');
+    expect(doc.content).toContain('transformers==4.57.1');
+    expect(doc.content).toContain('torch==2.11.0+cu130');
+    expect(doc.content).not.toMatch(/^(my-project|mkl-service)==/m);
+    expect(doc.reasons).toContain('left out my-project: installed from a local folder, VCS or URL (install them from their source)');
+    expect(doc.reasons).toContain('left out 1 distribution(s) installed by conda (mkl-service): PyPI may not serve those builds');
+    // Every note is also in the file's header: the comments say what the file holds.
+    for (const reason of doc.reasons) expect(doc.content).toContain(reason);
+  });
+
+  it('--gpu-only gives the GPU stack alone, and the regenerate line says so', async () => {
+    const r = await cli(['export', 'requirements', '--snapshot', withDistributions(), '--gpu-only']);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('requests');
+    expect(r.out).toContain('torch==2.11.0+cu130');
+    expect(r.out).toMatch(/regenerate: gpuenv export requirements --snapshot \S+ --gpu-only/);
+  });
+
+  it('the lock pins the whole environment too', async () => {
+    const lock = JSON.parse((await cli(['lock', '--snapshot', withDistributions()])).out);
+    expect(lock.packages.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['requests', 'transformers', 'torch']));
+  });
+});
