@@ -37,7 +37,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   }
   const timeoutMs = parseTimeout(values.timeout);
   const snapshot = snapshotFile
-    ? await readSnapshotFile(snapshotFile)
+    ? await readSnapshotFile(snapshotFile, ctx.io.cwd)
     : await ctx.system().then(async (sys) => takeSnapshot(sys, { timeoutMs, python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true } }));
   const diagnosis = await diagnose(snapshot);
   if (globals.json) {

@@ -17,7 +17,7 @@ export const details: CommandDetails = {
   examples: [
     'gpuenv export requirements -o requirements.txt',
     'gpuenv export dockerfile --snapshot h200.json -o Dockerfile',
-    'gpuenv export dockerfile --framework torch@2.5.1 --cuda 12.4 --python 3.11',
+    'gpuenv export dockerfile --framework torch@2.5.1 --cuda 12.4 --python 3.11', 'gpuenv export dockerfile --framework jax@0.7.2',
     'gpuenv export compose -o compose.yaml',
     'gpuenv export devcontainer -o .devcontainer/devcontainer.json',
   ],

@@ -2,7 +2,9 @@
 // read from a Snapshot or given explicitly (--framework torch@2.5.1 --cuda 12.4 --python 3.11).
 import { UsageError } from '../errors.js';
 import { distinctCapabilities, driverOf, publicVersion } from '../diagnose/framework.js';
+import { PUBLISHED_IMAGES } from '../knowledge/containers.js';
 import { jaxRelease } from '../knowledge/jax.js';
+import { driverCudaCeiling } from './images.js';
 import { tensorflowRelease } from '../knowledge/tensorflow.js';
 import { parseTorchVersion, torchRelease, torchVariant, type TorchRelease } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
@@ -295,7 +297,15 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
       const major = cuda ? versionParts(cuda)[0] : undefined;
       const extra = (major ? r.extras.find((e) => e === `cuda${major}`) : undefined) ?? r.extras[0];
       if (!extra) throw new UsageError(`--framework ${f}: jax ${r.version} has no CUDA extra`);
-      cuda ??= extra === 'cuda13' ? '13.0' : '12.0';
+      // jax[cudaNN] brings its CUDA libraries as wheels for any minor of that major: the image takes the
+      // newest minor gpuenv knows an image of, within what the given driver runs.
+      if (!cuda) {
+        const want = Number(extra.replace('cuda', ''));
+        const ceiling = spec.driver ? driverCudaCeiling({ version: spec.driver, cuda: null }) : null;
+        const minors = PUBLISHED_IMAGES.filter((r) => !r.eol && versionParts(r.cuda)[0] === want && (!ceiling || compareVersions(mm(r.cuda), ceiling) <= 0)).map((r) => mm(r.cuda));
+        cuda = minors.sort((a, b) => compareVersions(b, a))[0] ?? `${want}.0`;
+        notes.push(`jax[${extra}] brings its own CUDA ${want} libraries: the image uses CUDA ${cuda}, the newest CUDA ${want} minor with an image${ceiling ? ` that driver ${spec.driver} runs` : ''}`);
+      }
       pins.push({ name: 'jax', version: r.version, extras: [extra], index: PYPI, from: 'explicit' });
       if (r.python) pyRange = r.python;
     } else {

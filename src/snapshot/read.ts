@@ -1,15 +1,17 @@
 // Reads a Snapshot back from a file (`--snapshot FILE`), with a clear message for anything that is not one.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { SNAPSHOT_SCHEMA_VERSION, type Snapshot } from './types.js';
 import { schemaProblem } from './validate.js';
 
 const REQUIRED: (keyof Snapshot)[] = ['os', 'driver', 'gpus', 'pciGpus', 'toolkits', 'libraries', 'env', 'probes'];
 
-export async function readSnapshotFile(path: string): Promise<Snapshot> {
+/** `path` as the user typed it, relative to `cwd` (the command's working folder). */
+export async function readSnapshotFile(path: string, cwd = process.cwd()): Promise<Snapshot> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`--snapshot ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (code ?? 'cannot read')}`);

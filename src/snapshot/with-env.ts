@@ -11,7 +11,7 @@ export async function snapshotWithEnv(
   system: () => Promise<System>,
   options: { snapshotFile: string | undefined; env: string | undefined; cwd: string },
 ): Promise<{ snapshot: Snapshot; env: string | undefined }> {
-  if (options.snapshotFile) return { snapshot: await readSnapshotFile(options.snapshotFile), env: options.env };
+  if (options.snapshotFile) return { snapshot: await readSnapshotFile(options.snapshotFile, options.cwd), env: options.env };
   const sys = await system();
   const path = options.env ? await checkEnvPath(sys, options.env, '--env', options.cwd) : undefined;
   const snapshot = await takeSnapshot(sys, path ? { python: { extraPythons: [path], deep: false } } : {});
