@@ -26,6 +26,12 @@ export interface TorchChoiceInput {
   cuda?: string;
   /** A further test on each candidate: the planner's agreement with other frameworks in one environment. */
   accept?: (r: TorchRelease, v: TorchVariant) => boolean;
+  /**
+   * The planner's order: the newest release that runs, minor-version compatibility included when the wheel
+   * has native kernels (SASS) for the GPU; the newest one with full driver support becomes the alternative.
+   * Without it, full support comes first (the doctor's and explain's fixes: the smallest safe change).
+   */
+  newestFirst?: boolean;
 }
 
 export interface TorchChoice {
@@ -43,6 +49,8 @@ export interface TorchChoiceResult {
   choice?: TorchChoice;
   /** When nothing fits this driver: the wheel that would fit after a driver upgrade. */
   withNewerDriver?: TorchChoice;
+  /** newestFirst only: an older release with full driver support, when the choice relies on minor-version compatibility. */
+  alternative?: TorchChoice;
 }
 
 function pythonFits(r: TorchRelease, py: string | null): boolean {
@@ -113,10 +121,21 @@ export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
     [pref, full, true],
     [releases, full, true],
   ];
+  if (input.newestFirst) {
+    // works() includes full: the newest release that runs with SASS for every GPU. Minor-version
+    // compatibility is leaned on only for a variant row the knowledge base confirms: an unconfirmed
+    // newer wheel does not displace a release that runs with full support.
+    order.splice(2, 2, [releases, works, false]);
+  }
   for (const [rs, accept, ptx] of order) {
     for (const r of rs) {
-      const c = pick(r, input, accept, ptx);
-      if (c) return { choice: c };
+      const c = pick(r, input.newestFirst ? { ...input, accept: (x, v) => !(v.confirmed === false && driverSupport(input.driver, v.cuda) === 'mvc') && (input.accept?.(x, v) ?? true) } : input, accept, ptx);
+      if (!c) continue;
+      if (input.newestFirst && c.support === 'mvc') {
+        const alt = releases.map((x) => pick(x, input, full, false)).find((x) => x !== undefined);
+        if (alt && alt.release.version !== c.release.version) return { choice: c, alternative: alt };
+      }
+      return { choice: c };
     }
   }
   const noDriver = { ...input, driver: null };

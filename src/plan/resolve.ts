@@ -13,7 +13,7 @@ import { m } from './messages.js';
 import type { FrameworkName, PlanRequest, PlanTarget } from './types.js';
 
 export type Pick =
-  | { framework: 'torch'; choice: TorchChoice; kept: boolean }
+  | { framework: 'torch'; choice: TorchChoice; kept: boolean; alternative?: TorchChoice }
   | { framework: 'tensorflow'; release: TensorflowRelease; kept: boolean }
   | { framework: 'jax'; extra: JaxCudaExtra; version: string | undefined };
 
@@ -146,6 +146,7 @@ function installedKeep(t: PlanTarget, name: FrameworkName, version: string | und
 
 interface Combo {
   torch?: TorchChoice;
+  torchAlternative?: TorchChoice;
   tf?: TensorflowRelease;
   jax?: { extra: JaxCudaExtra; version: string | undefined };
 }
@@ -165,6 +166,7 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
       const jxPick: Pick | undefined = jx ? { framework: 'jax', ...jx } : undefined;
       if (tfPick && jxPick && conflict(tfPick, jxPick)) continue;
       let torch: TorchChoice | undefined;
+      let torchAlternative: TorchChoice | undefined;
       if (want('torch')) {
         const accept = (r: TorchRelease, v: TorchVariant) => {
           const p: Pick = { framework: 'torch', choice: { release: r, variant: v, support: 'unknown', driverFloor: undefined }, kept: false };
@@ -174,8 +176,10 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
           ccs: t.gpus.map((g) => g.cc), driver, python: req.python ?? null, platform: t.platform, accept,
           ...(ver('torch') ? { onlyVersion: ver('torch') } : {}), ...(req.cuda ? { cuda: req.cuda } : {}),
           ...(keepTorch ? { preferVersion: keepTorch } : {}),
+          newestFirst: true,
         });
         torch = res.choice;
+        torchAlternative = res.alternative;
         if (!torch) continue;
       }
       const score = [torch?.release.version ?? '0', tf?.version ?? '0', jx?.extra.requires.cuda ?? '0'];
@@ -184,7 +188,7 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
         return compareVersions(s, bestScore[i] ?? '0') > 0;
       });
       if (better) {
-        best = { ...(torch ? { torch } : {}), ...(tf ? { tf } : {}), ...(jx ? { jax: jx } : {}) };
+        best = { ...(torch ? { torch } : {}), ...(torch && torchAlternative ? { torchAlternative } : {}), ...(tf ? { tf } : {}), ...(jx ? { jax: jx } : {}) };
         bestScore = score;
       }
     }
@@ -195,7 +199,7 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
 function picksOf(c: Combo, t: PlanTarget): Pick[] {
   const out: Pick[] = [];
   const keptTorch = t.env ? installedKeep(t, 'torch', undefined) : undefined;
-  if (c.torch) out.push({ framework: 'torch', choice: c.torch, kept: !!keptTorch && keptTorch === `${c.torch.release.version}+${c.torch.variant.tag}` });
+  if (c.torch) out.push({ framework: 'torch', choice: c.torch, kept: !!keptTorch && keptTorch === `${c.torch.release.version}+${c.torch.variant.tag}`, ...(c.torchAlternative ? { alternative: c.torchAlternative } : {}) });
   const keptTf = t.env ? installedKeep(t, 'tensorflow', undefined) : undefined;
   if (c.tf) out.push({ framework: 'tensorflow', release: c.tf, kept: !!keptTf && versionHasPrefix(keptTf, c.tf.version.split('.').slice(0, 2).join('.')) });
   if (c.jax) out.push({ framework: 'jax', ...c.jax });

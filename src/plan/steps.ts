@@ -1,10 +1,9 @@
 // Turn a resolution into ordered steps with exact commands and how to verify each: driver (only when needed),
 // container toolkit (docker), CUDA toolkit (only when asked or needed), cuDNN (only when not bundled), then frameworks.
+import { chooseBaseImage } from '../export/images.js';
 import { PYTORCH_CUDA } from '../diagnose/choose-torch.js';
 import { driverInstallCommands, initramfsLines, mokEnrolLines, nouveauBlacklistLines } from '../diagnose/rules/driver-install.js';
 import { kernelHeadersCommand, osFamily } from '../diagnose/rules/system-helpers.js';
-import { cudaReleases } from '../knowledge/cuda.js';
-import { imageOsSupport } from '../knowledge/containers.js';
 import { matchGpu } from '../knowledge/gpus.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { m } from './messages.js';
@@ -84,6 +83,8 @@ function pickReasons(t: PlanTarget, p: Pick): string[] {
       driverNote: t.driver?.version ? m('driverIs', { driver: t.driver.version, mode: c.support === 'mvc' ? m('mvcMode') : '' }) : '',
     }));
     if (c.unconfirmed) out.push(m('unconfirmed', { what: c.unconfirmed }));
+    const a = p.alternative;
+    if (a) out.push(m('torchAlternative', { version: a.release.version, tag: a.variant.tag, cuda: a.variant.cuda, floor: a.driverFloor ?? '?' }));
   } else if (p.framework === 'tensorflow') {
     const r = p.release;
     out.push(m('tfPick', { version: r.version, cuda: r.cuda, cudnn: r.cudnn, sms: sms(t), ptx: '' }));
@@ -278,18 +279,12 @@ function installLine(ctx: EnvCtx, p: Pick): string {
   return pipLine(ctx, ['-U', spec]);
 }
 
-/** The newest nvidia/cuda release of a CUDA minor and an OS its images exist for. */
-export function cudaImageTag(cuda: string, t: PlanTarget): string {
-  const rels = cudaReleases().filter((r) => r.minor === mm(cuda)).sort((a, b) => compareVersions(b.version, a.version));
-  const full = rels[0]?.version ?? `${mm(cuda)}.0`;
-  const os = imageOsSupport('ubuntu24.04', full).inRange !== false ? 'ubuntu24.04' : imageOsSupport('ubuntu22.04', full).inRange !== false ? 'ubuntu22.04' : 'ubuntu20.04';
-  void t;
-  return `${full}-runtime-${os}`;
-}
-
 function dockerStep(ctx: EnvCtx, env: EnvPlan): Step {
   const cuda = env.picks.map(pickCuda).sort(compareVersions).at(-1) ?? '12.8';
-  const tag = cudaImageTag(cuda, ctx.t);
+  // export's one chooser of base images: a published tag, the driver's CUDA ceiling respected (the
+  // container toolkit refuses an image whose CUDA the driver does not run, even when the wheels would).
+  const d = ctx.t.driver;
+  const tag = chooseBaseImage({ cuda: mm(cuda), driver: d ? { version: d.version, cuda: d.cuda } : null, buildsExtensions: [], usesSystemCuda: [], needsSystemCudnn: false, flavor: 'runtime' }).tag;
   ctx.reasons.push(m('dockerBase', { tag, cuda: mm(cuda) }));
   const inner: EnvCtx = { ...ctx, t: { ...ctx.t, live: false, env: null }, req: { ...ctx.req, via: 'pip' } };
   const lines = [

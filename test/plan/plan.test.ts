@@ -19,10 +19,16 @@ function planFor(gpu: string, driver: string | undefined, req: Partial<PlanReque
 }
 
 describe('must-show cases', () => {
-  it('RTX 5090 + 570.86.10 → cu128 (cu126 lacks sm_120, cu130 needs 580)', () => {
+  it('RTX 5090 + 570.86.10 → cu128 (cu126 lacks sm_120, cu130 needs 580; the newer cu129 rows are unconfirmed, so the confirmed release comes first)', () => {
     const p = planFor('RTX 5090', '570.86.10');
     expect(p.choices[0]?.variant).toBe('cu128');
     expect(p.steps.some((s) => /driver/i.test(s.title))).toBe(false);
+  });
+  it('GTX 1080 + 550 → the newest torch with a cu126 build (sm_61 kernels, minor-version compatibility), not torch 2.7 cu118; that one is the alternative', () => {
+    const p = planFor('GTX 1080', '550.54.14');
+    expect(p.choices[0]).toMatchObject({ variant: 'cu126' });
+    expect(p.choices[0]!.version.localeCompare('2.7.1', undefined, { numeric: true })).toBeGreaterThan(0);
+    expect(p.reasons.join('\n')).toContain('With full driver support instead: PyTorch 2.7.1+cu118 (CUDA 11.8');
   });
   it('GTX 1080 Ti + 580.95.05 → cu126', () => {
     expect(planFor('GTX 1080 Ti', '580.95.05').choices[0]?.variant).toBe('cu126');
@@ -64,7 +70,7 @@ describe('constraints', () => {
   });
   it('mirror: aliyun find-links for torch wheels', () => {
     const p = planFor('RTX 5090', '570.86.10', { mirror: mirror('aliyun')! });
-    expect(p.steps.at(-1)!.commands[0]).toContain('-f https://mirrors.aliyun.com/pytorch-wheels/cu128');
+    expect(p.steps.at(-1)!.commands[0]).toContain(`-f https://mirrors.aliyun.com/pytorch-wheels/${p.choices[0]!.variant}`);
   });
   it('docker: an nvidia/cuda runtime image that exists in the tag grammar', () => {
     const p = planFor('RTX 5090', '570.86.10', { via: 'docker' });
