@@ -67,6 +67,13 @@ check('HOME=/proc: the native probe still runs (temp folder), no timeout', /libn
 const e = run(exe, ['explain', '-'], 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n');
 check('executable explain -', e.status !== null && e.status <= 1 && /arch-unsupported/.test(e.stdout), `exit ${e.status}`);
 
+// Reading a Snapshot validates it against the schema embedded in the executable.
+const fixtures = join(root, 'test', 'fixtures');
+const lk = run(exe, ['lock', '--snapshot', join(fixtures, 'snapshots', 'h200.json')]);
+check('executable lock --snapshot (embedded schema)', lk.status === 0 && lk.stdout.includes('"lockVersion"'), `exit ${lk.status} ${lk.stderr.trim().slice(0, 200)}`);
+const hostile = run(exe, ['doctor', '--snapshot', join(fixtures, 'hostile', 'gpus-not-a-list.snapshot.json')]);
+check('executable refuses a malformed Snapshot with exit 2', hostile.status === 2 && /\/gpus: must be array/.test(hostile.stderr), hostile.stderr.trim().slice(0, 200));
+
 // The bench child and its thread, started from the executable the way src/bench/supervise.ts does.
 const bench = await new Promise((resolve) => {
   const child = fork('--gpuenv-child', ['bench'], { execPath: exe, execArgv: [], env, serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
