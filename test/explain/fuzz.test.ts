@@ -1,19 +1,10 @@
 // Property test: random bytes, mutated real logs, a 50 MB input and pathological lines never throw and stay fast.
 import { describe, expect, it } from 'vitest';
+import { prng } from '../helpers/prng.js';
 import { explainText } from '../../src/explain/index.js';
 import { parsePaste } from '../../src/parse/index.js';
 import { errorSignatures } from '../../src/knowledge/error-signatures.js';
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEEDS = [
   'RuntimeError: CUDA error: no kernel image is available for execution on the device',

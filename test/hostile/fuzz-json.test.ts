@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prng } from '../helpers/prng.js';
 import { main } from '../../src/cli.js';
 import { fakeIo } from '../helpers/io.js';
 
@@ -11,16 +12,6 @@ const h200 = join(import.meta.dirname, '../fixtures/snapshots/h200.json');
 const work = mkdtempSync(join(tmpdir(), 'gpuenv-fuzz-json-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_VALUES: unknown[] = [null, 0, -1, 1e308, '', 'x'.repeat(5000), '2.11.0\nRUN id', '\u001b[2J', [], {}, true, '../../etc/passwd', '1.0; rm -rf /', { value: 1 }, [null]];
 

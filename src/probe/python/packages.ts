@@ -32,18 +32,25 @@ export function isWanted(name: string): boolean {
   return WANTED.some((re) => re.test(name));
 }
 
-export async function readPackages(ctx: ProbeContext, prefix: string, sitePackages: string[]): Promise<RawPackage[]> {
-  const out = new Map<string, RawPackage>();
+/** The .dist-info / .egg-info folders of site-packages, in sys.path order: name (normalised) and version. */
+async function metadataFolders(ctx: ProbeContext, sitePackages: string[]): Promise<{ name: string; version: string; location: string; sitePackages: string; distInfo: boolean }[]> {
+  const out = [];
   for (const sp of sitePackages) {
     for (const e of (await ctx.sys.readDir(sp)) ?? []) {
       const m = /^(.+?)-(\d[^-]*?)(?:-py\d+\.\d+)?\.(dist-info|egg-info)$/.exec(e.name);
       if (!m?.[1] || !m[2]) continue;
-      const name = normalizeName(m[1]);
-      if (!isWanted(name) || out.has(name)) continue; // the first site-packages on sys.path wins
-      const location = `${sp}/${e.name}`;
-      const installer = m[3] === 'dist-info' ? ((await ctx.sys.readFile(`${location}/INSTALLER`, 1024))?.trim() || 'unknown') : 'unknown';
-      out.set(name, { name, version: m[2], installer: installer.toLowerCase(), location, sitePackages: sp });
+      out.push({ name: normalizeName(m[1]), version: m[2], location: `${sp}/${e.name}`, sitePackages: sp, distInfo: m[3] === 'dist-info' });
     }
+  }
+  return out;
+}
+
+export async function readPackages(ctx: ProbeContext, prefix: string, sitePackages: string[]): Promise<RawPackage[]> {
+  const out = new Map<string, RawPackage>();
+  for (const d of await metadataFolders(ctx, sitePackages)) {
+    if (!isWanted(d.name) || out.has(d.name)) continue; // the first site-packages on sys.path wins
+    const installer = d.distInfo ? ((await ctx.sys.readFile(`${d.location}/INSTALLER`, 1024))?.trim() || 'unknown') : 'unknown';
+    out.set(d.name, { name: d.name, version: d.version, installer: installer.toLowerCase(), location: d.location, sitePackages: d.sitePackages });
   }
   // conda-meta: <name>-<version>-<build>.json; a record for a distribution found above means conda put it there.
   const metaDir = `${prefix}/conda-meta`;
@@ -80,18 +87,11 @@ export interface Distribution {
 /** Every distribution in the site-packages folders (the first one on sys.path wins), sorted by name. */
 export async function readDistributions(ctx: ProbeContext, sitePackages: string[]): Promise<Distribution[]> {
   const out = new Map<string, Distribution>();
-  for (const sp of sitePackages) {
-    for (const e of (await ctx.sys.readDir(sp)) ?? []) {
-      const m = /^(.+?)-(\d[^-]*?)(?:-py\d+\.\d+)?\.(dist-info|egg-info)$/.exec(e.name);
-      if (!m?.[1] || !m[2]) continue;
-      const name = normalizeName(m[1]);
-      if (out.has(name)) continue;
-      const location = `${sp}/${e.name}`;
-      const dist = m[3] === 'dist-info';
-      const installer = dist ? ((await ctx.sys.readFile(`${location}/INSTALLER`, 1024))?.trim().toLowerCase() || 'unknown') : 'unknown';
-      const direct = dist && (await ctx.sys.stat(`${location}/direct_url.json`)) !== undefined;
-      out.set(name, { name, version: m[2], installer, direct });
-    }
+  for (const d of await metadataFolders(ctx, sitePackages)) {
+    if (out.has(d.name)) continue;
+    const installer = d.distInfo ? ((await ctx.sys.readFile(`${d.location}/INSTALLER`, 1024))?.trim().toLowerCase() || 'unknown') : 'unknown';
+    const direct = d.distInfo && (await ctx.sys.stat(`${d.location}/direct_url.json`)) !== undefined;
+    out.set(d.name, { name: d.name, version: d.version, installer, direct });
   }
   return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
