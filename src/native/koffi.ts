@@ -14,11 +14,12 @@ export async function loadKoffi(): Promise<Koffi> {
   const runtime = standaloneRuntime();
   if (runtime) {
     const dir = runtime.koffiDir();
-    // koffi searches `${resourcesPath}/koffi/<triplet>/koffi.node`; its other candidates are made to
-    // point inside the same folder, so nothing outside what was verified can be picked first.
+    // koffi searches `${resourcesPath}/koffi/<triplet>/koffi.node`. Its other candidates are
+    // `${dirname}/../../../@koromix/…` and `${dirname}/../../build/koffi/…`: with dirname three levels
+    // inside the verified folder (which is 0700 and ours), both lie inside it too and do not exist.
     (process as { resourcesPath?: string }).resourcesPath = dir;
-    globalThis.__gpuenvKoffiDirname = `${dir}/lib/koffi`;
-    globalThis.__gpuenvKoffiUrl = `file://${dir}/lib/koffi/index.js`;
+    globalThis.__gpuenvKoffiDirname = `${dir}/none/lib/koffi`;
+    globalThis.__gpuenvKoffiUrl = `file://${dir}/none/lib/koffi/index.js`;
   }
   return await import('koffi');
 }
