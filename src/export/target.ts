@@ -242,7 +242,7 @@ function otherDistributions(env: PythonEnv, pinned: Set<string>, notes: string[]
     else pins.push({ name: d.name, version: publicVersion(d.version), index: PYPI, from: d.installer });
   }
   if (local.length) notes.push(`left out ${local.join(', ')}: installed from a local folder, VCS or URL (install them from their source)`);
-  for (const [who, names] of otherInstaller) notes.push(`left out ${names.length} distribution(s) installed by ${who} (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}): PyPI may not serve those builds`);
+  for (const [who, names] of otherInstaller) notes.push(`left out ${names.length} distribution(s) installed by ${who === 'unknown' ? 'an unknown installer (no INSTALLER record)' : who} (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}): PyPI may not serve those builds`);
   if (badShape.length) notes.push(`left out ${badShape.join(', ')}: not a PyPI name and PEP 440 version`);
   return pins.sort((a, b) => a.name.localeCompare(b.name));
 }
