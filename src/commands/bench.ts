@@ -5,6 +5,9 @@ import { renderBenchText, benchJson } from '../bench/render.js';
 import { planConfig } from '../bench/plan.js';
 import { findings } from '../bench/report.js';
 import { superviseBench } from '../bench/supervise.js';
+import { nodeIdentity } from '../fleet/node.js';
+import { writeNodeResult } from '../fleet/out-dir.js';
+import { cliMessages } from './messages.js';
 import type { Engine, Mode } from '../bench/types.js';
 import { makeStyle } from '../render/style.js';
 import { takeSnapshot } from '../snapshot/take.js';
@@ -12,8 +15,8 @@ import { benchMessages as m } from './bench-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
-  usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS] [--python PATH]',
-  help: () => [m('opt.quick'), m('opt.full'), m('opt.engine'), m('opt.gpu'), m('opt.timeout'), m('opt.python')],
+  usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS] [--python PATH] [--out-dir DIR] [--node-name NAME]',
+  help: () => [m('opt.quick'), m('opt.full'), m('opt.engine'), m('opt.gpu'), m('opt.timeout'), m('opt.python'), cliMessages('fleet.opt.outDir'), cliMessages('fleet.opt.nodeName')],
   examples: ['gpuenv bench --quick', 'gpuenv bench --engine torch --gpu 0', 'gpuenv bench --full --json > bench.json'],
   options: {
     quick: { type: 'boolean' },
@@ -22,6 +25,8 @@ export const details: CommandDetails = {
     gpu: { type: 'string', multiple: true },
     timeout: { type: 'string' },
     python: { type: 'string' },
+    'out-dir': { type: 'string' },
+    'node-name': { type: 'string' },
   },
   allowPositionals: false,
 };
@@ -38,6 +43,15 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout ${String(v.timeout)}: give seconds, e.g. --timeout 120`);
   const sys = await ctx.system();
   if (sys.isForeignRoot) throw new UsageError(m('usage.root'));
+  const nodeName = typeof v['node-name'] === 'string' ? v['node-name'] : undefined;
+  const outDir = typeof v['out-dir'] === 'string' ? v['out-dir'] : undefined;
+  // --out-dir: the JSON document goes to DIR/<node>.json and stdout stays empty.
+  const emit = async (doc: Record<string, unknown>) => {
+    const node = nodeIdentity(sys.env, sys.hostname(), nodeName);
+    const full = { ...doc, node };
+    if (outDir !== undefined) ctx.io.err(`${cliMessages('fleet.written', { file: await writeNodeResult(ctx.io.cwd, outDir, node, full) })}\n`);
+    else ctx.io.out(`${JSON.stringify(full, null, 2)}\n`);
+  };
 
   // The cheap question first: no GPU means a clear answer in well under 2 s, before any Python probing.
   const native = await sys.probeNative({ timeoutMs: 8_000 });
@@ -46,7 +60,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (Math.max(nvmlCount, cudaCount) === 0) {
     const nvml = native.ok ? (native.report.nvml?.initError ?? native.report.nvml?.library.error ?? 'no devices') : native.detail;
     const cuda = native.ok ? (native.report.cuda?.initError ?? native.report.cuda?.library.error ?? 'no devices') : native.detail;
-    if (ctx.globals.json) ctx.io.out(`${JSON.stringify({ ok: false, error: 'no-gpu', nvml, cuda }, null, 2)}\n`);
+    if (ctx.globals.json || outDir !== undefined) await emit({ ok: false, error: 'no-gpu', nvml, cuda });
     throw new ExitError(EXIT.problems, `${m('noGpu')}\n${m('noGpuWhy', { nvml, cuda })}\n${m('noGpuFix')}`);
   }
   const count = Math.max(nvmlCount, cudaCount);
@@ -68,7 +82,8 @@ export async function run(ctx: CommandContext): Promise<number> {
   });
   if (!outcome.ok) throw new ExitError(EXIT.problems, m('failed', { reason: outcome.reason, detail: outcome.detail }));
   const found = findings(outcome.run);
-  ctx.io.out(ctx.globals.json ? `${JSON.stringify(benchJson(outcome.run, found), null, 2)}\n` : renderBenchText(outcome.run, found, makeStyle(ctx.io.color)));
+  if (ctx.globals.json || outDir !== undefined) await emit(benchJson(outcome.run, found));
+  else ctx.io.out(renderBenchText(outcome.run, found, makeStyle(ctx.io.color)));
   const wrong = outcome.run.result.gemms.some((g) => !g.check.ok);
   const bad = found.some((f) => f.severity !== 'info') || wrong || outcome.run.result.errors.length > 0;
   return bad ? EXIT.problems : EXIT.ok;

@@ -5,6 +5,8 @@ import { renderDoctorMarkdown } from '../render/doctor-markdown.js';
 import { renderDoctorText } from '../render/doctor-text.js';
 import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
+import { nodeIdentity } from '../fleet/node.js';
+import { writeNodeResult } from '../fleet/out-dir.js';
 import { checkEnvPath, isEnvPath } from '../probe/python/env-option.js';
 import type { System } from '../system/types.js';
 import { takeSnapshot } from '../snapshot/take.js';
@@ -14,8 +16,8 @@ import { cliMessages as m } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
-  usage: 'doctor [--json|--markdown] [--deep] [--python PATH]… [--snapshot FILE] [--root DIR] [--timeout SECONDS]',
-  help: () => [m('doctor.opt.json'), m('doctor.opt.markdown'), m('doctor.opt.deep'), m('doctor.opt.python'), m('doctor.opt.snapshot'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
+  usage: 'doctor [--json|--markdown] [--deep] [--python PATH]… [--snapshot FILE] [--root DIR] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
+  help: () => [m('doctor.opt.json'), m('doctor.opt.markdown'), m('doctor.opt.deep'), m('doctor.opt.python'), m('doctor.opt.snapshot'), m('snapshot.opt.root'), m('snapshot.opt.timeout'), m('fleet.opt.outDir'), m('fleet.opt.nodeName')],
   examples: ['gpuenv doctor', 'gpuenv doctor --markdown > report.md', 'gpuenv doctor --deep --python ~/venvs/train/bin/python', 'gpuenv doctor --snapshot h200.json --json'],
   options: {
       markdown: { type: 'boolean' },
@@ -23,6 +25,8 @@ export const details: CommandDetails = {
       python: { type: 'string', multiple: true },
       snapshot: { type: 'string' },
       timeout: { type: 'string' },
+      'out-dir': { type: 'string' },
+      'node-name': { type: 'string' },
     },
   allowPositionals: false,
 };
@@ -36,12 +40,20 @@ export async function run(ctx: CommandContext): Promise<number> {
     throw new UsageError('--snapshot reads a saved Snapshot: --root, --deep and --python need the live machine');
   }
   const timeoutMs = parseTimeout(values.timeout);
+  const nodeName = typeof values['node-name'] === 'string' ? values['node-name'] : undefined;
+  const outDir = typeof values['out-dir'] === 'string' ? values['out-dir'] : undefined;
   const snapshot = snapshotFile
     ? await readSnapshotFile(snapshotFile, ctx.io.cwd)
-    : await ctx.system().then(async (sys) => takeSnapshot(sys, { timeoutMs, python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true } }));
+    : await ctx.system().then(async (sys) => takeSnapshot(sys, { timeoutMs, ...(nodeName ? { nodeName } : {}), python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true } }));
+  // A saved Snapshot keeps the node it was taken on, unless --node-name says otherwise.
+  const taken = snapshot.node ?? nodeIdentity({}, snapshot.hostname);
+  const node = snapshotFile && nodeName ? { ...taken, name: nodeName } : taken;
   const diagnosis = await diagnose(snapshot);
-  if (globals.json) {
-    io.out(`${JSON.stringify({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, snapshot, findings: diagnosis.findings, ruleErrors: diagnosis.ruleErrors }, null, 2)}\n`);
+  const doc = () => ({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, node, snapshot, findings: diagnosis.findings, ruleErrors: diagnosis.ruleErrors });
+  if (outDir !== undefined) {
+    io.err(`${m('fleet.written', { file: await writeNodeResult(io.cwd, outDir, node, doc()) })}\n`);
+  } else if (globals.json) {
+    io.out(`${JSON.stringify(doc(), null, 2)}\n`);
   } else if (values.markdown) {
     io.out(renderDoctorMarkdown(snapshot, diagnosis));
   } else {

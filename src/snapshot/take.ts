@@ -12,6 +12,7 @@ import { probePythonEnvs } from '../probe/python/index.js';
 import { probeToolkits } from '../probe/toolkits.js';
 import { probeTools } from '../probe/tools.js';
 import type { NativeProbeResult, System } from '../system/types.js';
+import { nodeIdentity } from '../fleet/node.js';
 import { VERSION } from '../version.js';
 import { fromNativeLibrary, cudaVersionString } from './native-facts.js';
 import { SNAPSHOT_SCHEMA_VERSION, type DriverInfo, type Gpu, type Snapshot } from './types.js';
@@ -22,6 +23,8 @@ export interface TakeOptions {
   /** Limit for the native probe child process (default: twice timeoutMs, at least 10 s). */
   nativeTimeoutMs?: number;
   now?: () => Date;
+  /** --node-name: this node's name in fleet results (default: Slurm's, Kubernetes', the short hostname). */
+  nodeName?: string;
   /** Python environments to look into beyond the ones found, and whether to import frameworks (--deep). */
   python?: { extraPythons: string[]; deep: boolean };
 }
@@ -86,6 +89,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     takenAt: now().toISOString(),
     root: sys.root,
     hostname: sys.hostname(),
+    node: nodeIdentity(sys.env, sys.hostname(), options.nodeName),
     os,
     driver,
     gpus,

@@ -1,5 +1,6 @@
 // The Snapshot: every fact gpuenv knows about one machine, with where each fact came from.
 // Versioned public JSON (docs/snapshot-schema.md, schema/snapshot.schema.json): add fields, never rename.
+import type { NodeIdentity } from '../fleet/node.js';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1 as const;
 
@@ -182,6 +183,8 @@ export interface Snapshot {
   /** The root file system that was read ("/" or the --root folder). */
   root: string;
   hostname: string | null;
+  /** Which node of a cluster this is (fleet runs). Absent in Snapshots before 2026-12. */
+  node?: NodeIdentity;
   os: OsInfo;
   driver: DriverInfo;
   gpus: Gpu[];

@@ -17,7 +17,7 @@ describe('gpuenv doctor', () => {
   it('--json is {schemaVersion, snapshot, findings[]}', async () => {
     const r = await doctor('cpu-only-toolkit', ['--json']);
     const doc = JSON.parse(r.out);
-    expect(Object.keys(doc)).toEqual(['schemaVersion', 'snapshot', 'findings', 'ruleErrors']);
+    expect(Object.keys(doc)).toEqual(['schemaVersion', 'node', 'snapshot', 'findings', 'ruleErrors']);
     expect(doc.schemaVersion).toBe(1);
     expect(doc.snapshot.toolkits[0].path).toBe('/usr/local/cuda-13.0');
     expect(Array.isArray(doc.findings)).toBe(true);
