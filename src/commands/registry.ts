@@ -25,6 +25,7 @@ export const commands: CommandSpec[] = [
   { name: 'lock', summary: () => m('lock.summary'), load: () => import('./lock.js') },
   { name: 'verify', summary: () => m('verify.summary'), load: () => import('./verify.js') },
   { name: 'diff', summary: () => m('diff.summary'), load: () => import('./diff.js') },
+  { name: 'fleet', summary: () => m('fleet.summary'), load: () => import('./fleet.js') },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

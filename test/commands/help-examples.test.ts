@@ -47,6 +47,11 @@ beforeAll(async () => {
   const log = 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n';
   for (const f of ['error.log', 'log.txt', 'collect_env.txt']) writeFileSync(join(cwd, f), log);
   writeFileSync(join(cwd, '.cuda-version'), '12.4\n');
+  mkdirSync(join(cwd, 'results'));
+  for (const f of ['gpu01.json', 'gpu02.json']) {
+    writeFileSync(join(cwd, f), snap);
+    writeFileSync(join(cwd, 'results', f), snap);
+  }
 });
 
 describe('every --help example runs', () => {

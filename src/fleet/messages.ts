@@ -1,0 +1,43 @@
+// Messages of the fleet commands, English and Simplified Chinese.
+import { defineMessages } from '../i18n/index.js';
+
+export const fm = defineMessages({
+  en: {
+    'report.title': 'gpuenv fleet report: {count} node(s)',
+    'report.drift': 'Drift (the first value is the majority)',
+    'report.mustMatch': 'must match',
+    'report.same': 'Same on every node',
+    'report.hardware': 'Hardware counters that are not zero',
+    'report.findings': 'Findings',
+    'report.unreadable': 'Results that could not be read',
+    'report.noSnapshot': 'Without a Snapshot (bench results only): {nodes}',
+    'report.ok': 'No must-match drift and no hardware error counters.',
+    'report.fail': 'Exit 1: {why}.',
+    'report.whyDrift': 'must-match keys differ ({keys})',
+    'report.whyHardware': 'hardware error counters on {nodes}',
+    'report.whyUnreadable': '{count} result(s) unreadable',
+    'usage.sub': 'fleet: give a subcommand: report',
+    'usage.inputs': 'fleet report: give the folder of one JSON per node (from --out-dir) or the files, e.g. gpuenv fleet report results/',
+    'opt.inputs': '  DIR|FILE…         one JSON per node: Snapshots, doctor --json or bench --json results',
+    'opt.markdown': '  --markdown        a Markdown report to paste into an issue or a wiki',
+  },
+  'zh-CN': {
+    'report.title': 'gpuenv 集群报告：{count} 个节点',
+    'report.drift': '差异（第一个值为多数节点的值）',
+    'report.mustMatch': '必须一致',
+    'report.same': '所有节点相同',
+    'report.hardware': '不为零的硬件计数器',
+    'report.findings': '发现',
+    'report.unreadable': '无法读取的结果',
+    'report.noSnapshot': '没有快照（只有 bench 结果）：{nodes}',
+    'report.ok': '没有必须一致项的差异，也没有硬件错误计数。',
+    'report.fail': '退出码 1：{why}。',
+    'report.whyDrift': '必须一致的项不同（{keys}）',
+    'report.whyHardware': '{nodes} 有硬件错误计数',
+    'report.whyUnreadable': '{count} 个结果无法读取',
+    'usage.sub': 'fleet：请给出子命令：report',
+    'usage.inputs': 'fleet report：请给出每节点一个 JSON 的目录（来自 --out-dir）或文件，例如 gpuenv fleet report results/',
+    'opt.inputs': '  DIR|FILE…         每个节点一个 JSON：快照、doctor --json 或 bench --json 的结果',
+    'opt.markdown': '  --markdown        输出可粘贴到 issue 或 wiki 的 Markdown 报告',
+  },
+});

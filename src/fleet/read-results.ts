@@ -1,0 +1,63 @@
+// Reads what a fleet run left: one JSON per node (a Snapshot, `doctor --json` or `bench --json`), from
+// folders and files. A file that is not a gpuenv result is reported with why, not fatal: one broken
+// node must not hide the other 39.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { Finding } from '../diagnose/types.js';
+import { UsageError } from '../errors.js';
+import { parseSnapshot } from '../snapshot/read.js';
+import type { NodeResult } from './report.js';
+
+const MAX_FILE = 64 * 1024 * 1024;
+
+export interface ReadResults {
+  results: NodeResult[];
+  unreadable: { file: string; reason: string }[];
+}
+
+async function filesOf(cwd: string, inputs: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const input of inputs) {
+    const path = resolve(cwd, input);
+    const st = await stat(path).catch(() => null);
+    if (!st) throw new UsageError(`${input}: no such file or folder`);
+    if (st.isDirectory()) {
+      for (const name of (await readdir(path)).filter((n) => n.endsWith('.json')).sort()) out.push(join(path, name));
+    } else out.push(path);
+  }
+  return out;
+}
+
+function isFinding(x: unknown): x is Finding {
+  const f = x as Partial<Finding>;
+  return !!f && typeof f === 'object' && typeof f.code === 'string' && typeof f.severity === 'string' && typeof f.title === 'string';
+}
+
+export async function readResults(cwd: string, inputs: string[]): Promise<ReadResults> {
+  const results: NodeResult[] = [];
+  const unreadable: ReadResults['unreadable'] = [];
+  for (const file of await filesOf(cwd, inputs)) {
+    try {
+      const st = await stat(file);
+      if (st.size > MAX_FILE) throw new Error(`larger than ${MAX_FILE / 1024 / 1024} MB`);
+      const text = await readFile(file, 'utf8');
+      let doc: Record<string, unknown>;
+      try {
+        doc = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        throw new Error('not JSON');
+      }
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a gpuenv result');
+      const hasSnapshot = 'gpus' in doc || (doc.snapshot !== undefined && doc.snapshot !== null);
+      const snapshot = hasSnapshot ? await parseSnapshot(text, basename(file)) : null;
+      if (!snapshot && !Array.isArray(doc.rows)) throw new Error('neither a Snapshot, a doctor nor a bench result');
+      const findings = (Array.isArray(doc.findings) ? doc.findings : []).filter(isFinding);
+      const named = (doc.node as { name?: unknown } | undefined)?.name;
+      const node = typeof named === 'string' && named ? named : (snapshot?.node?.name ?? basename(file).replace(/\.json$/, ''));
+      results.push({ node, file, snapshot, findings });
+    } catch (error) {
+      unreadable.push({ file, reason: error instanceof UsageError ? error.message : error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { results, unreadable };
+}

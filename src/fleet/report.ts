@@ -1,0 +1,117 @@
+// `fleet report`: one JSON per node (a Snapshot, `doctor --json` or `bench --json`) merged into what an
+// admin acts on: keys whose value differs between nodes (grouped, the majority as the baseline), hardware
+// counters that are not zero, and every finding with the nodes that have it.
+import type { Finding } from '../diagnose/types.js';
+import type { Snapshot } from '../snapshot/types.js';
+import { hostlist } from './hostlist.js';
+
+export interface NodeResult {
+  node: string;
+  /** The file it came from. */
+  file: string;
+  snapshot: Snapshot | null;
+  findings: Finding[];
+}
+
+export interface DriftKey {
+  key: string;
+  /** A difference here breaks jobs that span nodes (exit 1); others are reported. */
+  mustMatch: boolean;
+  /** Value → nodes having it, most nodes first; the first is the baseline. */
+  groups: { value: string; nodes: string[]; hostlist: string }[];
+}
+
+export interface FleetReport {
+  nodes: string[];
+  drift: DriftKey[];
+  /** Keys every node agrees on, with the value. */
+  same: { key: string; value: string }[];
+  hardware: { node: string; gpu: number; counter: string; value: number | boolean }[];
+  findings: { code: string; severity: string; title: string; nodes: string[]; hostlist: string }[];
+  /** Nodes whose file held no Snapshot (a bench result alone, say): no key could be read. */
+  withoutSnapshot: string[];
+}
+
+const NONE = '—';
+
+type KeyFn = (s: Snapshot) => string | null;
+const gpuSummary = (s: Snapshot, f: (g: Snapshot['gpus'][number]) => string | null): string | null => {
+  if (s.gpus.length === 0) return null;
+  const vals = [...new Set(s.gpus.map((g) => f(g) ?? NONE))];
+  return vals.join(' | ');
+};
+const defaultTorch = (s: Snapshot): string | null => {
+  for (const e of s.python) {
+    const t = e.packages.find((p) => p.name === 'torch');
+    if (t) return `${t.version}${t.build?.cpuOnly ? ' (CPU)' : t.build?.cuda ? ` (CUDA ${t.build.cuda})` : ''}`;
+  }
+  return null;
+};
+const library = (name: 'cudnn' | 'nccl'): KeyFn => (s) => {
+  const vs = [...new Set(s.libraries.filter((l) => l.name === name).map((l) => l.version?.value).filter((v): v is string => !!v))].sort();
+  return vs.length ? vs.join(', ') : null;
+};
+const onOff = (b: boolean | null) => (b === null ? null : b ? 'on' : 'off');
+
+/** The keys compared across nodes, in report order. */
+export const KEYS: { key: string; mustMatch: boolean; of: KeyFn }[] = [
+  { key: 'driver', mustMatch: true, of: (s) => s.driver.version?.value ?? s.driver.kernelModule?.value ?? null },
+  { key: 'driver CUDA', mustMatch: true, of: (s) => s.driver.cudaVersion?.value ?? null },
+  { key: 'GPU product', mustMatch: true, of: (s) => gpuSummary(s, (g) => g.name) },
+  { key: 'GPU count', mustMatch: true, of: (s) => String(s.gpus.length) },
+  { key: 'ECC mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.ecc.enabled)) },
+  { key: 'MIG mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.migMode.current)) },
+  { key: 'persistence mode', mustMatch: false, of: (s) => gpuSummary(s, (g) => onOff(g.persistenceMode)) },
+  { key: 'PCIe link', mustMatch: false, of: (s) => gpuSummary(s, (g) => (g.pcie.currentGen ? `Gen${g.pcie.maxGen ?? g.pcie.currentGen} x${g.pcie.maxWidth ?? g.pcie.currentWidth ?? '?'}` : null)) },
+  { key: 'kernel', mustMatch: false, of: (s) => s.os.kernel?.value ?? null },
+  { key: 'OS', mustMatch: false, of: (s) => s.os.prettyName?.value ?? null },
+  { key: 'cuDNN', mustMatch: false, of: library('cudnn') },
+  { key: 'NCCL', mustMatch: false, of: library('nccl') },
+  { key: 'torch', mustMatch: false, of: defaultTorch },
+];
+
+export function fleetReport(results: NodeResult[]): FleetReport {
+  const withSnap = results.filter((r) => r.snapshot);
+  const drift: DriftKey[] = [];
+  const same: FleetReport['same'] = [];
+  for (const k of KEYS) {
+    const by = new Map<string, string[]>();
+    for (const r of withSnap) {
+      const v = k.of(r.snapshot!) ?? NONE;
+      by.set(v, [...(by.get(v) ?? []), r.node]);
+    }
+    const groups = [...by].map(([value, nodes]) => ({ value, nodes: nodes.sort(), hostlist: hostlist(nodes) })).sort((a, b) => b.nodes.length - a.nodes.length || a.value.localeCompare(b.value));
+    if (groups.length > 1) drift.push({ key: k.key, mustMatch: k.mustMatch, groups });
+    else if (groups[0]) same.push({ key: k.key, value: groups[0].value });
+  }
+  const hardware: FleetReport['hardware'] = [];
+  for (const r of withSnap) {
+    for (const g of r.snapshot!.gpus) {
+      const e = g.ecc;
+      const counters: [string, number | boolean | null][] = [
+        ['ECC volatile uncorrected', e.volatileUncorrected],
+        ['ECC aggregate uncorrected', e.aggregateUncorrected],
+        ['remapped rows (uncorrectable)', e.remappedRowsUncorrectable],
+        ['row remapping pending', e.remappingPending],
+        ['row remapping failed', e.remappingFailed],
+      ];
+      for (const [counter, value] of counters) if (value === true || (typeof value === 'number' && value > 0)) hardware.push({ node: r.node, gpu: g.index, counter, value });
+    }
+  }
+  const byCode = new Map<string, { code: string; severity: string; title: string; nodes: string[] }>();
+  for (const r of results) {
+    for (const f of r.findings) {
+      const cur = byCode.get(f.code) ?? { code: f.code, severity: f.severity, title: f.title, nodes: [] };
+      if (!cur.nodes.includes(r.node)) cur.nodes.push(r.node);
+      byCode.set(f.code, cur);
+    }
+  }
+  const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
+  const findings = [...byCode.values()].map((f) => ({ ...f, nodes: f.nodes.sort(), hostlist: hostlist(f.nodes) })).sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3) || b.nodes.length - a.nodes.length);
+  return { nodes: results.map((r) => r.node).sort(), drift, same, hardware, findings, withoutSnapshot: results.filter((r) => !r.snapshot).map((r) => r.node) };
+}
+
+/** Exit 1 on drift of a must-match key or a hardware error counter. */
+export function reportFails(r: FleetReport): boolean {
+  return r.drift.some((d) => d.mustMatch) || r.hardware.length > 0;
+}
