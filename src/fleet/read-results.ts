@@ -28,6 +28,21 @@ async function filesOf(cwd: string, inputs: string[]): Promise<string[]> {
   return out;
 }
 
+/** The rows of a `bench --json` result that have the shape gpuenv writes, and the GPU product of each index. */
+function benchOf(doc: Record<string, unknown>): NodeResult['bench'] | undefined {
+  if (!Array.isArray(doc.rows)) return undefined;
+  const rows = doc.rows.filter(
+    (r): r is { gpu: number; what: string; size: string; value: number; unit: string } =>
+      !!r && typeof r === 'object' && Number.isInteger(r.gpu) && typeof r.what === 'string' && typeof r.size === 'string' && typeof r.value === 'number' && typeof r.unit === 'string',
+  );
+  const before = (doc.run as { before?: unknown } | undefined)?.before;
+  const products: Record<number, string | null> = {};
+  for (const g of Array.isArray(before) ? before : []) {
+    if (g && typeof g === 'object' && Number.isInteger(g.index)) products[g.index as number] = typeof g.name === 'string' ? g.name : null;
+  }
+  return { rows, products };
+}
+
 function isFinding(x: unknown): x is Finding {
   const f = x as Partial<Finding>;
   return !!f && typeof f === 'object' && typeof f.code === 'string' && typeof f.severity === 'string' && typeof f.title === 'string';
@@ -50,11 +65,15 @@ export async function readResults(cwd: string, inputs: string[]): Promise<ReadRe
       if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a gpuenv result');
       const hasSnapshot = 'gpus' in doc || (doc.snapshot !== undefined && doc.snapshot !== null);
       const snapshot = hasSnapshot ? await parseSnapshot(text, basename(file)) : null;
-      if (!snapshot && !Array.isArray(doc.rows)) throw new Error('neither a Snapshot, a doctor nor a bench result');
+      // `bench --json` on a node where no GPU answers: {ok: false, error: 'no-gpu', …}.
+      const noGpu = doc.ok === false && doc.error === 'no-gpu';
+      if (!snapshot && !Array.isArray(doc.rows) && !noGpu) throw new Error('neither a Snapshot, a doctor nor a bench result');
       const findings = (Array.isArray(doc.findings) ? doc.findings : []).filter(isFinding);
+      if (noGpu) findings.push({ code: 'no-gpu', severity: 'error', title: 'the benchmark found no NVIDIA GPU', cause: String(doc.nvml ?? ''), evidence: [], fix: ['gpuenv doctor'] } as Finding);
       const named = (doc.node as { name?: unknown } | undefined)?.name;
       const node = typeof named === 'string' && named ? named : (snapshot?.node?.name ?? basename(file).replace(/\.json$/, ''));
-      results.push({ node, file, snapshot, findings });
+      const bench = benchOf(doc);
+      results.push({ node, file, snapshot, findings, ...(bench ? { bench } : {}) });
     } catch (error) {
       unreadable.push({ file, reason: error instanceof UsageError ? error.message : error instanceof Error ? error.message : String(error) });
     }

@@ -8,6 +8,7 @@ export function failReasons(r: FleetReport, unreadable: number): string[] {
   const keys = r.drift.filter((d) => d.mustMatch).map((d) => d.key);
   if (keys.length) why.push(fm('report.whyDrift', { keys: keys.join(', ') }));
   if (r.hardware.length) why.push(fm('report.whyHardware', { nodes: [...new Set(r.hardware.map((h) => h.node))].join(', ') }));
+  if (r.outliers.length) why.push(fm('report.whyOutliers', { nodes: [...new Set(r.outliers.map((o) => o.node))].join(', ') }));
   if (unreadable) why.push(fm('report.whyUnreadable', { count: unreadable }));
   return why;
 }
@@ -27,6 +28,9 @@ export function renderReportText(r: FleetReport, unreadable: { file: string; rea
   }
   if (r.hardware.length) {
     out.push(st.bold(fm('report.hardware')), ...table(r.hardware.map((h) => [h.node, `GPU ${h.gpu}`, h.counter, String(h.value)])), '');
+  }
+  if (r.outliers.length) {
+    out.push(st.bold(fm('report.outliers')), ...table(r.outliers.map((o) => [o.node, `GPU ${o.gpu}`, o.product, `${o.what} ${o.size}`, `${o.value} ${o.unit}`, fm('report.belowMedian', { pct: o.belowPct, median: o.median })])), '');
   }
   if (r.findings.length) {
     out.push(st.bold(fm('report.findings')), ...table(r.findings.map((f) => [f.severity, f.code, `${f.nodes.length}`, f.hostlist, f.title])), '');
@@ -50,6 +54,11 @@ export function renderReportMarkdown(r: FleetReport, unreadable: { file: string;
   if (r.hardware.length) {
     out.push(`### ${fm('report.hardware')}`, '', '| node | GPU | counter | value |', '| --- | ---: | --- | ---: |');
     for (const h of r.hardware) out.push(`| ${cell(h.node)} | ${h.gpu} | ${h.counter} | ${String(h.value)} |`);
+    out.push('');
+  }
+  if (r.outliers.length) {
+    out.push(`### ${fm('report.outliers')}`, '', '| node | GPU | product | row | value | median | below |', '| --- | ---: | --- | --- | ---: | ---: | ---: |');
+    for (const o of r.outliers) out.push(`| ${cell(o.node)} | ${o.gpu} | ${cell(o.product)} | ${o.what} ${o.size} | ${o.value} ${o.unit} | ${o.median} | ${o.belowPct} % |`);
     out.push('');
   }
   if (r.findings.length) {

@@ -4,6 +4,7 @@
 import type { Finding } from '../diagnose/types.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { hostlist } from './hostlist.js';
+import { benchOutliers, type NodeBench, type Outlier } from './outliers.js';
 
 export interface NodeResult {
   node: string;
@@ -11,6 +12,8 @@ export interface NodeResult {
   file: string;
   snapshot: Snapshot | null;
   findings: Finding[];
+  /** From a `bench --json` result: its rows and the GPU products they ran on. */
+  bench?: Omit<NodeBench, 'node'>;
 }
 
 export interface DriftKey {
@@ -28,6 +31,8 @@ export interface FleetReport {
   same: { key: string; value: string }[];
   hardware: { node: string; gpu: number; counter: string; value: number | boolean }[];
   findings: { code: string; severity: string; title: string; nodes: string[]; hostlist: string }[];
+  /** Bench rows below their GPU product's peers (fleet/outliers.ts). */
+  outliers: Outlier[];
   /** Nodes whose file held no Snapshot (a bench result alone, say): no key could be read. */
   withoutSnapshot: string[];
 }
@@ -108,10 +113,11 @@ export function fleetReport(results: NodeResult[]): FleetReport {
   }
   const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
   const findings = [...byCode.values()].map((f) => ({ ...f, nodes: f.nodes.sort(), hostlist: hostlist(f.nodes) })).sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3) || b.nodes.length - a.nodes.length);
-  return { nodes: results.map((r) => r.node).sort(), drift, same, hardware, findings, withoutSnapshot: results.filter((r) => !r.snapshot).map((r) => r.node) };
+  const outliers = benchOutliers(results.filter((r) => r.bench).map((r) => ({ node: r.node, ...r.bench! })));
+  return { nodes: [...new Set(results.map((r) => r.node))].sort(), drift, same, hardware, findings, outliers, withoutSnapshot: results.filter((r) => !r.snapshot).map((r) => r.node) };
 }
 
-/** Exit 1 on drift of a must-match key or a hardware error counter. */
+/** Exit 1 on drift of a must-match key, a hardware error counter or a bench outlier. */
 export function reportFails(r: FleetReport): boolean {
-  return r.drift.some((d) => d.mustMatch) || r.hardware.length > 0;
+  return r.drift.some((d) => d.mustMatch) || r.hardware.length > 0 || r.outliers.length > 0;
 }

@@ -80,3 +80,44 @@ describe('gpuenv fleet report', () => {
     }
   });
 });
+
+describe('bench outliers among GPUs of one product', () => {
+  const dir = join(work, 'bench');
+  mkdirSync(dir);
+  const bench = (name: string, bf16: number, product = 'NVIDIA H200') => ({
+    schemaVersion: 1, ok: true, node: { name, engine: 'slurm', jobId: '9', visibleDevices: '0' }, findings: [],
+    rows: [{ gpu: 0, what: 'gemm bf16', size: '8192³', value: bf16, unit: 'TFLOP/s', expected: 791.6, pct: null, basis: null }],
+    run: { before: [{ index: 0, name: product }] },
+  });
+  const figures: [string, number][] = [['gpu01', 794.2], ['gpu02', 790.1], ['gpu03', 796.0], ['gpu04', 612.5], ['gpu05', 792.7]];
+  for (const [n, v] of figures) writeFileSync(join(dir, `${n}.json`), JSON.stringify(bench(n, v)));
+  // Another product is its own group (and alone says nothing), a node without a GPU is a finding.
+  writeFileSync(join(dir, 'l40s.json'), JSON.stringify(bench('l40s01', 300, 'NVIDIA L40S')));
+  writeFileSync(join(dir, 'cpu.json'), JSON.stringify({ ok: false, error: 'no-gpu', node: { name: 'cpu01' }, nvml: 'libnvidia-ml.so.1: not found', cuda: 'x' }));
+
+  it('flags the GPU 20 % below its peers, not the other product, and exits 1', async () => {
+    const r = await report([dir, '--json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.out);
+    expect(doc.outliers).toEqual([{ node: 'gpu04', gpu: 0, product: 'NVIDIA H200', what: 'gemm bf16', size: '8192³', unit: 'TFLOP/s', value: 612.5, median: 792.7, belowPct: 22.7, z: expect.any(Number) }]);
+    expect(doc.findings.find((f: { code: string }) => f.code === 'no-gpu').nodes).toEqual(['cpu01']);
+    expect(doc.withoutSnapshot).toContain('gpu04');
+    const t = await report([dir]);
+    expect(t.out).toContain('bench outliers on gpu04');
+  });
+
+  it('five GPUs within a few percent: no outlier', async () => {
+    const r = await report([...figures.filter(([n]) => n !== 'gpu04').map(([n]) => join(dir, `${n}.json`)), '--json']);
+    expect(JSON.parse(r.out).outliers).toEqual([]);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('robust z-score', () => {
+  it('peers agreeing to 0.1 % do not make a 1 % slower GPU an outlier; 6 % slower among tight peers is one', async () => {
+    const { benchOutliers } = await import('../../src/fleet/outliers.js');
+    const nodes = (vals: number[]) => vals.map((v, i) => ({ node: `n${i}`, rows: [{ gpu: 0, what: 'd2d', size: '256 MiB', value: v, unit: 'GB/s' }], products: { 0: 'NVIDIA H200' } }));
+    expect(benchOutliers(nodes([4030, 4031, 4029, 4030, 3990]))).toEqual([]);
+    expect(benchOutliers(nodes([4030, 4031, 4029, 4030, 3790])).map((o) => o.node)).toEqual(['n4']);
+  });
+});
