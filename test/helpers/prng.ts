@@ -1,11 +1,2 @@
-// A small seeded generator (mulberry32) for property tests: the same seed gives the same cases.
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The property tests' seeded generator: the same mulberry32 the benchmark uses for its operands.
+export { rng as prng } from '../../src/bench/gemm-data.js';
