@@ -4,7 +4,7 @@ import { defineMessages } from '../i18n/index.js';
 export const fm = defineMessages({
   en: {
     'report.title': 'gpuenv fleet report: {count} node(s)',
-    'report.drift': 'Drift (the first value is the majority)',
+    'report.drift': 'Drift (the first value is the baseline: the lock\'s, else the majority)',
     'report.mustMatch': 'must match',
     'report.same': 'Same on every node',
     'report.hardware': 'Hardware counters that are not zero',
@@ -23,10 +23,12 @@ export const fm = defineMessages({
     'usage.inputs': 'fleet report: give the folder of one JSON per node (from --out-dir) or the files, e.g. gpuenv fleet report results/',
     'opt.inputs': '  DIR|FILE…         one JSON per node: Snapshots, doctor --json or bench --json results',
     'opt.markdown': '  --markdown        a Markdown report to paste into an issue or a wiki',
+    'opt.baseline': '  --baseline LOCK   compare with a lock (gpuenv lock) instead of the majority',
+    'report.baseline': 'baseline (lock): {value}',
   },
   'zh-CN': {
     'report.title': 'gpuenv 集群报告：{count} 个节点',
-    'report.drift': '差异（第一个值为多数节点的值）',
+    'report.drift': '差异（第一个值为基准：锁文件的值，否则为多数节点的值）',
     'report.mustMatch': '必须一致',
     'report.same': '所有节点相同',
     'report.hardware': '不为零的硬件计数器',
@@ -45,5 +47,7 @@ export const fm = defineMessages({
     'usage.inputs': 'fleet report：请给出每节点一个 JSON 的目录（来自 --out-dir）或文件，例如 gpuenv fleet report results/',
     'opt.inputs': '  DIR|FILE…         每个节点一个 JSON：快照、doctor --json 或 bench --json 的结果',
     'opt.markdown': '  --markdown        输出可粘贴到 issue 或 wiki 的 Markdown 报告',
+    'opt.baseline': '  --baseline LOCK   与锁文件（gpuenv lock）比较，而不是与多数节点比较',
+    'report.baseline': '基准（锁文件）：{value}',
   },
 });

@@ -20,6 +20,7 @@ export function renderReportText(r: FleetReport, unreadable: { file: string; rea
     const rows: string[][] = [];
     for (const d of r.drift) {
       d.groups.forEach((g, i) => rows.push([i === 0 ? (d.mustMatch ? st.red(`≠ ${d.key}`) : st.yellow(`≠ ${d.key}`)) : '', i === 0 && d.mustMatch ? fm('report.mustMatch') : '', g.value, `${g.nodes.length}`, g.hostlist]));
+      if (d.baseline !== undefined && d.groups[0]?.value !== d.baseline) rows.push(['', '', fm('report.baseline', { value: d.baseline }), '0', '']);
     }
     out.push(...table(rows), '');
   }
@@ -48,7 +49,10 @@ export function renderReportMarkdown(r: FleetReport, unreadable: { file: string;
   const out = [`## ${fm('report.title', { count: r.nodes.length })}`, ''];
   if (r.drift.length) {
     out.push(`### ${fm('report.drift')}`, '', '| key | value | nodes | hosts |', '| --- | --- | ---: | --- |');
-    for (const d of r.drift) d.groups.forEach((g, i) => out.push(`| ${i === 0 ? `${cell(d.key)}${d.mustMatch ? ` (${fm('report.mustMatch')})` : ''}` : ''} | ${cell(g.value)} | ${g.nodes.length} | ${cell(g.hostlist)} |`));
+    for (const d of r.drift) {
+      d.groups.forEach((g, i) => out.push(`| ${i === 0 ? `${cell(d.key)}${d.mustMatch ? ` (${fm('report.mustMatch')})` : ''}` : ''} | ${cell(g.value)} | ${g.nodes.length} | ${cell(g.hostlist)} |`));
+      if (d.baseline !== undefined && d.groups[0]?.value !== d.baseline) out.push(`| | ${cell(fm('report.baseline', { value: d.baseline }))} | 0 | |`);
+    }
     out.push('');
   }
   if (r.hardware.length) {

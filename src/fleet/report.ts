@@ -2,6 +2,7 @@
 // admin acts on: keys whose value differs between nodes (grouped, the majority as the baseline), hardware
 // counters that are not zero, and every finding with the nodes that have it.
 import type { Finding } from '../diagnose/types.js';
+import type { Lock } from '../lock/types.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { hostlist } from './hostlist.js';
 import { benchOutliers, type NodeBench, type Outlier } from './outliers.js';
@@ -20,8 +21,10 @@ export interface DriftKey {
   key: string;
   /** A difference here breaks jobs that span nodes (exit 1); others are reported. */
   mustMatch: boolean;
-  /** Value → nodes having it, most nodes first; the first is the baseline. */
+  /** Value → nodes having it: the baseline's value first when it is held, then most nodes first. */
   groups: { value: string; nodes: string[]; hostlist: string }[];
+  /** The lock's value (--baseline), when it has one for this key; else the majority is the baseline. */
+  baseline?: string;
 }
 
 export interface FleetReport {
@@ -75,7 +78,21 @@ export const KEYS: { key: string; mustMatch: boolean; of: KeyFn }[] = [
   { key: 'torch', mustMatch: false, of: defaultTorch },
 ];
 
-export function fleetReport(results: NodeResult[]): FleetReport {
+/** The values a lock (`--baseline`) holds for the report's keys. */
+export function baselineOf(lock: Lock): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (lock.driver.seen) out.driver = lock.driver.seen;
+  if (lock.driver.cuda) out['driver CUDA'] = lock.driver.cuda;
+  if (lock.gpus.count > 0) {
+    out['GPU product'] = lock.gpus.names.join(' | ');
+    out['GPU count'] = String(lock.gpus.count);
+  }
+  const torch = lock.frameworks.find((f) => f.name === 'torch');
+  if (torch) out.torch = `${torch.version}${torch.cuda ? ` (CUDA ${torch.cuda})` : ' (CPU)'}`;
+  return out;
+}
+
+export function fleetReport(results: NodeResult[], baseline: Record<string, string> = {}): FleetReport {
   const withSnap = results.filter((r) => r.snapshot);
   const drift: DriftKey[] = [];
   const same: FleetReport['same'] = [];
@@ -85,8 +102,12 @@ export function fleetReport(results: NodeResult[]): FleetReport {
       const v = k.of(r.snapshot!) ?? NONE;
       by.set(v, [...(by.get(v) ?? []), r.node]);
     }
-    const groups = [...by].map(([value, nodes]) => ({ value, nodes: nodes.sort(), hostlist: hostlist(nodes) })).sort((a, b) => b.nodes.length - a.nodes.length || a.value.localeCompare(b.value));
-    if (groups.length > 1) drift.push({ key: k.key, mustMatch: k.mustMatch, groups });
+    const base = baseline[k.key];
+    const groups = [...by]
+      .map(([value, nodes]) => ({ value, nodes: nodes.sort(), hostlist: hostlist(nodes) }))
+      .sort((a, b) => Number(b.value === base) - Number(a.value === base) || b.nodes.length - a.nodes.length || a.value.localeCompare(b.value));
+    // With a lock, nodes that all agree on a value other than the lock's have drifted too.
+    if (groups.length > 1 || (base !== undefined && groups[0] && groups[0].value !== base)) drift.push({ key: k.key, mustMatch: k.mustMatch, groups, ...(base !== undefined ? { baseline: base } : {}) });
     else if (groups[0]) same.push({ key: k.key, value: groups[0].value });
   }
   const hardware: FleetReport['hardware'] = [];

@@ -121,3 +121,25 @@ describe('robust z-score', () => {
     expect(benchOutliers(nodes([4030, 4031, 4029, 4030, 3790])).map((o) => o.node)).toEqual(['n4']);
   });
 });
+
+describe('--baseline LOCK', () => {
+  it('compares with the lock: nodes that all agree on another driver have drifted; the lock\'s value comes first', async () => {
+    const dir = join(work, 'base');
+    mkdirSync(dir);
+    for (const n of ['gpu11', 'gpu12']) writeFileSync(join(dir, `${n}.json`), JSON.stringify(node(n, (s) => (s.driver.version.value = '575.51.03'))));
+    writeFileSync(join(dir, 'gpu13.json'), JSON.stringify(node('gpu13')));
+    const io = fakeIo();
+    await main(['lock', '--snapshot', join(import.meta.dirname, '../fixtures/snapshots/h200.json')], { io });
+    const lock = join(work, 'h200.lock.json');
+    writeFileSync(lock, io.stdout());
+    const r = await report([dir, '--baseline', lock, '--json']);
+    expect(r.code).toBe(1);
+    const driver = JSON.parse(r.out).drift.find((d: { key: string }) => d.key === 'driver');
+    expect(driver.baseline).toBe('580.159.04');
+    expect(driver.groups.map((g: { value: string; hostlist: string }) => `${g.value} ${g.hostlist}`)).toEqual(['580.159.04 gpu13', '575.51.03 gpu[11-12]']);
+    // Only gpu11 and gpu12, which agree with each other: still drift against the lock.
+    const two = await report([join(dir, 'gpu11.json'), join(dir, 'gpu12.json'), '--baseline', lock]);
+    expect(two.code).toBe(1);
+    expect(two.out).toContain('baseline (lock): 580.159.04');
+  });
+});
