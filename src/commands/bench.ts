@@ -6,7 +6,7 @@ import { planConfig } from '../bench/plan.js';
 import { findings } from '../bench/report.js';
 import { superviseBench } from '../bench/supervise.js';
 import { nodeIdentity } from '../fleet/node.js';
-import { writeNodeResult } from '../fleet/out-dir.js';
+import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { cliMessages } from './messages.js';
 import type { Engine, Mode } from '../bench/types.js';
 import { makeStyle } from '../render/style.js';
@@ -25,8 +25,7 @@ export const details: CommandDetails = {
     gpu: { type: 'string', multiple: true },
     timeout: { type: 'string' },
     python: { type: 'string' },
-    'out-dir': { type: 'string' },
-    'node-name': { type: 'string' },
+    ...NODE_OPTIONS,
   },
   allowPositionals: false,
 };
@@ -43,8 +42,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout ${String(v.timeout)}: give seconds, e.g. --timeout 120`);
   const sys = await ctx.system();
   if (sys.isForeignRoot) throw new UsageError(m('usage.root'));
-  const nodeName = typeof v['node-name'] === 'string' ? v['node-name'] : undefined;
-  const outDir = typeof v['out-dir'] === 'string' ? v['out-dir'] : undefined;
+  const { outDir, nodeName } = nodeOptionValues(v);
   // --out-dir: the JSON document goes to DIR/<node>.json and stdout stays empty.
   const emit = async (doc: Record<string, unknown>) => {
     const node = nodeIdentity(sys.env, sys.hostname(), nodeName);

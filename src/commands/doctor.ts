@@ -6,7 +6,7 @@ import { renderDoctorText } from '../render/doctor-text.js';
 import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
 import { nodeIdentity } from '../fleet/node.js';
-import { writeNodeResult } from '../fleet/out-dir.js';
+import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { checkEnvPath, isEnvPath } from '../probe/python/env-option.js';
 import type { System } from '../system/types.js';
 import { takeSnapshot } from '../snapshot/take.js';
@@ -25,8 +25,7 @@ export const details: CommandDetails = {
       python: { type: 'string', multiple: true },
       snapshot: { type: 'string' },
       timeout: { type: 'string' },
-      'out-dir': { type: 'string' },
-      'node-name': { type: 'string' },
+      ...NODE_OPTIONS,
     },
   allowPositionals: false,
 };
@@ -40,8 +39,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     throw new UsageError('--snapshot reads a saved Snapshot: --root, --deep and --python need the live machine');
   }
   const timeoutMs = parseTimeout(values.timeout);
-  const nodeName = typeof values['node-name'] === 'string' ? values['node-name'] : undefined;
-  const outDir = typeof values['out-dir'] === 'string' ? values['out-dir'] : undefined;
+  const { outDir, nodeName } = nodeOptionValues(values);
   const snapshot = snapshotFile
     ? await readSnapshotFile(snapshotFile, ctx.io.cwd)
     : await ctx.system().then(async (sys) => takeSnapshot(sys, { timeoutMs, ...(nodeName ? { nodeName } : {}), python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true } }));

@@ -5,7 +5,7 @@ import { renderSnapshotText } from '../render/snapshot-text.js';
 import { makeStyle } from '../render/style.js';
 import { takeSnapshot } from '../snapshot/take.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
-import { writeNodeResult } from '../fleet/out-dir.js';
+import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { cliMessages as m } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
@@ -13,15 +13,14 @@ export const details: CommandDetails = {
   usage: 'snapshot [--json] [--root DIR] [-o FILE [--force] | --out-dir DIR] [--node-name NAME] [--timeout SECONDS]',
   help: () => [m('snapshot.opt.json'), m('snapshot.opt.output'), m('snapshot.opt.force'), m('fleet.opt.outDir'), m('fleet.opt.nodeName'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
   examples: ['gpuenv snapshot', 'gpuenv snapshot --json -o h200.json', 'gpuenv snapshot --root /mnt/image --json'],
-  options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, timeout: { type: 'string' }, 'out-dir': { type: 'string' }, 'node-name': { type: 'string' } },
+  options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, timeout: { type: 'string' }, ...NODE_OPTIONS },
   allowPositionals: false,
 };
 
 export async function run(ctx: CommandContext): Promise<number> {
   const timeoutMs = parseTimeout(ctx.values.timeout);
-  const outDir = typeof ctx.values['out-dir'] === 'string' ? ctx.values['out-dir'] : undefined;
+  const { outDir, nodeName } = nodeOptionValues(ctx.values);
   if (outDir !== undefined && ctx.values.output !== undefined) throw new UsageError('-o FILE and --out-dir DIR: choose one');
-  const nodeName = typeof ctx.values['node-name'] === 'string' ? ctx.values['node-name'] : undefined;
   const sys = await ctx.system();
   const snap = await takeSnapshot(sys, { timeoutMs, ...(nodeName ? { nodeName } : {}) });
   if (outDir !== undefined) {
