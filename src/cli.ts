@@ -57,6 +57,18 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
   // The command's module is needed to run it anyway; it also holds its options and help.
   const mod = await spec.load();
   const details = mod.details;
+  if (!details.failureExit) return runCommand(spec, mod, argv, deps);
+  // The command decides what its failures exit with (health --prolog fails open: a non-zero prolog drains).
+  try {
+    return await runCommand(spec, mod, argv, deps);
+  } catch (error) {
+    return details.failureExit(reportError(error, deps.io), argv.slice(1));
+  }
+}
+
+async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec['load']>>, argv: string[], deps: MainDeps): Promise<number> {
+  const { io } = deps;
+  const details = mod.details;
   let parsed;
   try {
     parsed = parseArgs({

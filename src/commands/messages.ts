@@ -48,6 +48,7 @@ export const cliMessages = defineMessages({
     'lock.summary': 'record the environment\'s contract (driver floor, GPU architectures, CUDA/cuDNN/NCCL, framework builds, pins) as gpuenv.lock.json',
     'verify.summary': 'check this machine against gpuenv.lock.json: one finding per difference, exit 1 on a breaking one',
     'diff.summary': 'two Snapshots or locks side by side: what differs between two machines or two days',
+    'health.summary': 'node health check for schedulers and monitoring: driver, GPUs, memory errors, Xid, fabric; exit 1 = drain',
     'fleet.summary': 'merge one JSON per node (from --out-dir) into drift, hardware counters and findings across a cluster',
     'archList.help': '  --gpu NAME          a GPU to build for (repeatable); default: this machine\'s GPUs\n  --ptx               add PTX for the newest architecture (forward compatibility)\n  --json              JSON for scripts',
   },
@@ -95,6 +96,7 @@ export const cliMessages = defineMessages({
     'lock.summary': '把环境约定（最低驱动、GPU 架构、CUDA/cuDNN/NCCL、框架构建、版本锁定）记录为 gpuenv.lock.json',
     'verify.summary': '按 gpuenv.lock.json 检查本机：每处差异一条结论，有破坏性差异时退出码为 1',
     'diff.summary': '并排比较两个 Snapshot 或锁文件：两台机器或两天之间有什么不同',
+    'health.summary': '面向调度器与监控的节点健康检查：驱动、GPU、显存错误、Xid、Fabric；退出码 1 表示应下线',
     'fleet.summary': '把每节点一个的 JSON（来自 --out-dir）合并为整个集群的差异、硬件计数与发现',
   },
 });

@@ -13,6 +13,7 @@ export const globalOptions = {
 
 export const commands: CommandSpec[] = [
   { name: 'doctor', summary: () => m('doctor.summary'), load: () => import('./doctor.js') },
+  { name: 'health', summary: () => m('health.summary'), load: () => import('./health.js') },
   { name: 'snapshot', summary: () => m('snapshot.summary'), load: () => import('./snapshot.js') },
   { name: 'explain', summary: () => m('explain.summary'), load: () => import('./explain.js') },
   { name: 'plan', summary: () => m('plan.summary'), load: () => import('./plan.js') },

@@ -39,6 +39,8 @@ export interface CommandDetails {
   examples: string[];
   options: NonNullable<ParseArgsConfig['options']>;
   allowPositionals: boolean;
+  /** Maps the exit code of a failure (usage 2, internal 3) given the command's arguments; absent: kept. */
+  failureExit?: (code: number, args: string[]) => number;
 }
 
 export interface CommandModule {

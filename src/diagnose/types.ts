@@ -25,6 +25,14 @@ export const FINDING_CODES = [
   'pcie-degraded',
   'gpu-throttled',
   'ecc-errors',
+  // Added with `gpuenv health` (node health facts).
+  'xid-errors',
+  'gpu-missing',
+  'fabric-manager',
+  'persistence-off',
+  'compute-mode',
+  'clocks-capped',
+  'gpu-unresponsive',
   // Added with `gpuenv verify`: a difference from the lock that no cause above names (NCCL, Python, a pin).
   'lock-drift',
 ] as const;
@@ -56,9 +64,16 @@ export interface Finding {
   unconfirmed?: string;
 }
 
+/**
+ * node: the machine's own state (driver, GPUs, hardware counters, kernel log): what `gpuenv health` checks and a
+ * scheduler may drain a node for. environment: toolkits, libraries and Python environments, a job's business.
+ */
+export type RuleScope = 'node' | 'environment';
+
 /** One rule: a pure function of the Snapshot (knowledge is imported by the rule itself). */
 export interface Rule {
   code: FindingCode;
+  scope: RuleScope;
   check(snapshot: Snapshot): Finding[];
 }
 

@@ -38,3 +38,43 @@ export function hostlist(names: readonly string[]): string {
   // In the order of each group's first node, numbers compared as numbers.
   return out.sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true })).map((o) => o.text).join(',');
 }
+
+const MAX_EXPANDED = 10_000;
+
+/** Expands `gpu[01-03,05],cpu1` into names; null when the text is not a host list (or would name too many). */
+export function expandHostlist(text: string): string[] | null {
+  const out: string[] = [];
+  // Split on commas outside brackets.
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text.trim()) {
+    if (ch === '[') depth++;
+    if (ch === ']') depth--;
+    if (depth < 0 || depth > 1) return null;
+    if (ch === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (depth !== 0) return null;
+  parts.push(cur);
+  for (const part of parts) {
+    const m = /^([A-Za-z0-9._-]*)(?:\[([0-9,-]+)\]([A-Za-z0-9._-]*))?$/.exec(part);
+    if (!m || part === '') return null;
+    if (m[2] === undefined) {
+      out.push(m[1]!);
+      continue;
+    }
+    for (const range of m[2].split(',')) {
+      const r = /^(\d+)(?:-(\d+))?$/.exec(range);
+      if (!r) return null;
+      const width = r[1]!.length;
+      const a = Number(r[1]);
+      const b = r[2] === undefined ? a : Number(r[2]);
+      if (b < a || out.length + (b - a + 1) > MAX_EXPANDED) return null;
+      for (let n = a; n <= b; n++) out.push(`${m[1]}${String(n).padStart(width, '0')}${m[3] ?? ''}`);
+    }
+  }
+  return out;
+}

@@ -3,6 +3,7 @@
 // counters that are not zero, and every finding with the nodes that have it.
 import type { Finding } from '../diagnose/types.js';
 import type { Lock } from '../lock/types.js';
+import { xidInfo } from '../knowledge/xid.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { hostlist } from './hostlist.js';
 import { benchOutliers, type NodeBench, type Outlier } from './outliers.js';
@@ -71,6 +72,8 @@ export const KEYS: { key: string; mustMatch: boolean; of: KeyFn }[] = [
   { key: 'MIG mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.migMode.current)) },
   { key: 'persistence mode', mustMatch: false, of: (s) => gpuSummary(s, (g) => onOff(g.persistenceMode)) },
   { key: 'PCIe link', mustMatch: false, of: (s) => gpuSummary(s, (g) => (g.pcie.currentGen ? `Gen${g.pcie.maxGen ?? g.pcie.currentGen} x${g.pcie.maxWidth ?? g.pcie.currentWidth ?? '?'}` : null)) },
+  { key: 'VBIOS', mustMatch: false, of: (s) => (s.gpus.some((g) => g.vbios) ? gpuSummary(s, (g) => g.vbios ?? null) : null) },
+  { key: 'fabric manager', mustMatch: false, of: (s) => (s.fabric?.managerRunning ? (s.fabric.managerRunning.value ? 'running' : 'not running') : null) },
   { key: 'kernel', mustMatch: false, of: (s) => s.os.kernel?.value ?? null },
   { key: 'OS', mustMatch: false, of: (s) => s.os.prettyName?.value ?? null },
   { key: 'cuDNN', mustMatch: false, of: library('cudnn') },
@@ -120,8 +123,14 @@ export function fleetReport(results: NodeResult[], baseline: Record<string, stri
         ['remapped rows (uncorrectable)', e.remappedRowsUncorrectable],
         ['row remapping pending', e.remappingPending],
         ['row remapping failed', e.remappingFailed],
+        ['page retirement pending', g.retiredPages?.pending ?? null],
       ];
       for (const [counter, value] of counters) if (value === true || (typeof value === 'number' && value > 0)) hardware.push({ node: r.node, gpu: g.index, counter, value });
+    }
+    // Xid codes that are the node's fault (not a program's), per GPU: counted since boot.
+    for (const x of r.snapshot!.kernelLog?.xids ?? []) {
+      if (xidInfo(x.code)?.severity !== 'error') continue;
+      hardware.push({ node: r.node, gpu: x.gpuIndex ?? -1, counter: `Xid ${x.code} (${xidInfo(x.code)!.name})`, value: x.count });
     }
   }
   const byCode = new Map<string, { code: string; severity: string; title: string; nodes: string[] }>();

@@ -62,6 +62,13 @@ export const NVML_DEVICE_NAME_V2_BUFFER_SIZE = 96;
 export const NVML_DEVICE_UUID_V2_BUFFER_SIZE = 96;
 export const NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE = 80;
 export const NVML_SYSTEM_NVML_VERSION_BUFFER_SIZE = 80;
+export const NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE = 32;
+/** nvmlPageRetirementCause_t. */
+export const NVML_PAGE_RETIREMENT_CAUSE = { MULTIPLE_SINGLE_BIT_ECC_ERRORS: 0, DOUBLE_BIT_ECC_ERROR: 1 } as const;
+/** nvmlGpuFabricState_t (NVML_GPU_FABRIC_STATE_*). */
+export const NVML_GPU_FABRIC_STATE = ['not-supported', 'not-started', 'in-progress', 'completed'] as const;
+/** Retired pages are at most 64 per GPU (NVIDIA Dynamic Page Retirement); room to spare. */
+export const RETIRED_PAGES_CAPACITY = 512;
 
 export interface NvmlTypes {
   device: TypeObject;
@@ -71,6 +78,7 @@ export interface NvmlTypes {
   temperatureV1: TypeObject;
   utilization: TypeObject;
   attributes: TypeObject;
+  fabricInfo: TypeObject;
   /** NVML_STRUCT_VERSION(Memory, 2) = sizeof | 2 << 24 = 0x02000028. */
   memoryV2Version: number;
   /** NVML_STRUCT_VERSION(Temperature, 1) = 0x0100000C. */
@@ -126,8 +134,16 @@ export function nvmlTypes(koffi: Koffi): NvmlTypes {
     computeInstanceSliceCount: 'unsigned int',
     memorySizeMB: 'unsigned long long',
   });
+  // nvmlGpuFabricInfo_t (R525+, Hopper and later): whether the GPU registered with the fabric manager.
+  const fabricInfo = koffi.struct('nvmlGpuFabricInfo_t', {
+    clusterUuid: 'unsigned char[16]',
+    status: 'int',
+    cliqueId: 'unsigned int',
+    state: 'unsigned char',
+  });
   types = {
     device,
+    fabricInfo,
     memory,
     memoryV2,
     pciInfo,
@@ -153,6 +169,7 @@ export interface NvmlPciInfo {
 }
 export interface NvmlTemperatureV1 { version: number; sensorType: number; temperature: number }
 export interface NvmlUtilization { gpu: number; memory: number }
+export interface NvmlGpuFabricInfo { clusterUuid: number[]; status: number; cliqueId: number; state: number }
 export interface NvmlDeviceAttributes { multiprocessorCount: number; memorySizeMB: number | bigint }
 
 type Dev = NvmlDevice;
@@ -202,6 +219,13 @@ export interface NvmlBindings {
   nvmlDeviceGetUtilizationRates: F<[d: Dev, u: Partial<NvmlUtilization>]> | undefined;
   nvmlDeviceGetNumGpuCores: F<[d: Dev, cores: U32Out]> | undefined;
   nvmlDeviceGetMemoryBusWidth: F<[d: Dev, bits: U32Out]> | undefined;
+  nvmlDeviceGetVbiosVersion: F<[d: Dev, version: Buffer, length: number]> | undefined;
+  nvmlDeviceGetPowerManagementDefaultLimit: F<[d: Dev, mw: U32Out]> | undefined;
+  nvmlDeviceGetApplicationsClock: F<[d: Dev, type: number, mhz: U32Out]> | undefined;
+  nvmlDeviceGetDefaultApplicationsClock: F<[d: Dev, type: number, mhz: U32Out]> | undefined;
+  nvmlDeviceGetRetiredPages: F<[d: Dev, cause: number, count: U32Out, addresses: Buffer]> | undefined;
+  nvmlDeviceGetRetiredPagesPendingStatus: F<[d: Dev, pending: U32Out]> | undefined;
+  nvmlDeviceGetGpuFabricInfo: F<[d: Dev, info: Partial<NvmlGpuFabricInfo>]> | undefined;
 }
 
 /**
@@ -296,5 +320,17 @@ export function bindNvml(koffi: Koffi, lib: LibraryHandle): NvmlBindings | undef
     nvmlDeviceGetUtilizationRates: f(`int nvmlDeviceGetUtilizationRates(${dev}, _Out_ nvmlUtilization_t *utilization)`),
     nvmlDeviceGetNumGpuCores: u32('nvmlDeviceGetNumGpuCores'),
     nvmlDeviceGetMemoryBusWidth: u32('nvmlDeviceGetMemoryBusWidth'),
+    nvmlDeviceGetVbiosVersion: f(`int nvmlDeviceGetVbiosVersion(${dev}, char *version, unsigned int length)`),
+    nvmlDeviceGetPowerManagementDefaultLimit: u32('nvmlDeviceGetPowerManagementDefaultLimit'),
+    nvmlDeviceGetApplicationsClock: f(`int nvmlDeviceGetApplicationsClock(${dev}, int clockType, _Out_ unsigned int *clockMHz)`),
+    nvmlDeviceGetDefaultApplicationsClock: f(
+      `int nvmlDeviceGetDefaultApplicationsClock(${dev}, int clockType, _Out_ unsigned int *clockMHz)`,
+    ),
+    // The address buffer is plain memory we own (RETIRED_PAGES_CAPACITY entries): only the count is read.
+    nvmlDeviceGetRetiredPages: f(
+      `int nvmlDeviceGetRetiredPages(${dev}, int cause, _Inout_ unsigned int *pageCount, void *addresses)`,
+    ),
+    nvmlDeviceGetRetiredPagesPendingStatus: u32('nvmlDeviceGetRetiredPagesPendingStatus'),
+    nvmlDeviceGetGpuFabricInfo: f(`int nvmlDeviceGetGpuFabricInfo(${dev}, _Out_ nvmlGpuFabricInfo_t *gpuFabricInfo)`),
   };
 }

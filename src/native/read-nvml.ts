@@ -9,6 +9,9 @@ import {
   NVML_CLOCK,
   NVML_DEVICE_NAME_V2_BUFFER_SIZE,
   NVML_DEVICE_UUID_V2_BUFFER_SIZE,
+  NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE,
+  NVML_PAGE_RETIREMENT_CAUSE,
+  RETIRED_PAGES_CAPACITY,
   NVML_ECC_COUNTER,
   NVML_MEMORY_ERROR,
   NVML_RETURN,
@@ -24,6 +27,7 @@ import {
   type NvmlTemperatureV1,
   type NvmlUtilization,
   type NvmlDeviceAttributes,
+  type NvmlGpuFabricInfo,
 } from './nvml.js';
 import type { NativeError, NvmlDeviceReport, NvmlReport } from './report.js';
 
@@ -153,6 +157,7 @@ type DevFn<A extends unknown[]> = KoffiFunc<(d: NvmlDevice, ...args: A) => numbe
 /** Typed helpers over Calls for one device handle. */
 function deviceReader(calls: Calls, device: NvmlDevice) {
   return {
+    device,
     call<A extends unknown[], T>(fn: DevFn<A>, label: string, args: A, read: () => T): T | null {
       return calls.get(fn, label, () => fn!(device, ...args), read);
     },
@@ -286,11 +291,42 @@ function readDevice(koffi: Koffi, b: NvmlBindings, index: number): NvmlDeviceRep
   }));
   report.gpuCores = r.u32(b.nvmlDeviceGetNumGpuCores, 'nvmlDeviceGetNumGpuCores');
   report.memoryBusWidth = r.u32(b.nvmlDeviceGetMemoryBusWidth, 'nvmlDeviceGetMemoryBusWidth');
+  readHealth(b, calls, r, report);
   report.errors = calls.errors;
   return report;
 }
 
 type Reader = ReturnType<typeof deviceReader>;
+
+/** The node-health questions: VBIOS, default power limit, application clocks, retired pages, fabric state. */
+function readHealth(b: NvmlBindings, calls: Calls, r: Reader, report: NvmlDeviceReport): void {
+  report.vbios = r.text(b.nvmlDeviceGetVbiosVersion, 'nvmlDeviceGetVbiosVersion', NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE);
+  report.defaultPowerLimitMw = r.u32(b.nvmlDeviceGetPowerManagementDefaultLimit, 'nvmlDeviceGetPowerManagementDefaultLimit');
+  const app = b.nvmlDeviceGetApplicationsClock;
+  const def = b.nvmlDeviceGetDefaultApplicationsClock;
+  report.applicationsClocks = {
+    graphics: r.u32Of(app, 'nvmlDeviceGetApplicationsClock(GRAPHICS)', NVML_CLOCK.GRAPHICS),
+    mem: r.u32Of(app, 'nvmlDeviceGetApplicationsClock(MEM)', NVML_CLOCK.MEM),
+    defaultGraphics: r.u32Of(def, 'nvmlDeviceGetDefaultApplicationsClock(GRAPHICS)', NVML_CLOCK.GRAPHICS),
+    defaultMem: r.u32Of(def, 'nvmlDeviceGetDefaultApplicationsClock(MEM)', NVML_CLOCK.MEM),
+  };
+  const pages = (cause: number, label: string): number | null => {
+    const count: [number] = [RETIRED_PAGES_CAPACITY];
+    const addresses = Buffer.alloc(8 * RETIRED_PAGES_CAPACITY);
+    const fn = b.nvmlDeviceGetRetiredPages;
+    return calls.get(fn, `nvmlDeviceGetRetiredPages(${label})`, () => fn!(r.device, cause, count, addresses), () => count[0]);
+  };
+  report.retiredPages = {
+    singleBit: pages(NVML_PAGE_RETIREMENT_CAUSE.MULTIPLE_SINGLE_BIT_ECC_ERRORS, 'MULTIPLE_SINGLE_BIT_ECC_ERRORS'),
+    doubleBit: pages(NVML_PAGE_RETIREMENT_CAUSE.DOUBLE_BIT_ECC_ERROR, 'DOUBLE_BIT_ECC_ERROR'),
+    pending: r.u32(b.nvmlDeviceGetRetiredPagesPendingStatus, 'nvmlDeviceGetRetiredPagesPendingStatus'),
+  };
+  const fabric: Partial<NvmlGpuFabricInfo> = {};
+  report.fabric = r.call(b.nvmlDeviceGetGpuFabricInfo, 'nvmlDeviceGetGpuFabricInfo', [fabric], () => ({
+    state: fabric.state ?? 0,
+    status: fabric.status ?? 0,
+  }));
+}
 
 /** v2 splits the driver's reservation out of `used`; v1 (older drivers) counts it as used. */
 function readMemory(b: NvmlBindings, calls: Calls, r: Reader, version: number): NvmlDeviceReport['memory'] {

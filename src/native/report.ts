@@ -85,6 +85,16 @@ export interface NvmlDeviceReport {
   /** nvmlDeviceGetTemperatureThreshold SLOWDOWN and SHUTDOWN, °C. */
   temperatureSlowdownC?: number | null;
   temperatureShutdownC?: number | null;
+  /** nvmlDeviceGetVbiosVersion, "96.00.74.00.01". */
+  vbios?: string | null;
+  /** nvmlDeviceGetPowerManagementDefaultLimit, mW. */
+  defaultPowerLimitMw?: number | null;
+  /** nvmlDeviceGet(Default)ApplicationsClock for GRAPHICS and MEM, MHz. */
+  applicationsClocks?: { graphics: number | null; mem: number | null; defaultGraphics: number | null; defaultMem: number | null };
+  /** nvmlDeviceGetRetiredPages counts per cause and the pending flag (pre-Ampere; NOT_SUPPORTED where rows are remapped). */
+  retiredPages?: { singleBit: number | null; doubleBit: number | null; pending: number | null };
+  /** nvmlDeviceGetGpuFabricInfo: NVML_GPU_FABRIC_STATE_* and the registration's nvmlReturn_t status. */
+  fabric?: { state: number; status: number } | null;
   errors: NativeError[];
 }
 

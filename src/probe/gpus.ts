@@ -1,6 +1,7 @@
 // GPU facts from NVML (first choice) or from nvidia-smi's XML (fallback), in one Snapshot shape.
 import type { CudaReport, NvmlDeviceReport, NvmlReport } from '../native/report.js';
-import type { Gpu } from '../snapshot/types.js';
+import { nvmlReturnName } from '../native/nvml.js';
+import type { ComputeMode, FabricState, Gpu } from '../snapshot/types.js';
 import { type XmlNode, child, numberOf, parseXml, textOf } from './xml.js';
 
 // nvml.h NVML_DEVICE_ARCH_*.
@@ -27,6 +28,11 @@ export function reasonNames(mask: bigint): string[] {
 }
 
 const onOff = (v: number | null | undefined): boolean | null => (v === null || v === undefined ? null : v === 1);
+
+// nvml.h NVML_COMPUTEMODE_* and NVML_GPU_FABRIC_STATE_*.
+const COMPUTE_MODES: Record<number, ComputeMode> = { 0: 'default', 1: 'exclusive-thread', 2: 'prohibited', 3: 'exclusive-process' };
+const FABRIC_STATES: Record<number, FabricState> = { 0: 'not-supported', 1: 'not-started', 2: 'in-progress', 3: 'completed' };
+const watts = (mw: number | null | undefined): number | null => (mw === null || mw === undefined ? null : mw / 1000);
 
 /** GPUs from NVML; the SM count NVML lacks on non-MIG GPUs comes from the CUDA driver API, matched by PCI bus id. */
 export function gpusFromNvml(report: NvmlReport, cuda: CudaReport | null = null): Gpu[] {
@@ -93,6 +99,7 @@ function gpuFromNvmlDevice(d: NvmlDeviceReport): Gpu {
       drawW: d.powerDrawMw === null ? null : d.powerDrawMw / 1000,
       limitW: d.powerLimitMw === null ? null : d.powerLimitMw / 1000,
       enforcedLimitW: d.enforcedPowerLimitMw === null ? null : d.enforcedPowerLimitMw / 1000,
+      defaultLimitW: watts(d.defaultPowerLimitMw),
     },
     clockEventReasons: mask === null ? null : { active: reasonNames(mask), bitmask: `0x${mask.toString(16)}` },
     ecc: {
@@ -110,6 +117,20 @@ function gpuFromNvmlDevice(d: NvmlDeviceReport): Gpu {
     persistenceMode: onOff(d.persistenceMode),
     migMode: d.migMode ? { current: d.migMode.current === 1, pending: d.migMode.pending === 1 } : { current: null, pending: null },
     multiprocessors: d.multiprocessors,
+    vbios: d.vbios ?? null,
+    computeMode: d.computeMode === null || d.computeMode === undefined ? null : (COMPUTE_MODES[d.computeMode] ?? null),
+    retiredPages: {
+      singleBit: d.retiredPages?.singleBit ?? null,
+      doubleBit: d.retiredPages?.doubleBit ?? null,
+      pending: onOff(d.retiredPages?.pending),
+    },
+    applicationsClocks: {
+      graphicsMHz: d.applicationsClocks?.graphics ?? null,
+      memoryMHz: d.applicationsClocks?.mem ?? null,
+      defaultGraphicsMHz: d.applicationsClocks?.defaultGraphics ?? null,
+      defaultMemoryMHz: d.applicationsClocks?.defaultMem ?? null,
+    },
+    fabric: d.fabric ? { state: FABRIC_STATES[d.fabric.state] ?? 'not-supported', status: d.fabric.state === 0 ? null : nvmlReturnName(d.fabric.status) } : null,
     source: 'nvml',
     unavailable,
   };
@@ -130,6 +151,8 @@ export function parseSmiXml(xml: string): SmiXmlFacts {
 
 const MIB = 1024 * 1024;
 const enabled = (t: string | undefined): boolean | null => (t === undefined ? null : /^enabled$/i.test(t));
+/** Yes/No, with N/A (not applicable on this GPU) as unknown. */
+const yesNoKnown = (t: string | undefined): boolean | null => (t === undefined || !/^(yes|no)$/i.test(t.trim()) ? null : /^yes$/i.test(t.trim()));
 const yesNo = (t: string | undefined): boolean | null => (t === undefined ? null : /^yes$/i.test(t));
 
 function gpuFromSmi(g: XmlNode, index: number): Gpu {
@@ -184,6 +207,7 @@ function gpuFromSmi(g: XmlNode, index: number): Gpu {
       drawW: numberOf(power, 'instant_power_draw') ?? numberOf(power, 'power_draw') ?? numberOf(power, 'average_power_draw'),
       limitW: numberOf(power, 'current_power_limit') ?? numberOf(power, 'power_limit'),
       enforcedLimitW: numberOf(power, 'current_power_limit') ?? numberOf(power, 'enforced_power_limit'),
+      defaultLimitW: numberOf(power, 'default_power_limit'),
     },
     clockEventReasons: reasons ? { active, bitmask: `0x${mask.toString(16)}` } : null,
     ecc: {
@@ -204,9 +228,36 @@ function gpuFromSmi(g: XmlNode, index: number): Gpu {
       pending: enabled(textOf(g, 'mig_mode/pending_mig')),
     },
     multiprocessors: null,
+    vbios: textOf(g, 'vbios_version') ?? null,
+    computeMode: smiComputeMode(textOf(g, 'compute_mode')),
+    retiredPages: {
+      singleBit: numberOf(g, 'retired_pages/multiple_single_bit_retirement/retired_count'),
+      doubleBit: numberOf(g, 'retired_pages/double_bit_retirement/retired_count'),
+      pending: yesNoKnown(textOf(g, 'retired_pages/pending_retirement') ?? textOf(g, 'retired_pages/pending_blacklist')),
+    },
+    applicationsClocks: {
+      graphicsMHz: numberOf(g, 'applications_clocks/graphics_clock'),
+      memoryMHz: numberOf(g, 'applications_clocks/mem_clock'),
+      defaultGraphicsMHz: numberOf(g, 'default_applications_clocks/graphics_clock'),
+      defaultMemoryMHz: numberOf(g, 'default_applications_clocks/mem_clock'),
+    },
+    fabric: smiFabric(textOf(g, 'fabric/state'), textOf(g, 'fabric/status')),
     source: 'nvidia-smi -q -x',
     unavailable: {},
   };
+}
+
+function smiComputeMode(t: string | undefined): ComputeMode | null {
+  const k = t?.trim().toLowerCase().replace(/_/g, '-');
+  return k === 'default' || k === 'exclusive-thread' || k === 'prohibited' || k === 'exclusive-process' ? k : null;
+}
+
+/** nvidia-smi prints "Completed", "In Progress", "Not Started", or N/A where there is no fabric. */
+function smiFabric(state: string | undefined, status: string | undefined): Gpu['fabric'] {
+  const k = state?.trim().toLowerCase().replace(/\s+/g, '-');
+  if (k !== 'completed' && k !== 'in-progress' && k !== 'not-started') return null;
+  const st = status?.trim();
+  return { state: k, status: st && st !== 'N/A' ? st : null };
 }
 
 /** Sums the ECC counters of one kind; the tag names changed across driver generations (sram_/dram_ vs device_memory). */

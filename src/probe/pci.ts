@@ -5,26 +5,43 @@ import { type ProbeContext, readText, runLogged } from './context.js';
 const NVIDIA_VENDOR = '0x10de';
 // Display controllers: 0x0300 VGA, 0x0302 3D controller (data-center GPUs), 0x0380 other.
 const DISPLAY_CLASS = /^0x03(00|02|80)/;
+// NVSwitch chips show as NVIDIA "bridge, other" functions (class 0x0680) on HGX/DGX boards.
+const NVSWITCH_CLASS = /^0x0680/;
+
+export interface PciScan {
+  gpus: PciGpu[];
+  nvswitches: Array<{ address: string; deviceId: string }>;
+}
 
 /** The name of the record saying the PCI bus was read: "no GPU" may only be concluded after it. */
 export const PCI_SCAN = 'pci bus scan';
 
-export async function probePci(ctx: ProbeContext): Promise<PciGpu[]> {
+export async function probePci(ctx: ProbeContext): Promise<PciScan> {
   const started = performance.now();
   const base = '/sys/bus/pci/devices';
   const entries = await ctx.sys.readDir(base);
   if (entries) {
-    const gpus = await probeSysfs(ctx, base, entries.map((e) => e.name));
-    ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: Math.round(performance.now() - started), detail: `sysfs: ${gpus.length} NVIDIA display device(s)` });
-    return gpus;
+    const all = await probeSysfs(ctx, base, entries.map((e) => e.name));
+    const scan = split(all);
+    ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: Math.round(performance.now() - started), detail: `sysfs: ${scan.gpus.length} NVIDIA display device(s)${switches(scan)}` });
+    return scan;
   }
   // No sysfs (some containers, a --root tree): ask lspci when there is one.
   const r = await runLogged(ctx, 'lspci -Dnn', 'lspci', ['-Dnn']);
-  if (r.failed) return [];
-  const gpus = parseLspci(r.stdout);
-  ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: r.durationMs, detail: `lspci: ${gpus.length} NVIDIA display device(s)` });
-  return gpus;
+  if (r.failed) return { gpus: [], nvswitches: [] };
+  const scan = split(parseLspci(r.stdout));
+  ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: r.durationMs, detail: `lspci: ${scan.gpus.length} NVIDIA display device(s)${switches(scan)}` });
+  return scan;
 }
+
+function split(all: PciGpu[]): PciScan {
+  return {
+    gpus: all.filter((d) => DISPLAY_CLASS.test(d.class)),
+    nvswitches: all.filter((d) => NVSWITCH_CLASS.test(d.class)).map((d) => ({ address: d.address, deviceId: d.deviceId })),
+  };
+}
+
+const switches = (scan: PciScan): string => (scan.nvswitches.length ? `, ${scan.nvswitches.length} NVSwitch(es)` : '');
 
 async function probeSysfs(ctx: ProbeContext, base: string, names: string[]): Promise<PciGpu[]> {
   const devices = await Promise.all(
@@ -39,7 +56,8 @@ async function probeSysfs(ctx: ProbeContext, base: string, names: string[]): Pro
         ctx.sys.readLink(`${dir}/driver`),
       ]);
       const klass = cls?.trim() ?? '';
-      if (!DISPLAY_CLASS.test(klass)) return undefined; // the GPU's audio and USB functions
+      // The GPU's audio and USB functions are not kept; NVSwitches are (split() sorts them out).
+      if (!DISPLAY_CLASS.test(klass) && !NVSWITCH_CLASS.test(klass)) return undefined;
       return {
         address,
         vendorId: vendor,
@@ -58,7 +76,7 @@ async function probeSysfs(ctx: ProbeContext, base: string, names: string[]): Pro
 export function parseLspci(text: string): PciGpu[] {
   const out: PciGpu[] = [];
   for (const line of text.split('\n')) {
-    const m = /^(\S+)\s.*\[(03[0-9a-f]{2})\]:.*\[10de:([0-9a-f]{4})\]/i.exec(line);
+    const m = /^(\S+)\s.*\[(03[0-9a-f]{2}|0680)\]:.*\[10de:([0-9a-f]{4})\]/i.exec(line);
     if (!m) continue;
     out.push({
       address: m[1]!,

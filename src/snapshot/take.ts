@@ -6,7 +6,11 @@ import { probeKernelDriver } from '../probe/driver.js';
 import { relevantEnv } from '../probe/env.js';
 import { gpusFromNvml, parseComputeCapCsv, parseSmiXml } from '../probe/gpus.js';
 import { probeCudaCompat, probeLibraries, pythonPrefixes, readLdCache } from '../probe/libraries.js';
+import { probeExpectedGpus } from '../probe/expected-gpus.js';
+import { probeFabric } from '../probe/fabric.js';
+import { probeKernelLog } from '../probe/kernel-log.js';
 import { probeOs } from '../probe/os.js';
+import { xidBusMatches } from '../parse/xid-lines.js';
 import { probePci } from '../probe/pci.js';
 import { probePythonEnvs } from '../probe/python/index.js';
 import { probeToolkits } from '../probe/toolkits.js';
@@ -15,7 +19,7 @@ import type { NativeProbeResult, System } from '../system/types.js';
 import { nodeIdentity } from '../fleet/node.js';
 import { VERSION } from '../version.js';
 import { fromNativeLibrary, cudaVersionString } from './native-facts.js';
-import { SNAPSHOT_SCHEMA_VERSION, type DriverInfo, type Gpu, type Snapshot } from './types.js';
+import { NATIVE_PROBE, SNAPSHOT_SCHEMA_VERSION, type DriverInfo, type Gpu, type Snapshot } from './types.js';
 
 export interface TakeOptions {
   /** Limit for each external command, in ms (default 5000). */
@@ -27,6 +31,10 @@ export interface TakeOptions {
   nodeName?: string;
   /** Python environments to look into beyond the ones found, and whether to import frameworks (--deep). */
   python?: { extraPythons: string[]; deep: boolean };
+  /** Node scope only (gpuenv health): Python environments are a job's business, not the node's, and are not read. */
+  nodeOnly?: boolean;
+  /** --expect-gpus: the GPU count this node must show. */
+  expectGpus?: number;
 }
 
 export async function takeSnapshot(sys: System, options: TakeOptions = {}): Promise<Snapshot> {
@@ -39,19 +47,22 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
   const nativePromise = sys
     .probeNative({ timeoutMs: options.nativeTimeoutMs ?? Math.max(2 * timeoutMs, 10_000) })
     .catch((error: unknown): NativeProbeResult => ({ ok: false, reason: 'error', detail: String((error as Error)?.message ?? error), durationMs: 0 }));
-  const [kernel, pci, toolkits, ldCache, prefixes, tools] = await Promise.all([
+  const [kernel, pci, toolkits, ldCache, prefixes, tools, kernelLog, expectedGpus] = await Promise.all([
     probeKernelDriver(ctx),
     probePci(ctx),
     probeToolkits(ctx),
     readLdCache(ctx),
     pythonPrefixes(ctx),
     probeTools(ctx),
+    probeKernelLog(ctx),
+    probeExpectedGpus(ctx, options.expectGpus),
   ]);
-  const [os, libraries, python, native] = await Promise.all([
+  const [os, libraries, python, native, fabric] = await Promise.all([
     probeOs(ctx, kernel.modules),
     probeLibraries(ctx, { toolkits, ldCache, pythonPrefixes: prefixes }),
-    probePythonEnvs(ctx, { ldCache, extraPythons: options.python?.extraPythons ?? [], deep: options.python?.deep ?? false }),
+    options.nodeOnly ? [] : probePythonEnvs(ctx, { ldCache, extraPythons: options.python?.extraPythons ?? [], deep: options.python?.deep ?? false }),
     nativePromise,
+    probeFabric(ctx, pci.nvswitches),
   ]);
 
   const report: NativeReport | null = native.ok ? native.report : null;
@@ -82,6 +93,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
   }
 
   const cudaCompat = await probeCudaCompat(ctx, toolkits, ldCache, cuda?.library.loadedPath ?? null);
+  for (const x of kernelLog.xids) x.gpuIndex = gpus.find((g) => g.pciBusId !== null && xidBusMatches(x.pciBusId, g.pciBusId))?.index ?? null;
 
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
@@ -90,10 +102,13 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     root: sys.root,
     hostname: sys.hostname(),
     node: nodeIdentity(sys.env, sys.hostname(), options.nodeName),
+    expectedGpus,
+    kernelLog,
+    fabric,
     os,
     driver,
     gpus,
-    pciGpus: pci,
+    pciGpus: pci.gpus,
     nativeLibraries: {
       nvml: nvml ? fromNativeLibrary(nvml.library) : null,
       cuda: cuda ? fromNativeLibrary(cuda.library) : null,
@@ -121,7 +136,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
 function nativeRecord(native: Awaited<ReturnType<System['probeNative']>>, report: NativeReport | null) {
   if (!native.ok) {
     return {
-      name: 'native (NVML, CUDA driver API)',
+      name: NATIVE_PROBE,
       ok: false,
       durationMs: Math.round(native.durationMs),
       ...(native.reason === 'timeout' ? { timedOut: true } : {}),
@@ -130,7 +145,7 @@ function nativeRecord(native: Awaited<ReturnType<System['probeNative']>>, report
   }
   const problems = [report?.unavailable, report?.nvml?.library.error, report?.nvml?.initError, report?.cuda?.initError].filter(Boolean);
   return {
-    name: 'native (NVML, CUDA driver API)',
+    name: NATIVE_PROBE,
     ok: problems.length === 0,
     durationMs: Math.round(native.durationMs),
     ...(problems.length ? { detail: problems.join('; ') } : {}),

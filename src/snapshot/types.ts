@@ -4,6 +4,9 @@ import type { NodeIdentity } from '../fleet/node.js';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1 as const;
 
+/** The probe record of the NVML / CUDA driver child: a timeout there is a hung driver (gpu-unresponsive). */
+export const NATIVE_PROBE = 'native (NVML, CUDA driver API)';
+
 /**
  * Where a fact came from: `nvml`, `cuda-driver`, `nvidia-smi`, `file:/proc/driver/nvidia/version`,
  * `sysfs:/sys/bus/pci/devices/…`, `command:nvcc --version`, `env:CUDA_HOME`, `ld.so.cache`, `pasted`, …
@@ -84,6 +87,9 @@ export interface GpuEcc {
   remappingFailed: boolean | null;
 }
 
+export type ComputeMode = 'default' | 'exclusive-thread' | 'prohibited' | 'exclusive-process';
+export type FabricState = 'not-supported' | 'not-started' | 'in-progress' | 'completed';
+
 export interface Gpu {
   index: number;
   name: string;
@@ -100,12 +106,23 @@ export interface Gpu {
   pcie: PcieLink;
   clocks: GpuClocks;
   temperatureC: number | null;
-  power: { drawW: number | null; limitW: number | null; enforcedLimitW: number | null };
+  /** defaultLimitW: the board's default power limit (absent in Snapshots before 2026-12). */
+  power: { drawW: number | null; limitW: number | null; enforcedLimitW: number | null; defaultLimitW?: number | null };
   clockEventReasons: { active: string[]; bitmask: string | null } | null;
   ecc: GpuEcc;
   persistenceMode: boolean | null;
   migMode: { current: boolean | null; pending: boolean | null };
   multiprocessors: number | null;
+  // Node-health facts, added 2026-12 (absent in older Snapshots).
+  /** VBIOS version, "96.00.74.00.01". */
+  vbios?: string | null;
+  computeMode?: ComputeMode | null;
+  /** Pages retired for ECC errors (GPUs before Ampere; later ones remap rows instead, see ecc). */
+  retiredPages?: { singleBit: number | null; doubleBit: number | null; pending: boolean | null };
+  /** Application clocks now and by default: lowered ones cap every job's speed. */
+  applicationsClocks?: { graphicsMHz: number | null; memoryMHz: number | null; defaultGraphicsMHz: number | null; defaultMemoryMHz: number | null };
+  /** NVLink fabric registration with the fabric manager (Hopper and later; null where NVML cannot say). */
+  fabric?: { state: FabricState; status: string | null } | null;
   /** Where these facts came from (nvml, nvidia-smi, …). */
   source: Source;
   /** Fields that could not be read, with why (NOT_SUPPORTED is normal on some GPUs). */
@@ -170,6 +187,38 @@ export interface CompatLibrary {
   reason: string;
 }
 
+/** One Xid code logged by the NVIDIA kernel driver for one GPU since boot, with how often and when. */
+export interface XidEvent {
+  code: number;
+  /** As the driver prints it: "0000:3b:00". */
+  pciBusId: string;
+  /** The Snapshot's GPU with that bus id, when one matches. */
+  gpuIndex: number | null;
+  count: number;
+  /** Seconds since boot of the first and last line (null when the log has no timestamps). */
+  firstUptimeS: number | null;
+  lastUptimeS: number | null;
+  /** The text after the code on the last line, cut to 200 characters. */
+  lastText: string;
+}
+
+export interface KernelLog {
+  /** Whether the kernel log could be read at all; when not, no Xid conclusion can be drawn. */
+  readable: boolean;
+  /** `command:dmesg --kernel`, `command:journalctl -k -b 0`. */
+  source: string | null;
+  /** Why it could not be read. */
+  detail: string | null;
+  xids: XidEvent[];
+}
+
+/** NVSwitch devices on the PCI bus and whether NVIDIA Fabric Manager runs (needed before CUDA starts on such systems). */
+export interface FabricInfo {
+  nvswitches: Array<{ address: string; deviceId: string }>;
+  /** null when not looked for (no NVSwitch, or a --root tree). */
+  managerRunning: Fact<boolean> | null;
+}
+
 export interface ToolRecord {
   name: string;
   path: string | null;
@@ -185,6 +234,11 @@ export interface Snapshot {
   hostname: string | null;
   /** Which node of a cluster this is (fleet runs). Absent in Snapshots before 2026-12. */
   node?: NodeIdentity;
+  /** How many GPUs this node should have (--expect-gpus, else Slurm's Gres for the node); absent when unknown. */
+  expectedGpus?: Fact<number> | null;
+  /** Xid errors since boot (absent in Snapshots before 2026-12). */
+  kernelLog?: KernelLog;
+  fabric?: FabricInfo;
   os: OsInfo;
   driver: DriverInfo;
   gpus: Gpu[];

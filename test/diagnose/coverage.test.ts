@@ -28,6 +28,13 @@ const BY_MACHINE: Partial<Record<FindingCode, string>> = {
   'pcie-degraded': 'pcie-x8-throttled',
   'gpu-throttled': 'pcie-x8-throttled',
   'ecc-errors': 'ecc-uncorrectable',
+  'xid-errors': 'xid-fell-off-bus',
+  'gpu-missing': 'xid-fell-off-bus',
+  'fabric-manager': 'hgx-no-fabric-manager',
+  'persistence-off': 'hgx-no-fabric-manager',
+  'compute-mode': 'gpu-modes-capped',
+  'clocks-capped': 'gpu-modes-capped',
+  'gpu-unresponsive': 'nvml-hang',
 };
 
 // Causes no machine shows at rest: they live in logs (explain) or in a comparison with a lock (verify).

@@ -61,6 +61,7 @@ function tfSet(ccs: readonly string[]): ArchSet {
 
 export const rule: Rule = {
   code: 'arch-unsupported',
+  scope: 'environment',
   check(snapshot) {
     const gpus = distinctCapabilities(snapshot);
     if (gpus.length === 0) return [];

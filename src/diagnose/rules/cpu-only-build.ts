@@ -13,6 +13,7 @@ import { m } from './messages-framework.js';
 
 export const rule: Rule = {
   code: 'cpu-only-build',
+  scope: 'environment',
   check(snapshot) {
     const out: Finding[] = [];
     for (const env of snapshot.python ?? []) {

@@ -65,6 +65,7 @@ export function cudnnProblem(env: PythonEnv, p: PythonPackage, lib: LibraryResol
 
 export const rule: Rule = {
   code: 'cudnn-mismatch',
+  scope: 'environment',
   check(snapshot) {
     const out: Finding[] = [];
     for (const env of snapshot.python ?? []) {

@@ -8,6 +8,7 @@ const MISMATCH = /LIB_RM_VERSION_MISMATCH|SYSTEM_DRIVER_MISMATCH|Driver\/library
 
 export const rule: Rule = {
   code: 'driver-library-mismatch',
+  scope: 'node',
   check(s) {
     if (isWsl(s)) return [];
     const kernel = s.driver.kernelModule?.value ?? null;

@@ -8,6 +8,7 @@ import { driverInstallCommands } from './driver-install.js';
 
 export const rule: Rule = {
   code: 'driver-not-loaded',
+  scope: 'node',
   check(s) {
     if (isWsl(s) || driverAnswers(s)) return [];
     if (moduleLoaded(s)) return hung(s);

@@ -19,6 +19,7 @@ const SKIP = /^(jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|torchvision|torchaudio)$/;
 
 export const rule: Rule = {
   code: 'driver-too-old',
+  scope: 'environment',
   check(snapshot) {
     const d = driverOf(snapshot);
     if (!d) return [];

@@ -16,6 +16,7 @@ function hostDriver(s: Snapshot): { version: string; source: string } | null {
 
 export const rule: Rule = {
   code: 'forward-compat-shadowing',
+  scope: 'environment',
   check(s) {
     const host = hostDriver(s);
     return s.cudaCompat.map((c) => judge(s, c, host));

@@ -15,6 +15,7 @@ import { m } from './messages-framework.js';
 
 export const rule: Rule = {
   code: 'framework-cuda-mismatch',
+  scope: 'environment',
   check(snapshot) {
     const out: Finding[] = [];
     for (const env of snapshot.python ?? []) {

@@ -15,6 +15,7 @@ const HARMFUL: Record<string, Parameters<typeof m>[0]> = {
 
 export const rule: Rule = {
   code: 'gpu-throttled',
+  scope: 'node',
   check(s) {
     return s.gpus.flatMap(check);
   },

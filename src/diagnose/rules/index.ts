@@ -22,6 +22,13 @@ import { rule as pcieDegraded } from './pcie-degraded.js';
 import { rule as secureBoot } from './secure-boot.js';
 import { rule as toolkitMismatch } from './toolkit-mismatch.js';
 import { rule as wsl } from './wsl.js';
+import { rule as clocksCapped } from './clocks-capped.js';
+import { rule as computeMode } from './compute-mode.js';
+import { rule as fabricManager } from './fabric-manager.js';
+import { rule as gpuMissing } from './gpu-missing.js';
+import { rule as gpuUnresponsive } from './gpu-unresponsive.js';
+import { rule as persistenceOff } from './persistence-off.js';
+import { rule as xidErrors } from './xid-errors.js';
 
 export const RULES: readonly Rule[] = [
   archUnsupported,
@@ -45,4 +52,11 @@ export const RULES: readonly Rule[] = [
   secureBoot,
   toolkitMismatch,
   wsl,
+  clocksCapped,
+  computeMode,
+  fabricManager,
+  gpuMissing,
+  gpuUnresponsive,
+  persistenceOff,
+  xidErrors,
 ];

@@ -15,6 +15,7 @@ const DRIVER_LIBS = /^lib(cuda|nvidia-ml|nvidia-ptxjitcompiler|nvcuvid|nvidia-en
 
 export const rule: Rule = {
   code: 'library-not-found',
+  scope: 'environment',
   check(snapshot) {
     const out: Finding[] = [];
     for (const env of snapshot.python ?? []) {

@@ -10,6 +10,7 @@ const isStub = (p: string): boolean => /\/stubs\//.test(p);
 
 export const rule: Rule = {
   code: 'library-not-found',
+  scope: 'environment',
   check(s) {
     const libs = [s.nativeLibraries.nvml, s.nativeLibraries.cuda].filter((l): l is NativeLibrary => l !== null);
     const out: Finding[] = [];

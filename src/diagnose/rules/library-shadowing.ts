@@ -16,6 +16,7 @@ export function ldLibraryPathWithout(snapshot: Snapshot, dir: string): string {
 
 export const rule: Rule = {
   code: 'library-shadowing',
+  scope: 'environment',
   check(snapshot) {
     // One finding per environment and shadowing folder: one LD_LIBRARY_PATH entry usually shadows several
     // libraries at once, and one fix removes them all.

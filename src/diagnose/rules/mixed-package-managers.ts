@@ -13,6 +13,7 @@ const isConda = (p: PythonPackage) => managerOf(p) === 'conda';
 
 export const rule: Rule = {
   code: 'mixed-package-managers',
+  scope: 'environment',
   check(snapshot) {
     const out: Finding[] = [];
     for (const env of snapshot.python ?? []) {

@@ -16,6 +16,7 @@ const owns = (t: Toolkit, p: string): boolean => roots(t).some((r) => isUnder(p,
 
 export const rule: Rule = {
   code: 'multiple-toolkits',
+  scope: 'environment',
   check(s) {
     if (s.toolkits.length < 2) return [];
     const active = s.toolkits.filter((t) => t.active.path || t.active.cudaHome || t.active.symlink || t.active.ldLibraryPath);

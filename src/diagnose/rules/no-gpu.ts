@@ -7,6 +7,7 @@ import { containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoade
 
 export const rule: Rule = {
   code: 'no-gpu',
+  scope: 'node',
   check(s) {
     if (driverAnswers(s) || s.pciGpus.length > 0 || moduleLoaded(s) || isWsl(s)) return [];
     // An empty GPU list proves nothing unless the PCI bus was actually read (a pasted log never reads it).

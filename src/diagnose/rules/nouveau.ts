@@ -7,6 +7,7 @@ import { initramfsLines, nouveauBlacklistLines } from './driver-install.js';
 
 export const rule: Rule = {
   code: 'nouveau',
+  scope: 'node',
   check(s) {
     if (isWsl(s) || inContainer(s)) return [];
     const loaded = s.os.nouveau.loaded?.value === true;

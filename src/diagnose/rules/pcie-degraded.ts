@@ -7,6 +7,7 @@ import { lspciAddress } from './system-helpers.js';
 
 export const rule: Rule = {
   code: 'pcie-degraded',
+  scope: 'node',
   check(s) {
     return s.gpus.flatMap(check);
   },

@@ -9,6 +9,7 @@ export { mokKey } from './driver-install.js';
 
 export const rule: Rule = {
   code: 'secure-boot',
+  scope: 'node',
   check(s) {
     if (isWsl(s) || inContainer(s) || moduleLoaded(s) || driverAnswers(s)) return [];
     const gpus = s.pciGpus;

@@ -27,6 +27,7 @@ const mm = (v: string) => versionParts(v).slice(0, 2).join('.');
 
 export const rule: Rule = {
   code: 'toolkit-mismatch',
+  scope: 'environment',
   check(snapshot) {
     const found = buildToolkit(snapshot);
     if (!found) return [];

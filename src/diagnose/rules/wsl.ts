@@ -36,6 +36,7 @@ const WSL_LIB = '/usr/lib/wsl';
 
 export const rule: Rule = {
   code: 'wsl',
+  scope: 'node',
   check(s) {
     if (!isWsl(s)) return [];
     const libs = [s.nativeLibraries.nvml, s.nativeLibraries.cuda].filter((l): l is NativeLibrary => l !== null);

@@ -1,0 +1,101 @@
+// Runs the engine command of `fleet run`, then reads back one result per node and names the nodes that returned
+// nothing. The engine's exit code is not the verdict (srun exits with the worst task's code, doctor exits 1 on
+// findings): the per-node files are.
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { runCommand } from '../../system/run.js';
+import { writeOutput } from '../../system/output-file.js';
+import { nodeFileName } from '../node.js';
+import { demuxPrefixed } from './demux.js';
+import { expectedNodes, parallelShellArgv, slurmArgv, type FleetRunOptions } from './plan.js';
+import { runK8s } from './k8s.js';
+
+export interface NodeOutcome {
+  node: string;
+  ok: boolean;
+  /** The result file written (DIR/<node>.json), when the node printed JSON. */
+  file: string | null;
+  /** Why the node has no result: its stderr's first line, not JSON, … */
+  error: string | null;
+}
+
+export interface FleetRunSummary {
+  engine: FleetRunOptions['engine'];
+  argv: string[];
+  outDir: string;
+  engineExit: number | null;
+  engineError: string | null;
+  nodes: NodeOutcome[];
+  /** Nodes named by the host list (or counted by -N) that wrote nothing at all. */
+  missing: string[];
+  expectedCount: number | null;
+}
+
+export async function executeFleetRun(cwd: string, o: FleetRunOptions): Promise<FleetRunSummary> {
+  const outDir = resolve(cwd, o.outDir);
+  await mkdir(outDir, { recursive: true });
+  const opts = { ...o, outDir };
+  if (o.engine === 'k8s') return runK8s(opts);
+  const argv = o.engine === 'slurm' ? slurmArgv(opts) : parallelShellArgv(opts);
+  const started = Date.now();
+  // The engine's own limit comes first (srun --time, pdsh -u); this one only keeps gpuenv from waiting forever.
+  const r = await runCommand(argv[0]!, argv.slice(1), { timeoutMs: (o.timeoutS + 60) * 1000, maxBuffer: 256 * 1024 * 1024 });
+  if (r.notFound) throw new UsageError(`${argv[0]} not found: fleet run --via ${o.engine} runs the engine's own command on this machine`);
+  const engineError = r.timedOut ? `${argv[0]} did not finish within ${o.timeoutS + 60} s; killed` : r.exitCode !== 0 && r.stderr.trim() ? firstLine(r.stderr) : null;
+  const nodes = o.engine === 'slurm' ? await slurmOutcomes(outDir, started) : await prefixedOutcomes(outDir, r.stdout, r.stderr);
+  const expected = expectedNodes(opts);
+  const missing = expected ? expected.filter((n) => !nodes.some((x) => x.node === n)) : [];
+  return { engine: o.engine, argv, outDir, engineExit: r.exitCode, engineError, nodes, missing, expectedCount: expected?.length ?? o.nodes ?? null };
+}
+
+/** srun wrote DIR/%N.json and DIR/%N.err for each node of this run (older files of other runs are not counted). */
+async function slurmOutcomes(dir: string, since: number): Promise<NodeOutcome[]> {
+  const names = new Set<string>();
+  for (const f of await readdir(dir)) {
+    const m = /^(.+)\.(json|err)$/.exec(f);
+    if (!m) continue;
+    const st = await stat(join(dir, f)).catch(() => null);
+    if (st && st.mtimeMs >= since - 1000) names.add(m[1]!);
+  }
+  const out: NodeOutcome[] = [];
+  for (const node of [...names].sort()) {
+    const file = join(dir, `${node}.json`);
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const err = await readFile(join(dir, `${node}.err`), 'utf8').catch(() => '');
+    out.push(judgeOutput(node, text, err, file));
+  }
+  return out;
+}
+
+/** pdsh/clush: one stream, "node: line"; each node's JSON is written to DIR/<node>.json here. */
+async function prefixedOutcomes(dir: string, stdout: string, stderr: string): Promise<NodeOutcome[]> {
+  const outs = demuxPrefixed(stdout);
+  const errs = demuxPrefixed(stderr);
+  const out: NodeOutcome[] = [];
+  for (const node of [...new Set([...outs.keys(), ...errs.keys()])].sort()) {
+    const text = outs.get(node) ?? '';
+    const err = errs.get(node) ?? '';
+    const file = join(dir, nodeFileName(node));
+    const outcome = judgeOutput(node, text, err, file);
+    if (outcome.ok) await writeOutput(dir, file, text, true);
+    if (err.trim()) await writeOutput(dir, join(dir, `${nodeFileName(node).replace(/\.json$/, '')}.err`), err, true);
+    out.push(outcome);
+  }
+  return out;
+}
+
+export function judgeOutput(node: string, text: string, err: string, file: string): NodeOutcome {
+  if (text.trim() === '') return { node, ok: false, file: null, error: err.trim() ? firstLine(err) : 'printed nothing' };
+  try {
+    const doc = JSON.parse(text) as unknown;
+    if (!doc || typeof doc !== 'object') throw new Error('not an object');
+    return { node, ok: true, file, error: null };
+  } catch {
+    return { node, ok: false, file: null, error: `not JSON: ${firstLine(text)}${err.trim() ? ` (stderr: ${firstLine(err)})` : ''}` };
+  }
+}
+
+function firstLine(text: string): string {
+  return (text.trim().split('\n')[0] ?? '').slice(0, 200);
+}

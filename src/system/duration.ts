@@ -1,0 +1,16 @@
+// Durations on the command line: "30s", "5m", "1h30m", "2d" or bare seconds ("300").
+import { UsageError } from '../errors.js';
+
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Seconds; a UsageError names the flag when the text is not a duration in (0, max]. */
+export function parseDuration(text: string, flag: string, maxSeconds = 7 * 86400): number {
+  const t = text.trim();
+  let seconds = NaN;
+  if (/^\d+(\.\d+)?$/.test(t)) seconds = Number(t);
+  else if (/^(\d+[smhd])+$/.test(t)) seconds = [...t.matchAll(/(\d+)([smhd])/g)].reduce((sum, m) => sum + Number(m[1]) * UNIT[m[2]!]!, 0);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxSeconds) {
+    throw new UsageError(`${flag} ${text}: give a duration such as 30s, 5m or 1h (at most ${maxSeconds / 86400} days)`);
+  }
+  return seconds;
+}
