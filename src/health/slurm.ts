@@ -27,7 +27,9 @@ export type Runner = (command: string, args: string[]) => Promise<RunResult>;
 const realRunner: Runner = (command, args) => runCommand(command, args, { timeoutMs: SCONTROL_TIMEOUT_MS });
 
 /** `scontrol show node -o NAME`: State= and Reason= (the reason runs to "[user@time]" or the line's end). */
-export function parseNodeLine(line: string): NodeState | null {
+export function parseNodeLine(text: string): NodeState | null {
+  // One node, one line; scontrol ends it with a newline, which `$` in JS does not skip.
+  const line = text.trim().split('\n')[0] ?? '';
   const state = /(?:^|\s)State=(\S+)/.exec(line)?.[1];
   if (!state) return null;
   const reason = /(?:^|\s)Reason=(.*?)(?:\s\[[^\]]*\])?(?:\s+\w+=.*)?$/.exec(line)?.[1]?.trim();

@@ -108,3 +108,27 @@ describe('gpuenv health', () => {
     expect(doc.node.name).toBe('gpu09');
   });
 });
+
+describe('gpuenv health --every as a process', () => {
+  it('rewrites its files each round and ends on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { statSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'gpuenv-every-'));
+    const cli = join(import.meta.dirname, '../../dist/cli.js');
+    const root = join(import.meta.dirname, '../fixtures/machines/h200/root');
+    const child = spawn(process.execPath, [cli, 'health', '--every', '1s', '--root', root, '--prom-textfile', join(dir, 'g.prom'), '--format', 'npd'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b));
+    const mtimes: number[] = [];
+    for (let i = 0; i < 40 && mtimes.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      const m = existsSync(join(dir, 'g.prom')) ? statSync(join(dir, 'g.prom')).mtimeMs : 0;
+      if (m && !mtimes.includes(m)) mtimes.push(m);
+    }
+    const exited = new Promise<number | null>((r) => child.on('exit', (code, signal) => r(code ?? (signal ? 128 : null))));
+    child.kill('SIGTERM');
+    expect(mtimes.length).toBe(2);
+    expect(out.split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(2);
+    expect(await exited).not.toBeNull();
+  });
+});

@@ -38,7 +38,7 @@ describe('Slurm', () => {
   });
 
   it('reads State and Reason from scontrol show node -o', () => {
-    expect(parseNodeLine('NodeName=gpu02 Arch=x86_64 State=IDLE+DRAIN ThreadsPerCore=1 Reason=gpuenv: ecc-errors GPU 0 [root@2026-12-01T10:00:00]')).toEqual({ state: 'IDLE+DRAIN', reason: 'gpuenv: ecc-errors GPU 0' });
+    expect(parseNodeLine('NodeName=gpu02 Arch=x86_64 State=IDLE+DRAIN ThreadsPerCore=1 Reason=gpuenv: ecc-errors GPU 0 [root@2026-12-01T10:00:00]\n')).toEqual({ state: 'IDLE+DRAIN', reason: 'gpuenv: ecc-errors GPU 0' });
     expect(parseNodeLine('NodeName=gpu01 State=IDLE ThreadsPerCore=1')).toEqual({ state: 'IDLE', reason: null });
     expect(parseNodeLine('garbage')).toBeNull();
   });
