@@ -118,3 +118,19 @@ export const nativeMissing = {
 };
 export const writeSpec = (m, spec) => m.extra('machine.json', `${JSON.stringify(spec, null, 2)}\n`);
 
+
+/** A Ubuntu 22.04 host with the given NVIDIA driver loaded (kernel module and user-space libraries), no GPU yet. */
+export const driverHost = (m, v) => {
+  const x = '/usr/lib/x86_64-linux-gnu';
+  usrMerge(m);
+  m.file('/etc/os-release', ubuntu2204);
+  m.file('/proc/sys/kernel/osrelease', '6.8.0-45-generic\n');
+  m.file('/proc/version', 'Linux version 6.8.0-45-generic (buildd@lcy02-amd64-115) #45~22.04.1-Ubuntu SMP\n');
+  m.file('/proc/driver/nvidia/version', procVersion(v));
+  m.file('/proc/modules', 'nvidia_uvm 1830912 0 - Live 0x0 (O)\nnvidia 14299136 1 nvidia_uvm, Live 0x0 (O)\n');
+  m.file('/sys/module/nvidia/version', `${v}\n`);
+  m.file(`${x}/libnvidia-ml.so.${v}`);
+  m.link(`${x}/libnvidia-ml.so.1`, `libnvidia-ml.so.${v}`);
+  m.file(`${x}/libcuda.so.${v}`);
+  m.link(`${x}/libcuda.so.1`, `libcuda.so.${v}`);
+};

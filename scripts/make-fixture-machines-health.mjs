@@ -4,7 +4,7 @@
 // NVML answers), not copied from any user's log. Run after scripts/make-fixture-machines.mjs (npm run fixtures).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machine, pciGpu, procVersion, repo, ubuntu2204, usrMerge, writeSpec } from './fixture-lib.mjs';
+import { driverHost, machine, pciGpu, repo, writeSpec } from './fixture-lib.mjs';
 
 const base = () => JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
 const x = '/usr/lib/x86_64-linux-gnu';
@@ -14,17 +14,7 @@ const nvml = (v, devices) => ({
   initRc: 0, initError: null, driverVersion: v, nvmlVersion: `12.${v}`, cudaDriverVersion: 12080, deviceCount: devices.length, devices, errors: [],
 });
 const host = (m, v) => {
-  usrMerge(m);
-  m.file('/etc/os-release', ubuntu2204);
-  m.file('/proc/sys/kernel/osrelease', '6.8.0-45-generic\n');
-  m.file('/proc/version', 'Linux version 6.8.0-45-generic (buildd@lcy02-amd64-115) #45~22.04.1-Ubuntu SMP\n');
-  m.file('/proc/driver/nvidia/version', procVersion(v));
-  m.file('/proc/modules', 'nvidia_uvm 1830912 0 - Live 0x0 (O)\nnvidia 14299136 1 nvidia_uvm, Live 0x0 (O)\n');
-  m.file('/sys/module/nvidia/version', `${v}\n`);
-  m.file(`${x}/libnvidia-ml.so.${v}`);
-  m.link(`${x}/libnvidia-ml.so.1`, `libnvidia-ml.so.${v}`);
-  m.file(`${x}/libcuda.so.${v}`);
-  m.link(`${x}/libcuda.so.1`, `libcuda.so.${v}`);
+  driverHost(m, v);
   m.exe('/usr/bin/nvidia-smi');
   // Two ordinary processes, so the fabric-manager probe has a /proc to walk.
   m.file('/proc/1/comm', 'systemd\n');

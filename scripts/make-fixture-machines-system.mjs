@@ -3,7 +3,7 @@
 // forward-compat-shadowing). Run after `npx tsc -p tsconfig.build.json` and scripts/make-fixture-machines.mjs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machine, pciGpu, procVersion, repo, toolkit, ubuntu2204, usrMerge, writeSpec } from './fixture-lib.mjs';
+import { driverHost, machine, pciGpu, procVersion, repo, toolkit, ubuntu2204, usrMerge, writeSpec } from './fixture-lib.mjs';
 
 const rtx4090 = () => JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
 const x = '/usr/lib/x86_64-linux-gnu';
@@ -18,15 +18,8 @@ const driverFiles = (m, v) => {
   m.link(`${x}/libcuda.so.1`, `libcuda.so.${v}`);
 };
 const healthyHost = (m, v, device, addr) => {
-  usrMerge(m);
-  m.file('/etc/os-release', ubuntu2204);
-  m.file('/proc/sys/kernel/osrelease', '6.8.0-45-generic\n');
-  m.file('/proc/version', 'Linux version 6.8.0-45-generic (buildd@lcy02-amd64-115) #45~22.04.1-Ubuntu SMP\n');
-  m.file('/proc/driver/nvidia/version', procVersion(v));
-  m.file('/proc/modules', 'nvidia_uvm 1830912 0 - Live 0x0 (O)\nnvidia 14299136 1 nvidia_uvm, Live 0x0 (O)\n');
-  m.file('/sys/module/nvidia/version', `${v}\n`);
+  driverHost(m, v);
   pciGpu(m, addr, device, 'nvidia');
-  driverFiles(m, v);
 };
 
 // wsl-linux-driver: WSL 2 Ubuntu where `apt install nvidia-driver-535` put a Linux libnvidia-ml/libcuda in front
