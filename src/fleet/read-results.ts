@@ -63,6 +63,8 @@ export async function readResults(cwd: string, inputs: string[]): Promise<ReadRe
         throw new Error('not JSON');
       }
       if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a gpuenv result');
+      // `health --json` of a run that could not decide: no Snapshot, and the reason it failed.
+      if (doc.kind === 'gpuenv-health' && doc.status === 'unknown') throw new Error(`health could not decide: ${String(doc.failure ?? 'unknown failure').slice(0, 200)}`);
       const hasSnapshot = 'gpus' in doc || (doc.snapshot !== undefined && doc.snapshot !== null);
       const snapshot = hasSnapshot ? await parseSnapshot(text, basename(file)) : null;
       // `bench --json` on a node where no GPU answers: {ok: false, error: 'no-gpu', …}.

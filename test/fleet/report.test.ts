@@ -143,3 +143,19 @@ describe('--baseline LOCK', () => {
     expect(two.out).toContain('baseline (lock): 580.159.04');
   });
 });
+
+describe('fleet report reads health results', () => {
+  it('a health --json result counts with its findings; one that could not decide is listed as unreadable with why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpuenv-health-report-'));
+    const io0 = fakeIo();
+    const { machine } = await import('../helpers/machines.js');
+    const sys = await machine('ecc-uncorrectable');
+    await main(['health', '--timeout', '0.3', '--out-dir', dir, '--node-name', 'gpu05'], { io: io0, system: async () => sys });
+    writeFileSync(join(dir, 'gpu06.json'), JSON.stringify({ kind: 'gpuenv-health', schemaVersion: 1, status: 'unknown', failure: 'rule x: boom', node: { name: 'gpu06' } }));
+    const io = fakeIo();
+    expect(await main(['fleet', 'report', dir, '--json'], { io })).toBe(1);
+    const doc = JSON.parse(io.stdout());
+    expect(doc.findings.find((f: { code: string }) => f.code === 'ecc-errors').nodes).toEqual(['gpu05']);
+    expect(doc.unreadable).toEqual([{ file: join(dir, 'gpu06.json'), reason: 'health could not decide: rule x: boom' }]);
+  });
+});
