@@ -38,7 +38,7 @@ export const details: CommandDetails = {
     '  --warn-exit 0|1       exit 1 on warnings too (default 0)',
     '  --every DURATION      run again every DURATION (30s, 5m…) until stopped, rewriting the files (a DaemonSet needs no shell)',
     '  --snapshot FILE       judge a saved Snapshot instead of the live machine',
-    '  --timeout SECONDS     limit for each probe (default 3; the driver probe gets one second more, and one retry)',
+    '  --timeout SECONDS     limit for each probe (default 3; the driver probe gets twice that, and one retry)',
   ],
   examples: [
     'gpuenv health',
@@ -139,18 +139,27 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
     return failedHealth({ env: io.env, hostname: () => null }, String((error as Error)?.message ?? error), o.nodeName, now);
   });
   if (result.status === 'unknown') io.err(`gpuenv health: could not decide: ${result.failure ?? 'unknown failure'}\n`);
-  if (o.promFile) await writeOutput(io.cwd, o.promFile, renderProm(result, new Date()), true);
-  if (o.nfdFile) await writeOutput(io.cwd, o.nfdFile, renderNfd(result, new Date(), o.nfdTtl), true);
+  // A file that cannot be written is reported, never a reason to skip the drain or to end an --every loop.
+  const write = async (file: string, text: string) => {
+    try {
+      await writeOutput(io.cwd, file, text, true);
+    } catch (error) {
+      io.err(`gpuenv health: could not write ${file}: ${(error as Error).message}\n`);
+    }
+  };
+  if (o.promFile) await write(o.promFile, renderProm(result, new Date()));
+  if (o.nfdFile) await write(o.nfdFile, renderNfd(result, new Date(), o.nfdTtl));
   let slurm: SlurmAction | null = null;
   if (o.drain) {
     // The node to act on is the one Slurm runs us on, whatever machine was judged (a saved Snapshot included).
-    const node = o.nodeName ?? io.env.SLURMD_NODENAME ?? result.node.name;
+    const named = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v.trim() : undefined);
+    const node = named(o.nodeName) ?? named(io.env.SLURMD_NODENAME) ?? result.node.name;
     slurm = await applySlurmDrain(result, node, o.failClosed);
     if (slurm.action === 'failed' || slurm.action === 'kept-admin-reason') io.err(`gpuenv health: slurm: ${slurm.action}: ${slurm.detail}\n`);
   }
   const doc = { ...result, ...(slurm ? { slurm } : {}) };
   if (o.outDir !== undefined) {
-    await writeNodeResult(io.cwd, o.outDir, result.node, doc);
+    await writeNodeResult(io.cwd, o.outDir, result.node, doc).catch((error: Error) => io.err(`gpuenv health: could not write to ${o.outDir}: ${error.message}\n`));
   } else if (o.format === 'json') io.out(`${JSON.stringify(doc, null, 2)}\n`);
   else if (o.format === 'prom') io.out(renderProm(result, new Date()));
   else if (o.format === 'npd') io.out(renderNpd(result));
@@ -168,8 +177,10 @@ async function judge(ctx: CommandContext, o: Settings): Promise<HealthResult> {
   const sys = await ctx.system();
   return checkHealth(sys, {
     timeoutMs: o.timeoutMs,
-    // Two tries of the driver probe must fit the 10 s budget: 4 + 4 s by default (it answers in 0.3 s on an H200).
-    nativeTimeoutMs: o.timeoutMs + 1_000,
+    // 6 s a try by default (0.3 s on an H200): room for nvmlInit + cuInit on 8 GPUs without persistence; a hung
+    // driver costs two tries, well under Slurm's 60 s kill.
+    nativeTimeoutMs: 2 * o.timeoutMs,
+    askSlurm: !o.prolog,
     ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}),
     ...(o.nodeName ? { nodeName: o.nodeName } : {}),
   });

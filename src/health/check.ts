@@ -13,6 +13,8 @@ export interface HealthOptions {
   nativeTimeoutMs: number;
   expectGpus?: number;
   nodeName?: string;
+  /** false in --prolog: no scontrol call. */
+  askSlurm?: boolean;
   now?: () => Date;
 }
 
@@ -34,7 +36,7 @@ export async function nodeRules(): Promise<Rule[]> {
 
 export async function checkHealth(sys: System, o: HealthOptions): Promise<HealthResult> {
   const started = performance.now();
-  const take: TakeOptions = { timeoutMs: o.timeoutMs, nativeTimeoutMs: o.nativeTimeoutMs, nodeOnly: true, ...(o.nodeName ? { nodeName: o.nodeName } : {}), ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}), ...(o.now ? { now: o.now } : {}) };
+  const take: TakeOptions = { timeoutMs: o.timeoutMs, nativeTimeoutMs: o.nativeTimeoutMs, nodeOnly: true, askSlurm: o.askSlurm ?? true, ...(o.nodeName ? { nodeName: o.nodeName } : {}), ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}), ...(o.now ? { now: o.now } : {}) };
   let snapshot = await takeSnapshot(sys, take);
   const retried: string[] = [];
   if (snapshot.probes.some((p) => p.name === NATIVE_PROBE && p.timedOut)) {

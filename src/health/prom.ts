@@ -7,22 +7,27 @@ import type { HealthResult } from './types.js';
 
 type Labels = Record<string, string | number>;
 
+/** Samples grouped per metric (the exposition format wants each metric's lines together), one per label set. */
 class Metrics {
-  private readonly lines: string[] = [];
-  private readonly declared = new Set<string>();
+  private readonly metrics = new Map<string, { head: string[]; samples: Map<string, number> }>();
 
   add(name: string, type: 'gauge' | 'counter', help: string, labels: Labels, value: number | boolean | null | undefined): void {
     if (value === null || value === undefined) return;
-    if (!this.declared.has(name)) {
-      this.declared.add(name);
-      this.lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    }
+    const m = this.metrics.get(name) ?? { head: [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`], samples: new Map<string, number>() };
+    this.metrics.set(name, m);
     const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
-    this.lines.push(`${name}${labelText(labels)} ${Number.isFinite(v) ? v : 'NaN'}`);
+    const key = labelText(labels);
+    // Two findings with the same labels (one code twice on one GPU) are one sample: their count.
+    m.samples.set(key, (m.samples.get(key) ?? 0) + v);
   }
 
   text(): string {
-    return `${this.lines.join('\n')}\n`;
+    const lines: string[] = [];
+    for (const [name, m] of this.metrics) {
+      lines.push(...m.head);
+      for (const [labels, v] of m.samples) lines.push(`${name}${labels} ${Number.isFinite(v) ? v : 'NaN'}`);
+    }
+    return `${lines.join('\n')}\n`;
   }
 }
 
@@ -51,7 +56,7 @@ export function renderProm(r: HealthResult, now: Date): string {
   }
   for (const f of r.findings) {
     const gpu = /^gpu:(\d+)$/.exec(f.subject ?? '')?.[1];
-    m.add('gpuenv_finding', 'gauge', 'One finding of the last health run (always 1), by code, severity and GPU.', { code: f.code, severity: f.severity, gpu: gpu ?? '' }, 1);
+    m.add('gpuenv_finding', 'gauge', 'Findings of the last health run by code, severity and GPU (usually 1).', { code: f.code, severity: f.severity, gpu: gpu ?? '' }, 1);
   }
   for (const c of r.checks) {
     m.add('gpuenv_check_status', 'gauge', 'Each health check: 0 ok, 1 warning, 2 error, -1 skipped (could not run).', { check: c.name }, { ok: 0, warning: 1, error: 2, skipped: -1 }[c.status]);

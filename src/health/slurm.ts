@@ -49,9 +49,13 @@ const DRAINED = /DRAIN/;
 
 /** Drains on an error (or, with failClosed, on unknown), resumes a gpuenv drain on a pass. */
 export async function applySlurmDrain(r: HealthResult, node: string, failClosed: boolean, run: Runner = realRunner): Promise<SlurmAction> {
+  if (!/^[A-Za-z0-9._-]+$/.test(node)) return { action: 'failed', node, detail: 'no usable node name (set --node-name or SLURMD_NODENAME)' };
   const shown = await run('scontrol', ['show', 'node', '-o', node]);
   if (shown.failed) return { action: 'failed', node, detail: `scontrol show node ${node}: ${why(shown)}` };
   const st = parseNodeLine(shown.stdout);
+  // Asked for one node, read that node: never another one's state.
+  const shownName = /(?:^|\s)NodeName=(\S+)/.exec(shown.stdout)?.[1];
+  if (st && shownName !== node) return { action: 'failed', node, detail: `scontrol show node ${node} answered for ${shownName ?? 'no node'}` };
   if (!st) return { action: 'failed', node, detail: `scontrol show node ${node}: no State= in its answer` };
   const bad = r.status === 'error' || (failClosed && r.status === 'unknown');
   const ours = st.reason?.startsWith(REASON_PREFIX) ?? false;
@@ -64,6 +68,7 @@ export async function applySlurmDrain(r: HealthResult, node: string, failClosed:
     return u.failed ? { action: 'failed', node, detail: `scontrol update: ${why(u)}` } : { action: 'drained', node, detail: reason };
   }
   if (r.status === 'unknown') return { action: 'none', node, detail: 'gpuenv could not decide: the node is left as it is' };
+  if (DRAINED.test(st.state) && ours && SKIP_STATES.test(st.state)) return { action: 'skipped', node, detail: `node is ${st.state}: not resumed` };
   if (DRAINED.test(st.state) && ours) {
     const u = await run('scontrol', ['update', `nodename=${node}`, 'state=resume']);
     return u.failed ? { action: 'failed', node, detail: `scontrol update: ${why(u)}` } : { action: 'resumed', node, detail: `was: ${st.reason}` };

@@ -3,10 +3,10 @@
 import type { Fact } from '../snapshot/types.js';
 import { type ProbeContext, runLogged } from './context.js';
 
-export async function probeExpectedGpus(ctx: ProbeContext, expect: number | undefined): Promise<Fact<number> | null> {
+export async function probeExpectedGpus(ctx: ProbeContext, expect: number | undefined, askSlurm = true): Promise<Fact<number> | null> {
   if (expect !== undefined) return { value: expect, source: '--expect-gpus' };
   const node = ctx.sys.env.SLURMD_NODENAME?.trim();
-  if (!node || ctx.sys.isForeignRoot || !(await ctx.sys.which('scontrol'))) return null;
+  if (!askSlurm || !node || ctx.sys.isForeignRoot || !(await ctx.sys.which('scontrol'))) return null;
   const r = await runLogged(ctx, 'scontrol show node', 'scontrol', ['show', 'node', '-o', node]);
   if (r.failed) return null;
   const count = gresGpuCount(r.stdout);
@@ -22,6 +22,8 @@ export function gresGpuCount(line: string): number | null {
   for (const entry of gres.replace(/\([^)]*\)/g, '').split(',')) {
     const parts = entry.split(':');
     if (parts[0] !== 'gpu') continue;
+    // MIG profiles as Gres types (gpu:1g.10gb:7) count instances, not the physical GPUs NVML lists.
+    if (parts.some((p) => /^\d+g\.\d+gb$/i.test(p))) return null;
     const n = Number(parts.at(-1));
     // "gpu:h100" without a count means one.
     total = (total ?? 0) + (parts.length >= 2 && Number.isInteger(n) && /^\d+$/.test(parts.at(-1)!) ? n : 1);

@@ -35,6 +35,8 @@ export interface TakeOptions {
   nodeOnly?: boolean;
   /** --expect-gpus: the GPU count this node must show. */
   expectGpus?: number;
+  /** false: do not ask slurmctld for the node's Gres (a Prolog must not call Slurm commands). */
+  askSlurm?: boolean;
 }
 
 export async function takeSnapshot(sys: System, options: TakeOptions = {}): Promise<Snapshot> {
@@ -55,7 +57,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     pythonPrefixes(ctx),
     probeTools(ctx),
     probeKernelLog(ctx),
-    probeExpectedGpus(ctx, options.expectGpus),
+    probeExpectedGpus(ctx, options.expectGpus, options.askSlurm ?? true),
   ]);
   const [os, libraries, python, native, fabric] = await Promise.all([
     probeOs(ctx, kernel.modules),

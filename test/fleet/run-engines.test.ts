@@ -122,6 +122,8 @@ describe('fleet run --via pdsh and clush (-R exec)', () => {
       expect(r.code).toBe(1); // gpu09 has no Snapshot: no result
       expect(r.out).toContain(`fleet run --via ${engine}: 3 of 4 node(s) returned a result`);
       expect(r.out).toMatch(/no result from gpu09|nothing at all from: gpu09/);
+      // The engine's own messages ("clush: gpu03: exited with exit code 1") are not nodes.
+      expect(r.out).not.toMatch(/from (clush|pdsh)/);
       for (const n of ['gpu01', 'gpu02', 'gpu03']) expect(JSON.parse(readFileSync(join(work, 'out', `${n}.json`), 'utf8')).node.name).toBe(n);
       expect(JSON.parse(readFileSync(join(work, 'out', 'gpu03.json'), 'utf8')).drain).toEqual(['ecc-errors']);
     });

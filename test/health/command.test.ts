@@ -83,7 +83,7 @@ describe('gpuenv health', () => {
   });
 
   it.skipIf(!hasPromtool && !requireRigs)('the Prometheus textfile passes promtool check metrics', async () => {
-    for (const name of ['h200', 'xid-fell-off-bus', 'ecc-uncorrectable', 'gpu-modes-capped']) {
+    for (const name of ['h200', 'xid-fell-off-bus', 'ecc-uncorrectable', 'gpu-modes-capped', 'pcie-x8-throttled']) {
       const r = await health(name, ['--format', 'prom']);
       const out = spawnSync('promtool', ['check', 'metrics'], { input: r.out, encoding: 'utf8' });
       expect(`${out.stdout}${out.stderr}`, name).toBe('');

@@ -4,7 +4,8 @@ import { expandHostlist, hostlist } from '../../src/fleet/hostlist.js';
 import { parseXidLines, xidBusMatches } from '../../src/parse/xid-lines.js';
 import { gresGpuCount } from '../../src/probe/expected-gpus.js';
 import { parseDuration } from '../../src/system/duration.js';
-import { parseNodeLine } from '../../src/health/slurm.js';
+import { applySlurmDrain, parseNodeLine, type Runner } from '../../src/health/slurm.js';
+import type { HealthResult } from '../../src/health/types.js';
 
 describe('Xid lines', () => {
   it('groups by code and GPU, keeps first/last uptime and the last text, ignores other lines', () => {
@@ -34,6 +35,8 @@ describe('Slurm', () => {
     expect(gresGpuCount('NodeName=gpu01 Gres=gpu:h100:4(S:0-1),gpu:a100:2 State=IDLE')).toBe(6);
     expect(gresGpuCount('NodeName=gpu01 Gres=gpu:h100:4(S:0,1) State=IDLE')).toBe(4);
     expect(gresGpuCount('NodeName=cpu01 Gres=(null) State=IDLE')).toBeNull();
+    // MIG profiles count instances, not physical GPUs: no expectation.
+    expect(gresGpuCount('NodeName=gpu01 Gres=gpu:1g.10gb:7,gpu:3g.40gb:2 State=IDLE')).toBeNull();
     expect(gresGpuCount('NodeName=cpu01 State=IDLE')).toBeNull();
   });
 
@@ -59,5 +62,44 @@ describe('durations and host lists', () => {
     expect(expandHostlist('gpu[01-')).toBeNull();
     expect(expandHostlist('gpu[1-999999]')).toBeNull();
     expect(expandHostlist('a;rm -rf /')).toBeNull();
+  });
+});
+
+describe('applySlurmDrain decisions (scontrol answers scripted; the real cluster is in test/fleet/run-engines.test.ts)', () => {
+  const result = (status: HealthResult['status']): HealthResult => ({
+    kind: 'gpuenv-health', schemaVersion: 1, node: { name: 'gpu01', engine: 'slurm', jobId: null, visibleDevices: null }, takenAt: '', durationMs: 0, status,
+    overallSeverity: status === 'error' ? 'error' : 'none', checks: [], drain: status === 'error' ? ['ecc-errors'] : [], retried: [], snapshot: null,
+    findings: status === 'error' ? [{ code: 'ecc-errors', severity: 'error', title: 'GPU 0 has "uncorrectable"\nmemory errors', cause: '', evidence: [], fix: [] }] : [],
+  });
+  const scripted = (show: string) => {
+    const calls: string[][] = [];
+    const run: Runner = async (command, args) => {
+      calls.push([command, ...args]);
+      return { command, args, exitCode: 0, signal: null, stdout: args[0] === 'show' ? show : '', stderr: '', failed: false, timedOut: false, notFound: false, durationMs: 1 };
+    };
+    return { run, calls };
+  };
+
+  it('drains with a one-line reason without quotes', async () => {
+    const s = scripted('NodeName=gpu01 State=IDLE ThreadsPerCore=1\n');
+    expect((await applySlurmDrain(result('error'), 'gpu01', false, s.run)).action).toBe('drained');
+    expect(s.calls[1]).toEqual(['scontrol', 'update', 'nodename=gpu01', 'state=drain', 'reason=gpuenv: ecc-errors GPU 0 has uncorrectable memory errors']);
+  });
+
+  it('does not resume a gpuenv drain on a node that is also DOWN, nor act on another node\'s answer, nor on no name', async () => {
+    const down = scripted('NodeName=gpu01 State=DOWN+DRAIN Reason=gpuenv: x [root@t]\n');
+    expect((await applySlurmDrain(result('ok'), 'gpu01', false, down.run)).action).toBe('skipped');
+    expect(down.calls).toHaveLength(1);
+    const other = scripted('NodeName=gpu07 State=IDLE+DRAIN Reason=gpuenv: x [root@t]\n');
+    expect((await applySlurmDrain(result('ok'), 'gpu01', false, other.run)).action).toBe('failed');
+    const none = scripted('');
+    expect((await applySlurmDrain(result('error'), '', false, none.run)).action).toBe('failed');
+    expect(none.calls).toEqual([]);
+  });
+
+  it('unknown leaves the node alone unless --fail-closed', async () => {
+    const s = scripted('NodeName=gpu01 State=IDLE\n');
+    expect((await applySlurmDrain(result('unknown'), 'gpu01', false, s.run)).action).toBe('none');
+    expect((await applySlurmDrain(result('unknown'), 'gpu01', true, s.run)).action).toBe('drained');
   });
 });

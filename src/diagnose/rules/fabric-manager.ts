@@ -15,7 +15,9 @@ export const rule: Rule = {
     const cudaError = s.cudaDriverApi?.error ?? null;
     const evidence = baseEvidence(s);
     const fix = [m('fmFixStart'), 'sudo systemctl enable --now nvidia-fabricmanager', m('fmFixLog'), 'sudo journalctl -u nvidia-fabricmanager -n 50 --no-pager'];
-    if (switches > 0 && running?.value === false) {
+    // Inside a container /proc shows the container's processes only: "not running" is not known there, and the
+    // cuInit and fabric-state checks below still see a missing fabric manager.
+    if (switches > 0 && running?.value === false && !s.os.container?.value) {
       return [{ code: 'fabric-manager', severity: 'error', title: m('fmTitle'), cause: m('fmCause', { n: switches }), evidence, fix }];
     }
     if (cudaError && NOT_READY.test(cudaError)) {

@@ -43,6 +43,16 @@ function options(ctx: CommandContext, command: string[]): FleetRunOptions {
 }
 
 export async function fleetRun(ctx: CommandContext, command: string[]): Promise<number> {
+  try {
+    return await fleetRunChecked(ctx, command);
+  } catch (error) {
+    // The manifest generators refuse bad names, namespaces and images with a RangeError: the user's input, exit 2.
+    if (error instanceof RangeError) throw new UsageError(`fleet run: ${error.message}`);
+    throw error;
+  }
+}
+
+async function fleetRunChecked(ctx: CommandContext, command: string[]): Promise<number> {
   const o = options(ctx, command);
   if (ctx.values['dry-run']) {
     if (o.engine === 'k8s') {

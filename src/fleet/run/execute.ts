@@ -38,25 +38,33 @@ export async function executeFleetRun(cwd: string, o: FleetRunOptions): Promise<
   const opts = { ...o, outDir };
   if (o.engine === 'k8s') return runK8s(opts);
   const argv = o.engine === 'slurm' ? slurmArgv(opts) : parallelShellArgv(opts);
-  const started = Date.now();
+  const before = await fileTimes(outDir);
   // The engine's own limit comes first (srun --time, pdsh -u); this one only keeps gpuenv from waiting forever.
   const r = await runCommand(argv[0]!, argv.slice(1), { timeoutMs: (o.timeoutS + 60) * 1000, maxBuffer: 256 * 1024 * 1024 });
   if (r.notFound) throw new UsageError(`${argv[0]} not found: fleet run --via ${o.engine} runs the engine's own command on this machine`);
   const engineError = r.timedOut ? `${argv[0]} did not finish within ${o.timeoutS + 60} s; killed` : r.exitCode !== 0 && r.stderr.trim() ? firstLine(r.stderr) : null;
-  const nodes = o.engine === 'slurm' ? await slurmOutcomes(outDir, started) : await prefixedOutcomes(outDir, r.stdout, r.stderr);
   const expected = expectedNodes(opts);
+  const nodes = o.engine === 'slurm' ? await slurmOutcomes(outDir, before) : await prefixedOutcomes(outDir, r.stdout, r.stderr, expected ?? []);
   const missing = expected ? expected.filter((n) => !nodes.some((x) => x.node === n)) : [];
   return { engine: o.engine, argv, outDir, engineExit: r.exitCode, engineError, nodes, missing, expectedCount: expected?.length ?? o.nodes ?? null };
 }
 
-/** srun wrote DIR/%N.json and DIR/%N.err for each node of this run (older files of other runs are not counted). */
-async function slurmOutcomes(dir: string, since: number): Promise<NodeOutcome[]> {
-  const names = new Set<string>();
+/** Modification times of the folder's files: what this run wrote is what is new or changed (same clock: the file server's). */
+async function fileTimes(dir: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
   for (const f of await readdir(dir)) {
-    const m = /^(.+)\.(json|err)$/.exec(f);
-    if (!m) continue;
     const st = await stat(join(dir, f)).catch(() => null);
-    if (st && st.mtimeMs >= since - 1000) names.add(m[1]!);
+    if (st) out.set(f, st.mtimeMs);
+  }
+  return out;
+}
+
+/** srun wrote DIR/%N.json and DIR/%N.err for each node of this run; files of earlier runs it did not touch are not counted. */
+async function slurmOutcomes(dir: string, before: Map<string, number>): Promise<NodeOutcome[]> {
+  const names = new Set<string>();
+  for (const [f, mtime] of await fileTimes(dir)) {
+    const m = /^(.+)\.(json|err)$/.exec(f);
+    if (m && before.get(f) !== mtime) names.add(m[1]!);
   }
   const out: NodeOutcome[] = [];
   for (const node of [...names].sort()) {
@@ -69,11 +77,12 @@ async function slurmOutcomes(dir: string, since: number): Promise<NodeOutcome[]>
 }
 
 /** pdsh/clush: one stream, "node: line"; each node's JSON is written to DIR/<node>.json here. */
-async function prefixedOutcomes(dir: string, stdout: string, stderr: string): Promise<NodeOutcome[]> {
+async function prefixedOutcomes(dir: string, stdout: string, stderr: string, expected: string[]): Promise<NodeOutcome[]> {
   const outs = demuxPrefixed(stdout);
   const errs = demuxPrefixed(stderr);
   const out: NodeOutcome[] = [];
-  for (const node of [...new Set([...outs.keys(), ...errs.keys()])].sort()) {
+  // Only the nodes asked for: clush and pdsh prefix their own messages too ("clush: gpu01: exited with exit code 1").
+  for (const node of [...new Set([...outs.keys(), ...errs.keys()])].filter((n) => expected.includes(n)).sort()) {
     const text = outs.get(node) ?? '';
     const err = errs.get(node) ?? '';
     const file = join(dir, nodeFileName(node));
@@ -85,10 +94,18 @@ async function prefixedOutcomes(dir: string, stdout: string, stderr: string): Pr
   return out;
 }
 
+/** The JSON document in a node's output: all of it, or (kubectl logs mixes in stderr) from a line opening with { to one closing with }. */
+export function jsonPart(text: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('{'));
+  const end = lines.findLastIndex((l) => l.startsWith('}'));
+  return start >= 0 && end >= start ? lines.slice(start, end + 1).join('\n') : text;
+}
+
 export function judgeOutput(node: string, text: string, err: string, file: string): NodeOutcome {
   if (text.trim() === '') return { node, ok: false, file: null, error: err.trim() ? firstLine(err) : 'printed nothing' };
   try {
-    const doc = JSON.parse(text) as unknown;
+    const doc = JSON.parse(jsonPart(text)) as unknown;
     if (!doc || typeof doc !== 'object') throw new Error('not an object');
     return { node, ok: true, file, error: null };
   } catch {

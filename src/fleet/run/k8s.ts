@@ -11,7 +11,7 @@ import { renderJobs, jobName } from '../manifests.js';
 import { nodeFileName } from '../node.js';
 import { expectedNodes, innerCommand, type FleetRunOptions } from './plan.js';
 import type { FleetRunSummary, NodeOutcome } from './execute.js';
-import { judgeOutput } from './execute.js';
+import { judgeOutput, jsonPart } from './execute.js';
 
 const KUBECTL_TIMEOUT_MS = 30_000;
 const POLL_MS = 1_000;
@@ -77,7 +77,7 @@ export async function runK8s(o: FleetRunOptions): Promise<FleetRunSummary> {
       const logs = await kubectl(['logs', '-n', ns, `job/${name}`]);
       const file = join(o.outDir, nodeFileName(node));
       const outcome = judgeOutput(node, logs.stdout, logs.failed ? logs.stderr : '', file);
-      if (outcome.ok) await writeOutput(o.outDir, file, logs.stdout, true);
+      if (outcome.ok) await writeOutput(o.outDir, file, `${jsonPart(logs.stdout)}\n`, true);
       outcomes.push(outcome);
     }
     await kubectl(['delete', 'jobs', '-n', ns, '--ignore-not-found', '--wait=false', ...names]);
