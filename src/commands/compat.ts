@@ -183,7 +183,7 @@ async function lookupJax(version: string): Promise<Answer> {
   const k = await import('../knowledge/jax.js');
   const r = k.jaxRelease(version);
   if (!r) throw new UsageError(m('unknown.jax', { version }), m('closest', { list: closest(version, k.jaxReleases().map((x) => x.version)) }));
-  const extras = r.extras.map((e) => k.jaxCudaExtra(e)).filter((e) => e !== undefined);
+  const extras = r.extras.map((e) => k.jaxCudaExtra(e)).filter((e) => e !== undefined).map((e) => k.jaxExtraFor(r, e));
   const json = { ...r, cuda: r.builtWithCuda ?? extras[0]?.builtWith?.cuda ?? null, extraDetails: extras };
   const rows = objectRows(r as unknown as Record<string, unknown>);
   for (const e of extras) rows.push([`jax[${e.extra}]`, `CUDA >= ${e.requires.cuda}, cuDNN >= ${e.requires.cudnnMin}, driver >= ${e.minDriverLinux}, CC >= ${e.minComputeCapability}`]);

@@ -23,6 +23,15 @@ export function jaxCudaExtra(extra: string): JaxCudaExtra | undefined {
   return JAX_CUDA_EXTRAS.find((e) => e.extra === extra);
 }
 
+/**
+ * The extra as one release needs it: the extra's floors are those of today (cuDNN >= 9.8 from jax 0.6.0 on),
+ * so a release with its own `cudnn` row (0.4.26: cuDNN 8.9) gets that instead.
+ */
+export function jaxExtraFor(release: JaxRelease | undefined, extra: JaxCudaExtra): JaxCudaExtra {
+  if (!release?.cudnn) return extra;
+  return { ...extra, requires: { ...extra.requires, cudnnMin: release.cudnn.min, cudnnBelow: release.cudnn.below } };
+}
+
 /** Every GPU extra, current ones first. */
 export function jaxCudaExtras(): readonly JaxCudaExtra[] {
   return JAX_CUDA_EXTRAS;

@@ -5,7 +5,7 @@ import { cudaTagOf, driverFloors, driverSupport, findPackage, publicVersion, typ
 import { driverBranchFor } from '../diagnose/rules/system-helpers.js';
 import { ccToSm } from '../knowledge/cuda.js';
 import { matchGpu } from '../knowledge/gpus.js';
-import { jaxCudaExtras, jaxRelease, jaxReleases, type JaxCudaExtra } from '../knowledge/jax.js';
+import { jaxCudaExtras, jaxExtraFor, jaxRelease, jaxReleases, type JaxCudaExtra } from '../knowledge/jax.js';
 import { tensorflowReleases, type TensorflowRelease } from '../knowledge/tensorflow.js';
 import { torchVariant, variantCoversCapability, type TorchRelease, type TorchVariant } from '../knowledge/torch.js';
 import { compareVersions, versionHasPrefix, versionParts } from '../knowledge/version.js';
@@ -116,7 +116,7 @@ export function jaxCandidates(t: PlanTarget, req: PlanRequest, version: string |
       if (driver.version) return compareVersions(driver.version, e.minDriverLinux) >= 0;
       return driver.cuda ? major(driver.cuda) >= major(e.requires.cuda) : true;
     })
-    .map((e) => ({ extra: e, version: rel?.version ?? (version ? undefined : newest?.version) }));
+    .map((e) => ({ extra: jaxExtraFor(rel, e), version: rel?.version ?? (version ? undefined : newest?.version) }));
 }
 
 /** The lowest driver branch the GPUs themselves need (Blackwell: R570), independent of any CUDA runtime. */

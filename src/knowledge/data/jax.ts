@@ -5,6 +5,10 @@ import type { Sourced } from '../types.js';
 
 const CHECKED = '2026-11-30';
 const INSTALL = 'https://docs.jax.dev/en/latest/installation.html (jax-ml/jax docs/installation.md, NVIDIA GPU section; current copy)';
+const CHANGELOG = 'jax CHANGELOG (https://docs.jax.dev/en/latest/changelog.html; jax-ml/jax CHANGELOG.md)';
+const AUDIT_19 = '2026-12-01 audit (gpuenv issue 19)';
+/** First release whose GPU wheels need the current cuDNN floor of the extras (9.8), per the jax CHANGELOG. */
+export const JAX_CUDNN_98_SINCE = '0.6.0';
 
 export interface JaxCudaExtra extends Sourced {
   /** Extra name: `pip install "jax[cuda13]"`. */
@@ -33,6 +37,11 @@ export interface JaxRelease extends Sourced {
   extras: readonly JaxCudaExtra['extra'][];
   /** CUDA the jaxlib/plugin wheels were built with, when the changelog says. */
   builtWithCuda?: string;
+  /**
+   * cuDNN the GPU wheels of this release need, where it differs from the extra's current floor
+   * (`JAX_CUDA_EXTRAS[].requires`, which holds from 0.6.0 on): jaxlib 0.4.26+cuda12.cudnn89 needs 8.9.
+   */
+  cudnn?: { min: string; below: string };
   unconfirmedFields?: readonly string[];
 }
 
@@ -63,7 +72,7 @@ export const JAX_CUDA_EXTRAS: readonly JaxCudaExtra[] = [
     source: INSTALL,
     checked: CHECKED,
     confirmed: true,
-    note: 'Docs table says "built with CUDA 12.3"; the jax 0.7.1 changelog says JAX is built with CUDA 12.9 (CUDA 12.1+ still supported). The docs warn CUDA 12 support will be dropped at some point.',
+    note: 'Docs table says "built with CUDA 12.3"; the jax 0.7.1 changelog says JAX is built with CUDA 12.9 (CUDA 12.1+ still supported). The docs warn CUDA 12 support will be dropped at some point. The cuDNN >= 9.8 floor holds from jax 0.6.0 on (jax CHANGELOG); older releases carry their own `cudnn` (0.4.26: 8.9).',
   },
   {
     extra: 'cuda11',
@@ -84,10 +93,12 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
     version: '0.4.26',
     released: '2024-04',
     extras: ['cuda12'],
-    source: 'jax CHANGELOG — not re-read',
-    checked: CHECKED,
+    cudnn: { min: '8.9', below: '9.0' },
+    source: `${CHANGELOG}; jaxlib 0.4.26+cuda12.cudnn89 wheel tag (jax_cuda_releases.html, as pinned by public projects, e.g. "jaxlib 0.4.26+cuda12.cudnn89" for AlphaFold 2) — ${AUDIT_19}`,
+    checked: '2026-12-01',
     confirmed: false,
-    note: 'Believed to be the first release without CUDA 11 wheels; unverified.',
+    note: `cuDNN 8.9 (jaxlib 0.4.26+cuda12.cudnn89), not >= 9.8: the 9.8 floor starts at jax ${JAX_CUDNN_98_SINCE} (jax CHANGELOG, as reported by the ${AUDIT_19}; the changelog was not re-read here, the wheel tag is seen in public pins). Believed to be the first release without CUDA 11 wheels; unverified.`,
+    unconfirmedFields: ['released', 'extras'],
   },
   {
     version: '0.7.1',
@@ -119,11 +130,11 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
   },
   {
     version: '0.11.2',
-    extras: ['cuda13'],
-    source: 'gpuenv fixture h200-cuda13 (jax, jaxlib, jax-cuda13-plugin, jax-cuda13-pjrt 0.11.2 on a real H200, driver 580)',
-    checked: CHECKED,
+    extras: ['cuda12', 'cuda13'],
+    source: `gpuenv fixture h200-cuda13 (jax, jaxlib, jax-cuda13-plugin, jax-cuda13-pjrt 0.11.2 on a real H200, driver 580); https://pypi.org/project/jax-cuda12-plugin/0.11.2/ and https://pypi.org/project/jax-cuda12-pjrt/0.11.2/ (${AUDIT_19})`,
+    checked: '2026-12-01',
     confirmed: true,
-    note: 'Newest release seen. Whether cuda12 wheels are still published for it is unverified.',
+    note: `Newest release seen. cuda12 wheels are published too (jax-cuda12-plugin==0.11.2, jax-cuda12-pjrt==0.11.2 on PyPI, per the ${AUDIT_19}; not re-read here, so 'extras' stays unconfirmed).`,
     unconfirmedFields: ['extras'],
   },
 ];

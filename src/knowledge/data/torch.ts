@@ -72,6 +72,10 @@ const PR_177975 =
   'https://github.com/pytorch/pytorch/pull/177975 "Move cuda stable 12.8->13.0" + dev-discuss "Transitioning PyPI CUDA wheels to CUDA 13.0 as the stable release (2.11)"';
 const RFC_178665 = 'https://github.com/pytorch/pytorch/issues/178665 "[RFC] CUDA support matrix for Release 2.12" (deprecate 12.8, 13.0 stable on PyPI, 13.2 experimental)';
 const RFC_190355 = 'https://github.com/pytorch/pytorch/issues/190355 "[RFC] CUDA support matrix for Release 2.14 — promote CUDA 13.2 to default/stable (PyPI)"';
+const AUDIT_19 = "2026-12-01 audit (gpuenv issue 19)";
+const PYPI_214 =
+  'PyPI torch 2.14.x Linux x86_64 wheel metadata as reported by the issue-19 audit (Requires-Dist cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7); https://github.com/pytorch/test-infra/pull/8261 and https://github.com/pytorch/test-infra/pull/8712 (stable CUDA stays 13.0 for release 2.14)';
+const PY315_187972 = 'https://github.com/pytorch/pytorch/issues/187972 (Python 3.15 wheels: experimental, Linux only)';
 const RFC_190385 = 'https://github.com/pytorch/pytorch/issues/190385 "[RFC] CUDA support matrix for Release 2.15 — deprecate CUDA 12.6"';
 const PREV_VERSIONS = 'https://pytorch.org/get-started/previous-versions/ (pytorch/pytorch.github.io _get_started/previous-versions.md)';
 const CONDA_ANNOUNCE =
@@ -316,7 +320,7 @@ const V_2_11 = [
 const PTX_12X_NOTE =
   'RELEASE.md lists 12.0+PTX on Linux, but release builds drop +PTX (pytorch#175567 for 2.11) and a reported 2.13.0+cu130 get_arch_list() shows no compute_120 (secondary). Treated as no PTX.';
 
-function v13(tag: '130' | '132', cudnn: string, nccl: string, cudaFull: string): TorchVariant {
+function v13(tag: '130' | '132', cudnn: string, nccl: string, cudaFull: string, extra: Partial<TorchVariant> = {}): TorchVariant {
   return v(`cu${tag}`, `13.${tag === '130' ? '0' : '2'}`, A_75_120, NO_PTX, ALL, {
     cudnn,
     nccl,
@@ -326,8 +330,10 @@ function v13(tag: '130' | '132', cudnn: string, nccl: string, cudaFull: string):
     checked: CHECKED,
     confirmed: false,
     note: PTX_12X_NOTE,
+    ...extra,
   });
 }
+const CU130_1303_NOTE = `${AUDIT_19}: built with CUDA 13.0.3, not 13.0.2 (PyPI metadata pins cuda-toolkit==13.0.3; pytorch#190355 build matrix lists 13.0 = 13.0.3). ${PTX_12X_NOTE}`;
 const cu126_12x = (nccl: string): TorchVariant => ({ ...CU126_9X, nccl });
 const cu129_12x = (cudnn?: string): TorchVariant =>
   v('cu129', '12.9', A_75_120, NO_PTX, ['linux-x86_64'], {
@@ -341,8 +347,17 @@ const cu129_12x = (cudnn?: string): TorchVariant =>
 
 const V_2_12_0 = [cu126_12x('2.29.3'), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
 const V_2_12_1 = [cu126_12x('2.29.3'), cu129_12x(), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
-const V_2_13 = [cu126_12x('2.29.3'), cu129_12x('9.20.0.48'), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
-const V_2_14 = [cu126_12x('2.29.3'), v13('130', '9.24.0.43', '2.30.7', '13.0.2'), v13('132', '9.24.0.43', '2.30.7', '13.2.1')];
+const V_2_13 = [
+  cu126_12x('2.29.3'),
+  cu129_12x('9.20.0.48'),
+  v13('130', '9.20.0.48', '2.29.7', '13.0.3', { source: `${RELEASE_MD}; ${RFC_190355}; ${TRACKER}`, checked: '2026-12-01', note: CU130_1303_NOTE }),
+  v13('132', '9.20.0.48', '2.29.7', '13.2.1'),
+];
+const V_2_14 = [
+  cu126_12x('2.29.3'),
+  v13('130', '9.24.0.43', '2.30.7', '13.0.3', { source: `${PYPI_214}; ${RFC_190355}`, checked: '2026-12-01', note: CU130_1303_NOTE }),
+  v13('132', '9.24.0.43', '2.30.7', '13.2.1'),
+];
 const V_2_15 = (['130', '132'] as const).map((t) =>
   v(`cu${t}`, t === '130' ? '13.0' : '13.2', A_75_120, NO_PTX, ALL, {
     byPlatform: { 'linux-aarch64': AARCH64_13X },
@@ -363,7 +378,10 @@ const PY_2_4 = { min: '3.8', max: '3.12' };
 const PY_2_5 = { min: '3.9', max: '3.12', experimental: ['3.13'] };
 const PY_2_6 = { min: '3.9', max: '3.13', experimental: ['3.13t'] };
 const PY_2_9 = { min: '3.10', max: '3.14', experimental: ['3.14t'] };
-const PY_2_13 = { min: '3.10', max: '3.15', experimental: ['3.15t'] };
+// 2.13+: PyPI ships cp310–cp314 only; 3.15/3.15t wheels are experimental and Linux-only (pytorch#187972), so 3.15 is
+// not listed as supported (issue-19 audit, 2026-12-01). 3.14t as in 2.9–2.12, not re-checked.
+const PY_2_13 = { min: '3.10', max: '3.14', experimental: ['3.14t'] };
+const PY315_NOTE = `Python: PyPI ships cp310–cp314; 3.15 wheels are experimental and Linux-only (${PY315_187972}), so 3.15 is not listed as supported (${AUDIT_19}).`;
 
 const WHEEL_F = 'CUDA wheels installed with -f https://download.pytorch.org/whl/torch_stable.html and torch==X+cuXXX (the page lists cu111 and cu102).';
 const PYPI_102 =
@@ -413,8 +431,8 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
   r({ version: '2.11.0', released: '2026-03-18', python: PY_2_9, cudaVariants: V_2_11, pypiDefault: 'cu130', torchvision: '0.26.0', torchaudio: '2.11.0', triton: '3.6.0', rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${PR_177975}; ${H200}` }),
   r({ version: '2.12.0', released: '2026-05-13', python: PY_2_9, cudaVariants: V_2_12_0, pypiDefault: 'cu130', torchvision: '0.27.0', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${RFC_178665}; ${TRACKER}`, unconfirmedFields: ['torchvision', 'torchaudio'], note: 'cu128 and cu129 dropped (pytorch PR #179155, RFC #178665). torchvision pair and "no torchaudio" (maintenance mode after 2.11) from the tracker.' }),
   r({ version: '2.12.1', released: '2026-06', python: PY_2_9, cudaVariants: V_2_12_1, pypiDefault: 'cu130', torchvision: '0.27.1', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${TRACKER}`, unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'] }),
-  r({ version: '2.13.0', released: '2026-07-08', python: PY_2_13, cudaVariants: V_2_13, pypiDefault: 'cu130', torchvision: '0.28.0', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/187075; ${TRACKER}`, unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'], note: 'CUDA 13.2 experimental in 2.13. The tracker reports cu130 built with 13.0.3.' }),
-  r({ version: '2.14.0', released: '2026-09-02', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu132', torchvision: '0.29.0', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${RFC_190355}; https://github.com/pytorch/pytorch/pull/197555`, unconfirmedFields: ['pypiDefault', 'torchvision', 'torchaudio', 'rocm'], note: 'PyPI default: RFC #190355 (closed) and the 2.15 RFC say 13.2 is the PyPI default in 2.14, but the tracker saw CUDA_STABLE = "13.0" on release/2.14 on 2026-08-29. RELEASE.md row says "ROCm 7.14" (possibly a typo for 7.1x). torchvision 0.29.0 by the 0.(minor+15) rule.' }),
-  r({ version: '2.14.1', released: '2026-09-30', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu132', torchvision: '0.29.1', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: TRACKER, confirmed: false, note: 'Patch release seen only in secondary notes (2026-09-30); variants assumed as 2.14.0.' }),
-  r({ version: '2.15.0', released: '2026-10-28', python: PY_2_13, cudaVariants: V_2_15, pypiDefault: 'cu132', torchvision: '0.30.0', torchaudio: null, conda: 'conda-forge-only', source: `${RFC_190385}; ${RELEASE_MD} (cadence: 28 Oct 2026 planned)`, confirmed: false, note: 'No released 2.15 matrix found in any stored source. Proposed: CUDA 13.2 (PyPI default) and 13.0; CUDA 12.6 removed, so Maxwell/Pascal/Volta have no 2.15 wheel. Python range assumed as 2.14.' }),
+  r({ version: '2.13.0', released: '2026-07-08', python: PY_2_13, cudaVariants: V_2_13, pypiDefault: 'cu130', torchvision: '0.28.0', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/187075; ${TRACKER}; ${RFC_190355}; ${PY315_187972}`, checked: '2026-12-01', unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'], note: `CUDA 13.2 experimental in 2.13. cu130 is built with CUDA 13.0.3 (was listed as 13.0.2; ${AUDIT_19}, tracker and pytorch#190355). ${PY315_NOTE}` }),
+  r({ version: '2.14.0', released: '2026-09-02', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu130', torchvision: '0.29.0', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${RFC_190355}; https://github.com/pytorch/pytorch/pull/197555; ${PYPI_214}; ${PY315_187972}`, checked: '2026-12-01', unconfirmedFields: ['pypiDefault', 'torchvision', 'torchaudio', 'rocm'], note: `PyPI default cu130, not cu132 (${AUDIT_19}): the PyPI Linux wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7, and the stable CUDA stayed 13.0 (test-infra #8261, #8712; the tracker saw CUDA_STABLE = "13.0" on release/2.14). RFC #190355 had proposed 13.2 as the PyPI default; it did not happen. The PyPI metadata and the test-infra PRs were not re-read here. ${PY315_NOTE} RELEASE.md row says "ROCm 7.14" (possibly a typo for 7.1x). torchvision 0.29.0 by the 0.(minor+15) rule.` }),
+  r({ version: '2.14.1', released: '2026-09-30', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu130', torchvision: '0.29.1', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: `${TRACKER}; ${PYPI_214}; ${PY315_187972}`, checked: '2026-12-01', confirmed: false, note: `Patch release seen only in secondary notes (2026-09-30); variants assumed as 2.14.0. PyPI default cu130 (CUDA 13.0.3), not cu132 (${AUDIT_19}: PyPI wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7; stable CUDA 13.0 per test-infra #8261, #8712). ${PY315_NOTE}` }),
+  r({ version: '2.15.0', released: '2026-10-28', python: PY_2_13, cudaVariants: V_2_15, pypiDefault: 'cu132', torchvision: '0.30.0', torchaudio: null, conda: 'conda-forge-only', source: `${RFC_190385}; ${RELEASE_MD} (cadence: 28 Oct 2026 planned)`, checked: '2026-12-01', confirmed: false, note: `2.15 is unreleased (${AUDIT_19}); no released 2.15 matrix found in any stored source. Proposed: CUDA 13.2 (PyPI default) and 13.0; CUDA 12.6 removed, so Maxwell/Pascal/Volta have no 2.15 wheel. The cu132 default is the 2.15 RFC's own proposal, not the 2.14 reading the audit corrected, so it is kept as proposed. Python range assumed as 2.14 (3.15 not listed as supported).` }),
 ];
