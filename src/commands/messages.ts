@@ -49,7 +49,7 @@ export const cliMessages = defineMessages({
     'verify.summary': 'check this machine against gpuenv.lock.json: one finding per difference, exit 1 on a breaking one',
     'diff.summary': 'two Snapshots or locks side by side: what differs between two machines or two days',
     'health.summary': 'node health check for schedulers and monitoring: driver, GPUs, memory errors, Xid, fabric; exit 1 = drain',
-    'fleet.summary': 'merge one JSON per node (from --out-dir) into drift, hardware counters and findings across a cluster',
+    'fleet.summary': 'run gpuenv across a cluster (srun, pdsh, clush, kubectl) and merge one JSON per node into drift, hardware counters, findings and outliers; print Slurm and Kubernetes set-up',
     'archList.help': '  --gpu NAME          a GPU to build for (repeatable); default: this machine\'s GPUs\n  --ptx               add PTX for the newest architecture (forward compatibility)\n  --json              JSON for scripts',
   },
   'zh-CN': {
@@ -97,6 +97,6 @@ export const cliMessages = defineMessages({
     'verify.summary': '按 gpuenv.lock.json 检查本机：每处差异一条结论，有破坏性差异时退出码为 1',
     'diff.summary': '并排比较两个 Snapshot 或锁文件：两台机器或两天之间有什么不同',
     'health.summary': '面向调度器与监控的节点健康检查：驱动、GPU、显存错误、Xid、Fabric；退出码 1 表示应下线',
-    'fleet.summary': '把每节点一个的 JSON（来自 --out-dir）合并为整个集群的差异、硬件计数与发现',
+    'fleet.summary': '在集群上运行 gpuenv（srun、pdsh、clush、kubectl），把每节点一个的 JSON 合并为差异、硬件计数、发现与离群；输出 Slurm 与 Kubernetes 配置',
   },
 });
