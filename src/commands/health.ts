@@ -3,7 +3,7 @@
 // --fail-closed). One run feeds every format: JSON, the Prometheus textfile, the NFD feature file, an NPD line, a drain.
 import { UsageError } from '../errors.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
-import { nodeIdentity } from '../fleet/node.js';
+import { nodeIdentity, nonBlank } from '../fleet/node.js';
 import { checkHealth, failedHealth, judgeHealth } from '../health/check.js';
 import { renderNfd } from '../health/nfd.js';
 import { npdExit, renderNpd } from '../health/npd.js';
@@ -152,8 +152,7 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
   let slurm: SlurmAction | null = null;
   if (o.drain) {
     // The node to act on is the one Slurm runs us on, whatever machine was judged (a saved Snapshot included).
-    const named = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v.trim() : undefined);
-    const node = named(o.nodeName) ?? named(io.env.SLURMD_NODENAME) ?? result.node.name;
+    const node = nonBlank(o.nodeName) ?? nonBlank(io.env.SLURMD_NODENAME) ?? result.node.name;
     slurm = await applySlurmDrain(result, node, o.failClosed);
     if (slurm.action === 'failed' || slurm.action === 'kept-admin-reason') io.err(`gpuenv health: slurm: ${slurm.action}: ${slurm.detail}\n`);
   }

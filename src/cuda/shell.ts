@@ -76,6 +76,8 @@ export async function envFor(
 
 /** POSIX shells: single quotes, each ' written as '\''. */
 export const quoteSh = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+/** A word for sh: left bare when it holds nothing the shell would read, else quoteSh. */
+export const shellWord = (s: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : quoteSh(s));
 /** fish: inside single quotes only \\ and \' are escapes. */
 export const quoteFish = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /** PowerShell: single quotes; every kind of single quote it accepts is doubled. */

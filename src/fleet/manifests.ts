@@ -208,9 +208,12 @@ function renderDaemonSet(o: ManifestOptions): string {
   return `${hashLines(head)}\n${namespace}---\n${ds}`;
 }
 
+/** The label every gpuenv Job carries: `fleet run --via k8s` lists its Jobs by it. */
+export const JOB_SELECTOR = 'app.kubernetes.io/name=gpuenv';
+
 function jobDocument(o: ManifestOptions, image: string, ns: string, node: string): string {
   const name = jobName(node);
-  const labels = { 'app.kubernetes.io/name': 'gpuenv', 'app.kubernetes.io/version': VERSION };
+  const labels = { 'app.kubernetes.io/name': JOB_SELECTOR.split('=')[1]!, 'app.kubernetes.io/version': VERSION };
   const args = o.command && o.command.length > 0 ? o.command : [...MANIFEST_DEFAULTS.command];
   return toYaml({
     apiVersion: 'batch/v1',

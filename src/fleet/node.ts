@@ -14,7 +14,9 @@ export interface NodeIdentity {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const set = (v: string | undefined): string | undefined => (v !== undefined && v.trim() !== '' ? v.trim() : undefined);
+/** The trimmed value, or undefined when absent or blank (an empty SLURMD_NODENAME names no node). */
+export const nonBlank = (v: string | undefined): string | undefined => (v !== undefined && v.trim() !== '' ? v.trim() : undefined);
+const set = nonBlank;
 
 export function nodeIdentity(env: Env, hostname: string | null, nodeName?: string): NodeIdentity {
   const short = hostname ? hostname.split('.')[0] : undefined;

@@ -1,6 +1,7 @@
 // Text for `gpuenv fleet slurm-conf`: the slurm.conf lines and the two wrapper scripts that run `gpuenv health`
 // from Slurm's HealthCheckProgram and Prolog. Pure text, no I/O: the admin saves and installs it.
 // Facts checked against slurm.conf(5) of Slurm 22.05 (Debian bookworm's slurm-client).
+import { shellWord } from '../cuda/shell.js';
 import { VERSION } from '../version.js';
 
 export interface SlurmConfOptions {
@@ -21,10 +22,6 @@ export interface SlurmConfParts {
   scripts: { path: string; text: string }[];
 }
 
-/** A word for sh: left bare when it is plain, else in single quotes. */
-function shWord(s: string): string {
-  return /^[A-Za-z0-9_./:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 function check(o: SlurmConfOptions): void {
   if (!o.gpuenv.startsWith('/') || /[\n\r\0]/.test(o.gpuenv)) throw new RangeError(`the gpuenv path on the nodes must be absolute: ${JSON.stringify(o.gpuenv)}`);
@@ -49,7 +46,7 @@ function healthcheckScript(gpuenv: string): string {
     '# drain the node itself with a "gpuenv: ..." reason, and resume only nodes that it drained.',
     '# Add --prom-textfile /var/lib/prometheus/node-exporter/gpuenv.prom to feed node_exporter too.',
     ...ENV_LINES,
-    `exec ${shWord(gpuenv)} health --slurm-drain`,
+    `exec ${shellWord(gpuenv)} health --slurm-drain`,
     '',
   ].join('\n');
 }
@@ -63,7 +60,7 @@ function prologScript(gpuenv: string): string {
     '# run `gpuenv health` on the node. gpuenv failing itself exits 0 (fail-open): only a node error drains.',
     '# A prolog must finish fast (within MessageTimeout, 10 s by default): gpuenv health keeps to 10 s.',
     ...ENV_LINES,
-    `exec ${shWord(gpuenv)} health --prolog`,
+    `exec ${shellWord(gpuenv)} health --prolog`,
     '',
   ].join('\n');
 }

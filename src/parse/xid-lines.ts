@@ -1,6 +1,7 @@
 // Xid lines of the NVIDIA kernel driver ("NVRM: Xid (PCI:0000:3b:00): 79, pid=…, GPU has fallen off the bus."),
 // from dmesg, journalctl or a pasted log: grouped per code and GPU so a flood of one error stays one fact.
 import type { XidEvent } from '../snapshot/types.js';
+import { pciBusKey } from './pci-bus.js';
 
 // The bus id the driver prints has no function number on most drivers ("0000:3b:00"), some add ".0".
 const XID = /NVRM: Xid \(PCI:([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2})(?:\.[0-9a-f])?\): (\d{1,4}),\s*(.*)$/i;
@@ -34,10 +35,6 @@ export function parseXidLines(text: string): XidEvent[] {
 
 /** "0000:3b:00" (driver) against "00000000:3B:00.0" (NVML): same domain, bus and device numbers. */
 export function xidBusMatches(xidBus: string, nvmlBus: string): boolean {
-  const parts = (s: string) => {
-    const m = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)/i.exec(s.trim());
-    return m ? m.slice(1).map((x) => parseInt(x, 16)).join(':') : null;
-  };
-  const a = parts(xidBus);
-  return a !== null && a === parts(nvmlBus);
+  const a = pciBusKey(xidBus, false);
+  return a !== null && a === pciBusKey(nvmlBus, false);
 }

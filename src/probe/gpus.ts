@@ -1,6 +1,7 @@
 // GPU facts from NVML (first choice) or from nvidia-smi's XML (fallback), in one Snapshot shape.
 import type { CudaReport, NvmlDeviceReport, NvmlReport } from '../native/report.js';
 import { nvmlReturnName } from '../native/nvml.js';
+import { pciBusKey } from '../parse/pci-bus.js';
 import type { ComputeMode, FabricState, Gpu } from '../snapshot/types.js';
 import { type XmlNode, child, numberOf, parseXml, textOf } from './xml.js';
 
@@ -48,10 +49,8 @@ export function gpusFromNvml(report: NvmlReport, cuda: CudaReport | null = null)
 
 /** NVML prints "00000000:00:06.0", CUDA "0000:00:06.0": compare the numbers, not the text. */
 export function sameBusId(a: string, b: string): boolean {
-  const norm = (s: string) => {
-    const m = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)\.([0-9a-f]+)$/i.exec(s.trim());
-    return m ? m.slice(1).map((x) => parseInt(x, 16)).join(':') : s.toLowerCase();
-  };
+  // Both print the function number; a text without one is compared as text.
+  const norm = (s: string) => (/\.[0-9a-f]+$/i.test(s.trim()) ? pciBusKey(s, true) : null) ?? s.toLowerCase();
   return norm(a) === norm(b);
 }
 

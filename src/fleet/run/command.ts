@@ -3,7 +3,8 @@ import { UsageError } from '../../errors.js';
 import type { CommandContext } from '../../commands/types.js';
 import { executeFleetRun } from './execute.js';
 import { k8sNodes, k8sPlan } from './k8s.js';
-import { ENGINES, parallelShellArgv, shellQuote, slurmArgv, type Engine, type FleetRunOptions } from './plan.js';
+import { shellWord } from '../../cuda/shell.js';
+import { ENGINES, parallelShellArgv, slurmArgv, type Engine, type FleetRunOptions } from './plan.js';
 import { renderRunSummary, runFailed } from './render.js';
 
 const DEFAULT_TIMEOUT_S = 600;
@@ -58,11 +59,11 @@ async function fleetRunChecked(ctx: CommandContext, command: string[]): Promise<
     if (o.engine === 'k8s') {
       const nodes = o.nodelist ? await k8sNodes(o) : ['NODE'];
       const plan = k8sPlan(o, nodes);
-      ctx.io.out(`${plan.yaml}\n# then:\n${plan.commands.map((c) => `# ${c.map(shellQuote).join(' ')}`).join('\n')}\n`);
+      ctx.io.out(`${plan.yaml}\n# then:\n${plan.commands.map((c) => `# ${c.map(shellWord).join(' ')}`).join('\n')}\n`);
       return 0;
     }
     const argv = o.engine === 'slurm' ? slurmArgv(o) : parallelShellArgv(o);
-    ctx.io.out(`${argv.map(shellQuote).join(' ')}\n`);
+    ctx.io.out(`${argv.map(shellWord).join(' ')}\n`);
     return 0;
   }
   const summary = await executeFleetRun(ctx.io.cwd, o);

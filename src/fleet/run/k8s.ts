@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { runCommand } from '../../system/run.js';
 import { writeOutput } from '../../system/output-file.js';
-import { renderJobs, jobName } from '../manifests.js';
+import { JOB_SELECTOR as LABEL, renderJobs, jobName } from '../manifests.js';
 import { nodeFileName } from '../node.js';
 import { expectedNodes, innerCommand, type FleetRunOptions } from './plan.js';
 import type { FleetRunSummary, NodeOutcome } from './execute.js';
@@ -31,7 +31,6 @@ export async function k8sNodes(o: FleetRunOptions): Promise<string[]> {
 }
 
 /** The manifests and kubectl commands, for --dry-run. */
-const LABEL = 'app.kubernetes.io/name=gpuenv';
 
 /** The manifests and kubectl commands, for --dry-run. */
 export function k8sPlan(o: FleetRunOptions, nodes: string[]): { yaml: string; commands: string[][] } {

@@ -2,6 +2,7 @@
 // srun, pdsh, clush and kubectl do, with the site's own configuration. Pure functions, so --dry-run prints exactly
 // what would run.
 import { UsageError } from '../../errors.js';
+import { shellWord } from '../../cuda/shell.js';
 import { expandHostlist } from '../hostlist.js';
 
 export type Engine = 'slurm' | 'pdsh' | 'clush' | 'k8s';
@@ -77,13 +78,8 @@ export function parallelShellArgv(o: FleetRunOptions): string[] {
   const exec = o.rcmd === 'exec';
   const inner = [o.gpuenv, ...innerCommand(o.command), ...(exec ? ['--node-name', '%h'] : [])];
   // Over ssh the remote shell reads the command again: quote every word.
-  const remote = exec ? inner : inner.map(shellQuote);
+  const remote = exec ? inner : inner.map(shellWord);
   const rcmd = o.rcmd ? ['-R', o.rcmd] : [];
   if (o.engine === 'pdsh') return ['pdsh', '-w', o.nodelist, ...rcmd, '-t', '10', '-u', String(o.timeoutS), ...remote];
   return ['clush', '-w', o.nodelist, ...rcmd, '-t', '10', '-u', String(o.timeoutS), ...remote];
-}
-
-/** POSIX shell single quotes (what the remote side of ssh parses). */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

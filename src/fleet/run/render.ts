@@ -1,5 +1,5 @@
 // The summary `fleet run` prints: who returned a result, who did not and why, and what to run next.
-import { shellQuote } from './plan.js';
+import { shellWord } from '../../cuda/shell.js';
 import type { FleetRunSummary } from './execute.js';
 import { hostlist } from '../hostlist.js';
 
@@ -12,7 +12,7 @@ export function renderRunSummary(s: FleetRunSummary): string {
   if (s.missing.length) lines.push(`  nothing at all from: ${hostlist(s.missing)}`);
   if (s.expectedCount !== null && s.missing.length === 0 && s.nodes.length < s.expectedCount) lines.push(`  ${s.expectedCount - s.nodes.length} node(s) wrote nothing`);
   if (s.engineError) lines.push(`  ${s.argv[0]}: ${s.engineError}`);
-  lines.push('', `next: gpuenv fleet report ${shellQuote(s.outDir)}`);
+  lines.push('', `next: gpuenv fleet report ${shellWord(s.outDir)}`);
   return `${lines.join('\n')}\n`;
 }
 
