@@ -1,7 +1,7 @@
 // Builds tiny ELF64 little-endian shared objects with a dynamic section (NEEDED, SONAME, RPATH or
 // RUNPATH) and, when asked, a `.nv_fatbin` section, so fixtures and tests carry what the probes parse
 // (program headers, .dynamic, .dynstr, section table) and nothing else.
-// Fatbin layout as in src/probe/fatbin.ts: 16-byte container header, 64-byte entry headers.
+// Fatbin layout as in src/formats/fatbin.ts: 16-byte container header, 64-byte entry headers.
 
 const DT = { NULL: 0, NEEDED: 1, STRTAB: 5, STRSZ: 10, SONAME: 14, RPATH: 15, RUNPATH: 29 };
 const align8 = (n) => (n + 7) & ~7;

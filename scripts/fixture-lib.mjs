@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLdCache } from '../dist/system/ldcache.js';
+import { buildLdCache } from '../dist/formats/ldcache.js';
 
 export const here = dirname(fileURLToPath(import.meta.url));
 export const repo = join(here, '..');

@@ -4,7 +4,7 @@
 // Run after `npm run build`; the output is committed. Usage: node scripts/make-fixture-machines.mjs
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLdconfigListing } from '../dist/system/ldcache.js';
+import { parseLdconfigListing } from '../dist/formats/ldcache.js';
 import {
   capture, captures, cudaH, cudnnH, debianOsRelease, machine, nativeMissing, ncclH, nvcc, out, pciGpu, procVersion, repo,
   toolkit, ubuntu2204, usrMerge, writeSpec,

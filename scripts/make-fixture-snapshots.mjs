@@ -3,7 +3,7 @@
 // tests of commands that read `--snapshot FILE` (and the hostile variants in test/fixtures/hostile/)
 // start from a real document. Run after `npm run build`: node scripts/make-fixture-snapshots.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { takeSnapshot } from '../dist/snapshot/take.js';
+import { takeSnapshot } from '../dist/probe/take.js';
 import { loadMachine } from '../dist/system/fixture.js';
 
 const machines = ['h200', 'torch-cpu-only'];

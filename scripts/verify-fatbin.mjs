@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks the built fatbin parser (dist/probe/fatbin.js) against cuobjdump on every shared object
+// Checks the built fatbin parser (dist/formats/fatbin.js) against cuobjdump on every shared object
 // under the folders given: for each file, our SASS / PTX lists next to `cuobjdump --list-elf` /
 // `--list-ptx`, whether they agree, and the time each took.
 //
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-const distUrl = new URL('../dist/probe/fatbin.js', import.meta.url);
+const distUrl = new URL('../dist/formats/fatbin.js', import.meta.url);
 const { scanFatbin, summarizeFatbin } = await import(fileURLToPath(distUrl));
 
 const args = process.argv.slice(2);

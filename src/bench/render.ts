@@ -1,6 +1,6 @@
 // Text and JSON of a benchmark run; the JSON keeps every sample.
-import { benchMessages as m } from '../commands/bench-messages.js';
-import type { Finding } from '../diagnose/types.js';
+import { benchMessages as m } from './messages.js';
+import type { Finding } from '../findings.js';
 import { table, type Style } from '../render/style.js';
 import { rows, throttle } from './report.js';
 import { median } from './stats.js';

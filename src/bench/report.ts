@@ -1,6 +1,6 @@
 // Turns a recorded run into table rows (median against expectation) and findings. Pure: tests replay
 // recorded H200 runs through it.
-import type { Finding } from '../diagnose/types.js';
+import type { Finding } from '../findings.js';
 import { copyExpectation, gemmExpectation, specFor } from './expect.js';
 import { m } from './messages.js';
 import { median } from './stats.js';

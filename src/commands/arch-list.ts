@@ -44,7 +44,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     targets = await targetsFromNames(names);
     toolkits = await probeToolkitsOnly(ctx);
   } else {
-    const { takeSnapshot } = await import('../snapshot/take.js');
+    const { takeSnapshot } = await import('../probe/take.js');
     const snap = await takeSnapshot(await ctx.system(), {});
     targets = snap.gpus
       .filter((g) => g.computeCapability)

@@ -5,13 +5,13 @@ import { renderBenchText, benchJson } from '../bench/render.js';
 import { planConfig } from '../bench/plan.js';
 import { findings } from '../bench/report.js';
 import { superviseBench } from '../bench/supervise.js';
-import { nodeIdentity } from '../fleet/node.js';
+import { nodeIdentity } from '../probe/node-identity.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { cliMessages } from './messages.js';
 import type { Engine, Mode } from '../bench/types.js';
 import { makeStyle } from '../render/style.js';
-import { takeSnapshot } from '../snapshot/take.js';
-import { benchMessages as m } from './bench-messages.js';
+import { takeSnapshot } from '../probe/take.js';
+import { benchMessages as m } from '../bench/messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {

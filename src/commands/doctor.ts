@@ -5,13 +5,13 @@ import { renderDoctorMarkdown } from '../render/doctor-markdown.js';
 import { renderDoctorText } from '../render/doctor-text.js';
 import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
-import { nodeIdentity } from '../fleet/node.js';
+import { nodeIdentity } from '../probe/node-identity.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { checkEnvPath, isEnvPath } from '../probe/python/env-option.js';
+import { parseTimeout } from '../system/duration.js';
 import type { System } from '../system/types.js';
-import { takeSnapshot } from '../snapshot/take.js';
+import { takeSnapshot } from '../probe/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
-import { parseTimeout } from './snapshot.js';
 import { cliMessages as m } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 

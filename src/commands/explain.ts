@@ -6,7 +6,7 @@ import { explainText, type Explanation } from '../explain/index.js';
 import { collectBounded, DEFAULT_LIMITS, type Collected } from '../parse/collect.js';
 import { findingsSection } from '../render/findings-text.js';
 import { makeStyle } from '../render/style.js';
-import { takeSnapshot } from '../snapshot/take.js';
+import { takeSnapshot } from '../probe/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
 import { xm as m } from './explain-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';

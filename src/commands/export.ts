@@ -7,7 +7,7 @@ import { headerDate } from '../export/write.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
 import { isFlavor } from '../knowledge/containers.js';
 import { readText } from '../lock/read.js';
-import { snapshotWithEnv } from '../snapshot/with-env.js';
+import { snapshotWithEnv } from '../probe/with-env.js';
 import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 

@@ -3,7 +3,7 @@
 // --fail-closed). One run feeds every format: JSON, the Prometheus textfile, the NFD feature file, an NPD line, a drain.
 import { UsageError } from '../errors.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
-import { nodeIdentity, nonBlank } from '../fleet/node.js';
+import { nodeIdentity, nonBlank } from '../probe/node-identity.js';
 import { checkHealth, failedHealth, judgeHealth } from '../health/check.js';
 import { renderNfd } from '../health/nfd.js';
 import { npdExit, renderNpd } from '../health/npd.js';
@@ -13,9 +13,8 @@ import { applySlurmDrain, type SlurmAction } from '../health/slurm.js';
 import type { HealthResult } from '../health/types.js';
 import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
-import { parseDuration } from '../system/duration.js';
+import { parseDuration, parseTimeout } from '../system/duration.js';
 import { writeOutput } from '../system/output-file.js';
-import { parseTimeout } from './snapshot.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 const FORMATS = ['human', 'json', 'prom', 'npd'] as const;

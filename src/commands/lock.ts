@@ -2,7 +2,7 @@
 // builds, pins) as versioned JSON (schema/lock.schema.json), printed or written with -o.
 import { headerDate } from '../export/write.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
-import { snapshotWithEnv } from '../snapshot/with-env.js';
+import { snapshotWithEnv } from '../probe/with-env.js';
 import { lockFromSnapshot } from '../lock/make.js';
 import { m } from '../lock/messages.js';
 import { em } from './export-messages.js';

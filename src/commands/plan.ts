@@ -91,7 +91,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     if (!gpus.length) throw new UsageError(m('noGpu'));
     target = remoteTarget({ gpus, ...(driver ? { driver } : {}), ...(os ? { os } : {}) });
   } else {
-    const { takeSnapshot } = await import('../snapshot/take.js');
+    const { takeSnapshot } = await import('../probe/take.js');
     target = liveTarget(await takeSnapshot(await ctx.system(), {}));
     if (!target.gpus.length) throw new ExitError(EXIT.problems, m('noGpu'));
   }

@@ -3,7 +3,8 @@ import { UsageError } from '../errors.js';
 import { renderMessages } from '../render/messages.js';
 import { renderSnapshotText } from '../render/snapshot-text.js';
 import { makeStyle } from '../render/style.js';
-import { takeSnapshot } from '../snapshot/take.js';
+import { takeSnapshot } from '../probe/take.js';
+import { parseTimeout } from '../system/duration.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { cliMessages as m } from './messages.js';
@@ -42,13 +43,4 @@ export async function run(ctx: CommandContext): Promise<number> {
   }
   ctx.io.out(ctx.globals.json ? json : renderSnapshotText(snap, makeStyle(ctx.io.color)));
   return 0;
-}
-
-export function parseTimeout(value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
-    throw new UsageError(`--timeout ${String(value)}: give seconds between 0 and 600, e.g. --timeout 5`);
-  }
-  return Math.round(seconds * 1000);
 }

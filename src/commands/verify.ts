@@ -5,7 +5,7 @@ import { parseLock, readText } from '../lock/read.js';
 import { verifyLock } from '../lock/verify.js';
 import { findingsSection } from '../render/findings-text.js';
 import { makeStyle } from '../render/style.js';
-import { snapshotWithEnv } from '../snapshot/with-env.js';
+import { snapshotWithEnv } from '../probe/with-env.js';
 import { UsageError } from '../errors.js';
 import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';

@@ -69,7 +69,7 @@ async function targetGpu(ctx: CommandContext): Promise<{ name: string; bytes: nu
     return { name: match.name, bytes: match.nvmlMemoryBytes ?? match.memoryGiB * 1024 ** 3 };
   }
   try {
-    const { takeSnapshot } = await import('../snapshot/take.js');
+    const { takeSnapshot } = await import('../probe/take.js');
     const snap = await takeSnapshot(await ctx.system(), { timeoutMs: 3_000 });
     const g = snap.gpus.find((x) => x.memory.totalBytes);
     return g?.memory.totalBytes ? { name: g.name ?? 'GPU 0', bytes: g.memory.totalBytes } : null;

@@ -2,7 +2,7 @@
 // torch.utils.cpp_extension and the dynamic loader find them — and whether they agree with each other and
 // with the CUDA each framework was built for (`toolkit-mismatch`).
 import { posix } from 'node:path';
-import type { Finding } from '../diagnose/types.js';
+import type { Finding } from '../findings.js';
 import { createProbeContext, type ProbeContext } from '../probe/context.js';
 import { readLdCache } from '../probe/libraries.js';
 import { loaderView, resolveSoname } from '../probe/python/resolve.js';

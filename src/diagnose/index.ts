@@ -1,6 +1,7 @@
-// Runs every rule over a Snapshot and orders the Findings: errors first, then by the code's order in DESIGN.md.
+// Runs every rule over one input and orders the Findings: errors first, then by the code's order in DESIGN.md.
+import { FINDING_CODES, SEVERITY_ORDER, type Finding } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { FINDING_CODES, SEVERITY_ORDER, type Finding, type Rule } from './types.js';
+import type { Rule, RuleFinding, RuleInput } from './types.js';
 
 export interface Diagnosis {
   findings: Finding[];
@@ -13,17 +14,33 @@ export async function diagnose(snapshot: Snapshot, rules?: readonly Rule[]): Pro
   return runRules(snapshot, list);
 }
 
-export function runRules(snapshot: Snapshot, rules: readonly Rule[]): Diagnosis {
-  const findings: Finding[] = [];
+/** The input of a live diagnosis: a probed machine, no text. */
+export function machineInput(snapshot: Snapshot): RuleInput {
+  return { snapshot, events: [], text: null, cues: [], trouble: false, origin: 'machine' };
+}
+
+/** Every rule over the input, findings as the rules made them (with their rank), in rule order. */
+export function judge(input: RuleInput, rules: readonly Rule[]): { findings: RuleFinding[]; ruleErrors: Diagnosis['ruleErrors'] } {
+  const findings: RuleFinding[] = [];
   const ruleErrors: Diagnosis['ruleErrors'] = [];
   for (const rule of rules) {
     try {
-      findings.push(...rule.check(snapshot));
+      findings.push(...rule.check(input));
     } catch (error) {
       ruleErrors.push({ code: rule.code, message: String((error as Error)?.message ?? error) });
     }
   }
-  return { findings: sortFindings(findings), ruleErrors };
+  return { findings, ruleErrors };
+}
+
+export function runRules(snapshot: Snapshot, rules: readonly Rule[]): Diagnosis {
+  const { findings, ruleErrors } = judge(machineInput(snapshot), rules);
+  return { findings: sortFindings(findings.map(withoutRank)), ruleErrors };
+}
+
+export function withoutRank(f: RuleFinding): Finding {
+  const { rank: _rank, ...finding } = f;
+  return finding;
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

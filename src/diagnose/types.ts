@@ -1,67 +1,49 @@
-// Findings are the product's language: stable codes (public API), a cause in plain words, the facts it
-// rests on, and the commands that fix it on this machine.
+// A rule: the one producer of its Finding code. It reads facts (a Snapshot, whether a probe or a paste filled it)
+// and error events (lines of pasted text that matched a known message), never where they came from.
+import type { Finding, FindingCode } from '../findings.js';
+import type { Cue } from '../parse/cues.js';
+import type { ErrorEvent, PartialSnapshot } from '../parse/types.js';
 import type { Snapshot } from '../snapshot/types.js';
 
-export const FINDING_CODES = [
-  'no-gpu',
-  'driver-not-loaded',
-  'driver-library-mismatch',
-  'driver-too-old',
-  'secure-boot',
-  'nouveau',
-  'arch-unsupported',
-  'cpu-only-build',
-  'library-not-found',
-  'cudnn-mismatch',
-  'framework-cuda-mismatch',
-  'toolkit-mismatch',
-  'multiple-toolkits',
-  'mixed-package-managers',
-  'library-shadowing',
-  'forward-compat-shadowing',
-  'out-of-memory',
-  'nccl-failure',
-  'wsl',
-  'pcie-degraded',
-  'gpu-throttled',
-  'ecc-errors',
-  // Added with `gpuenv health` (node health facts).
-  'xid-errors',
-  'gpu-missing',
-  'fabric-manager',
-  'persistence-off',
-  'compute-mode',
-  'clocks-capped',
-  'gpu-unresponsive',
-  // Added with `gpuenv verify`: a difference from the lock that no cause above names (NCCL, Python, a pin).
-  'lock-drift',
-] as const;
-
-export type FindingCode = (typeof FINDING_CODES)[number];
-export type Severity = 'error' | 'warning' | 'info';
-
-export interface Evidence {
-  /** What the fact is, in words: "kernel module version". */
-  fact: string;
-  value: string;
-  /** Where it came from (the Snapshot fact's source). */
-  source: string;
+/** What every rule reads. */
+export interface RuleInput {
+  snapshot: Snapshot;
+  /** Lines of text that matched an error signature; empty when only a machine was read. */
+  events: readonly ErrorEvent[];
+  /** What a text states beyond the Snapshot's fields (toolkits named by path, missing libraries …); null without text. */
+  text: PartialSnapshot | null;
+  /** Words of a text that point at an area of trouble when no known message does (parse/cues.ts). */
+  cues: readonly Cue[];
+  /** The text says something goes wrong (a trace or a listing alone is not a failure). */
+  trouble: boolean;
+  /** machine: probed (doctor); paste: text alone; paste+machine: text laid over this machine (`explain --here`). */
+  origin: 'machine' | 'paste' | 'paste+machine';
 }
 
-export interface Finding {
-  code: FindingCode;
-  severity: Severity;
-  /** One line. */
-  title: string;
-  /** Why, in plain words, naming the concrete versions, architectures and paths involved. */
-  cause: string;
-  evidence: Evidence[];
-  /** Commands to run, in order; lines starting with "# " are instructions for a person. */
-  fix: string[];
-  /** What the finding is about, when there are several: a GPU index, an environment prefix, a toolkit path. */
-  subject?: string;
-  /** Set when the finding rests on knowledge marked unconfirmed; says what is unconfirmed. */
-  unconfirmed?: string;
+/**
+ * How a finding ranks among the causes of one text (explain); a live diagnosis ignores it. The score is computed in
+ * diagnose/rank.ts from these parts, so every rule is ranked by the same arithmetic.
+ */
+export interface Rank {
+  /** The error events this finding explains: its score starts from their signatures' weight for this code. */
+  events: readonly ErrorEvent[];
+  /** How well the facts fit the cause: 1 as the message says, above 1 when facts confirm it, below when they doubt it. */
+  fit: number;
+  /** Without events: the prior of a cause the facts establish alone (0.4), or a rule's severity prior when unset. */
+  prior?: number;
+  /** How many more checks of the facts confirmed it (each adds 0.15). */
+  confirmations?: number;
+  /** A score set outright: a cause ranked relative to another finding (NCCL failing on a Kepler GPU ranks above it). */
+  fixed?: number;
+  /** A guess from the words of the text alone: shown only when no other finding is. */
+  guess?: boolean;
+  /** Tie order: 0 named by a message, 1 facts alone, 2 facts with a known gap, 3 a check of the Snapshot; then `index`. */
+  phase: 0 | 1 | 2 | 3;
+  index: number;
+}
+
+export interface RuleFinding extends Finding {
+  rank?: Rank;
 }
 
 /**
@@ -70,11 +52,15 @@ export interface Finding {
  */
 export type RuleScope = 'node' | 'environment';
 
-/** One rule: a pure function of the Snapshot (knowledge is imported by the rule itself). */
 export interface Rule {
+  code: FindingCode;
+  scope: RuleScope;
+  check(input: RuleInput): RuleFinding[];
+}
+
+/** The part of a rule that reads only a Snapshot (the doctor's view), before its paste side is folded in. */
+export interface SnapshotRule {
   code: FindingCode;
   scope: RuleScope;
   check(snapshot: Snapshot): Finding[];
 }
-
-export const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -1,7 +1,7 @@
 // What an export rebuilds: one Python environment's GPU stack as pins with the index each comes from,
 // read from a Snapshot or given explicitly (--framework torch@2.5.1 --cuda 12.4 --python 3.11).
 import { UsageError } from '../errors.js';
-import { distinctCapabilities, driverOf, publicVersion } from '../diagnose/framework.js';
+import { distinctCapabilities, driverOf, publicVersion } from '../snapshot/queries.js';
 import { PUBLISHED_IMAGES } from '../knowledge/containers.js';
 import { jaxRelease } from '../knowledge/jax.js';
 import { driverCudaCeiling } from './images.js';

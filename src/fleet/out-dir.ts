@@ -2,7 +2,8 @@
 // previous result: a fleet run is re-run), and nothing on stdout, so a fan-out collects one file per node.
 import { join } from 'node:path';
 import { writeOutput } from '../system/output-file.js';
-import { nodeFileName, type NodeIdentity } from './node.js';
+import type { NodeIdentity } from '../probe/node-identity.js';
+import { nodeFileName } from './node.js';
 
 /** The options `snapshot`, `doctor` and `bench` share for fleet runs. */
 export const NODE_OPTIONS = { 'out-dir': { type: 'string' }, 'node-name': { type: 'string' } } as const;

@@ -3,7 +3,7 @@
 // node must not hide the other 39.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { Finding } from '../diagnose/types.js';
+import type { Finding } from '../findings.js';
 import { UsageError } from '../errors.js';
 import { parseSnapshot } from '../snapshot/read.js';
 import type { NodeResult } from './report.js';

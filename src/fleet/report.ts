@@ -1,7 +1,7 @@
 // `fleet report`: one JSON per node (a Snapshot, `doctor --json` or `bench --json`) merged into what an
 // admin acts on: keys whose value differs between nodes (grouped, the majority as the baseline), hardware
 // counters that are not zero, and every finding with the nodes that have it.
-import type { Finding } from '../diagnose/types.js';
+import type { Finding } from '../findings.js';
 import type { Lock } from '../lock/types.js';
 import { xidInfo } from '../knowledge/xid.js';
 import type { Snapshot } from '../snapshot/types.js';

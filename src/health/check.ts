@@ -1,9 +1,10 @@
 // `gpuenv health` core: a node-scoped Snapshot (no Python environments), the node-scoped rules only, and the checks
 // they group. A native probe that times out is asked once more before it counts: one slow answer must not drain a node.
 import { runRules } from '../diagnose/index.js';
-import type { Finding, Rule } from '../diagnose/types.js';
-import { nodeIdentity, type NodeIdentity } from '../fleet/node.js';
-import { takeSnapshot, type TakeOptions } from '../snapshot/take.js';
+import type { Finding } from '../findings.js';
+import type { Rule } from '../diagnose/types.js';
+import { nodeIdentity, type NodeIdentity } from '../probe/node-identity.js';
+import { takeSnapshot, type TakeOptions } from '../probe/take.js';
 import { NATIVE_PROBE, type Snapshot } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
 import type { HealthCheck, HealthResult } from './types.js';

@@ -1,8 +1,7 @@
 // The result of `gpuenv health`: node-scoped checks only, with the verdict a scheduler acts on.
 // Public JSON (docs/fleet.md, "health --json"): add fields, never rename.
-import type { Finding } from '../diagnose/types.js';
-import type { NodeIdentity } from '../fleet/node.js';
-import type { Snapshot } from '../snapshot/types.js';
+import type { Finding } from '../findings.js';
+import type { NodeIdentity, Snapshot } from '../snapshot/types.js';
 
 /** ok: keep in service (warnings allowed); error: a node-scoped error (drain-worthy); unknown: gpuenv could not decide. */
 export type HealthStatus = 'ok' | 'warning' | 'error' | 'unknown';

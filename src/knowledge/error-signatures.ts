@@ -1,13 +1,13 @@
 // Queries over the error-signature table: which signatures a line matches, fast enough for 8 MB logs.
-import { ERROR_SIGNATURES, type ErrorSignature } from './data/error-signatures/index.js';
+import { ERROR_SIGNATURES, type ErrorSignature, type SignatureId } from './data/error-signatures/index.js';
 
-export type { ErrorSignature, SignatureCause } from './data/error-signatures/index.js';
+export type { ErrorSignature, SignatureCause, SignatureId } from './data/error-signatures/index.js';
 
-export function errorSignatures(): readonly ErrorSignature[] {
+export function errorSignatures(): readonly ErrorSignature<SignatureId>[] {
   return ERROR_SIGNATURES;
 }
 
-export function signatureById(id: string): ErrorSignature | undefined {
+export function signatureById(id: SignatureId): ErrorSignature<SignatureId> | undefined {
   return ERROR_SIGNATURES.find((s) => s.id === id);
 }
 
@@ -20,7 +20,7 @@ function escape(s: string): string {
 }
 
 export interface SignatureMatch {
-  signature: ErrorSignature;
+  signature: ErrorSignature<SignatureId>;
   groups: Record<string, string>;
   /** Where the match starts in the line. */
   index: number;

@@ -1,5 +1,5 @@
 // Snapshot → Lock: the facts a teammate's machine or a CI runner must match.
-import { driverFloors } from '../diagnose/framework.js';
+import { driverFloors } from '../knowledge/driver-support.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { findEnv, targetFromSnapshot, PYPI } from '../export/target.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';

@@ -1,5 +1,5 @@
 // The lock: an environment's contract (schema/lock.schema.json). Versioned public JSON: add fields, never rename.
-import type { Finding } from '../diagnose/types.js';
+import type { Finding } from '../findings.js';
 
 export const LOCK_VERSION = 1 as const;
 export const LOCK_SCHEMA_ID = 'https://gpuenv.dev/schema/lock.schema.json';

@@ -1,5 +1,5 @@
 // Lock + Snapshot → one Finding per difference; errors are the differences that break the locked stack.
-import { cudaTagOf, isCpuBuild, publicVersion } from '../diagnose/framework.js';
+import { cudaTagOf, isCpuBuild, publicVersion } from '../snapshot/queries.js';
 import { torchVariant, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { findEnv } from '../export/target.js';

@@ -3,7 +3,7 @@
 // stub from LD_LIBRARY_PATH, and once a stub is mapped every later dlopen of that soname returns it.
 import * as fs from 'node:fs';
 import type { LibraryHandle } from 'koffi';
-import { parseLdCache } from '../system/ldcache.js';
+import { parseLdCache } from '../formats/ldcache.js';
 import type { LibraryLoadReport } from './report.js';
 
 type MaybePromise<T> = T | Promise<T>;

@@ -150,3 +150,8 @@ export interface NativeReport {
   /** Why native probing could not start at all (koffi absent, unsupported platform). */
   unavailable: string | null;
 }
+
+/** What one run of the native probe child gave: its report, or why there is none. */
+export type NativeProbeResult =
+  | { ok: true; report: NativeReport; durationMs: number }
+  | { ok: false; reason: 'timeout' | 'crashed' | 'unavailable' | 'error'; detail: string; durationMs: number };

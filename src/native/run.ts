@@ -3,9 +3,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { track } from '../system/children.js';
 import { forkSelf } from '../system/self.js';
-import type { NativeProbeResult } from '../system/types.js';
 import type { ChildMessage } from './child.js';
-import type { NativeReport } from './report.js';
+import type { NativeProbeResult, NativeReport } from './report.js';
 
 export interface RunNativeProbeOptions {
   timeoutMs: number;

@@ -1,6 +1,6 @@
 // Words that point at an area of trouble when no known message does ("nvidia-smi does not work", "conda … pip",
 // "out of memory"): counted per Finding code, for explain's last-resort guesses. Bounded: the first 20 000 lines.
-import type { FindingCode } from '../diagnose/types.js';
+import type { FindingCode } from '../findings.js';
 
 export interface Cue {
   code: FindingCode;

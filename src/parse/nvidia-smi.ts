@@ -1,5 +1,5 @@
 // nvidia-smi: the table, `-q` text and `-q -x` XML → driver version, the driver's CUDA, GPUs and memory.
-import { parseSmiXml } from '../probe/gpus.js';
+import { parseSmiXml } from '../formats/smi-xml.js';
 import { pastedGpu } from './build.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 

@@ -1,6 +1,6 @@
 // dmesg (NVRM, Secure Boot, nouveau), ldd, uname -a, os-release / lsb_release, nvcc --version, env variables.
-import { parseNvccVersion } from '../probe/toolkits.js';
-import { parseOsRelease } from '../probe/os.js';
+import { parseNvccVersion } from '../formats/nvcc-version.js';
+import { parseOsRelease } from '../formats/os-release.js';
 import type { LibraryCopy } from '../snapshot/types.js';
 import { pastedToolkit } from './build.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';

@@ -1,5 +1,6 @@
 // What the pasted-text parsers produce: partial Snapshot facts (every fact's source is "pasted:<kind>")
 // plus error events (a line that matched a known error signature).
+import type { SignatureId } from '../knowledge/error-signatures.js';
 import type { DriverInfo, Gpu, LibraryCopy, OsInfo, PythonPackage, Fact, Toolkit } from '../snapshot/types.js';
 
 export type SegmentKind =
@@ -30,7 +31,7 @@ export interface Segment {
 
 /** One line of the text that matched an error signature (src/knowledge/data/error-signatures/). */
 export interface ErrorEvent {
-  signature: string;
+  signature: SignatureId;
   /** 1-based line number in the (possibly truncated) text. */
   line: number;
   /** The matched line, trimmed and shortened. */

@@ -1,8 +1,9 @@
 // The resolver: one build per framework asked for, every constraint at once (GPU capability vs arch lists with PTX,
 // driver vs CUDA runtime, Python, platform, frameworks sharing one environment, what is installed), newest first.
-import { chooseTorch, type TorchChoice } from '../diagnose/choose-torch.js';
-import { cudaTagOf, driverFloors, driverSupport, findPackage, publicVersion, type DriverFact } from '../diagnose/framework.js';
-import { driverBranchFor } from '../diagnose/rules/system-helpers.js';
+import { chooseTorch, type TorchChoice } from '../install/torch.js';
+import { cudaTagOf, findPackage, publicVersion, type DriverFact } from '../snapshot/queries.js';
+import { driverFloors, driverSupport } from '../knowledge/driver-support.js';
+import { driverBranchFor } from '../install/system.js';
 import { ccToSm } from '../knowledge/cuda.js';
 import { matchGpu } from '../knowledge/gpus.js';
 import { jaxCudaExtras, jaxExtraFor, jaxRelease, jaxReleases, type JaxCudaExtra } from '../knowledge/jax.js';

@@ -1,9 +1,9 @@
 // Turn a resolution into ordered steps with exact commands and how to verify each: driver (only when needed),
 // container toolkit (docker), CUDA toolkit (only when asked or needed), cuDNN (only when not bundled), then frameworks.
 import { chooseBaseImage } from '../export/images.js';
-import { PYTORCH_CUDA } from '../diagnose/choose-torch.js';
-import { driverInstallCommands, initramfsLines, mokEnrolLines, nouveauBlacklistLines } from '../diagnose/rules/driver-install.js';
-import { kernelHeadersCommand, osFamily } from '../diagnose/rules/system-helpers.js';
+import { PYTORCH_CUDA } from '../install/torch.js';
+import { driverInstallCommands, initramfsLines, mokEnrolLines, nouveauBlacklistLines } from '../install/driver.js';
+import { kernelHeadersCommand, osFamily } from '../install/system.js';
 import { matchGpu } from '../knowledge/gpus.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { m } from './messages.js';

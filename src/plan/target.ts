@@ -1,7 +1,7 @@
 // The machine a plan is for: this machine's Snapshot, or one described by --gpu/--driver/--os (the build host is
 // often not the run host). Remote targets get a synthesized Snapshot so the shared command builders work unchanged.
 import { UsageError } from '../errors.js';
-import { distinctCapabilities, driverOf, platformOf } from '../diagnose/framework.js';
+import { distinctCapabilities, driverOf, platformOf } from '../snapshot/queries.js';
 import { matchGpu } from '../knowledge/gpus.js';
 import type { Snapshot } from '../snapshot/types.js';
 import type { PlanTarget } from './types.js';

@@ -1,5 +1,5 @@
 // The planner's input (a target machine and what the user asked for) and its output (choices, steps, reasons).
-import type { DriverFact } from '../diagnose/framework.js';
+import type { DriverFact } from '../snapshot/queries.js';
 import type { TorchPlatform } from '../knowledge/torch.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
 import type { Mirror } from './mirrors.js';

@@ -1,6 +1,6 @@
 // The kernel log since boot, for Xid errors: dmesg first (root, or dmesg_restrict=0), then the journal's
 // kernel messages of this boot. Under --root nothing is read: a mounted tree's log files span many boots.
-import { parseXidLines } from '../parse/xid-lines.js';
+import { parseXidLines } from '../formats/xid-lines.js';
 import type { KernelLog } from '../snapshot/types.js';
 import { type ProbeContext, runLogged } from './context.js';
 

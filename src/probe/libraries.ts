@@ -1,7 +1,7 @@
 // Every copy of cuDNN and NCCL on the machine (system packages, toolkits, pip wheels, conda), with its
 // version, and the cuda-compat forward-compatibility libraries: "which copy loads" starts here.
 import { posix } from 'node:path';
-import type { LdCacheEntry } from '../system/ldcache.js';
+import type { LdCacheEntry } from '../formats/ldcache.js';
 import type { CompatLibrary, Fact, LibraryCopy, Toolkit } from '../snapshot/types.js';
 import type { ProbeContext } from './context.js';
 import { discoverEnvs } from './python/discover.js';
@@ -177,7 +177,7 @@ export async function pythonPrefixes(ctx: ProbeContext): Promise<string[]> {
 export async function readLdCache(ctx: ProbeContext): Promise<LdCacheEntry[]> {
   const bytes = await ctx.sys.readBytes('/etc/ld.so.cache', 0, 16 * 1024 * 1024);
   if (!bytes) return [];
-  const { parseLdCache } = await import('../system/ldcache.js');
+  const { parseLdCache } = await import('../formats/ldcache.js');
   return parseLdCache(bytes);
 }
 

@@ -1,5 +1,6 @@
 // Operating system facts that decide how a driver installs and loads: kernel, distro, WSL, container,
 // Secure Boot, nouveau, kernel headers, DKMS.
+import { parseOsRelease } from '../formats/os-release.js';
 import type { Fact, OsInfo } from '../snapshot/types.js';
 import { type ProbeContext, readText, runLogged } from './context.js';
 
@@ -39,15 +40,6 @@ export async function probeOs(ctx: ProbeContext, modules: string | undefined): P
     kernelHeaders: headers,
     dkms,
   };
-}
-
-export function parseOsRelease(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-    if (m) out[m[1]!] = m[2]!.replace(/^["']|["']$/g, '');
-  }
-  return out;
 }
 
 async function detectWsl(ctx: ProbeContext, procVersion: string | undefined): Promise<Fact<boolean>> {

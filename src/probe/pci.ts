@@ -1,5 +1,5 @@
 // NVIDIA devices on the PCI bus, from sysfs: the one view that works with no driver at all.
-import type { PciGpu } from '../snapshot/types.js';
+import { PCI_SCAN, type PciGpu } from '../snapshot/types.js';
 import { type ProbeContext, readText, runLogged } from './context.js';
 
 const NVIDIA_VENDOR = '0x10de';
@@ -12,9 +12,6 @@ export interface PciScan {
   gpus: PciGpu[];
   nvswitches: Array<{ address: string; deviceId: string }>;
 }
-
-/** The name of the record saying the PCI bus was read: "no GPU" may only be concluded after it. */
-export const PCI_SCAN = 'pci bus scan';
 
 export async function probePci(ctx: ProbeContext): Promise<PciScan> {
   const started = performance.now();

@@ -1,6 +1,7 @@
 // Every CUDA toolkit on the machine, its version, how it was installed, and which one PATH, CUDA_HOME,
 // the /usr/local/cuda link and LD_LIBRARY_PATH each point at.
 import { posix } from 'node:path';
+import { parseNvccVersion } from '../formats/nvcc-version.js';
 import { compareVersions } from '../knowledge/version.js';
 import type { Fact, Toolkit, ToolkitInstallKind } from '../snapshot/types.js';
 import { type ProbeContext, readText, runLogged } from './context.js';
@@ -180,13 +181,6 @@ async function nvccVersionOf(ctx: ProbeContext, nvcc: string): Promise<Fact<stri
   const r = await runLogged(ctx, `${nvcc} --version`, nvcc, ['--version']);
   const v = parseNvccVersion(r.stdout);
   return v ? { value: v, source: `command:${nvcc} --version` } : null;
-}
-
-/** "Cuda compilation tools, release 13.0, V13.0.88" → "13.0.88". */
-export function parseNvccVersion(text: string): string | undefined {
-  const m = /release (\d+\.\d+), V(\d+\.\d+\.\d+)/.exec(text);
-  if (m) return m[2];
-  return /release (\d+\.\d+)/.exec(text)?.[1];
 }
 
 async function installKindOf(ctx: ProbeContext, root: string): Promise<ToolkitInstallKind> {

@@ -1,6 +1,6 @@
 // The doctor's report as Markdown, to paste into an issue: facts as tables, fixes as shell blocks.
 import type { Diagnosis } from '../diagnose/index.js';
-import type { Severity } from '../diagnose/types.js';
+import type { Severity } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { renderMessages as m } from './messages.js';
 import { formatBytes } from './style.js';

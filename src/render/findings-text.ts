@@ -1,5 +1,5 @@
 // Findings for people: what is wrong, why, on which facts, and the commands to run.
-import type { Finding, Severity } from '../diagnose/types.js';
+import type { Finding, Severity } from '../findings.js';
 import { renderMessages as m } from './messages.js';
 import type { Style } from './style.js';
 

@@ -1,11 +1,13 @@
 // The Snapshot: every fact gpuenv knows about one machine, with where each fact came from.
 // Versioned public JSON (docs/snapshot-schema.md, schema/snapshot.schema.json): add fields, never rename.
-import type { NodeIdentity } from '../fleet/node.js';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1 as const;
 
 /** The probe record of the NVML / CUDA driver child: a timeout there is a hung driver (gpu-unresponsive). */
 export const NATIVE_PROBE = 'native (NVML, CUDA driver API)';
+
+/** The probe record saying the PCI bus was read: "no GPU" may only be concluded after it (no-gpu). */
+export const PCI_SCAN = 'pci bus scan';
 
 /**
  * Where a fact came from: `nvml`, `cuda-driver`, `nvidia-smi`, `file:/proc/driver/nvidia/version`,
@@ -223,6 +225,17 @@ export interface ToolRecord {
   name: string;
   path: string | null;
   version: string | null;
+}
+
+/** Which node a result is from, as the engines that run gpuenv across a cluster name it (probe/node-identity.ts). */
+export interface NodeIdentity {
+  name: string;
+  /** What started gpuenv here: slurm, kubernetes, ssh (pdsh/clush run over it), or local. */
+  engine: 'slurm' | 'kubernetes' | 'ssh' | 'local';
+  /** Slurm's job id; the pod name under Kubernetes when the downward API gives POD_NAME. */
+  jobId: string | null;
+  /** CUDA_VISIBLE_DEVICES, else SLURM_JOB_GPUS: the GPUs this run was given, as the engine wrote them. */
+  visibleDevices: string | null;
 }
 
 export interface Snapshot {

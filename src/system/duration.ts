@@ -1,4 +1,5 @@
-// Durations on the command line: "30s", "5m", "1h30m", "2d" or bare seconds ("300").
+// Durations on the command line: "30s", "5m", "1h30m", "2d" or bare seconds ("300"), and the probes'
+// --timeout (seconds) that snapshot, doctor and health share.
 import { UsageError } from '../errors.js';
 
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -13,4 +14,14 @@ export function parseDuration(text: string, flag: string, maxSeconds = 7 * 86400
     throw new UsageError(`${flag} ${text}: give a duration such as 30s, 5m or 1h (at most ${maxSeconds / 86400} days)`);
   }
   return seconds;
+}
+
+/** --timeout SECONDS of the commands that probe, as milliseconds; undefined when not given. */
+export function parseTimeout(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
+    throw new UsageError(`--timeout ${String(value)}: give seconds between 0 and 600, e.g. --timeout 5`);
+  }
+  return Math.round(seconds * 1000);
 }

@@ -1,4 +1,5 @@
 // The one door to the machine: every probe reads through a System, so tests can hand them a fake one.
+import type { NativeProbeResult } from '../native/report.js';
 
 /** Result of running a command. Never thrown: a failure is data (as execa's `reject: false`). */
 export interface RunResult {
@@ -66,6 +67,5 @@ export interface NativeProbeOptions {
   timeoutMs: number;
 }
 
-export type NativeProbeResult =
-  | { ok: true; report: import('../native/report.js').NativeReport; durationMs: number }
-  | { ok: false; reason: 'timeout' | 'crashed' | 'unavailable' | 'error'; detail: string; durationMs: number };
+// The bindings sit under the System interface: the result type is theirs, named here for System's users.
+export type { NativeProbeResult };

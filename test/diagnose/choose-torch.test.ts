@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTorch } from '../../src/diagnose/choose-torch.js';
+import { chooseTorch } from '../../src/install/torch.js';
 
 const drv = (version: string) => ({ version, cuda: null, source: 'nvml' });
 

@@ -2,7 +2,7 @@
 // codes only a log can show (explain), a lock for verify's. The fix of each is checked in its own test file.
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/diagnose/index.js';
-import { FINDING_CODES, type FindingCode } from '../../src/diagnose/types.js';
+import { FINDING_CODES, type FindingCode } from '../../src/findings.js';
 import { explainText } from '../../src/explain/index.js';
 import { RULES } from '../../src/diagnose/rules/index.js';
 import { snapshotOf } from '../helpers/machines.js';

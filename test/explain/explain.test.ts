@@ -4,7 +4,7 @@ import { main } from '../../src/cli.js';
 import { fakeIo } from '../helpers/io.js';
 import { setLang } from '../../src/i18n/index.js';
 
-const explain = (text: string) => explainText(text, { rules: [] });
+const explain = (text: string) => explainText(text);
 
 describe('explain: error events → ranked findings with concrete facts', () => {
   it('no kernel image on an RTX 5090 with a cu124 wheel: arch-unsupported naming sm_120 and a cu128+ wheel', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FINDING_CODES } from '../../src/diagnose/types.js';
+import { FINDING_CODES } from '../../src/findings.js';
 import { errorSignatures, matchSignatures } from '../../src/knowledge/error-signatures.js';
-import { EXPLAINERS } from '../../src/explain/explainers.js';
+import { EXPLAINERS } from '../../src/diagnose/explainers/explainers.js';
 
 describe('error-signature knowledge', () => {
   it('every row is sourced, dated, has lower-case hints and known codes with an explainer', () => {

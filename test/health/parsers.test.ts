@@ -1,7 +1,7 @@
 // The small parsers health rests on: Xid lines, Slurm's Gres and node lines, the drain reason, durations, host lists.
 import { describe, expect, it } from 'vitest';
 import { expandHostlist, hostlist } from '../../src/fleet/hostlist.js';
-import { parseXidLines, xidBusMatches } from '../../src/parse/xid-lines.js';
+import { parseXidLines, xidBusMatches } from '../../src/formats/xid-lines.js';
 import { gresGpuCount } from '../../src/probe/expected-gpus.js';
 import { parseDuration } from '../../src/system/duration.js';
 import { applySlurmDrain, parseNodeLine, type Runner } from '../../src/health/slurm.js';

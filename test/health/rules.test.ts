@@ -1,7 +1,7 @@
 // Every node-health Finding code has a whole-machine fixture that triggers it, and healthy machines trigger none.
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/diagnose/index.js';
-import { takeSnapshot } from '../../src/snapshot/take.js';
+import { takeSnapshot } from '../../src/probe/take.js';
 import { FIXED_NOW, machine, snapshotOf } from '../helpers/machines.js';
 
 const codes = async (name: string, expectGpus?: number) => {

@@ -1,6 +1,6 @@
 // Builds small ELF64 files with fatbin sections in memory, laid out as nvcc 13 writes them (see
-// src/probe/fatbin.ts for the format), so parser tests need no CUDA toolkit.
-import type { ReadFn } from '../../src/probe/fatbin.js';
+// src/formats/fatbin.ts for the format), so parser tests need no CUDA toolkit.
+import type { ReadFn } from '../../src/formats/elf.js';
 
 export interface EntrySpec {
   kind: 'ptx' | 'elf' | 'ltoir' | number;

@@ -1,6 +1,6 @@
 // Loads a machine fixture from test/fixtures/machines/<name> and takes its Snapshot with a fixed clock.
 import { join } from 'node:path';
-import { takeSnapshot } from '../../src/snapshot/take.js';
+import { takeSnapshot } from '../../src/probe/take.js';
 import { loadMachine } from '../../src/system/fixture.js';
 import type { System } from '../../src/system/types.js';
 

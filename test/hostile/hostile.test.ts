@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { terminalSafe } from '../../src/render/terminal.js';
-import { takeSnapshot } from '../../src/snapshot/take.js';
+import { takeSnapshot } from '../../src/probe/take.js';
 import { loadMachine } from '../../src/system/fixture.js';
 import { fakeIo } from '../helpers/io.js';
 import { machinesDir } from '../helpers/machines.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultDirs, isStubPath, loadLibrary, mappedFiles, resolveLibrary } from '../../src/native/load.js';
-import { buildLdCache } from '../../src/system/ldcache.js';
+import { buildLdCache } from '../../src/formats/ldcache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gpuenv-load-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

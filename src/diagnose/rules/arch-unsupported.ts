@@ -5,13 +5,14 @@ import { tensorflowReleases, tensorflowRelease } from '../../knowledge/tensorflo
 import { torchVariant, variantArchSet, variantCoversCapability } from '../../knowledge/torch.js';
 import type { ArchSet } from '../../knowledge/torch.js';
 import { compareVersions } from '../../knowledge/version.js';
-import { torchFixLines } from '../choose-torch.js';
-import {
-  canonicalName, cudaTagOf, distinctCapabilities, driverEvidence, driverOf, isCpuBuild, isFramework, isTensorflow, managerOf,
-  packageEvidence, pipInstall, pipUninstall, platformOf, publicVersion, pythonOf,
-} from '../framework.js';
-import type { GpuCapability } from '../framework.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import { torchFixLines } from '../../install/torch.js';
+import { m as im } from '../../install/messages.js';
+import { canonicalName, cudaTagOf, distinctCapabilities, driverOf, isCpuBuild, isFramework, isTensorflow, managerOf, platformOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
+import { driverEvidence, packageEvidence } from '../evidence.js';
+import { pipInstall, pipUninstall } from '../../install/python.js';
+import type { GpuCapability } from '../../snapshot/queries.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
@@ -59,7 +60,7 @@ function tfSet(ccs: readonly string[]): ArchSet {
   return { archList: ccs.filter((c) => c.startsWith('sm_')), ptx: ccs.filter((c) => c.startsWith('compute_')) };
 }
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'arch-unsupported',
   scope: 'environment',
   check(snapshot) {
@@ -144,7 +145,7 @@ function tfFix(env: PythonEnv, p: PythonPackage, ccs: string[]): string[] {
   const fits = [...tensorflowReleases()]
     .filter((r) => r.andCudaExtra && r.computeCapabilities && ccs.every((cc) => variantCoversCapability(tfSet(r.computeCapabilities ?? []), cc) !== 'none'))
     .sort((a, b) => compareVersions(b.version, a.version))[0];
-  if (!fits) return [`# ${m('torchNone', { sms: ccs.map(ccToSm).join(', '), ccs: ccs.join(';'), python: env.version?.value ?? '?' })}`.replace('PyTorch', 'TensorFlow')];
+  if (!fits) return [`# ${im('torchNone', { sms: ccs.map(ccToSm).join(', '), ccs: ccs.join(';'), python: env.version?.value ?? '?' })}`.replace('PyTorch', 'TensorFlow')];
   const minor = fits.version.split('.').slice(0, 2).join('.');
   const mgr = managerOf(p) === 'uv' ? 'uv' : 'pip';
   return [pipInstall(env, mgr, [`"tensorflow[and-cuda]==${minor}.*"`]), `${pythonOf(env)} -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"`];

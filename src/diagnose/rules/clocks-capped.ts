@@ -1,13 +1,14 @@
 // clocks-capped: a power limit or application clocks set below the board's defaults. Unlike gpu-throttled (what
 // slows the GPU right now) this is configuration: it caps every job until someone resets it.
 import type { Gpu } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
 
 /** Power limits within 5 % of the default are rounding and vendor tuning, not a cap worth a word. */
 const POWER_TOLERANCE = 0.95;
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'clocks-capped',
   scope: 'node',
   check(s) {

@@ -1,10 +1,11 @@
 // compute-mode: a GPU in Prohibited compute mode (no CUDA context at all: error), in an exclusive mode (one process
 // at a time: info, admins set it on purpose), or with a MIG mode change that waits for a reset (warning).
 import type { Gpu } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'compute-mode',
   scope: 'node',
   check(s) {

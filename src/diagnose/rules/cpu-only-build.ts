@@ -2,16 +2,17 @@
 import { jaxCudaExtras } from '../../knowledge/jax.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { driverWords, torchFixLines } from '../choose-torch.js';
-import {
-  canonicalName, condaEnvArg, distinctCapabilities, driverEvidence, driverOf, driverUpgradeCommands, findPackage, hasGpu, isCpuBuild,
-  isTensorflow, managerOf, packageEvidence, pipInstall, pipUninstall, publicVersion, pythonOf,
-} from '../framework.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import { driverWords, torchFixLines } from '../../install/torch.js';
+import { canonicalName, distinctCapabilities, driverOf, findPackage, hasGpu, isCpuBuild, isTensorflow, managerOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
+import { condaEnvArg, pipInstall, pipUninstall } from '../../install/python.js';
+import { driverEvidence, packageEvidence } from '../evidence.js';
+import { driverUpgradeCommands } from '../../install/driver.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'cpu-only-build',
   scope: 'environment',
   check(snapshot) {

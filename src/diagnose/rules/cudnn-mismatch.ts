@@ -3,10 +3,12 @@ import { jaxCudaExtra } from '../../knowledge/jax.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchVariant } from '../../knowledge/torch.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import {
-  buildCudaOf, canonicalName, cudaTagOf, dirOf, findPackage, isBundledPath, isTensorflow, managerOf, packageEvidence, pipInstall, wheelForSoname,
-} from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { buildCudaOf, canonicalName, cudaTagOf, dirOf, findPackage, isBundledPath, isTensorflow, managerOf } from '../../snapshot/queries.js';
+import { packageEvidence } from '../evidence.js';
+import { pipInstall } from '../../install/python.js';
+import { wheelForSoname } from '../../knowledge/wheels.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 import { ldLibraryPathWithout } from './library-shadowing.js';
@@ -63,7 +65,7 @@ export function cudnnProblem(env: PythonEnv, p: PythonPackage, lib: LibraryResol
   return undefined;
 }
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'cudnn-mismatch',
   scope: 'environment',
   check(snapshot) {

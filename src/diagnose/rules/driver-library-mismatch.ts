@@ -1,12 +1,14 @@
 // driver-library-mismatch: the loaded kernel module and the user-space driver libraries (libnvidia-ml, libcuda)
 // are of different versions: the classic "upgrade without reboot", or driver libraries baked into a container image.
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { driverVersionFromPath, ev, inContainer, isWsl, ownerCommand } from './system-helpers.js';
+import { driverVersionFromPath, ev, inContainer, isWsl } from '../system-facts.js';
+import { ownerCommand } from '../../install/system.js';
 
 const MISMATCH = /LIB_RM_VERSION_MISMATCH|SYSTEM_DRIVER_MISMATCH|Driver\/library version mismatch/i;
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'driver-library-mismatch',
   scope: 'node',
   check(s) {

@@ -1,12 +1,14 @@
 // driver-not-loaded: an NVIDIA device is on the PCI bus but no nvidia module is loaded (nothing installed, or
 // installed and failed to load), or the module is loaded and the driver does not answer (hung NVML / nvidia-smi).
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-system.js';
-import { driverAnswers, ev, isWsl, kernelHeadersCommand, moduleLoaded, pciLabel, specForPci } from './system-helpers.js';
-import { driverInstallCommands } from './driver-install.js';
+import { driverAnswers, ev, isWsl, moduleLoaded, pciLabel, specForPci } from '../system-facts.js';
+import { kernelHeadersCommand } from '../../install/system.js';
+import { driverInstallCommands } from '../../install/driver.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'driver-not-loaded',
   scope: 'node',
   check(s) {

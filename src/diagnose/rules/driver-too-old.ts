@@ -4,20 +4,22 @@ import { tensorflowReleases } from '../../knowledge/tensorflow.js';
 import type { ArchSet } from '../../knowledge/torch.js';
 import { torchVariant, variantArchSet, variantCoversCapability } from '../../knowledge/torch.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { driverWords, torchFixLines } from '../choose-torch.js';
-import {
-  buildCudaOf, canonicalName, cudaTagOf, distinctCapabilities, driverEvidence, driverFloors, driverOf, driverSupport, driverUpgradeCommands, isCpuBuild,
-  isFramework, isTensorflow, managerOf, packageEvidence, pipInstall, platformOf, publicVersion,
-} from '../framework.js';
-import type { DriverFact, GpuCapability } from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { driverWords, torchFixLines } from '../../install/torch.js';
+import { buildCudaOf, canonicalName, cudaTagOf, distinctCapabilities, driverOf, isCpuBuild, isFramework, isTensorflow, managerOf, platformOf, publicVersion } from '../../snapshot/queries.js';
+import { driverEvidence, packageEvidence } from '../evidence.js';
+import { driverFloors, driverSupport } from '../../knowledge/driver-support.js';
+import { driverUpgradeCommands } from '../../install/driver.js';
+import { pipInstall } from '../../install/python.js';
+import type { DriverFact, GpuCapability } from '../../snapshot/queries.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
 // jax plugins are checked by framework-cuda-mismatch; torchvision/torchaudio follow torch.
 const SKIP = /^(jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|torchvision|torchaudio)$/;
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'driver-too-old',
   scope: 'environment',
   check(snapshot) {

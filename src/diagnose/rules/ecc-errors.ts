@@ -2,14 +2,15 @@
 // nvidia-smi -r (GPU reset) applies a pending remap; a failed remap means RMA (NVIDIA "A100 GPU memory error
 // management": row-remapping pending/failure flags, recovery action "reset the GPU using nvidia-smi -r").
 import type { Gpu } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
 
 /** Corrected errors worth a warning: a handful is normal on HBM over months; these counts are not. */
 const MANY_VOLATILE = 100;
 const MANY_AGGREGATE = 1000;
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'ecc-errors',
   scope: 'node',
   check(s) {

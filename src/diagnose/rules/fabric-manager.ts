@@ -1,12 +1,13 @@
 // fabric-manager: an NVSwitch system (HGX/DGX) whose NVIDIA Fabric Manager is not running, CUDA's "system not
 // ready" (802), or a GPU that has not finished joining the NVLink fabric. CUDA cannot start on such a node.
 import type { Snapshot } from '../../snapshot/types.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
 
 const NOT_READY = /SYSTEM_NOT_READY|\b802\b/;
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'fabric-manager',
   scope: 'node',
   check(s) {

@@ -2,9 +2,10 @@
 // than the host driver or the GPU cannot use forward compatibility; info when it is only present (or used as meant).
 import { compareVersions } from '../../knowledge/version.js';
 import type { CompatLibrary, Snapshot } from '../../snapshot/types.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { dirname, driverVersionFromPath, ev, specForGpu, withoutEntries } from './system-helpers.js';
+import { dirname, driverVersionFromPath, ev, specForGpu, withoutEntries } from '../system-facts.js';
 
 /** The host driver: NVML's answer, else the kernel module (the compat libcuda itself is not the driver). */
 function hostDriver(s: Snapshot): { version: string; source: string } | null {
@@ -14,7 +15,7 @@ function hostDriver(s: Snapshot): { version: string; source: string } | null {
   return nvml ? { version: nvml, source: 'native:libnvidia-ml.so.1' } : null;
 }
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'forward-compat-shadowing',
   scope: 'environment',
   check(s) {

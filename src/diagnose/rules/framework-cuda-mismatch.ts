@@ -4,16 +4,17 @@ import { jaxCudaExtra } from '../../knowledge/jax.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchRelease } from '../../knowledge/torch.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { torchInstallCommands, driverWords } from '../choose-torch.js';
-import {
-  canonicalName, cudaTagOf, driverEvidence, driverOf, driverUpgradeCommands, findPackage, isCpuBuild, isTensorflow, managerOf, packageEvidence,
-  pipInstall, pipUninstall, platformOf, publicVersion, pythonOf,
-} from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { torchInstallCommands, driverWords } from '../../install/torch.js';
+import { canonicalName, cudaTagOf, driverOf, findPackage, isCpuBuild, isTensorflow, managerOf, platformOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
+import { driverEvidence, packageEvidence } from '../evidence.js';
+import { driverUpgradeCommands } from '../../install/driver.js';
+import { pipInstall, pipUninstall } from '../../install/python.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { PythonEnv, Snapshot } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'framework-cuda-mismatch',
   scope: 'environment',
   check(snapshot) {

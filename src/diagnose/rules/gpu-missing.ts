@@ -1,10 +1,10 @@
 // gpu-missing: fewer GPUs than the node should have (--expect-gpus, Slurm's Gres), or GPUs bound to the nvidia
 // driver on the PCI bus that NVML does not list (failed to initialise). Either way jobs asking for all GPUs fail.
 import type { Snapshot } from '../../snapshot/types.js';
-import type { Rule } from '../types.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'gpu-missing',
   scope: 'node',
   check(s) {

@@ -1,9 +1,10 @@
 // gpu-throttled: clock event reasons that mean lost performance (power cap, thermal, hardware slowdown, power brake);
 // gpu_idle, application/display clock settings and sync boost are normal.
 import type { Gpu } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { specForGpu } from './system-helpers.js';
+import { specForGpu } from '../system-facts.js';
 
 const HARMFUL: Record<string, Parameters<typeof m>[0]> = {
   sw_power_cap: 'thrReasonSwPower',
@@ -13,7 +14,7 @@ const HARMFUL: Record<string, Parameters<typeof m>[0]> = {
   hw_power_brake_slowdown: 'thrReasonPowerBrake',
 };
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'gpu-throttled',
   scope: 'node',
   check(s) {

@@ -1,12 +1,13 @@
 // gpu-unresponsive: the NVML / CUDA driver probe timed out (a hung driver hangs jobs too), or NVML says a GPU is
 // lost. `gpuenv health` retries a timed-out probe once before this counts, so one slow answer never drains a node.
 import { NATIVE_PROBE } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
 
 const LOST = 'NVML_ERROR_GPU_IS_LOST';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'gpu-unresponsive',
   scope: 'node',
   check(s) {

@@ -1,6 +1,8 @@
 // The rule registry: every rule file of this folder, in no particular order (diagnose() sorts the findings).
 // test/diagnose/registry.test.ts fails when a rule file is missing here.
-import type { Rule } from '../types.js';
+import { bridge } from '../bridge.js';
+import type { FindingCode } from '../../findings.js';
+import type { Rule, RuleScope, SnapshotRule } from '../types.js';
 import { rule as archUnsupported } from './arch-unsupported.js';
 import { rule as cpuOnlyBuild } from './cpu-only-build.js';
 import { rule as cudnnMismatch } from './cudnn-mismatch.js';
@@ -30,7 +32,7 @@ import { rule as gpuUnresponsive } from './gpu-unresponsive.js';
 import { rule as persistenceOff } from './persistence-off.js';
 import { rule as xidErrors } from './xid-errors.js';
 
-export const RULES: readonly Rule[] = [
+const SNAPSHOT_RULES: readonly SnapshotRule[] = [
   archUnsupported,
   cpuOnlyBuild,
   cudnnMismatch,
@@ -59,4 +61,19 @@ export const RULES: readonly Rule[] = [
   gpuUnresponsive,
   persistenceOff,
   xidErrors,
+];
+
+/** Codes only a text shows today (an error message): no Snapshot fact of theirs is probed yet. */
+const TEXT_ONLY: readonly [FindingCode, RuleScope][] = [
+  ['out-of-memory', 'environment'],
+  ['nccl-failure', 'environment'],
+];
+
+/** One Rule per Finding code (library-not-found has a framework and a system check). */
+export const RULES: readonly Rule[] = [
+  ...[...new Set(SNAPSHOT_RULES.map((r) => r.code))].map((code) => {
+    const parts = SNAPSHOT_RULES.filter((r) => r.code === code);
+    return bridge(code, parts[0]?.scope ?? 'environment', parts);
+  }),
+  ...TEXT_ONLY.map(([code, scope]) => bridge(code, scope, [])),
 ];

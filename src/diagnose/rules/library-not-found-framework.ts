@@ -2,18 +2,19 @@
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchVariant } from '../../knowledge/torch.js';
 import { versionParts } from '../../knowledge/version.js';
-import {
-  buildCudaOf, canonicalName, condaEnvArg, cudaTagOf, isFramework, isTensorflow, managerOf, packageEvidence, pipInstall, publicVersion, pythonOf,
-  wheelForSoname,
-} from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { buildCudaOf, canonicalName, cudaTagOf, isFramework, isTensorflow, managerOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
+import { condaEnvArg, pipInstall } from '../../install/python.js';
+import { packageEvidence } from '../evidence.js';
+import { wheelForSoname } from '../../knowledge/wheels.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { LibraryResolution, PythonEnv, PythonPackage } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
 // The driver's own libraries are the system rules' business (driver-not-loaded, library-not-found-system).
 const DRIVER_LIBS = /^lib(cuda|nvidia-ml|nvidia-ptxjitcompiler|nvcuvid|nvidia-encode)\.so/;
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'library-not-found',
   scope: 'environment',
   check(snapshot) {

@@ -2,13 +2,14 @@
 // driver's libraries cannot be found while the nvidia module is loaded (a container without the NVIDIA runtime).
 // Framework libraries are library-not-found-framework.ts.
 import type { NativeLibrary, Snapshot } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { containerToolkitFix, dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from './system-helpers.js';
+import { containerToolkitFix, dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from '../system-facts.js';
 
 const isStub = (p: string): boolean => /\/stubs\//.test(p);
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'library-not-found',
   scope: 'environment',
   check(s) {

@@ -1,7 +1,9 @@
 // LD_LIBRARY_PATH puts another copy of a CUDA library before the one a package ships with.
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { canonicalName, dirOf, isBundledPath, isFramework, packageEvidence, wheelVersionFor } from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { canonicalName, dirOf, isBundledPath, isFramework, wheelVersionFor } from '../../snapshot/queries.js';
+import { packageEvidence } from '../evidence.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import { cudnnProblem } from './cudnn-mismatch.js';
 import { m } from './messages-framework.js';
@@ -14,7 +16,7 @@ export function ldLibraryPathWithout(snapshot: Snapshot, dir: string): string {
   return kept.length ? `export LD_LIBRARY_PATH=${kept.join(':')}` : 'unset LD_LIBRARY_PATH';
 }
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'library-shadowing',
   scope: 'environment',
   check(snapshot) {

@@ -1,8 +1,11 @@
 // One framework stack installed partly by conda and partly by pip/uv.
 import { torchVariant } from '../../knowledge/torch.js';
-import { torchInstallCommands } from '../choose-torch.js';
-import { canonicalName, condaEnvArg, cudaTagOf, findPackage, managerOf, packageEvidence, pipInstall, pipUninstall, publicVersion, torchReleaseOf } from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { torchInstallCommands } from '../../install/torch.js';
+import { canonicalName, cudaTagOf, findPackage, managerOf, publicVersion, torchReleaseOf } from '../../snapshot/queries.js';
+import { condaEnvArg, pipInstall, pipUninstall } from '../../install/python.js';
+import { packageEvidence } from '../evidence.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { PythonEnv, PythonPackage } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
@@ -11,7 +14,7 @@ const CONDA_CUDA = /^(cudatoolkit|cuda-runtime|cuda-cudart|cuda-libraries|cuda-t
 
 const isConda = (p: PythonPackage) => managerOf(p) === 'conda';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'mixed-package-managers',
   scope: 'environment',
   check(snapshot) {

@@ -2,9 +2,10 @@
 // The fix is the seed's 3.2 exports, computed for this machine and agreeing on one toolkit.
 import { compareVersions } from '../../knowledge/version.js';
 import type { Snapshot, Toolkit } from '../../snapshot/types.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { isUnder, withoutEntries } from './system-helpers.js';
+import { isUnder, withoutEntries } from '../system-facts.js';
 
 const short = (t: Toolkit): string => {
   const v = t.version?.value ?? t.nvcc?.version?.value ?? '?';
@@ -14,7 +15,7 @@ const fullVersion = (t: Toolkit): string => t.version?.value ?? t.nvcc?.version?
 const roots = (t: Toolkit): string[] => [t.path, ...t.aliases];
 const owns = (t: Toolkit, p: string): boolean => roots(t).some((r) => isUnder(p, r));
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'multiple-toolkits',
   scope: 'environment',
   check(s) {

@@ -1,11 +1,12 @@
 // no-gpu: no NVIDIA device at all (not even on the PCI bus). A device without a driver is driver-not-loaded,
 // and WSL (no PCI device by design) is the wsl rule's.
-import { PCI_SCAN } from '../../probe/pci.js';
-import type { Finding, Rule } from '../types.js';
+import { PCI_SCAN } from '../../snapshot/types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoaded } from './system-helpers.js';
+import { containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoaded } from '../system-facts.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'no-gpu',
   scope: 'node',
   check(s) {

@@ -1,11 +1,12 @@
 // nouveau: the open-source nouveau driver holds the GPU (error), or the NVIDIA driver is about to be installed and
 // nothing blacklists nouveau (warning). The fix is the seed's 2.2 install path made explicit.
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from './system-helpers.js';
-import { initramfsLines, nouveauBlacklistLines } from './driver-install.js';
+import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
+import { initramfsLines, nouveauBlacklistLines } from '../../install/driver.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'nouveau',
   scope: 'node',
   check(s) {

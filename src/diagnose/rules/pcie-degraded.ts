@@ -1,11 +1,12 @@
 // pcie-degraded: a GPU's PCIe link below what it and its slot support. Width never drops for power saving; the
 // generation does, so a lower generation on an idle GPU is only an info asking for a measurement under load.
 import type { Gpu } from '../../snapshot/types.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { lspciAddress } from './system-helpers.js';
+import { lspciAddress } from '../system-facts.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'pcie-degraded',
   scope: 'node',
   check(s) {

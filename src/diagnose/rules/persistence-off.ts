@@ -1,11 +1,12 @@
 // persistence-off: a data-centre GPU without persistence mode. Each job start re-initialises the GPU (seconds),
 // and clock settings are lost between jobs; NVIDIA recommends nvidia-persistenced there. GeForce cards are left alone.
 import type { Gpu } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
-import { specForGpu } from './system-helpers.js';
+import { specForGpu } from '../system-facts.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'persistence-off',
   scope: 'node',
   check(s) {

@@ -1,13 +1,15 @@
 // secure-boot: UEFI Secure Boot refuses an NVIDIA module not signed by an enrolled key. Error when Secure Boot is
 // on and the module is not loaded; warning when the state is unknown and the module is not loaded.
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from './system-helpers.js';
-import { mokEnrolLines } from './driver-install.js';
+import { m as im } from '../../install/messages.js';
+import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
+import { mokEnrolLines } from '../../install/driver.js';
 
-export { mokKey } from './driver-install.js';
+export { mokKey } from '../../install/driver.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'secure-boot',
   scope: 'node',
   check(s) {
@@ -25,7 +27,7 @@ export const rule: Rule = {
     if (state === 'unknown') {
       return [{
         code: 'secure-boot', severity: 'warning', title: m('sbTitleUnknown'), cause: m('sbCauseUnknown'), evidence,
-        fix: [m('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
+        fix: [im('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
       }];
     }
     // mokutil --import / MOK Manager enrolment: the MOK procedure of shim (mokutil(1)); NVIDIA's installation guide

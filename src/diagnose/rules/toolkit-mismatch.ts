@@ -2,8 +2,10 @@
 // differs from torch's build CUDA: flash-attn, xformers, apex and DeepSpeed ops builds fail or mismatch.
 import { cudaRelease } from '../../knowledge/cuda.js';
 import { versionParts } from '../../knowledge/version.js';
-import { buildCudaOf, findPackage, isCpuBuild, packageEvidence } from '../framework.js';
-import type { Finding, Rule } from '../types.js';
+import { buildCudaOf, findPackage, isCpuBuild } from '../../snapshot/queries.js';
+import { packageEvidence } from '../evidence.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import type { Snapshot, Toolkit } from '../../snapshot/types.js';
 import { m } from './messages-framework.js';
 
@@ -25,7 +27,7 @@ function buildToolkit(snapshot: Snapshot): { t: Toolkit; how: string; source: st
 
 const mm = (v: string) => versionParts(v).slice(0, 2).join('.');
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'toolkit-mismatch',
   scope: 'environment',
   check(snapshot) {

@@ -4,9 +4,11 @@
 // WSL-Ubuntu CUDA repository / cuda-toolkit-X-Y package); WSL writes /etc/ld.so.conf.d/ld.wsl.conf with
 // /usr/lib/wsl/lib (wsl.conf [automount] ldconfig / WSL init "ConfigApplyWindowsLibPath").
 import type { NativeLibrary, Snapshot } from '../../snapshot/types.js';
-import type { Evidence, Finding, Rule } from '../types.js';
+import type { Evidence, Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-system.js';
-import { driverAnswers, ev, isUnder, isWsl, ownerCommand } from './system-helpers.js';
+import { driverAnswers, ev, isUnder, isWsl } from '../system-facts.js';
+import { ownerCommand } from '../../install/system.js';
 import { defineMessages } from '../../i18n/index.js';
 
 // Sentences of the partial-facts branch (a pasted text, `gpuenv explain`), kept here with the rule.
@@ -34,7 +36,7 @@ const DISTRO_LIB = /^\/(?:usr\/)?lib(?:64)?(?:\/(?:x86_64|aarch64)-linux-gnu)?\/
 
 const WSL_LIB = '/usr/lib/wsl';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'wsl',
   scope: 'node',
   check(s) {

@@ -3,10 +3,11 @@
 // The meaning, scope and NVIDIA's recommended action come from knowledge/data/xid.ts.
 import { xidInfo } from '../../knowledge/xid.js';
 import type { XidEvent } from '../../snapshot/types.js';
-import type { Finding, Rule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import type { SnapshotRule } from '../types.js';
 import { m } from './messages-health.js';
 
-export const rule: Rule = {
+export const rule: SnapshotRule = {
   code: 'xid-errors',
   scope: 'node',
   check(s) {

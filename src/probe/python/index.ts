@@ -1,7 +1,7 @@
 // Python environments and the GPU frameworks in them, from files: where each env is, its Python
 // version, the framework builds, which CUDA libraries their shared objects would load and which GPU
 // architectures they carry. Python runs only with `deep` (one child process per env, time-limited).
-import type { LdCacheEntry } from '../../system/ldcache.js';
+import type { LdCacheEntry } from '../../formats/ldcache.js';
 import type { PythonEnv, PythonPackage } from '../../snapshot/types.js';
 import type { ProbeContext } from '../context.js';
 import { buildInfo } from './build-info.js';
@@ -87,8 +87,8 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
   return envs.sort((a, b) => Number(b.active) - Number(a.active) || a.prefix.localeCompare(b.prefix));
 }
 
-export { readElfDynamic, readElfDynamicFile, expandOrigin } from './elf-dynamic.js';
-export type { ElfDynamic } from './elf-dynamic.js';
+export { readElfDynamic, type ElfDynamic } from '../../formats/elf.js';
+export { readElfDynamicFile, expandOrigin } from './elf-dynamic.js';
 
 /** torch also declares an arch list (get_arch_list()); the fatbin's list can be longer. */
 async function withDeclaredArchs(ctx: ProbeContext, name: string, sitePackages: string | null | undefined, archs: PythonPackage['archs']): Promise<PythonPackage['archs']> {

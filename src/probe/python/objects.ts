@@ -4,7 +4,8 @@ import { posix } from 'node:path';
 import type { LibraryResolution, PythonPackage } from '../../snapshot/types.js';
 import type { ProbeContext } from '../context.js';
 import { fatbinOfFile } from '../fatbin.js';
-import { readElfDynamicFile, type ElfDynamic } from './elf-dynamic.js';
+import type { ElfDynamic } from '../../formats/elf.js';
+import { readElfDynamicFile } from './elf-dynamic.js';
 import { resolveSoname, type LoaderView } from './resolve.js';
 import { preloadedFor, type TorchPreload } from './torch-preload.js';
 

@@ -2,11 +2,12 @@
 // DT_RPATH (only when the object has no DT_RUNPATH) → LD_LIBRARY_PATH → DT_RUNPATH → /etc/ld.so.cache
 // → the default folders. Every other existing copy met on the way is kept as `shadowed`.
 import { posix } from 'node:path';
-import type { LdCacheEntry } from '../../system/ldcache.js';
+import type { ElfDynamic } from '../../formats/elf.js';
+import type { LdCacheEntry } from '../../formats/ldcache.js';
 import type { LibraryResolution } from '../../snapshot/types.js';
 import type { ProbeContext } from '../context.js';
 import { versionFromHeader } from '../libraries.js';
-import { expandOrigin, type ElfDynamic } from './elf-dynamic.js';
+import { expandOrigin } from './elf-dynamic.js';
 
 export interface LoaderView {
   ldLibraryPath: string[];

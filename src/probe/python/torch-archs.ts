@@ -2,7 +2,7 @@
 // libtorch_python.so as one string ("sm_75 sm_80 sm_86 sm_90 sm_100 sm_120", seen there on the H200 with
 // torch 2.11.0+cu130, 2026-11-30). The fatbin holds more (arch-specific sm_90a … kernels), so both are kept.
 import type { ProbeContext } from '../context.js';
-import { readElfSectionTable } from '../fatbin.js';
+import { readElfSectionTable } from '../../formats/elf.js';
 
 const ARCH_LIST = /(?:^|\0)((?:sm|compute)_\d{2,3}[af]?(?: (?:sm|compute)_\d{2,3}[af]?)+)\0/;
 const CHUNK = 4 << 20;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createProbeContext } from '../../../src/probe/context.js';
 import { readLdCache } from '../../../src/probe/libraries.js';
 import { probePythonEnvs } from '../../../src/probe/python/index.js';
-import type { Rule } from '../../../src/diagnose/types.js';
+import type { SnapshotRule } from '../../../src/diagnose/types.js';
 import { rule as arch } from '../../../src/diagnose/rules/arch-unsupported.js';
 import { rule as cpu } from '../../../src/diagnose/rules/cpu-only-build.js';
 import { rule as drv } from '../../../src/diagnose/rules/driver-too-old.js';
@@ -15,7 +15,7 @@ import { rule as sh } from '../../../src/diagnose/rules/library-shadowing.js';
 import { rule as lnf } from '../../../src/diagnose/rules/library-not-found-framework.js';
 import { machine, snapshotOf } from '../../helpers/machines.js';
 
-const RULES: Rule[] = [arch, cpu, drv, fcm, cudnn, tk, mix, sh, lnf];
+const RULES: SnapshotRule[] = [arch, cpu, drv, fcm, cudnn, tk, mix, sh, lnf];
 
 async function findings(name: string) {
   const sys = await machine(name);

@@ -22,7 +22,7 @@ describe('wsl', () => {
 describe('wsl on partial facts (a paste: no native-library probe)', () => {
   it('WSL shown in a paste gives a WSL finding; a distro folder first on LD_LIBRARY_PATH makes it an error', async () => {
     const { parsePaste } = await import('../../../src/parse/index.js');
-    const { snapshotFromFacts } = await import('../../../src/explain/snapshot.js');
+    const { snapshotFromFacts } = await import('../../../src/parse/snapshot.js');
     const plain = rule.check(snapshotFromFacts(parsePaste('Linux pc 5.15.167.4-microsoft-standard-WSL2 #1 SMP Tue Nov 5 00:21:55 UTC 2024 x86_64 x86_64 x86_64 GNU/Linux').facts));
     expect(plain).toHaveLength(1);
     expect(plain[0]!.severity).toBe('info');

@@ -1,8 +1,8 @@
 // GPU architecture: the GPU's compute capability is not in the build (kernel images, sm_XX lists, capability
 // ranges), or PTX is newer than the driver can run.
-import { sig, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
+import { sig, RUNTIME_ERRORS } from './types.js';
 
-export const ARCH_SIGNATURES: readonly ErrorSignature[] = [
+export const ARCH_SIGNATURES = [
   sig('no-kernel-image', ['no kernel image'], /no kernel image is available(?: for execution on the device)?/i, [
     { code: 'arch-unsupported', when: 'the GPU compute capability (sm_XX) is not in the build\'s arch list (torch.cuda.get_arch_list())' },
     { code: 'toolkit-mismatch', when: 'a self-built extension was compiled without the GPU\'s arch (TORCH_CUDA_ARCH_LIST)' },

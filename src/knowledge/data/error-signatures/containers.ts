@@ -1,7 +1,7 @@
 // Containers started without the GPU, and the context that tells container causes from host ones.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const CONTAINER_SIGNATURES: readonly ErrorSignature[] = [
+export const CONTAINER_SIGNATURES = [
   sig('singularity-no-nv', ['singularity', 'apptainer'], /\b(?:singularity|apptainer) (?:run|exec|shell)\b(?![^\n]{0,200}--nv)/i, [
     { code: 'no-gpu', when: 'the container was started without --nv, so the host driver is not bound in' },
   ], 0.5, 'https://github.com/apptainer/singularity/issues/5935', { confirmed: false, note: 'that thread: maintainer says run with --nv' }),

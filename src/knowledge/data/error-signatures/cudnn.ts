@@ -1,7 +1,7 @@
 // cuDNN: another version loads than the one the framework was built with.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const CUDNN_SIGNATURES: readonly ErrorSignature[] = [
+export const CUDNN_SIGNATURES = [
   sig('torch-cudnn-incompat', ['cudnn version incompatibility'],
     /cuDNN version incompatibility: PyTorch was compiled\s+against \((?<built>\d+, ?\d+, ?\d+)\) but found runtime version \((?<found>\d+, ?\d+, ?\d+)\)/i, [
       { code: 'cudnn-mismatch', when: 'an older cuDNN (system, LD_LIBRARY_PATH, conda) loads instead of the wheel\'s' },

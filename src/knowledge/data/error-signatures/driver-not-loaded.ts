@@ -1,7 +1,7 @@
 // Driver not reachable: nvidia-smi and NVML failing, no GPU visible to the process or container.
-import { sig, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
+import { sig, RUNTIME_ERRORS } from './types.js';
 
-export const DRIVER_NOT_LOADED_SIGNATURES: readonly ErrorSignature[] = [
+export const DRIVER_NOT_LOADED_SIGNATURES = [
   // The CUDA container images' start banner: the container runs without the host driver (no --gpus / NVIDIA runtime).
   sig('container-no-driver', ['nvidia driver was not detected'], /The NVIDIA Driver was not detected\.?\s{0,3}GPU functionality will not be available/i, [
     { code: 'no-gpu', when: 'the container was started without GPU access: docker run --gpus all (NVIDIA Container Toolkit), or a host/Space with no GPU' },

@@ -1,8 +1,8 @@
 // Driver vs runtime: the driver is older than the CUDA a program needs, its user space and kernel module come from
 // two releases, or a cuda-compat libcuda is loaded instead of its own.
-import { sig, RUNTIME_ERRORS, DRIVER_ERRORS, type ErrorSignature } from './types.js';
+import { sig, RUNTIME_ERRORS, DRIVER_ERRORS } from './types.js';
 
-export const DRIVER_SIGNATURES: readonly ErrorSignature[] = [
+export const DRIVER_SIGNATURES = [
   sig('driver-insufficient', ['driver version is insufficient', 'cudaerrorinsufficientdriver', 'cuda_error_insufficient_driver'],
     /(CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER)/i, [
       { code: 'driver-too-old', when: 'the driver\'s CUDA version (nvidia-smi header) is below the runtime the framework ships' },

@@ -1,8 +1,8 @@
 // Framework builds against the machine: CPU-only builds, builds for another CUDA, companions built for another
 // torch.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const FRAMEWORK_SIGNATURES: readonly ErrorSignature[] = [
+export const FRAMEWORK_SIGNATURES = [
   // ---- framework build vs CUDA ------------------------------------------------------------------------------
   sig('torch-not-compiled-cuda', ['torch not compiled with cuda enabled'], /Torch not compiled with CUDA enabled/i, [
     { code: 'cpu-only-build', when: 'torch.__version__ ends in +cpu or torch.version.cuda is None (pip picked the CPU wheel, or conda the cpu build)' },

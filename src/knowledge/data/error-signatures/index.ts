@@ -25,7 +25,7 @@ export type { ErrorSignature, SignatureCause } from './types.js';
  * order they had before the split (the comments in libraries.ts, nccl.ts, kernel-module.ts and package-managers.ts
  * say where).
  */
-export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
+const ALL = [
   ...ARCH_SIGNATURES,
   ...DRIVER_SIGNATURES,
   ...DRIVER_NOT_LOADED_SIGNATURES,
@@ -41,3 +41,8 @@ export const ERROR_SIGNATURES: readonly ErrorSignature[] = [
   ...PACKAGE_MANAGER_SIGNATURES,
   ...CONTAINER_SIGNATURES,
 ];
+
+/** Every signature id: a typed union, so an id that no row has does not compile. */
+export type SignatureId = (typeof ALL)[number]['id'];
+
+export const ERROR_SIGNATURES: readonly ErrorSignature<SignatureId>[] = ALL;

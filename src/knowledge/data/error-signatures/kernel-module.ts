@@ -1,7 +1,7 @@
 // The nvidia kernel module: Secure Boot, nouveau, DKMS/akmods builds, NVRM and Xid messages in the kernel log.
-import { sig, DRIVER_ERRORS, RUNTIME_ERRORS, type ErrorSignature } from './types.js';
+import { sig, DRIVER_ERRORS, RUNTIME_ERRORS } from './types.js';
 
-export const KERNEL_MODULE_SIGNATURES: readonly ErrorSignature[] = [
+export const KERNEL_MODULE_SIGNATURES = [
   // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
   sig('key-rejected', ['key was rejected by service', 'required key not available'], /Key was rejected by service|could not insert 'nvidia[\w-]{0,12}': Required key not available/i, [
     { code: 'secure-boot', when: 'Secure Boot is on and the nvidia module is not signed with an enrolled key (MOK)' },

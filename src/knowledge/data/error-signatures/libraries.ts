@@ -1,8 +1,8 @@
 // CUDA libraries not found, or found in the wrong copy: loader and linker messages, undefined symbols, libcuda
 // for tools other than the frameworks.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const LIBRARY_SIGNATURES: readonly ErrorSignature[] = [
+export const LIBRARY_SIGNATURES = [
   // ---- libraries ----------------------------------------------------------------------------------------
   sig('cannot-open-so', ['cannot open shared object file', 'could not load library', 'unable to load lib', 'unable to load any of'],
     /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})(?:(?!lib)[^\n]){0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library |Unable to load (?:any of \{)?)(?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/, [

@@ -1,7 +1,7 @@
 // Memory: out of GPU memory, or of /dev/shm.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const MEMORY_SIGNATURES: readonly ErrorSignature[] = [
+export const MEMORY_SIGNATURES = [
   // vLLM at start: "Free memory on device (31.44/47.38 GiB) on startup is less than desired GPU memory utilization (0.95, 45.01 GiB)".
   sig('vllm-free-memory', ['less than desired gpu memory utilization'], /Free memory on device \((?<free>\d+(?:\.\d+)?)\/(?<total>\d+(?:\.\d+)?) GiB\) on startup is less than desired GPU memory utilization \((?<util>0?\.\d+|1(?:\.0+)?), (?<want>\d+(?:\.\d+)?) GiB\)/i, [
     { code: 'out-of-memory', when: 'other processes already hold part of the GPU: lower --gpu-memory-utilization or free the memory' },

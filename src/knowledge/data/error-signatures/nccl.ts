@@ -1,7 +1,7 @@
 // Multi-GPU and multi-node communication: NCCL errors, P2P, PCIe topology, the network between ranks.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const NCCL_SIGNATURES: readonly ErrorSignature[] = [
+export const NCCL_SIGNATURES = [
   // ---- NCCL ---------------------------------------------------------------------------------------------
   sig('nccl-system-error', ['unhandled system error', 'ncclsystemerror'], /(unhandled system error|ncclSystemError)/i, [
     { code: 'nccl-failure', when: 'most often /dev/shm too small in Docker (--shm-size / --ipc=host); NCCL_DEBUG=INFO shows the failing call' },

@@ -1,8 +1,8 @@
 // What pip and conda put in the environment: a CPU build they chose, two package managers owning one stack,
 // pip --user copies.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const PACKAGE_MANAGER_SIGNATURES: readonly ErrorSignature[] = [
+export const PACKAGE_MANAGER_SIGNATURES = [
   // conda-env-mention stays before the CPU builds: "Conda installs a redundant CPU build of torch" matches it and
   // cpu-version-prose, and its events list conda-env-mention first.
   sig('pip-replaces-framework', ['found existing installation', 'attempting uninstall', 'pip uninstall'],

@@ -1,7 +1,7 @@
 // Symptoms that need facts to explain: several causes print them; the facts in the paste tell which.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const SYMPTOM_SIGNATURES: readonly ErrorSignature[] = [
+export const SYMPTOM_SIGNATURES = [
   sig('cuda-not-available', ['is cuda available: false', 'is_available()', 'cuda unavailable'], /(Is CUDA available: False|torch\.cuda\.is_available\(\)[^\n]{0,20}?\bFalse\b|CUDA unavailable, invalid device)/i, [
     { code: 'cpu-only-build', when: 'torch is a +cpu build or CUDA used to build PyTorch is None' },
     { code: 'driver-too-old', when: 'the driver\'s CUDA is below the wheel\'s (+cuXYZ)' },

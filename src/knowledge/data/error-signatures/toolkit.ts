@@ -1,8 +1,8 @@
 // Extension builds against the wrong toolkit: nvcc of another CUDA than torch's, a host compiler nvcc does not
 // support, the HPC SDK's CUDA.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const TOOLKIT_SIGNATURES: readonly ErrorSignature[] = [
+export const TOOLKIT_SIGNATURES = [
   sig('ext-cuda-mismatch-warning', ['does not match the version used to compile pytorch'],
     /compiled with a version of Cuda that does not match the version used to compile Pytorch binaries\.?\s*Pytorch binaries were compiled with Cuda (?<torch>\d+\.\d+)/i, [
       { code: 'toolkit-mismatch', when: 'apex/extension setup.py: nvcc (CUDA_HOME) is another CUDA than the one torch was built with' },

@@ -1,5 +1,5 @@
 // The shape of an error signature and the helper every family file builds its rows with.
-import type { FindingCode } from '../../../diagnose/types.js';
+import type { FindingCode } from '../../../findings.js';
 import type { Sourced } from '../../types.js';
 
 export const CHECKED = '2026-11-30';
@@ -10,8 +10,8 @@ export interface SignatureCause {
   when: string;
 }
 
-export interface ErrorSignature extends Sourced {
-  id: string;
+export interface ErrorSignature<I extends string = string> extends Sourced {
+  id: I;
   /** Lower-case literals: a line is tested against `pattern` only when it contains one of them. */
   hints: readonly string[];
   pattern: RegExp;
@@ -25,7 +25,15 @@ export interface ErrorSignature extends Sourced {
   complete?: readonly string[];
 }
 
-export function sig(id: string, hints: string[], pattern: RegExp, causes: SignatureCause[], weight: number, source: string, extra: Partial<Sourced> & { complete?: readonly string[] } = {}): ErrorSignature {
+export function sig<const I extends string>(
+  id: I,
+  hints: string[],
+  pattern: RegExp,
+  causes: SignatureCause[],
+  weight: number,
+  source: string,
+  extra: Partial<Sourced> & { complete?: readonly string[] } = {},
+): ErrorSignature<I> {
   return { id, hints, pattern, causes, weight, source, checked: CHECKED, confirmed: true, ...extra };
 }
 

@@ -1,7 +1,7 @@
 // WSL: the GPU comes from the Windows driver through /usr/lib/wsl (dxg, dxcore); WSL 1 has none.
-import { sig, type ErrorSignature } from './types.js';
+import { sig } from './types.js';
 
-export const WSL_SIGNATURES: readonly ErrorSignature[] = [
+export const WSL_SIGNATURES = [
   sig('wsl-no-adapters', ['wsl environment detected'], /WSL environment detected but no adapters were found/i, [
     { code: 'wsl', when: 'the container runtime sees WSL but no GPU adapter: Windows driver missing/too old, or Docker Desktop\'s WSL integration off' },
   ], 1, 'https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/117'),

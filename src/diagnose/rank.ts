@@ -1,0 +1,56 @@
+// The arithmetic that ranks the causes of one text: a cause named by a message starts from that message's weight
+// (its signature's `weight`, less for the second and later causes it lists); facts alone start lower.
+import type { FindingCode, Severity } from '../findings.js';
+import { signatureById } from '../knowledge/error-signatures.js';
+import type { ErrorEvent } from '../parse/types.js';
+import type { Rank, RuleInput } from './types.js';
+
+/** The first cause a signature lists counts fully, the next ones less. */
+const RANK_WEIGHT = [1, 0.6, 0.45, 0.35];
+/** A Snapshot check with no message: by severity. */
+const RULE_PRIOR: Record<Severity, number> = { error: 0.55, warning: 0.25, info: 0.1 };
+const CONFIRMATION = 0.15;
+
+/** The events whose signature lists this code among its causes. */
+export function eventsFor(input: RuleInput, code: FindingCode): ErrorEvent[] {
+  return input.events.filter((e) => signatureById(e.signature)?.causes.some((c) => c.code === code));
+}
+
+/** The strongest weight the events give this code, and the event that gives it. */
+export function eventBase(events: readonly ErrorEvent[], code: FindingCode): { base: number; event: ErrorEvent | undefined } {
+  let base = 0;
+  let event: ErrorEvent | undefined;
+  for (const e of events) {
+    const sig = signatureById(e.signature);
+    const i = sig?.causes.findIndex((c) => c.code === code) ?? -1;
+    if (!sig || i < 0) continue;
+    const b = sig.weight * (RANK_WEIGHT[i] ?? 0.3);
+    if (b > base) {
+      base = b;
+      event = e;
+    }
+  }
+  return { base, event };
+}
+
+/** Codes in the order the events first name them (ties between equal scores keep this order). */
+export function codeOrder(events: readonly ErrorEvent[]): FindingCode[] {
+  const out: FindingCode[] = [];
+  for (const e of events) for (const c of signatureById(e.signature)?.causes ?? []) if (!out.includes(c.code)) out.push(c.code);
+  return out;
+}
+
+export function scoreOf(rank: Rank, code: FindingCode, severity: Severity): number {
+  const confirmed = (rank.confirmations ?? 0) * CONFIRMATION;
+  if (rank.fixed !== undefined) return round(round(rank.fixed) + confirmed);
+  if (rank.events.length) {
+    const { base } = eventBase(rank.events, code);
+    const repeats = Math.min(4, new Set(rank.events.map((e) => e.signature)).size - 1) * 0.03;
+    return round(round(base * rank.fit + repeats) + confirmed);
+  }
+  return round((rank.prior ?? RULE_PRIOR[severity]) * rank.fit + confirmed);
+}
+
+export function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
