@@ -12,7 +12,8 @@ import { contextOf, type ExplainContext } from './context.js';
 import { EXPLAINERS, condaNoSuchBuild, driverBelowNamedCuda, gpuMemoryHeld, tfCpuNextToGpu, tfWindowsExplained, wslFromFacts, type Explainer } from './explainers/explainers.js';
 import { em } from './explainers/messages.js';
 import { onnxruntimeFromFacts } from './explainers/onnxruntime.js';
-import { guessFor } from './guess.js';
+import { guessFinding } from './guess.js';
+import { namedCuda } from './named-cuda.js';
 import { codeOrder, eventBase, eventsFor, scoreOf } from './rank.js';
 import type { Rule, RuleFinding, RuleInput, RuleScope, SnapshotRule } from './types.js';
 
@@ -86,10 +87,7 @@ function fromText(code: FindingCode, input: RuleInput, machine: (s: Snapshot) =>
     }
     mine = { ...f, evidence: [...f.evidence], fix: [...f.fix], rank: { events: [], fit: 1, phase: 3, index: SEVERITY_ORDER[f.severity] * 100 + FINDING_CODES.indexOf(code) } };
   }
-  if (!mine && input.origin === 'paste') {
-    const g = guessFor(ctx, input.cues, code);
-    if (g) mine = { ...g.finding, rank: { events: [], fit: 1, fixed: 0.2 - g.index * 0.05, guess: true, phase: 3, index: g.index } };
-  }
+  if (!mine) mine = guessFinding(input, code);
   if (mine) namedCuda(mine, input);
   return mine;
 }
@@ -180,21 +178,4 @@ function pastedOnly(f: Finding, snapshot: Snapshot): Finding {
     return { ...f, severity: 'warning', cause: em('cpuCausePasted', { title: f.title }) };
   }
   return f;
-}
-
-/** Causes about which CUDA is where: every CUDA version the paste names goes into the evidence, when the finding's text lacks it. */
-const CUDA_CODES = new Set<FindingCode>(['driver-too-old', 'framework-cuda-mismatch', 'toolkit-mismatch', 'multiple-toolkits', 'cudnn-mismatch', 'library-not-found', 'forward-compat-shadowing']);
-
-function namedCuda(f: Finding, input: RuleInput): void {
-  if (!CUDA_CODES.has(f.code)) return;
-  const snapshot = input.snapshot;
-  const named = new Set<string>();
-  for (const t of snapshot.toolkits) if (t.version?.value) named.add(versionParts(t.version.value).slice(0, 2).join('.'));
-  for (const t of input.text?.toolkitMentions ?? []) named.add(t.value);
-  if (snapshot.driver.cudaVersion?.value) named.add(snapshot.driver.cudaVersion.value);
-  const torchCuda = input.text?.torchCuda?.value;
-  if (torchCuda && torchCuda !== 'None') named.add(torchCuda);
-  const text = [f.title, f.cause, ...f.fix, ...f.evidence.map((e) => e.value)].join('\n');
-  const missing = [...named].filter((v) => /^\d{1,2}\.\d$/.test(v) && !new RegExp(`(?<![\\d.])${v.replace('.', '\\.')}(?![\\d])`).test(text));
-  if (missing.length) f.evidence.push({ fact: em('evCudaNamed'), value: missing.join(', '), source: 'pasted' });
 }

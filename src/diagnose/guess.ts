@@ -3,7 +3,8 @@
 // info, low score), each with the facts the paste states, what usually goes wrong there and the commands to check.
 import type { Evidence, Finding, FindingCode } from '../findings.js';
 import type { Cue } from '../parse/cues.js';
-import type { ExplainContext } from './context.js';
+import { contextOf, type ExplainContext } from './context.js';
+import type { RuleFinding, RuleInput } from './types.js';
 import { em as m } from './explainers/messages.js';
 
 type MessageKey = Parameters<typeof m>[0];
@@ -65,4 +66,11 @@ export function guessFor(ctx: ExplainContext, cues: readonly Cue[], code: Findin
       fix: [`# ${m('guessCheck')}`, ...(CHECKS[c.code] ?? [])],
     },
   };
+}
+
+/** A rule's last resort over a text alone: the guess for its code, ranked as a guess (shown only when nothing else is). */
+export function guessFinding(input: RuleInput, code: FindingCode): RuleFinding | undefined {
+  if (input.origin !== 'paste') return undefined;
+  const g = guessFor(contextOf(input), input.cues, code);
+  return g ? { ...g.finding, rank: { events: [], fit: 1, fixed: 0.2 - g.index * 0.05, guess: true, phase: 3, index: g.index } } : undefined;
 }

@@ -69,8 +69,12 @@ const TEXT_ONLY: readonly [FindingCode, RuleScope][] = [
   ['nccl-failure', 'environment'],
 ];
 
+/** Rules that read their whole input themselves (facts and events): one producer per code, no bridge. */
+const RULES_DIRECT: readonly Rule[] = [];
+
 /** One Rule per Finding code (library-not-found has a framework and a system check). */
 export const RULES: readonly Rule[] = [
+  ...RULES_DIRECT,
   ...[...new Set(SNAPSHOT_RULES.map((r) => r.code))].map((code) => {
     const parts = SNAPSHOT_RULES.filter((r) => r.code === code);
     return bridge(code, parts[0]?.scope ?? 'environment', parts);
