@@ -9,7 +9,7 @@ import { cliMessages as m } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
 import { terminalSafe } from './render/terminal.js';
-import { exitOnSignals } from './system/children.js';
+import { exitOnSignals } from './process/children.js';
 import { VERSION } from './version.js';
 
 export interface MainDeps {

@@ -3,8 +3,8 @@
 // one failed benchmark, never itself. Messages go to the parent over IPC; nothing on stdout.
 import { spawn } from 'node:child_process';
 import { loadKoffi } from '../native/koffi.js';
-import { killAll, track } from '../system/children.js';
-import { startWorker } from '../system/self.js';
+import { killAll, track } from '../process/children.js';
+import { startWorker } from '../process/self.js';
 import { ALLREDUCE_PY, TORCH_BENCH_PY } from './torch-script.js';
 import type { AllReduceResult, BenchRun, ClockSample, EngineConfig, EngineMessage, EngineResult, Engine } from './types.js';
 

@@ -1,7 +1,7 @@
 // Runs the bench child under a watchdog and relays its progress: a hung driver call or a segfault in
 // cuBLAS becomes a failed run with a reason, never a frozen or crashed CLI.
-import { track } from '../system/children.js';
-import { forkSelf } from '../system/self.js';
+import { track } from '../process/children.js';
+import { forkSelf } from '../process/self.js';
 import type { ChildOut, ChildStart } from './child.js';
 import type { BenchRun } from './types.js';
 

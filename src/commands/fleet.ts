@@ -55,8 +55,8 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [sub, ...inputs] = ctx.positionals;
-  if (sub === 'run') return (await import('../fleet/run/command.js')).fleetRun(ctx, inputs);
-  if (sub === 'manifests' || sub === 'slurm-conf') return (await import('../fleet/config-command.js')).fleetConfig(ctx, sub, inputs);
+  if (sub === 'run') return (await import('./fleet-run.js')).fleetRun(ctx, inputs);
+  if (sub === 'manifests' || sub === 'slurm-conf') return (await import('./fleet-config.js')).fleetConfig(ctx, sub, inputs);
   if (sub !== 'report') throw new UsageError(fm('usage.sub'), `gpuenv ${details.usage}`);
   if (inputs.length === 0) throw new UsageError(fm('usage.inputs'));
   if ([ctx.values.markdown, ctx.globals.json, ctx.values.prom].filter(Boolean).length > 1) throw new UsageError('--json, --markdown and --prom: choose one');

@@ -1,7 +1,7 @@
 // Which CUDA a driver runs and the lowest driver for a CUDA: the one place these are derived from the CUDA table.
 import { cudaRelease, minDriverFor, mvcFloor } from './cuda.js';
 import { compareVersions, versionParts } from './version.js';
-import type { DriverFact } from '../snapshot/queries.js';
+import type { DriverFact } from '../snapshot/types.js';
 
 export type DriverSupport = 'full' | 'mvc' | 'no' | 'unknown';
 

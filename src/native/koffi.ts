@@ -1,7 +1,7 @@
 // The one way gpuenv loads koffi. Under Node it is the koffi package; in the standalone executable the
 // bundled koffi finds its native module in the verified folder the executable unpacked (koffiDir),
 // through the two globals the bundle's build rewrites koffi's import.meta to (scripts/package/bundle.mjs).
-import { standaloneRuntime } from '../system/self.js';
+import { standaloneRuntime } from '../process/self.js';
 
 export type Koffi = typeof import('koffi');
 

@@ -1,8 +1,8 @@
 // Runs the native probe in a child process under a watchdog: a driver call that hangs or segfaults
 // costs the user one failed fact, never a frozen or crashed CLI.
 import type { ChildProcess } from 'node:child_process';
-import { track } from '../system/children.js';
-import { forkSelf } from '../system/self.js';
+import { track } from '../process/children.js';
+import { forkSelf } from '../process/self.js';
 import type { ChildMessage } from './child.js';
 import type { NativeProbeResult, NativeReport } from './report.js';
 

@@ -5,7 +5,7 @@ import { torchRelease } from '../knowledge/torch.js';
 import type { TorchPlatform, TorchRelease } from '../knowledge/torch.js';
 import { versionParts } from '../knowledge/version.js';
 import { wheelForSoname } from '../knowledge/wheels.js';
-import type { Gpu, PythonEnv, PythonPackage, Snapshot } from './types.js';
+import type { DriverFact, Gpu, PythonEnv, PythonPackage, Snapshot } from './types.js';
 
 export interface GpuCapability {
   gpu: Gpu;
@@ -46,13 +46,7 @@ export function hasGpu(snapshot: Snapshot): boolean {
   return (snapshot.gpus?.length ?? 0) > 0 || (snapshot.pciGpus?.length ?? 0) > 0;
 }
 
-export interface DriverFact {
-  /** "570.86.10", or null when only the driver's CUDA version is known. */
-  version: string | null;
-  /** "12.8" as nvidia-smi prints it. */
-  cuda: string | null;
-  source: string;
-}
+export type { DriverFact } from './types.js';
 
 export function driverOf(snapshot: Snapshot): DriverFact | null {
   const d = snapshot.driver;

@@ -338,3 +338,12 @@ export interface PythonEnv {
   /** Only with --deep: what importing the framework in a child process said. */
   deep: DeepCheck | null;
 }
+
+/** The driver as the rules compare it: its version, or only the newest CUDA it runs when that is all a source shows. */
+export interface DriverFact {
+  /** "570.86.10", or null when only the driver's CUDA version is known. */
+  version: string | null;
+  /** "12.8" as nvidia-smi prints it. */
+  cuda: string | null;
+  source: string;
+}

@@ -1,7 +1,7 @@
 // Entry point of the bench thread inside the executable: a new realm, told by its parent where the
 // verified koffi module lies, then the ordinary worker module.
 import { workerData } from 'node:worker_threads';
-import { setStandalone, WORKER_KOFFI_DIR } from '../system/self.js';
+import { setStandalone, WORKER_KOFFI_DIR } from '../process/self.js';
 
 const dir = (workerData as Record<string, unknown> | null)?.[WORKER_KOFFI_DIR];
 setStandalone({

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { getAsset } from 'node:sea';
 import { runProcess } from '../cli.js';
-import { childMode, setStandalone } from '../system/self.js';
+import { childMode, setStandalone } from '../process/self.js';
 import { ASSET, type NativeManifest } from './assets.js';
 import { unpackNative } from './unpack.js';
 

@@ -1,7 +1,7 @@
 // Files that travel with gpuenv beside its code (the published JSON schemas): read from the package
 // folder under Node, from the executable's embedded assets standalone.
 import { readFileSync } from 'node:fs';
-import { standaloneRuntime } from './self.js';
+import { standaloneRuntime } from '../process/self.js';
 
 /** `relPath` from the package root, e.g. `schema/snapshot.schema.json`. */
 export function readBundled(relPath: string): string {

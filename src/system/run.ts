@@ -1,6 +1,6 @@
 // Runs a program with a hard timeout and returns the outcome as data; never throws, never hangs.
 import { spawn } from 'node:child_process';
-import { track } from './children.js';
+import { track } from '../process/children.js';
 import type { RunOptions, RunResult } from './types.js';
 
 const DEFAULT_TIMEOUT_MS = 5_000;

@@ -79,14 +79,15 @@ describe('runNativeProbe watchdog', () => {
 });
 
 describe('the real child on a machine without an NVIDIA driver', () => {
-  // The child runs as plain JavaScript, as from dist/: transpile src/native and what it imports from src/formats and src/system.
+  // The child runs as plain JavaScript, as from dist/: transpile src/native and what it imports from src/formats and src/process.
   const build = join(dir, 'build');
   beforeAll(() => {
     const src = fileURLToPath(new URL('../../src/', import.meta.url));
     const files = [
       ...readdirSync(join(src, 'native')).filter((f) => f.endsWith('.ts')).map((f) => `native/${f}`),
       'formats/ldcache.ts',
-      'system/self.ts',
+      'process/self.ts',
+      'process/children.ts',
     ];
     for (const f of files) {
       const out = ts.transpileModule(readFileSync(join(src, f), 'utf8'), {

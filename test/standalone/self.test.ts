@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHILD_FLAG, childMode } from '../../src/system/self.js';
+import { CHILD_FLAG, childMode } from '../../src/process/self.js';
 
 describe('childMode', () => {
   it('is a child mode only with the flag, a known mode and an IPC channel', () => {

@@ -1,10 +1,10 @@
 // `gpuenv fleet manifests` and `gpuenv fleet slurm-conf`: print configuration for the admin to review and apply.
 // gpuenv applies nothing itself (no cluster credentials needed, nothing changed behind the admin's back).
 import { UsageError } from '../errors.js';
-import type { CommandContext } from '../commands/types.js';
+import type { CommandContext } from './types.js';
 import { parseDuration } from '../system/duration.js';
-import { renderJobs, renderManifest } from './manifests.js';
-import { renderSlurmConf } from './slurm-conf.js';
+import { renderJobs, renderManifest } from '../fleet/manifests.js';
+import { renderSlurmConf } from '../fleet/slurm-conf.js';
 
 const KINDS = ['daemonset', 'job', 'npd-plugin'] as const;
 

@@ -1,11 +1,11 @@
 // `gpuenv fleet run`: options → plan → (dry run: print it) → run the engine → per-node results → summary.
-import { UsageError } from '../../errors.js';
-import type { CommandContext } from '../../commands/types.js';
-import { executeFleetRun } from './execute.js';
-import { k8sNodes, k8sPlan } from './k8s.js';
-import { shellWord } from '../../cuda/shell.js';
-import { ENGINES, parallelShellArgv, slurmArgv, type Engine, type FleetRunOptions } from './plan.js';
-import { renderRunSummary, runFailed } from './render.js';
+import { UsageError } from '../errors.js';
+import type { CommandContext } from './types.js';
+import { executeFleetRun } from '../fleet/run/execute.js';
+import { k8sNodes, k8sPlan } from '../fleet/run/k8s.js';
+import { shellWord } from '../cuda/shell.js';
+import { ENGINES, parallelShellArgv, slurmArgv, type Engine, type FleetRunOptions } from '../fleet/run/plan.js';
+import { renderRunSummary, runFailed } from '../fleet/run/render.js';
 
 const DEFAULT_TIMEOUT_S = 600;
 
