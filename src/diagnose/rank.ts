@@ -1,9 +1,9 @@
 // The arithmetic that ranks the causes of one text: a cause named by a message starts from that message's weight
 // (its signature's `weight`, less for the second and later causes it lists); facts alone start lower.
-import type { FindingCode, Severity } from '../findings.js';
+import { FINDING_CODES, SEVERITY_ORDER, type Finding, type FindingCode, type Severity } from '../findings.js';
 import { signatureById } from '../knowledge/error-signatures.js';
 import type { ErrorEvent } from '../parse/types.js';
-import type { Rank, RuleInput } from './types.js';
+import type { Rank, RuleFinding, RuleInput } from './types.js';
 
 /** The first cause a signature lists counts fully, the next ones less. */
 const RANK_WEIGHT = [1, 0.6, 0.45, 0.35];
@@ -53,4 +53,10 @@ export function scoreOf(rank: Rank, code: FindingCode, severity: Severity): numb
 
 export function round(n: number): number {
   return Math.round(n * 1000) / 1000;
+}
+
+/** Findings of a check over facts alone (no message names them): ranked as such when the facts came with a text. */
+export function factFindings(input: RuleInput, findings: readonly Finding[]): RuleFinding[] {
+  if (input.origin === 'machine') return [...findings];
+  return findings.map((f) => ({ ...f, rank: { events: [], fit: 1, phase: 3, index: SEVERITY_ORDER[f.severity] * 100 + FINDING_CODES.indexOf(f.code) } }));
 }

@@ -1,5 +1,6 @@
 // Any pasted text → segments, merged partial Snapshot facts and error events. Never throws.
 import type { Fact, Gpu, PythonPackage } from '../snapshot/types.js';
+import { parseXidLines } from '../formats/xid-lines.js';
 import { parseCollectEnv } from './collect-env.js';
 import { countCues, type Cue } from './cues.js';
 import { parseErrors } from './errors.js';
@@ -51,6 +52,12 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
     } catch (error) {
       parserErrors.push(`${name}: ${String((error as Error)?.message ?? error)}`);
     }
+  }
+  // Xid lines are the same facts a live kernel log gives (src/formats/xid-lines.ts), whatever else the text is.
+  try {
+    if (!decoded.binary && text.includes('Xid')) facts.kernelXids = parseXidLines(text);
+  } catch (error) {
+    parserErrors.push(`xid-lines: ${String((error as Error)?.message ?? error)}`);
   }
   // A CUDA named in prose is the toolkit only when nothing structured (nvcc --version, an error message) named one.
   if (facts.toolkits.some((t) => t.version?.source !== 'pasted:text')) facts.toolkits = facts.toolkits.filter((t) => t.version?.source !== 'pasted:text');

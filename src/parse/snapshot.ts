@@ -1,7 +1,7 @@
 // Partial facts from a paste → a Snapshot the doctor's rules can read (unknown facts stay null), or the
 // paste laid over this machine's Snapshot (`--here`): the live facts win, the paste fills the gaps.
 import { SNAPSHOT_SCHEMA_VERSION, type PythonEnv, type Snapshot } from '../snapshot/types.js';
-import type { PartialSnapshot } from './types.js';
+import { pasted, type PartialSnapshot } from './types.js';
 import { VERSION } from '../version.js';
 
 export const PASTED_PREFIX = '(pasted environment)';
@@ -32,6 +32,10 @@ export function snapshotFromFacts(facts: PartialSnapshot, base?: Snapshot): Snap
     takenAt: b?.takenAt ?? new Date(0).toISOString(),
     root: b?.root ?? '/',
     hostname: b?.hostname ?? null,
+    ...(b?.node ? { node: b.node } : {}),
+    ...(b?.expectedGpus !== undefined ? { expectedGpus: b.expectedGpus } : {}),
+    ...kernelLogOf(facts, b),
+    ...(b?.fabric ? { fabric: b.fabric } : {}),
     os: { ...os, ...stripNull(facts.os), ...(b ? stripNull(b.os) : {}), nouveau: b?.os.nouveau ?? facts.os.nouveau ?? os.nouveau },
     driver: { ...driver, ...stripNull(facts.driver), ...(b ? stripNull(b.driver) : {}) },
     gpus: b?.gpus.length ? b.gpus : facts.gpus,
@@ -46,6 +50,13 @@ export function snapshotFromFacts(facts: PartialSnapshot, base?: Snapshot): Snap
     python: [...(pasted ? [pasted] : []), ...(b?.python ?? [])],
     probes: b?.probes ?? [],
   };
+}
+
+/** The machine's own kernel log when it was read (`--here`), else the Xid lines of the paste. */
+function kernelLogOf(facts: PartialSnapshot, b: Snapshot | undefined): Pick<Snapshot, 'kernelLog'> {
+  if (b?.kernelLog?.readable) return { kernelLog: b.kernelLog };
+  if (facts.kernelXids.length) return { kernelLog: { readable: true, source: pasted('kernel log'), detail: null, xids: facts.kernelXids } };
+  return b?.kernelLog ? { kernelLog: b.kernelLog } : {};
 }
 
 function stripNull<T extends object>(o: T): Partial<T> {

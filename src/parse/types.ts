@@ -1,7 +1,7 @@
 // What the pasted-text parsers produce: partial Snapshot facts (every fact's source is "pasted:<kind>")
 // plus error events (a line that matched a known error signature).
 import type { SignatureId } from '../knowledge/error-signatures.js';
-import type { DriverInfo, Gpu, LibraryCopy, OsInfo, PythonPackage, Fact, Toolkit } from '../snapshot/types.js';
+import type { DriverInfo, Gpu, LibraryCopy, OsInfo, PythonPackage, Fact, Toolkit, XidEvent } from '../snapshot/types.js';
 
 export type SegmentKind =
   | 'traceback'
@@ -71,6 +71,8 @@ export interface PartialSnapshot {
   gpuProcesses: { gpu: number; pid: number; name: string; mib: number }[];
   /** Every NCCL version the paste names ("NCCL version 2.18.1+cuda12.1" per rank, "NCCL 2.14.3" in prose): two = ranks differ. */
   ncclVersions: Fact<string>[];
+  /** Xid lines of the NVIDIA driver in a pasted kernel log (dmesg, journalctl, syslog), grouped per code and GPU. */
+  kernelXids: XidEvent[];
 }
 
 /** A CUDA toolkit named by place; `path` when the paste shows which nvcc answered ("/usr/bin/nvcc -V"). */
@@ -84,7 +86,7 @@ export interface ParseResult {
 }
 
 export function emptyFacts(): PartialSnapshot {
-  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [], gpuProcesses: [], ncclVersions: [] };
+  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [], gpuProcesses: [], ncclVersions: [], kernelXids: [] };
 }
 
 export function pasted(kind: string): string {

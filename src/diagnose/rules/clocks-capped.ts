@@ -2,19 +2,23 @@
 // slows the GPU right now) this is configuration: it caps every job until someone resets it.
 import type { Gpu } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import type { Snapshot } from '../../snapshot/types.js';
+import { factFindings } from '../rank.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
 
 /** Power limits within 5 % of the default are rounding and vendor tuning, not a cap worth a word. */
 const POWER_TOLERANCE = 0.95;
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'clocks-capped',
   scope: 'node',
-  check(s) {
-    return s.gpus.flatMap(check);
-  },
+  check: (input) => factFindings(input, findingsOf(input.snapshot)),
 };
+
+function findingsOf(s: Snapshot): Finding[] {
+  return s.gpus.flatMap(check);
+}
 
 function check(g: Gpu): Finding[] {
   const out: Finding[] = [];

@@ -2,16 +2,20 @@
 // at a time: info, admins set it on purpose), or with a MIG mode change that waits for a reset (warning).
 import type { Gpu } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import type { Snapshot } from '../../snapshot/types.js';
+import { factFindings } from '../rank.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'compute-mode',
   scope: 'node',
-  check(s) {
-    return s.gpus.flatMap(check);
-  },
+  check: (input) => factFindings(input, findingsOf(input.snapshot)),
 };
+
+function findingsOf(s: Snapshot): Finding[] {
+  return s.gpus.flatMap(check);
+}
 
 function check(g: Gpu): Finding[] {
   const out: Finding[] = [];

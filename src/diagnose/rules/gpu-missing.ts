@@ -1,44 +1,48 @@
 // gpu-missing: fewer GPUs than the node should have (--expect-gpus, Slurm's Gres), or GPUs bound to the nvidia
 // driver on the PCI bus that NVML does not list (failed to initialise). Either way jobs asking for all GPUs fail.
 import type { Snapshot } from '../../snapshot/types.js';
-import type { SnapshotRule } from '../types.js';
+import type { Finding } from '../../findings.js';
+import { factFindings } from '../rank.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'gpu-missing',
   scope: 'node',
-  check(s) {
-    const seen = s.gpus.length;
-    const fix = [m('missFixList'), 'nvidia-smi -L', 'lspci -d 10de: -nn', m('missFixLog'), "sudo dmesg -T | grep -iE 'NVRM|RmInitAdapter|fallen off'", m('missFixReboot')];
-    const expected = s.expectedGpus;
-    if (expected && seen < expected.value) {
-      return [{
-        code: 'gpu-missing', severity: 'error',
-        title: m('missTitle', { seen, expected: expected.value }),
-        cause: m('missCause', { seen, expected: expected.value, source: expected.source }),
-        evidence: [
-          { fact: m('evExpected'), value: String(expected.value), source: expected.source },
-          { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
-        ],
-        fix,
-      }];
-    }
-    const bound = boundOnBus(s);
-    if (bound !== null && seen > 0 && bound > seen) {
-      return [{
-        code: 'gpu-missing', severity: 'error',
-        title: m('missTitleBus', { bound, seen }),
-        cause: m('missCauseBus'),
-        evidence: [
-          { fact: m('evPciBound'), value: String(bound), source: 'sysfs:/sys/bus/pci/devices' },
-          { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
-        ],
-        fix,
-      }];
-    }
-    return [];
-  },
+  check: (input) => factFindings(input, findingsOf(input.snapshot)),
 };
+
+function findingsOf(s: Snapshot): Finding[] {
+  const seen = s.gpus.length;
+  const fix = [m('missFixList'), 'nvidia-smi -L', 'lspci -d 10de: -nn', m('missFixLog'), "sudo dmesg -T | grep -iE 'NVRM|RmInitAdapter|fallen off'", m('missFixReboot')];
+  const expected = s.expectedGpus;
+  if (expected && seen < expected.value) {
+    return [{
+      code: 'gpu-missing', severity: 'error',
+      title: m('missTitle', { seen, expected: expected.value }),
+      cause: m('missCause', { seen, expected: expected.value, source: expected.source }),
+      evidence: [
+        { fact: m('evExpected'), value: String(expected.value), source: expected.source },
+        { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
+      ],
+      fix,
+    }];
+  }
+  const bound = boundOnBus(s);
+  if (bound !== null && seen > 0 && bound > seen) {
+    return [{
+      code: 'gpu-missing', severity: 'error',
+      title: m('missTitleBus', { bound, seen }),
+      cause: m('missCauseBus'),
+      evidence: [
+        { fact: m('evPciBound'), value: String(bound), source: 'sysfs:/sys/bus/pci/devices' },
+        { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
+      ],
+      fix,
+    }];
+  }
+  return [];
+}
 
 /**
  * GPUs on the bus bound to the nvidia driver, when that count means something: inside a container the bus shows

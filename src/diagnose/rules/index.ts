@@ -54,13 +54,6 @@ const SNAPSHOT_RULES: readonly SnapshotRule[] = [
   secureBoot,
   toolkitMismatch,
   wsl,
-  clocksCapped,
-  computeMode,
-  fabricManager,
-  gpuMissing,
-  gpuUnresponsive,
-  persistenceOff,
-  xidErrors,
 ];
 
 /** Codes only a text shows today (an error message): no Snapshot fact of theirs is probed yet. */
@@ -70,7 +63,7 @@ const TEXT_ONLY: readonly [FindingCode, RuleScope][] = [
 ];
 
 /** Rules that read their whole input themselves (facts and events): one producer per code, no bridge. */
-const RULES_DIRECT: readonly Rule[] = [];
+const RULES_DIRECT: readonly Rule[] = [clocksCapped, computeMode, fabricManager, gpuMissing, gpuUnresponsive, persistenceOff, xidErrors];
 
 /** One Rule per Finding code (library-not-found has a framework and a system check). */
 export const RULES: readonly Rule[] = [

@@ -2,17 +2,21 @@
 // and clock settings are lost between jobs; NVIDIA recommends nvidia-persistenced there. GeForce cards are left alone.
 import type { Gpu } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import type { Snapshot } from '../../snapshot/types.js';
+import { factFindings } from '../rank.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
 import { specForGpu } from '../system-facts.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'persistence-off',
   scope: 'node',
-  check(s) {
-    return s.gpus.filter((g) => g.persistenceMode === false && specForGpu(g)?.segment === 'datacenter').map(finding);
-  },
+  check: (input) => factFindings(input, findingsOf(input.snapshot)),
 };
+
+function findingsOf(s: Snapshot): Finding[] {
+  return s.gpus.filter((g) => g.persistenceMode === false && specForGpu(g)?.segment === 'datacenter').map(finding);
+}
 
 function finding(g: Gpu): Finding {
   return {

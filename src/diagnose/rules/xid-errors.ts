@@ -4,40 +4,44 @@
 import { xidInfo } from '../../knowledge/xid.js';
 import type { XidEvent } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import type { Snapshot } from '../../snapshot/types.js';
+import { factFindings } from '../rank.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'xid-errors',
   scope: 'node',
-  check(s) {
-    const log = s.kernelLog;
-    if (!log?.readable || log.xids.length === 0) return [];
-    const source = log.source ?? 'kernel log';
-    const findings: Finding[] = [];
-    const apps: XidEvent[] = [];
-    for (const x of log.xids) {
-      const row = xidInfo(x.code);
-      if (row?.scope === 'application' && row.severity === 'info') {
-        apps.push(x);
-        continue;
-      }
-      findings.push(nodeFinding(x, source));
-    }
-    if (apps.length > 0) {
-      const list = apps.map((x) => `Xid ${x.code} ×${x.count} (GPU ${gpuLabel(x)})`).join(', ');
-      findings.push({
-        code: 'xid-errors',
-        severity: 'info',
-        title: m('xidTitleApps', { list }),
-        cause: m('xidCauseApps', { list: apps.map((x) => `Xid ${x.code}: ${xidInfo(x.code)?.name ?? '?'}`).join('; ') }),
-        evidence: apps.map((x) => ({ fact: m('evXid', { code: x.code }), value: evidenceValue(x), source })),
-        fix: [m('xidFixRead'), readCommand()],
-      });
-    }
-    return findings;
-  },
+  check: (input) => factFindings(input, findingsOf(input.snapshot)),
 };
+
+function findingsOf(s: Snapshot): Finding[] {
+  const log = s.kernelLog;
+  if (!log?.readable || log.xids.length === 0) return [];
+  const source = log.source ?? 'kernel log';
+  const findings: Finding[] = [];
+  const apps: XidEvent[] = [];
+  for (const x of log.xids) {
+    const row = xidInfo(x.code);
+    if (row?.scope === 'application' && row.severity === 'info') {
+      apps.push(x);
+      continue;
+    }
+    findings.push(nodeFinding(x, source));
+  }
+  if (apps.length > 0) {
+    const list = apps.map((x) => `Xid ${x.code} ×${x.count} (GPU ${gpuLabel(x)})`).join(', ');
+    findings.push({
+      code: 'xid-errors',
+      severity: 'info',
+      title: m('xidTitleApps', { list }),
+      cause: m('xidCauseApps', { list: apps.map((x) => `Xid ${x.code}: ${xidInfo(x.code)?.name ?? '?'}`).join('; ') }),
+      evidence: apps.map((x) => ({ fact: m('evXid', { code: x.code }), value: evidenceValue(x), source })),
+      fix: [m('xidFixRead'), readCommand()],
+    });
+  }
+  return findings;
+}
 
 function nodeFinding(x: XidEvent, source: string): Finding {
   const row = xidInfo(x.code);
