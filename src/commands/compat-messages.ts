@@ -3,7 +3,8 @@ import { defineMessages } from '../i18n/index.js';
 
 export const compatMessages = defineMessages({
   en: {
-    'usage.subject': 'compat needs a subject and a value: compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn> <version|name>',
+    'help': '  compat cuda X.Y[.Z] | driver VERSION | gpu NAME | torch [VER] | tensorflow VER | jax VER | cudnn VER | nccl VER\n  compat torch        without a version: every PyTorch release known, newest first, with its status\n  --os linux|windows  which minimum driver column to show (default: both)\n  --json              JSON for scripts',
+    'usage.subject': 'compat needs a subject and a value: compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl> <version|name> (compat torch alone lists the releases)',
     'usage.unknownSubject': 'unknown compat subject "{subject}"',
     'usage.badOs': '--os must be linux or windows, not "{os}"',
     'usage.badDriver': '"{driver}" is not a driver version (expected e.g. 535.104.05)',
@@ -12,6 +13,7 @@ export const compatMessages = defineMessages({
     'unknown.torch': 'unknown PyTorch release "{version}"',
     'unknown.tensorflow': 'unknown TensorFlow release "{version}"',
     'unknown.jax': 'unknown JAX release "{version}"',
+    'unknown.nccl': 'unknown NCCL release "{version}"',
     'unknown.gpu': 'no GPU in the catalogue matches "{name}"',
     'ambiguous.gpu': '"{name}" matches several GPUs',
     'closest': 'closest: {list}',
@@ -36,9 +38,16 @@ export const compatMessages = defineMessages({
     'val.forwardCompat': 'cuda-compat packages: data-center GPUs, NGC Server Ready RTX SKUs and Jetson only',
     'key.cudnnBuild': 'for CUDA {major}.x',
     'val.cudnnBuild': 'CUDA {cuda}; driver Linux {linux} / Windows {windows}; CC {cc}',
+    'key.status': 'status',
+    'key.ncclCuda': 'CUDA builds',
+    'key.released': 'released',
+    'status.released': 'released',
+    'status.unreleased': 'unreleased (nightlies / RFC only; never chosen by default)',
+    'status.unconfirmed': 'released, row not fully confirmed',
   },
   'zh-CN': {
-    'usage.subject': 'compat 需要一个主题和一个值：compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn> <版本|名称>',
+    'help': '  compat cuda X.Y[.Z] | driver 版本 | gpu 名称 | torch [版本] | tensorflow 版本 | jax 版本 | cudnn 版本 | nccl 版本\n  compat torch        不带版本：列出已知的全部 PyTorch 版本（从新到旧）及其状态\n  --os linux|windows  显示哪一列最低驱动（默认：两列）\n  --json              输出 JSON，供脚本使用',
+    'usage.subject': 'compat 需要一个主题和一个值：compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl> <版本|名称>（只写 compat torch 则列出全部版本）',
     'usage.unknownSubject': '未知的 compat 主题 "{subject}"',
     'usage.badOs': '--os 只能是 linux 或 windows，而不是 "{os}"',
     'usage.badDriver': '"{driver}" 不是驱动版本号（例如 535.104.05）',
@@ -47,6 +56,7 @@ export const compatMessages = defineMessages({
     'unknown.torch': '未知的 PyTorch 版本 "{version}"',
     'unknown.tensorflow': '未知的 TensorFlow 版本 "{version}"',
     'unknown.jax': '未知的 JAX 版本 "{version}"',
+    'unknown.nccl': '未知的 NCCL 版本 "{version}"',
     'unknown.gpu': '目录中没有与 "{name}" 匹配的 GPU',
     'ambiguous.gpu': '"{name}" 匹配到多个 GPU',
     'closest': '最接近的：{list}',
@@ -71,6 +81,12 @@ export const compatMessages = defineMessages({
     'val.forwardCompat': 'cuda-compat 包仅适用于数据中心 GPU、NGC Server Ready RTX 型号和 Jetson',
     'key.cudnnBuild': 'CUDA {major}.x 版',
     'val.cudnnBuild': 'CUDA {cuda}；驱动 Linux {linux} / Windows {windows}；计算能力 {cc}',
+    'key.status': '状态',
+    'key.ncclCuda': 'CUDA 构建',
+    'key.released': '发布日期',
+    'status.released': '已发布',
+    'status.unreleased': '未发布（仅有 nightly / RFC；默认不会选用）',
+    'status.unconfirmed': '已发布，条目未完全确认',
   },
 });
 

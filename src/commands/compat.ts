@@ -1,14 +1,13 @@
 // `gpuenv compat <subject> <value>`: one knowledge lookup, printed as a small table or JSON.
 // Each subject imports only its own table so the command stays fast in scripts.
 import { UsageError, EXIT } from '../errors.js';
-import { cliMessages } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 import { compatMessages as m } from './compat-messages.js';
 
 export const details: CommandDetails = {
-  usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn> <version|name> [--json] [--os linux|windows]',
-  help: () => [cliMessages('compat.help')],
-  examples: ['gpuenv compat cuda 12.4', 'gpuenv compat driver 535.104.05', 'gpuenv compat gpu "RTX 3060"', 'gpuenv compat torch 2.5.1 --json'],
+  usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl> <version|name> [--json] [--os linux|windows]',
+  help: () => [m('help')],
+  examples: ['gpuenv compat cuda 12.4', 'gpuenv compat driver 535.104.05', 'gpuenv compat gpu "RTX 3060"', 'gpuenv compat torch 2.5.1 --json', 'gpuenv compat torch', 'gpuenv compat nccl 2.30.7'],
   options: { os: { type: 'string' } },
   allowPositionals: true,
 };
@@ -20,20 +19,22 @@ interface Answer {
   rows: Row[];
 }
 
-const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn'] as const;
+const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl'] as const;
 type Subject = (typeof SUBJECTS)[number];
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [subject, value, extra] = ctx.positionals;
-  if (!subject || !value || extra !== undefined) throw new UsageError(m('usage.subject'));
+  if (!subject || extra !== undefined) throw new UsageError(m('usage.subject'));
   if (!(SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(m('usage.unknownSubject', { subject }), m('usage.subject'));
+  // `compat torch` alone lists the releases the knowledge base has; every other subject needs a value.
+  if (!value && subject !== 'torch') throw new UsageError(m('usage.subject'));
   const osValue = ctx.values.os;
   let os: Os | undefined;
   if (osValue !== undefined) {
     if (osValue !== 'linux' && osValue !== 'windows') throw new UsageError(m('usage.badOs', { os: String(osValue) }));
     os = osValue;
   }
-  const answer = await LOOKUP[subject as Subject](value, os);
+  const answer = value ? await LOOKUP[subject as Subject](value, os) : await listTorch();
   ctx.io.out(ctx.globals.json ? `${JSON.stringify(answer.json, null, 2)}\n` : table(answer.rows));
   return EXIT.ok;
 }
@@ -46,6 +47,7 @@ const LOOKUP: Record<Subject, (value: string, os: Os | undefined) => Promise<Ans
   torch: lookupTorch,
   tensorflow: lookupTensorflow,
   jax: lookupJax,
+  nccl: lookupNccl,
 };
 
 async function lookupCuda(version: string, os: Os | undefined): Promise<Answer> {
@@ -126,7 +128,30 @@ async function lookupCudnn(version: string): Promise<Answer> {
     });
     rows.push([m('key.cudnnBuild', { major: b.cudaMajor }), mark(text, b)]);
   }
-  return { json: { version: r.version, cudaMajors: r.builds.map((b) => b.cudaMajor), builds, confirmed: r.confirmed }, rows };
+  // A major can have several matrix rows (9.10.2 for CUDA 12.x: with and without Blackwell); cudaMajors lists each once.
+  return { json: { version: r.version, cudaMajors: [...new Set(r.builds.map((b) => b.cudaMajor))], builds, confirmed: r.confirmed }, rows };
+}
+
+async function lookupNccl(version: string): Promise<Answer> {
+  const k = await import('../knowledge/nccl.js');
+  const r = k.ncclRelease(version);
+  if (!r) throw new UsageError(m('unknown.nccl', { version }), m('closest', { list: k.closestNcclReleases(version).join(', ') }));
+  const json = {
+    version: r.version,
+    cudaBuilds: r.cudaBuilds,
+    released: r.released ?? null,
+    confirmed: r.confirmed,
+    ...(r.note ? { note: r.note } : {}),
+    source: r.source,
+    checked: r.checked,
+  };
+  const rows: Row[] = [
+    [m('key.version'), mark(r.version, r)],
+    [m('key.ncclCuda'), r.cudaBuilds.map((c) => (c.includes('.') ? c : `${c}.x`)).join(', ')],
+  ];
+  if (r.released) rows.push([m('key.released'), r.released]);
+  rows.push([m('key.source'), r.source]);
+  return { json, rows };
 }
 
 // ---- other helpers' tables: loaded by path so a missing module is an error message, not a crash ----
@@ -154,9 +179,10 @@ async function lookupTorch(version: string): Promise<Answer> {
   if (!r) throw new UsageError(m('unknown.torch', { version }), m('closest', { list: closest(version, k.torchReleases().map((x) => x.version)) }));
   // Contract fields first (version, cudaVariants as tags, pypiDefault), then the rest of the row.
   const { version: v0, cudaVariants: variants, pypiDefault, ...rest } = r;
-  const json = { version: v0, cudaVariants: variants.map((v) => v.tag), pypiDefault, ...rest, variants };
+  const json = { version: v0, cudaVariants: variants.map((v) => v.tag), pypiDefault, status: k.torchReleaseStatus(r), ...rest, variants };
   const rows: Row[] = [
     [m('key.version'), mark(r.version, r)],
+    [m('key.status'), m(`status.${k.torchReleaseStatus(r)}`)],
     ['CUDA', r.cudaVariants.map((v) => v.tag).join(' ')],
     ['PyPI', r.pypiDefault],
     ['python', `${r.python.min} – ${r.python.max}`],
@@ -166,9 +192,29 @@ async function lookupTorch(version: string): Promise<Answer> {
   for (const v of r.cudaVariants) {
     const parts = [v.cudaFull ?? v.cuda, v.cudnn ? `cuDNN ${v.cudnn}` : '', v.nccl ? `NCCL ${v.nccl}` : '', archText(v)].filter(Boolean);
     rows.push([v.tag, parts.join('; ')]);
+    for (const [platform, set] of Object.entries(v.byPlatform ?? {})) if (set) rows.push([`${v.tag} (${platform})`, archText(set) || m('none')]);
   }
   if (r.unconfirmedFields?.length) rows.push([m('key.source'), `${r.source} (${m('unconfirmed', { note: r.unconfirmedFields.join(', ') })})`]);
   else rows.push([m('key.source'), r.source]);
+  return { json, rows };
+}
+
+/** `compat torch` without a version: every release the knowledge base has, newest first, with its status. */
+async function listTorch(): Promise<Answer> {
+  const k = await import('../knowledge/torch.js');
+  const releases = [...k.torchReleases()].reverse();
+  const json = {
+    releases: releases.map((r) => ({
+      version: r.version,
+      status: k.torchReleaseStatus(r),
+      released: r.released,
+      pypiDefault: r.pypiDefault,
+      cudaVariants: r.cudaVariants.map((v) => v.tag),
+      ...(r.unconfirmedFields?.length ? { unconfirmedFields: r.unconfirmedFields } : {}),
+      checked: r.checked,
+    })),
+  };
+  const rows: Row[] = releases.map((r) => [r.version, `${m(`status.${k.torchReleaseStatus(r)}`)}; ${r.released}; ${r.cudaVariants.map((v) => v.tag).join(' ')}`]);
   return { json, rows };
 }
 

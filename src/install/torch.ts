@@ -108,7 +108,7 @@ function pick(r: TorchRelease, input: TorchChoiceInput, accept: (s: DriverSuppor
 
 export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
   const only = input.onlyVersion;
-  const all = [...torchReleases()].reverse().filter((r) => pythonFits(r, input.python) && (!only || versionHasPrefix(r.version, only)));
+  const all = [...torchReleases()].reverse().filter((r) => (r.unreleased !== true || !!only) && pythonFits(r, input.python) && (!only || versionHasPrefix(r.version, only)));
   // Released rows first; a proposed release is offered only when nothing released fits.
   const releases = [...all.filter((r) => r.confirmed !== false), ...all.filter((r) => r.confirmed === false)];
   const preferredRow = input.preferVersion ? torchRelease(input.preferVersion) : undefined;

@@ -7,7 +7,7 @@ export type { CudnnBuild } from './data/cudnn.js';
 
 export interface CudnnRelease {
   version: string;
-  /** One build per CUDA major, newest major first. */
+  /** The matrix rows, newest CUDA major first (a major can have several rows, in the matrix's order). */
   builds: CudnnBuild[];
   confirmed: boolean;
 }

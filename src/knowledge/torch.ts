@@ -24,9 +24,22 @@ export function parseTorchVersion(s: string): ParsedTorchVersion {
   return out;
 }
 
-/** All releases, oldest first. */
+/** All releases, oldest first (unreleased rows included: see torchReleaseStatus). */
 export function torchReleases(): readonly TorchRelease[] {
   return TORCH_RELEASES;
+}
+
+export type TorchReleaseStatus = 'released' | 'unreleased' | 'unconfirmed';
+
+/** 'unreleased': only nightlies or an RFC exist; 'unconfirmed': released, but the row (or a field of it) is not confirmed. */
+export function torchReleaseStatus(r: TorchRelease): TorchReleaseStatus {
+  if (r.unreleased) return 'unreleased';
+  return r.confirmed === false || (r.unconfirmedFields?.length ?? 0) > 0 ? 'unconfirmed' : 'released';
+}
+
+/** Whether a release may be chosen by default (plan, export, fixes): every row but the unreleased ones. */
+export function isTorchReleased(r: TorchRelease): boolean {
+  return r.unreleased !== true;
 }
 
 /**

@@ -41,9 +41,9 @@ describe('cuDNN table invariants', () => {
 describe('cuDNN spot checks (support matrix)', () => {
   it('9.10.2 is the last with CUDA 11.x and covers Blackwell on 12.8+', () => {
     const r = cudnnRelease('9.10.2')!;
-    expect(r.builds.map((b) => b.cudaMajor)).toEqual([12, 11]);
+    expect(r.builds.map((b) => b.cudaMajor)).toEqual([12, 12, 11]);
     expect(r.builds[0]!.computeCapabilities).toContain('12.0');
-    expect(r.builds[1]!.minDriver).toEqual({ linux: '450.80.02', windows: '452.39' });
+    expect(r.builds[2]!.minDriver).toEqual({ linux: '450.80.02', windows: '452.39' });
   });
   it('9.17.0 for CUDA 13 needs 580.65.06 and starts at Turing', () => {
     const b13 = cudnnRelease('9.17')!.builds.find((b) => b.cudaMajor === 13)!;

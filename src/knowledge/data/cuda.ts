@@ -4,6 +4,9 @@ import type { Sourced } from '../types.js';
 
 const CHECKED = '2026-11-30';
 const RN = 'https://docs.nvidia.com/cuda/archive/13.2.2/cuda-toolkit-release-notes/index.html (Table 3 "CUDA Toolkit and Corresponding Driver Versions")';
+const AUDIT_CHECKED = '2026-12-02';
+const R615_SMI =
+  'nvidia-smi / CUDA UMD version on driver 615.71.09 reported as CUDA 13.4 (issue-19 audit; a public hardware probe "driver 615.71.09 (CUDA UMD 13.4)", 2026-09-10)';
 const RUNFILES =
   'NVIDIA runfile/installer names (https://developer.download.nvidia.com/compute/cuda/<ver>/local_installers/cuda_<ver>_<driver>_linux.run), as listed in the CUDA Toolkit Archive';
 
@@ -135,23 +138,27 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   bundled('13.3.0', 'CUDA 13.3 GA', '610.43.02', null, 'Table 3 of the 13.3 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.0_610.43.02_linux.run (several independent copies). Windows: N/A expected as for 13.1+.'),
   bundled('13.3.1', 'CUDA 13.3 Update 1', '610.43.02', null, 'Table 3 of the 13.3 Update 1 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.1_610.43.02_linux.run.'),
   {
-    ...rel('13.4.1', 'CUDA 13.4 GA', null, null),
-    source: 'https://docs.nvidia.com/cuda/archive/13.4.1/cuda-toolkit-release-notes/index.html ("The CUDA Toolkit 13.4 GA release is versioned 13.4.1 and supersedes the 13.4.0 developer preview")',
+    // Issue-19 audit: R615/R616 drivers run CUDA 13.4 (they were reported as 13.3 because this row had no floor).
+    ...rel('13.4.1', 'CUDA 13.4 GA', '615.71.09', null),
+    source: `https://docs.nvidia.com/cuda/archive/13.4.1/cuda-toolkit-release-notes/index.html ("The CUDA Toolkit 13.4 GA release is versioned 13.4.1 and supersedes the 13.4.0 developer preview"); ${R615_SMI}`,
+    checked: AUDIT_CHECKED,
     confirmed: false,
-    note: 'Driver row not readable. From 13.4.1 the Linux runfile no longer names a bundled driver. Secondary notes say Rubin kernels need "the R615 driver shipped with CUDA 13.4 GA" and the 13.4 preview needed R616: unresolved.',
+    note: `Linux floor 615.71.09 is a driver seen to report CUDA 13.4 (nvidia-smi / CUDA UMD on 615.71.09), not NVIDIA's Table 3 value: the true floor is at most this, and any R616 driver is above it. Table 3 of the 13.4 notes was not readable and from 13.4.1 the runfile names no bundled driver. Sources disagree: the 13.3 notes (as the issue-19 audit quotes them) say 13.4 needs R616 >= 616.00, secondary notes say "the R615 driver shipped with CUDA 13.4 GA"; the R616 floor likely belongs to the 13.4.0 developer preview. ${WIN_NA}`,
   },
   {
     ...rel('13.4.2', 'CUDA 13.4 Update 1', null, null),
     ga: false,
     source: 'https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/index.html (title "CUDA Toolkit 13.4 Update 1")',
+    checked: AUDIT_CHECKED,
     confirmed: false,
-    note: 'Driver row not readable; components are 13.4.92.',
+    note: 'Driver floor unknown: Table 3 not readable and no source names one (components are 13.4.92). A driver that runs 13.4 GA (>= 615.71.09) runs 13.4 Update 1 code under minor version compatibility (13.x on >= 580).',
   },
   {
     ...rel('13.5.0', 'CUDA 13.5 GA', null, null),
     source: 'https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/ (page head "CUDA Toolkit 13.5 - Release Notes", cudart 13.5.37)',
+    checked: AUDIT_CHECKED,
     confirmed: false,
-    note: 'Newest toolkit found. Driver row not readable; the third digit of the release number (13.5.0) is assumed.',
+    note: 'Newest toolkit found. Driver floor unknown: Table 3 not readable and no source names the driver branch of 13.5; the third digit of the release number (13.5.0) is assumed.',
   },
 ];
 

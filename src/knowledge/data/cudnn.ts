@@ -9,7 +9,8 @@ export interface CudnnBuild extends Sourced {
   version: string;
   /** The CUDA major this build targets (the "for CUDA 12.x" part). */
   cudaMajor: number;
-  /** Toolkit minors listed for it; empty when the support matrix row was not read. */
+  /** Toolkit minors listed for it; empty when the support matrix row was not read. A major can have several rows
+   *  (9.10.2 for CUDA 12.x: 12.8/12.9 with Blackwell at driver 570, and 12.0–12.9 without it at 525). */
   cudaVersions: readonly string[];
   minDriver: { linux: string | null; windows: string | null };
   /** Compute capabilities listed in the support matrix ("8.6", "12.0"). */
@@ -67,8 +68,14 @@ export const CUDNN_BUILDS: readonly CudnnBuild[] = [
   b('9.5.1', 11, C11, D11, CC_50_90, `${SM}/backend/v9.5.1/reference/support-matrix.html; ${SM}/v9.5.0/reference/support-matrix.html`, {
     note: 'Two 11.x rows: 11.8 (static linking) and a second row without static linking; the 9.5.x matrix lists that row as 11.7 down to 11.0 (11.0–11.4 footnoted). Audit 2026-11-30: was 11.8 only.',
   }),
-  b('9.10.2', 12, C12, D12, CC_50_120, `${SM}/latest/support-matrix/index.html (as of 9.10.2)`, {
-    note: 'Two 12.x rows: 12.8/12.9 with driver >= 570.26 / 570.65 add Blackwell (10.0, 12.0); 12.0–12.9 with >= 525.60.13 stop at 9.0. Volta, Pascal and Maxwell are marked deprecated.',
+  // Issue-19 audit: the matrix has two "cuDNN 9.10.2 for CUDA 12.x" rows; one merged row claimed Blackwell at 525.60.13.
+  b('9.10.2', 12, ['12.8', '12.9'], { linux: '570.26', windows: '570.65' }, CC_50_120, `${SM}/latest/support-matrix/index.html (as of 9.10.2, first "cuDNN 9.10.2 for CUDA 12.x" row)`, {
+    checked: '2026-12-02',
+    note: 'The 12.8/12.9 build: driver >= 570.26 (Linux) / >= 570.65 (Windows), compute capabilities 5.0–12.0 with Blackwell (10.0, 12.0). Volta, Pascal and Maxwell are marked deprecated.',
+  }),
+  b('9.10.2', 12, C12, D12, CC_50_90, `${SM}/latest/support-matrix/index.html (as of 9.10.2, second "cuDNN 9.10.2 for CUDA 12.x" row)`, {
+    checked: '2026-12-02',
+    note: 'CUDA 12.0–12.9 with driver >= 525.60.13 / 527.41: compute capabilities 5.0–9.0 only (no Blackwell; Hopper and Ada footnoted). Blackwell needs the 12.8/12.9 row and its 570 driver.',
   }),
   b('9.10.2', 11, ['11.8'], D11, CC_50_90, `${SM}/latest/support-matrix/index.html (as of 9.10.2)`, { note: 'Last cuDNN line with CUDA 11.x builds found.' }),
   b('9.17.0', 13, ['13.0', '13.1'], { linux: '580.65.06', windows: null }, CC_75_120, `${SM}/latest/support-matrix/index.html (as of 9.17.0)`, {

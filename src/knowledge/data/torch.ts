@@ -54,6 +54,8 @@ export interface TorchRelease extends Sourced {
   conda: 'pytorch-channel' | 'conda-forge-only';
   /** Fields of this row that rest on a secondary source or are unverified, while the rest is confirmed. */
   unconfirmedFields?: readonly string[];
+  /** true: no release of this version exists yet (only nightlies / an RFC); plan and export never pick it by default. */
+  unreleased?: boolean;
 }
 
 // ---- sources -------------------------------------------------------------------------------------------
@@ -73,6 +75,10 @@ const PR_177975 =
 const RFC_178665 = 'https://github.com/pytorch/pytorch/issues/178665 "[RFC] CUDA support matrix for Release 2.12" (deprecate 12.8, 13.0 stable on PyPI, 13.2 experimental)';
 const RFC_190355 = 'https://github.com/pytorch/pytorch/issues/190355 "[RFC] CUDA support matrix for Release 2.14 — promote CUDA 13.2 to default/stable (PyPI)"';
 const AUDIT_19 = "2026-12-01 audit (gpuenv issue 19)";
+/** Rows re-checked in the second issue-19 session. */
+const AUDIT_CHECKED = '2026-12-02';
+const WHEEL_211_CU128 =
+  'torch 2.11.0+cu128 wheel METADATA Requires-Dist (cuda-toolkit[…]==12.8.1, nvidia-cudnn-cu12==9.19.0.56, nvidia-nccl-cu12==2.28.9, triton==3.6.0) as quoted from installed dist-info and pip resolver logs in public repositories (read 2026-12-02)';
 const PYPI_214 =
   'PyPI torch 2.14.x Linux x86_64 wheel metadata as reported by the issue-19 audit (Requires-Dist cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7); https://github.com/pytorch/test-infra/pull/8261 and https://github.com/pytorch/test-infra/pull/8712 (stable CUDA stays 13.0 for release 2.14)';
 const PY315_187972 = 'https://github.com/pytorch/pytorch/issues/187972 (Python 3.15 wheels: experimental, Linux only)';
@@ -105,6 +111,14 @@ const A_70_120 = sm('7.0', '7.5', '8.0', '8.6', '9.0', '10.0', '12.0');
 const A_75_120 = sm('7.5', '8.0', '8.6', '9.0', '10.0', '12.0');
 const AARCH64_13X: ArchSet = { archList: sm('8.0', '9.0', '10.0', '11.0', '12.0'), ptx: ['compute_120'] };
 const AARCH64_126: ArchSet = { archList: sm('8.0', '9.0'), ptx: [] };
+// linux-aarch64 (sbsa) cu128/cu129 wheels of 2.8–2.11: sm_80, sm_90, sm_100, sm_120, no PTX (issue-19 audit).
+// Every stored copy of .ci/aarch64_linux/aarch64_ci_build.sh of the era sets "8.0;9.0;10.0;12.0" for 12.8 and 12.9;
+// the later aarch64 filter of .ci/manywheel/build_cuda.sh (drops 5.0, 6.0, 7.0, 7.5, 8.6) gives the same SASS list.
+const AARCH64_12X: ArchSet = { archList: sm('8.0', '9.0', '10.0', '12.0'), ptx: [] };
+const AARCH64_SRC =
+  'pytorch/pytorch .ci/aarch64_linux/aarch64_ci_build.sh (TORCH_CUDA_ARCH_LIST "8.0;9.0;10.0;12.0" for GPU_ARCH_VERSION 12.8 and 12.9) and the aarch64 filter in .ci/manywheel/build_cuda.sh (filter_aarch64_archs: remove 5.0 6.0 7.0 7.5 8.6), stored copies read 2026-12-02';
+const AARCH64_NOTE =
+  'linux-aarch64 arch set sm_80 sm_90 sm_100 sm_120 (was the x86 list; issue-19 audit). Read from stored copies of the build scripts of the 2.8–2.11 era, not at the release tags (the pytorch snapshot is too large to fetch here). The build_cuda.sh copy with the aarch64 filter keeps "12.0+PTX" for 12.9, the aarch64_ci_build.sh copies do not: aarch64 cu129 PTX treated as absent, unconfirmed.';
 const NO_PTX: readonly string[] = [];
 
 const X86_WIN: readonly TorchPlatform[] = ['linux-x86_64', 'windows'];
@@ -206,16 +220,19 @@ const V_2_8 = [
   v('cu126', '12.6', A_50_90, NO_PTX, ALL, { cudnn: '9.10.2.21', cudaFull: '12.6.3', byPlatform: { 'linux-aarch64': AARCH64_126 }, source: BUILD_CUDA, checked: CHECKED, confirmed: true }),
   v('cu128', '12.8', A_70_120, NO_PTX, ALL, {
     cudnn: '9.10.2.21',
-    source: `${BUILD_CUDA} (2.8 era: "12.8) 7.0;7.5;8.0;8.6;9.0;10.0;12.0", Volta kept per pytorch#157517)`,
-    checked: CHECKED,
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${BUILD_CUDA} (2.8 era: "12.8) 7.0;7.5;8.0;8.6;9.0;10.0;12.0", Volta kept per pytorch#157517); ${AARCH64_SRC}`,
+    checked: AUDIT_CHECKED,
     confirmed: true,
+    note: AARCH64_NOTE,
   }),
   v('cu129', '12.9', A_70_120, ['compute_120'], ALL, {
     cudnn: '9.10.2.21',
-    source: `${BUILD_CUDA} (2.8 era: "12.9) 7.0;…;12.0+PTX")`,
-    checked: CHECKED,
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${BUILD_CUDA} (2.8 era: "12.9) 7.0;…;12.0+PTX"); ${AARCH64_SRC}`,
+    checked: AUDIT_CHECKED,
     confirmed: false,
-    note: 'Release builds have dropped +PTX before (release-only PRs such as pytorch#157634); PTX not verified on the released wheel.',
+    note: `Release builds have dropped +PTX before (release-only PRs such as pytorch#157634); PTX not verified on the released wheel. ${AARCH64_NOTE}`,
   }),
 ];
 
@@ -230,7 +247,7 @@ const CU126_9X = v('cu126', '12.6', A_50_90, NO_PTX, ALL, {
 
 const V_2_9 = [
   CU126_9X,
-  v('cu128', '12.8', A_70_120, NO_PTX, ALL, { cudnn: '9.10.2.21', cudaFull: '12.8.1', source: `${MATRIX_29}; ${RELEASE_MD}`, checked: CHECKED, confirmed: true }),
+  v('cu128', '12.8', A_70_120, NO_PTX, ALL, { cudnn: '9.10.2.21', cudaFull: '12.8.1', byPlatform: { 'linux-aarch64': AARCH64_12X }, source: `${MATRIX_29}; ${RELEASE_MD}; ${AARCH64_SRC}`, checked: AUDIT_CHECKED, confirmed: true, note: AARCH64_NOTE }),
   v('cu129', '12.9', A_70_120, ['compute_120'], ['linux-x86_64', 'windows'], {
     cudnn: '9.10.2.21',
     source: TRACKER,
@@ -255,16 +272,19 @@ const V_2_10 = [
     cudnn: '9.10.2.21',
     nccl: '2.27.5',
     cudaFull: '12.8.1',
-    source: `${RELEASE_MD}; ${ISSUE_182250}`,
-    checked: CHECKED,
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${RELEASE_MD}; ${ISSUE_182250}; ${AARCH64_SRC}`,
+    checked: AUDIT_CHECKED,
     confirmed: true,
+    note: AARCH64_NOTE,
   }),
   v('cu129', '12.9', A_70_120, ['compute_120'], ['linux-x86_64', 'linux-aarch64'], {
     cudaFull: '12.9.1',
-    source: TRACKER,
-    checked: CHECKED,
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${TRACKER}; ${AARCH64_SRC}`,
+    checked: AUDIT_CHECKED,
     confirmed: false,
-    note: 'Published on the wheel index (tracker); no Windows wheel; arch list assumed as in 2.8.',
+    note: `Published on the wheel index (tracker); no Windows wheel; x86 arch list assumed as in 2.8. ${AARCH64_NOTE}`,
   }),
   v('cu130', '13.0', A_75_120, ['compute_120'], ALL, {
     cudnn: '9.15.1.9',
@@ -292,18 +312,20 @@ const V_2_11 = [
     cudnn: '9.19.0.56',
     nccl: '2.28.9',
     cudaFull: '12.8.1',
-    source: `${RELEASE_MD}; ${ISSUE_182250}; https://github.com/pytorch/pytorch/issues/172352 (Volta dropped: cuDNN >= 9.15 has no sm_70)`,
-    checked: CHECKED,
-    confirmed: false,
-    note: 'Arch list confirmed by get_arch_list() (no sm_70, no PTX). cuDNN conflict: RELEASE.md says 9.17.1.4, the wheel-index tracker 9.19.0.56.',
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${WHEEL_211_CU128}; ${RELEASE_MD}; ${ISSUE_182250}; https://github.com/pytorch/pytorch/issues/172352 (Volta dropped: cuDNN >= 9.15 has no sm_70); ${AARCH64_SRC}`,
+    checked: AUDIT_CHECKED,
+    confirmed: true,
+    note: `Arch list confirmed by get_arch_list() (no sm_70, no PTX). cuDNN 9.19.0.56 is what the wheel pins (Requires-Dist nvidia-cudnn-cu12==9.19.0.56, with cuda-toolkit==12.8.1 and nvidia-nccl-cu12==2.28.9); RELEASE.md's 9.17.1.4 is stale (issue-19 audit). ${AARCH64_NOTE}`,
   }),
   v('cu129', '12.9', A_75_120, NO_PTX, ['linux-x86_64', 'linux-aarch64'], {
     cudnn: '9.17.1.4',
     cudaFull: '12.9.1',
-    source: TRACKER,
-    checked: CHECKED,
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${TRACKER}; ${AARCH64_SRC}`,
+    checked: AUDIT_CHECKED,
     confirmed: false,
-    note: 'Not in RELEASE.md; published on the wheel index per the tracker; arch list assumed equal to cu128.',
+    note: `Not in RELEASE.md; published on the wheel index per the tracker; x86 arch list assumed equal to cu128. ${AARCH64_NOTE}`,
   }),
   v('cu130', '13.0', A_75_120, NO_PTX, ALL, {
     cudnn: '9.19.0.56',
@@ -434,5 +456,5 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
   r({ version: '2.13.0', released: '2026-07-08', python: PY_2_13, cudaVariants: V_2_13, pypiDefault: 'cu130', torchvision: '0.28.0', torchaudio: null, rocm: '7.2', conda: 'conda-forge-only', source: `${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/187075; ${TRACKER}; ${RFC_190355}; ${PY315_187972}`, checked: '2026-12-01', unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'], note: `CUDA 13.2 experimental in 2.13. cu130 is built with CUDA 13.0.3 (was listed as 13.0.2; ${AUDIT_19}, tracker and pytorch#190355). ${PY315_NOTE}` }),
   r({ version: '2.14.0', released: '2026-09-02', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu130', torchvision: '0.29.0', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: `${RELEASE_MD}; ${RFC_190355}; https://github.com/pytorch/pytorch/pull/197555; ${PYPI_214}; ${PY315_187972}`, checked: '2026-12-01', unconfirmedFields: ['pypiDefault', 'torchvision', 'torchaudio', 'rocm'], note: `PyPI default cu130, not cu132 (${AUDIT_19}): the PyPI Linux wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7, and the stable CUDA stayed 13.0 (test-infra #8261, #8712; the tracker saw CUDA_STABLE = "13.0" on release/2.14). RFC #190355 had proposed 13.2 as the PyPI default; it did not happen. The PyPI metadata and the test-infra PRs were not re-read here. ${PY315_NOTE} RELEASE.md row says "ROCm 7.14" (possibly a typo for 7.1x). torchvision 0.29.0 by the 0.(minor+15) rule.` }),
   r({ version: '2.14.1', released: '2026-09-30', python: PY_2_13, cudaVariants: V_2_14, pypiDefault: 'cu130', torchvision: '0.29.1', torchaudio: null, rocm: '7.14', conda: 'conda-forge-only', source: `${TRACKER}; ${PYPI_214}; ${PY315_187972}`, checked: '2026-12-01', confirmed: false, note: `Patch release seen only in secondary notes (2026-09-30); variants assumed as 2.14.0. PyPI default cu130 (CUDA 13.0.3), not cu132 (${AUDIT_19}: PyPI wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7; stable CUDA 13.0 per test-infra #8261, #8712). ${PY315_NOTE}` }),
-  r({ version: '2.15.0', released: '2026-10-28', python: PY_2_13, cudaVariants: V_2_15, pypiDefault: 'cu132', torchvision: '0.30.0', torchaudio: null, conda: 'conda-forge-only', source: `${RFC_190385}; ${RELEASE_MD} (cadence: 28 Oct 2026 planned)`, checked: '2026-12-01', confirmed: false, note: `2.15 is unreleased (${AUDIT_19}); no released 2.15 matrix found in any stored source. Proposed: CUDA 13.2 (PyPI default) and 13.0; CUDA 12.6 removed, so Maxwell/Pascal/Volta have no 2.15 wheel. The cu132 default is the 2.15 RFC's own proposal, not the 2.14 reading the audit corrected, so it is kept as proposed. Python range assumed as 2.14 (3.15 not listed as supported).` }),
+  r({ version: '2.15.0', released: '2026-10-28', python: PY_2_13, cudaVariants: V_2_15, pypiDefault: 'cu132', torchvision: '0.30.0', torchaudio: null, conda: 'conda-forge-only', source: `${RFC_190385}; ${RELEASE_MD} (cadence: 28 Oct 2026 planned)`, checked: AUDIT_CHECKED, confirmed: false, unreleased: true, note: `2.15 is unreleased (${AUDIT_19}): only nightlies and an open RFC exist, so every field of this row is a proposal and plan/export never choose it unless asked for torch@2.15; "released" is the planned date; no released 2.15 matrix found in any stored source. Proposed: CUDA 13.2 (PyPI default) and 13.0; CUDA 12.6 removed, so Maxwell/Pascal/Volta have no 2.15 wheel. The cu132 default is the 2.15 RFC's own proposal, not the 2.14 reading the audit corrected, so it is kept as proposed. Python range assumed as 2.14 (3.15 not listed as supported).` }),
 ];
