@@ -1,6 +1,7 @@
 // `gpuenv compat <subject> <value>`: one knowledge lookup, printed as a small table or JSON.
 // Each subject imports only its own table so the command stays fast in scripts.
 import { UsageError, EXIT } from '../errors.js';
+import { closestVersions } from '../knowledge/version.js';
 import type { CommandContext, CommandDetails } from './types.js';
 import { compatMessages as m } from './compat-messages.js';
 
@@ -292,11 +293,6 @@ function table(rows: Row[]): string {
   return `${rows.map(([k, v]) => `${k.padEnd(width)}${v}`).join('\n')}\n`;
 }
 
-function closest(version: string, versions: readonly string[], n = 4): string {
-  const t = version.split('.').map(Number);
-  const score = (v: string) => {
-    const p = v.split('.').map(Number);
-    return Math.abs((p[0] ?? 0) - (t[0] ?? 0)) * 10000 + Math.abs((p[1] ?? 0) - (t[1] ?? 0)) * 100 + Math.abs((p[2] ?? 0) - (t[2] ?? 0));
-  };
-  return [...versions].sort((a, b) => score(a) - score(b)).slice(0, n).join(', ');
+function closest(version: string, versions: readonly string[]): string {
+  return closestVersions(version, versions).join(', ');
 }

@@ -3,7 +3,7 @@ import { EXIT, ExitError, UsageError } from '../errors.js';
 import { jaxReleases } from '../knowledge/jax.js';
 import { tensorflowReleases } from '../knowledge/tensorflow.js';
 import { torchRelease, torchReleases } from '../knowledge/torch.js';
-import { versionHasPrefix, versionParts } from '../knowledge/version.js';
+import { closestVersions, versionHasPrefix } from '../knowledge/version.js';
 import { chinaLocale, mirror } from '../plan/mirrors.js';
 import { renderPlan } from '../plan/render.js';
 import { resolve } from '../plan/resolve.js';
@@ -38,12 +38,6 @@ export const details: CommandDetails = {
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-function closest(all: string[], want: string): string {
-  const w = versionParts(want);
-  const score = (v: string) => versionParts(v).slice(0, 3).reduce((acc, x, i) => acc + Math.abs(x - (w[i] ?? 0)) * 1000 ** (2 - i), 0);
-  return [...all].sort((a, b) => score(a) - score(b)).slice(0, 4).join(', ');
-}
-
 export function parseFramework(spec: string): FrameworkRequest {
   const [rawName = '', version] = spec.split('@', 2);
   const name = rawName.toLowerCase().replace(/^pytorch$/, 'torch') as FrameworkName;
@@ -51,7 +45,7 @@ export function parseFramework(spec: string): FrameworkRequest {
   if (version === undefined || version === '') return { name };
   const known = name === 'torch' ? torchReleases().map((r) => r.version) : name === 'tensorflow' ? tensorflowReleases().map((r) => r.version) : jaxReleases().map((r) => r.version);
   if (!/^\d+(\.\d+){0,2}$/.test(version) || !known.some((k) => versionHasPrefix(k, version))) {
-    throw new UsageError(m('badVersion', { framework: name, version }), m('closest', { list: closest(known, version) }));
+    throw new UsageError(m('badVersion', { framework: name, version }), m('closest', { list: closestVersions(version, known).join(', ') }));
   }
   return { name, version };
 }

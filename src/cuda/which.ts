@@ -1,12 +1,12 @@
 // `gpuenv cuda which`: the nvcc, CUDA_HOME and CUDA runtime a build started now would use — the way
 // torch.utils.cpp_extension and the dynamic loader find them — and whether they agree with each other and
 // with the CUDA each framework was built for (`toolkit-mismatch`).
-import { posix } from 'node:path';
 import type { Finding } from '../findings.js';
 import { createProbeContext, type ProbeContext } from '../probe/context.js';
 import { readLdCache } from '../probe/libraries.js';
 import { loaderView, resolveSoname } from '../probe/python/resolve.js';
 import { resolveNvcc } from '../probe/toolkits.js';
+import { cudaHomeCandidate, toolkitAt, type CudaHomeVia } from '../snapshot/cuda-home.js';
 import type { Toolkit } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
 import { frameworkBuilds, type FrameworkBuild } from './frameworks.js';
@@ -22,7 +22,7 @@ export interface ToolkitRef {
 export interface WhichReport {
   nvcc: { onPath: string; real: string; toolkit: ToolkitRef | null } | null;
   /** What torch.utils.cpp_extension takes as CUDA_HOME: $CUDA_HOME, $CUDA_PATH, nvcc's grandparent folder, /usr/local/cuda. */
-  cudaHome: { path: string; via: 'CUDA_HOME' | 'CUDA_PATH' | 'nvcc' | 'symlink'; toolkit: ToolkitRef | null } | null;
+  cudaHome: { path: string; via: CudaHomeVia; toolkit: ToolkitRef | null } | null;
   /** libcudart.so.<major> as the loader resolves it for a program built now. */
   runtime: { soname: string; path: string | null; via: string; version: string | null; toolkit: ToolkitRef | null } | null;
   symlink: { target: string | null; toolkit: ToolkitRef | null };
@@ -48,13 +48,10 @@ export async function cudaWhich(sys: System, options: { timeoutMs?: number; tool
   const nvccReal = onPath ? await resolveNvcc(ctx, onPath) : undefined;
   const nvcc = onPath && nvccReal ? { onPath, real: nvccReal, toolkit: ref(owner(toolkits, nvccReal)) } : null;
 
-  let home: { path: string; via: NonNullable<WhichReport['cudaHome']>['via'] } | null = null;
-  if (env.CUDA_HOME) home = { path: env.CUDA_HOME, via: 'CUDA_HOME' };
-  else if (env.CUDA_PATH) home = { path: env.CUDA_PATH, via: 'CUDA_PATH' };
-  else if (onPath) home = { path: posix.dirname(posix.dirname(onPath)), via: 'nvcc' };
-  else if (await sys.stat(CUDA_LINK)) home = { path: CUDA_LINK, via: 'symlink' };
+  // The same answer doctor and explain give (snapshot/cuda-home.ts), with the links of this machine followed.
+  const home = cudaHomeCandidate(env, onPath, (await sys.stat(CUDA_LINK)) !== undefined);
   const homeReal = home ? await sys.realPath(home.path) : undefined;
-  const homeToolkit = homeReal ? toolkits.find((t) => t.path === homeReal) : undefined;
+  const homeToolkit = home && homeReal ? toolkitAt(toolkits, home.path, homeReal) : undefined;
   const cudaHome = home ? { ...home, toolkit: ref(homeToolkit) } : null;
 
   const major = (versionOf(toolkits.find((t) => t.path === nvcc?.toolkit?.path) ?? homeToolkit ?? toolkits[0]!) ?? '').split('.')[0];

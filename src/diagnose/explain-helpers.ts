@@ -1,10 +1,8 @@
 // Shared by the explainers: the events a finding rests on, the facts it names, and small checks several causes use.
-import { toolkitSupportsCc } from '../knowledge/cuda.js';
-import { tensorflowRelease, tensorflowReleases, type TensorflowRelease } from '../knowledge/tensorflow.js';
+import { tensorflowRelease, type TensorflowRelease } from '../knowledge/tensorflow.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import type { Evidence, Finding, FindingCode } from '../findings.js';
 import type { ErrorEvent } from '../parse/types.js';
-import { dllCuda } from '../parse/framework-logs.js';
 import { signatureById, type SignatureId } from '../knowledge/error-signatures.js';
 import type { ExplainContext } from './context.js';
 import { em as m } from './explainers/messages.js';
@@ -67,57 +65,10 @@ export function finding(code: FindingCode, severity: Finding['severity'], title:
   return { code, severity, title, cause, evidence, fix };
 }
 
-// ---- arch-unsupported -----------------------------------------------------------------------------------
+// ---- frameworks (TensorFlow on native Windows: tensorflow-windows.ts) ------------------------------------------
 
-export function safeSupports(cuda: string, cc: string): boolean {
-  try {
-    return toolkitSupportsCc(cuda, cc);
-  } catch {
-    return false;
-  }
-}
-
-// ---- cpu-only-build -------------------------------------------------------------------------------------
-
-/** "2.10" → "2.11" */
-export function bumpMinor(v: string): string {
-  const [a, b] = versionParts(v);
-  return `${a}.${(b ?? 0) + 1}`;
-}
-
-export interface MissingLib {
-  name: string;
-  kind: 'cudnn' | 'cuda' | 'driver' | 'dll-cuda' | 'dll-cudnn' | 'other';
-  major: string | undefined;
-  component: string;
-}
-
-export function classify(lib: string): MissingLib {
-  let r: RegExpExecArray | null;
-  if ((r = /^libcudnn\w*\.so\.(\d+)/.exec(lib))) return { name: lib, kind: 'cudnn', major: r[1], component: 'cuDNN' };
-  if ((r = /^cudnn\w*64_(\d+)\.dll$/i.exec(lib))) return { name: lib, kind: 'dll-cudnn', major: r[1], component: 'cuDNN' };
-  if (/\.dll$/i.test(lib)) return { name: lib, kind: 'dll-cuda', major: dllCuda(lib), component: /^(\w+?)64/.exec(lib)?.[1] ?? 'CUDA' };
-  if (/^lib(cuda|nvidia-ml)\.so/.test(lib)) return { name: lib, kind: 'driver', major: undefined, component: 'driver' };
-  if ((r = /^lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|nvToolsExt|cupti|nccl)\.so\.(\d+)(?:\.(\d+))?/.exec(lib))) {
-    // Up to CUDA 10.0 every library's soname carried the CUDA major.minor (libcublas.so.10.0, libcufft.so.9.2); later
-    // ones carry their own major only (libcublas.so.12, libcufft.so.11), except libcudart's.
-    return { name: lib, kind: 'cuda', major: r[3] !== undefined && (r[1] === 'cudart' || Number(r[2]) <= 10) ? `${r[2]}.${r[3]}` : r[2], component: r[1]! };
-  }
-  return { name: lib, kind: 'other', major: undefined, component: 'library' };
-}
-
-export function missingLibs(ctx: ExplainContext): MissingLib[] {
-  return ctx.facts.missingLibraries.map((f) => classify(f.value)).filter((l) => l.kind !== 'other' || /cuda|cudnn|nccl|nv/i.test(l.name));
-}
-
-export function cudnnPresent(ctx: ExplainContext): string | undefined {
-  const lib = ctx.snapshot.libraries.find((l) => l.name === 'cudnn' && l.version);
-  if (lib?.version) return lib.version.value;
-  const p = ctx.env?.packages.find((x) => /^nvidia-cudnn-cu\d+$/.test(x.name) || x.name === 'cudnn');
-  if (p) return p.version;
-  if (ctx.torch && ctx.torch.version !== '?' && compareVersions(ctx.torch.version, '2.4.0') >= 0 && ctx.torch.cuda) return '9 (bundled with torch >= 2.4)';
-  return undefined;
-}
+// classify and missingLibs moved to missing-libs.ts (the library rules' own); re-exported for framework-cuda-mismatch.
+export { classify, missingLibs, type MissingLib } from './missing-libs.js';
 
 /**
  * The TensorFlow row whose fixes are pip installs (`tensorflow[and-cuda]==…`): builds for CUDA 11 and later (TF 2.4 on).
@@ -148,13 +99,6 @@ export function cudaDiffers(want: string, have: string): boolean {
   return (wa ?? 0) < 11 && wb !== undefined && hb !== undefined && wb !== hb;
 }
 
-/** TensorFlow newer than the last release with GPU support on native Windows, on native Windows (not WSL). */
-export function tfWindowsNoGpu(ctx: ExplainContext, version: string): string | undefined {
-  if (ctx.snapshot.os.id?.value !== 'windows' || ctx.snapshot.os.wsl?.value === true) return undefined;
-  const last = [...tensorflowReleases()].filter((r) => r.windowsNativeGpu).at(-1);
-  if (!last || compareVersions(version, last.version) <= 0) return undefined;
-  return last.version.split('.').slice(0, 2).join('.');
-}
 
 // ---- shadowing ------------------------------------------------------------------------------------------
 

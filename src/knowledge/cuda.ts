@@ -1,7 +1,7 @@
 // Queries over the CUDA toolkit table: release lookup, driver ↔ toolkit, architectures per toolkit.
 import { ARCH_SUPPORT, CUDA_RELEASES, MVC_FLOORS, PTX_ISA } from './data/cuda.js';
 import type { ArchSupport, CudaRelease, MvcFloor, PtxIsa } from './data/cuda.js';
-import { compareVersions, versionParts } from './version.js';
+import { closestVersions, compareVersions, versionParts } from './version.js';
 
 export type { ArchSupport, CudaRelease, MvcFloor, PtxIsa } from './data/cuda.js';
 export type DriverOs = 'linux' | 'windows';
@@ -111,10 +111,5 @@ function compareArch(a: string, b: string): number {
 
 /** Nearest known releases to an unknown version string, for error messages. */
 export function closestCudaReleases(version: string, n = 4): string[] {
-  const target = versionParts(version);
-  const score = (r: CudaRelease) => {
-    const p = versionParts(r.version);
-    return Math.abs((p[0] ?? 0) - (target[0] ?? 0)) * 1000 + Math.abs((p[1] ?? 0) - (target[1] ?? 0)) * 10 + Math.abs((p[2] ?? 0) - (target[2] ?? 0)) / 1000;
-  };
-  return [...CUDA_RELEASES].sort((a, b) => score(a) - score(b)).slice(0, n).map((r) => r.version);
+  return closestVersions(version, CUDA_RELEASES.map((r) => r.version), n);
 }

@@ -1,7 +1,7 @@
 // Queries over the cuDNN table.
 import { CUDNN_BUILDS } from './data/cudnn.js';
 import type { CudnnBuild } from './data/cudnn.js';
-import { compareVersions, versionParts } from './version.js';
+import { closestVersions, compareVersions, versionParts } from './version.js';
 
 export type { CudnnBuild } from './data/cudnn.js';
 
@@ -36,13 +36,7 @@ export function cudnnForCuda(cuda: string): CudnnBuild[] {
 }
 
 export function closestCudnnReleases(version: string, n = 4): string[] {
-  const t = versionParts(version);
-  const all = [...new Set(CUDNN_BUILDS.map((b) => b.version))];
-  const score = (v: string) => {
-    const p = versionParts(v);
-    return Math.abs((p[0] ?? 0) - (t[0] ?? 0)) * 1000 + Math.abs((p[1] ?? 0) - (t[1] ?? 0)) * 10 + Math.abs((p[2] ?? 0) - (t[2] ?? 0));
-  };
-  return all.sort((a, b) => score(a) - score(b)).slice(0, n);
+  return closestVersions(version, [...new Set(CUDNN_BUILDS.map((b) => b.version))], n);
 }
 
 function release(version: string): CudnnRelease {

@@ -30,3 +30,13 @@ export function versionHasPrefix(v: string, prefix: string): boolean {
   const pp = versionParts(prefix);
   return pp.every((x, i) => pv[i] === x);
 }
+
+/** The `n` of `versions` nearest to `version` (major first, then minor, then patch; a missing part counts as 0). */
+export function closestVersions(version: string, versions: readonly string[], n = 4): string[] {
+  const t = versionParts(version);
+  const score = (v: string) => {
+    const p = versionParts(v);
+    return [0, 1, 2].reduce((acc, i) => acc + Math.abs((p[i] ?? 0) - (t[i] ?? 0)) * 1000 ** (2 - i), 0);
+  };
+  return [...versions].sort((a, b) => score(a) - score(b)).slice(0, n);
+}

@@ -2,6 +2,7 @@
 import { driverFloors } from '../knowledge/driver-support.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { findEnv, targetFromSnapshot, PYPI } from '../export/target.js';
+import { loadedLibrary } from '../snapshot/library-copies.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
 import { VERSION } from '../version.js';
 import { LOCK_SCHEMA_ID, LOCK_VERSION, type Lock, type LockFramework } from './types.js';
@@ -19,17 +20,18 @@ function activeToolkit(s: Snapshot): string | null {
   return t?.nvcc?.version?.value ?? t?.version?.value ?? null;
 }
 
-/** cuDNN / NCCL the frameworks use: the pip wheel in the env, else the framework's build, else a system copy. */
+/**
+ * cuDNN / NCCL the frameworks use: the copy that loads (snapshot/library-copies.ts: the loader's pick, else the env's
+ * own package of it), else the framework's build, else a copy the machine has.
+ */
 function libraryVersion(s: Snapshot, env: PythonEnv, name: 'cudnn' | 'nccl'): string | null {
-  const wheel = env.packages.find((p) => new RegExp(`^nvidia-${name}-cu\\d+$`).test(p.name));
-  if (wheel) return wheel.version;
+  const copy = loadedLibrary(s, env, name);
+  if (copy?.version && copy.via !== 'copy') return copy.version;
   if (name === 'cudnn') {
     const built = env.packages.find((p) => p.build?.cudnn)?.build?.cudnn;
     if (built) return built;
   }
-  const inEnv = s.libraries.find((l) => l.name === name && l.dir.startsWith(env.prefix));
-  const any = inEnv ?? s.libraries.find((l) => l.name === name);
-  return any?.version?.value ?? null;
+  return copy?.version ?? null;
 }
 
 export function lockFromSnapshot(snapshot: Snapshot, envName: string | undefined, now: Date): Lock {

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import type { LibraryHandle } from 'koffi';
 import { parseLdCache } from '../formats/ldcache.js';
 import type { LibraryLoadReport } from './report.js';
+import { loaderView, searchOrder, systemDirs, type SearchStep } from './search-order.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -23,6 +24,9 @@ export interface ResolveOptions {
 }
 
 export type CandidateSource = 'LD_LIBRARY_PATH' | 'ld.so.cache' | 'default';
+
+/** No RPATH or RUNPATH here: we are not an ELF object asking for the library. */
+const SOURCE: Record<SearchStep, CandidateSource> = { rpath: 'default', runpath: 'default', LD_LIBRARY_PATH: 'LD_LIBRARY_PATH', 'ld.so.cache': 'ld.so.cache', 'default-dirs': 'default' };
 
 export interface LibraryCandidate {
   path: string;
@@ -44,9 +48,9 @@ export interface LibraryResolution {
 /** Where the NVIDIA driver libraries live on the usual systems, after the loader's trusted dirs. */
 const DRIVER_DIRS = ['/usr/local/nvidia/lib64', '/usr/lib/wsl/lib'];
 
+/** The loader's default folders, then the driver folders this loader also looks in. */
 export function defaultDirs(arch: string): string[] {
-  const triplet = arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
-  return ['/lib64', '/usr/lib64', `/lib/${triplet}`, `/usr/lib/${triplet}`, '/lib', '/usr/lib', ...DRIVER_DIRS];
+  return [...systemDirs(arch), ...DRIVER_DIRS];
 }
 
 export function isStubPath(path: string): boolean {
@@ -61,22 +65,12 @@ export async function resolveLibrary(soname: string, options: ResolveOptions = {
   const readFile = options.readFile ?? defaultReadFile;
   const realPath = options.realPath ?? defaultRealPath;
 
-  const ordered: { path: string; from: CandidateSource }[] = [];
-  // glibc splits LD_LIBRARY_PATH on ':' and ';'. Empty items mean the current directory: skipped,
-  // a diagnostic must not load whatever sits in the user's cwd.
-  for (const dir of (env.LD_LIBRARY_PATH ?? '').split(/[:;]/)) {
-    if (dir.startsWith('/')) ordered.push({ path: joinPath(dir, soname), from: 'LD_LIBRARY_PATH' });
-  }
   const cacheBytes = await safe(() => readFile(options.ldCachePath ?? '/etc/ld.so.cache'));
-  const wantArch = arch === 'arm64' ? 'aarch64' : arch === 'x64' ? 'x86-64' : undefined;
-  for (const entry of cacheBytes ? parseLdCache(cacheBytes) : []) {
-    if (entry.soname !== soname) continue;
-    if (wantArch !== undefined && entry.arch !== wantArch) continue;
-    // Legacy hwcap subdirectory entries only apply on matching CPUs; the plain entry follows them.
-    if (entry.hwcap !== undefined) continue;
-    ordered.push({ path: entry.path, from: 'ld.so.cache' });
-  }
-  for (const dir of defaultDirs(arch)) ordered.push({ path: joinPath(dir, soname), from: 'default' });
+  // The loader's own order (search-order.ts, as the probe of a package's libraries follows it), then the driver folders.
+  const ordered: { path: string; from: CandidateSource }[] = [
+    ...searchOrder(soname, loaderView(env, arch, cacheBytes ? parseLdCache(cacheBytes) : [])).map((c) => ({ path: c.path, from: SOURCE[c.via] })),
+    ...DRIVER_DIRS.map((dir) => ({ path: joinPath(dir, soname), from: 'default' as const })),
+  ];
 
   const seen = new Set<string>();
   const candidates: LibraryCandidate[] = [];

@@ -61,6 +61,3 @@ export function pastedPackage(name: string, version: string, source: string, ins
   };
 }
 
-/** Packages worth keeping from a list: frameworks and CUDA component wheels, not numpy and friends. */
-export const RELEVANT_PACKAGE =
-  /^(torch|pytorch|torchvision|torchaudio|pytorch-cuda|tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|nvidia-[a-z0-9-]+|lib(?:cublas|cusparse|cufft|curand|cusolver|nvjitlink|npp)(?:-dev)?|cudatoolkit|cuda-version|cuda-toolkit|cuda-nvcc|cuda-runtime|cuda-cudart|cudnn|nccl|cupy(-cuda\d+x?)?|xformers|flash-attn|flash_attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu|onnxruntime|tensorrt|paddlepaddle-gpu|mxnet-cu\d+|ctranslate2|faster-whisper|llama-cpp-python|auto-gptq|sglang)$/i;

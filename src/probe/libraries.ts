@@ -1,8 +1,8 @@
 // Every copy of cuDNN and NCCL on the machine (system packages, toolkits, pip wheels, conda), with its
-// version, and the cuda-compat forward-compatibility libraries: "which copy loads" starts here.
+// version: "which copy loads" starts here (the loader's pick: python/resolve.ts; cuda-compat: cuda-compat.ts).
 import { posix } from 'node:path';
 import type { LdCacheEntry } from '../formats/ldcache.js';
-import type { CompatLibrary, Fact, LibraryCopy, Toolkit } from '../snapshot/types.js';
+import type { Fact, LibraryCopy, Toolkit } from '../snapshot/types.js';
 import type { ProbeContext } from './context.js';
 import { discoverEnvs } from './python/discover.js';
 
@@ -136,37 +136,6 @@ async function versionFromDistInfo(ctx: ProbeContext, name: LibName, dir: string
     if (m) return { value: m[1]!, source: `file:${sp}/${e.name}` };
   }
   return null;
-}
-
-/** cuda-compat: <toolkit>/compat/libcuda.so.<driver>; in use only when the loader would reach it first. */
-export async function probeCudaCompat(ctx: ProbeContext, toolkits: Toolkit[], ldCache: LdCacheEntry[], loadedCuda: string | null): Promise<CompatLibrary[]> {
-  const ldDirs = (ctx.sys.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean);
-  const realLd = (await Promise.all(ldDirs.map((d) => ctx.sys.realPath(d)))).filter((d): d is string => Boolean(d));
-  const out: CompatLibrary[] = [];
-  const dirs = new Set<string>([...toolkits.map((t) => `${t.path}/compat`), '/usr/local/cuda/compat']);
-  const seen = new Set<string>();
-  for (const dir of dirs) {
-    const real = await ctx.sys.realPath(dir);
-    if (!real || seen.has(real)) continue;
-    seen.add(real);
-    const files = ((await ctx.sys.readDir(real)) ?? []).map((e) => e.name);
-    const lib = files.find((f) => /^libcuda\.so\.\d+\.\d+(\.\d+)?$/.test(f));
-    if (!lib) continue;
-    const version = /^libcuda\.so\.(.+)$/.exec(lib)?.[1] ?? null;
-    const viaLd = realLd.includes(real);
-    const viaCache = ldCache.some((e) => e.soname === 'libcuda.so.1' && posix.dirname(e.path) === real);
-    const loaded = loadedCuda !== null && posix.dirname(loadedCuda) === real;
-    const inUse = loaded || viaLd || viaCache;
-    const reason = loaded
-      ? `the CUDA driver API loaded ${loadedCuda}`
-      : viaLd
-        ? `${real} is on LD_LIBRARY_PATH`
-        : viaCache
-          ? `${real} is in the ld.so cache`
-          : 'not on LD_LIBRARY_PATH nor in the ld.so cache: the driver\'s own libcuda loads';
-    out.push({ path: `${real}/${lib}`, version, inUse, reason });
-  }
-  return out;
 }
 
 /** The prefixes of the Python environments discovery finds (files only, no Python run). */

@@ -104,7 +104,7 @@ export function managerOf(p: PythonPackage | undefined): 'pip' | 'uv' | 'conda' 
   return 'pip';
 }
 
-/** Package names that carry CUDA kernels or CUDA builds, checked by the framework rules. */
+/** Python packages that carry CUDA kernels or a CUDA build: the framework rules check them. */
 export const FRAMEWORKS = new Set([
   'torch', 'torchvision', 'torchaudio', 'tensorflow', 'tensorflow-gpu', 'tensorflow-cpu', 'jax', 'jaxlib',
   'jax-cuda12-plugin', 'jax-cuda13-plugin', 'jax-cuda12-pjrt', 'jax-cuda13-pjrt', 'cupy', 'cupy-cuda11x', 'cupy-cuda12x',
@@ -113,6 +113,17 @@ export const FRAMEWORKS = new Set([
 
 export function isFramework(p: PythonPackage): boolean {
   return FRAMEWORKS.has(canonicalName(p.name));
+}
+
+/** GPU packages beside FRAMEWORKS whose builds no rule checks yet; a pasted list keeps them for context. */
+const OTHER_GPU_PACKAGES = /^(pytorch-cuda|tf-nightly|jax-cuda\d+-(plugin|pjrt)|cupy-cuda\d+x?|onnxruntime|tensorrt|paddlepaddle-gpu|mxnet-cu\d+|ctranslate2|faster-whisper|llama-cpp-python|auto-gptq|sglang)$/;
+/** The CUDA components those packages load: pip's nvidia-* wheels and conda's CUDA packages. */
+const CUDA_COMPONENTS = /^(nvidia-[a-z0-9-]+|lib(cublas|cusparse|cufft|curand|cusolver|nvjitlink|npp)(-dev)?|cudatoolkit|cuda-version|cuda-toolkit|cuda-nvcc|cuda-runtime|cuda-cudart|cudnn|nccl)$/;
+
+/** A package of the GPU stack, as a pasted pip or conda list keeps it: a framework, another GPU package, or a CUDA component. */
+export function isGpuStackPackage(name: string): boolean {
+  const n = canonicalName(name);
+  return FRAMEWORKS.has(n) || OTHER_GPU_PACKAGES.test(n) || CUDA_COMPONENTS.test(n);
 }
 
 export function isTensorflow(p: PythonPackage): boolean {

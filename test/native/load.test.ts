@@ -90,11 +90,12 @@ describe('resolveLibrary', () => {
   it('knows the stub and default-dir rules', () => {
     expect(isStubPath('/usr/local/cuda/lib64/stubs/libcuda.so')).toBe(true);
     expect(isStubPath('/opt/mystubs/libcuda.so.1')).toBe(false);
+    // The loader's folders in the order the probe of a package's libraries uses (native/search-order.ts), then the driver's.
     expect(defaultDirs('x64')).toEqual([
-      '/lib64',
-      '/usr/lib64',
       '/lib/x86_64-linux-gnu',
       '/usr/lib/x86_64-linux-gnu',
+      '/lib64',
+      '/usr/lib64',
       '/lib',
       '/usr/lib',
       '/usr/local/nvidia/lib64',

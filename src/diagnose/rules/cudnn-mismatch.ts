@@ -1,125 +1,148 @@
-// The cuDNN that resolves for a framework is another major than it needs, or older than its build's.
-import { jaxCudaExtra } from '../../knowledge/jax.js';
-import { tensorflowRelease } from '../../knowledge/tensorflow.js';
-import { torchVariant } from '../../knowledge/torch.js';
-import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { buildCudaOf, canonicalName, cudaTagOf, dirOf, findPackage, isBundledPath, isTensorflow, managerOf } from '../../snapshot/queries.js';
-import { packageEvidence } from '../evidence.js';
-import { pipInstall } from '../../install/python.js';
-import { wheelForSoname } from '../../knowledge/wheels.js';
+// cudnn-mismatch: the cuDNN that loads is not the one the framework was built for. On a machine: the cuDNN a framework
+// resolves is another major than it needs, or older than its build's. In a text: the framework's own version check
+// ("compiled against … but found runtime version …"), a cuDNN of one major named missing while another is installed,
+// or ONNX Runtime asking for a cuDNN major the machine lacks.
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import { pipInstall } from '../../install/python.js';
+import { tensorflowRelease } from '../../knowledge/tensorflow.js';
+import { versionParts } from '../../knowledge/version.js';
+import { wheelForSoname } from '../../knowledge/wheels.js';
+import { cudnnNumber } from '../../parse/framework-logs.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import { buildCudaOf, canonicalName, dirOf, findPackage, isBundledPath, isTensorflow, managerOf } from '../../snapshot/queries.js';
 import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
-import { m } from './messages-framework.js';
-import { ldLibraryPathWithout } from './library-shadowing.js';
+import { contextOf, type ExplainContext } from '../context.js';
+import { packageEvidence } from '../evidence.js';
+import { first, has, pip } from '../explain-helpers.js';
+import { em } from '../explainers/messages.js';
+import { onnxruntimeExplained } from '../onnxruntime.js';
+import { bundledCopy, CUDNN_WHEEL_ON_PATH, cudnnNeed, cudnnPresent, cudnnProblem, cudnnWheelSpec, ldLibraryPathWithout, tfWithCuda, type CudnnNeed } from '../library-copies.js';
+import { loadedEvidence, missingEvidence, messageLines, unite, type Checked, type Told } from '../library-findings.js';
+import { missingLibs } from '../missing-libs.js';
+import { eventsFor } from '../rank.js';
+import type { Rule } from '../types.js';
+import { m as fm } from './messages-framework.js';
+import { m } from './messages-libraries.js';
 
-interface Need {
-  /** What it needs, in words: "9.10.2.21", "8.9", "≥ 9.8, < 10.0". */
-  want: string;
-  min: string;
-  /** Exclusive upper bound (next major). */
-  below: string;
-  source: string;
-  /** pip pin for the fix. */
-  pin?: string;
-  unconfirmed?: string;
-}
-
-function needOf(env: PythonEnv, p: PythonPackage): Need | undefined {
-  const name = canonicalName(p.name);
-  const next = (v: string) => `${(versionParts(v)[0] ?? 0) + 1}`;
-  if (name === 'torch') {
-    const tag = cudaTagOf(p);
-    const v = tag ? torchVariant(p.version, tag) : undefined;
-    const cudnn = p.build?.cudnn ?? v?.cudnn;
-    if (!cudnn) return undefined;
-    // torch refuses a runtime older than its build in major.minor; the patch level does not matter.
-    const min = versionParts(cudnn).slice(0, 2).join('.');
-    return {
-      want: cudnn, min, below: next(cudnn), source: p.build?.cudnn ? p.build.source : (v?.source ?? 'torch table'), pin: cudnn,
-      ...(!p.build?.cudnn && v?.confirmed === false ? { unconfirmed: `PyTorch ${p.version} cuDNN pin: ${v.note ?? 'unconfirmed'}` } : {}),
-    };
-  }
-  if (isTensorflow(p)) {
-    const r = tensorflowRelease(p.version);
-    if (!r) return undefined;
-    return { want: r.cudnn, min: r.cudnn, below: next(r.cudnn), source: r.source, ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${r.note ?? 'unconfirmed'}` }) };
-  }
-  const jax = /^jax-cuda(\d+)-plugin$/.exec(name);
-  if (jax) {
-    const e = jaxCudaExtra(`cuda${jax[1]}`);
-    if (!e) return undefined;
-    return { want: `≥ ${e.requires.cudnnMin}, < ${e.requires.cudnnBelow}`, min: e.requires.cudnnMin, below: e.requires.cudnnBelow, source: e.source };
-  }
-  void env;
-  return undefined;
-}
-
-/** The problem with a resolved cuDNN for this package, if any: 'major' or 'older'. */
-export function cudnnProblem(env: PythonEnv, p: PythonPackage, lib: LibraryResolution): 'major' | 'older' | undefined {
-  if (!/^libcudnn/.test(lib.soname) || !lib.resolvedPath || !lib.version) return undefined;
-  const need = needOf(env, p);
-  if (!need) return undefined;
-  if (versionParts(lib.version)[0] !== versionParts(need.min)[0]) return 'major';
-  if (compareVersions(lib.version, need.min) < 0 || compareVersions(lib.version, need.below) >= 0) return 'older';
-  return undefined;
-}
-
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'cudnn-mismatch',
   scope: 'environment',
-  check(snapshot) {
-    const out: Finding[] = [];
-    for (const env of snapshot.python ?? []) {
-      for (const p of env.packages ?? []) {
-        for (const lib of p.cudaLibraries ?? []) {
-          const problem = cudnnProblem(env, p, lib);
-          if (!problem) continue;
-          const need = needOf(env, p);
-          if (!need) continue;
-          out.push(finding(snapshot, env, p, lib, need, problem));
-          break;
-        }
-      }
-    }
-    return out;
+  check(input) {
+    const checks = machineChecks(input.snapshot);
+    const events = input.origin === 'machine' ? [] : eventsFor(input, 'cudnn-mismatch');
+    return unite(input, 'cudnn-mismatch', events.length ? told(contextOf(input), events) : undefined, checks);
   },
 };
 
-function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: LibraryResolution, need: Need, problem: 'major' | 'older'): Finding {
+// ---- a machine -------------------------------------------------------------------------------------------------
+
+function machineChecks(snapshot: Snapshot): Checked[] {
+  const out: Checked[] = [];
+  for (const env of snapshot.python ?? []) {
+    for (const p of env.packages ?? []) {
+      for (const lib of p.cudaLibraries ?? []) {
+        const problem = cudnnProblem(p, lib);
+        const need = problem ? cudnnNeed(p) : undefined;
+        if (!problem || !need) continue;
+        out.push({ finding: finding(snapshot, env, p, lib, need, problem), libs: [lib.soname] });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: LibraryResolution, need: CudnnNeed, problem: 'major' | 'older'): Finding {
   const name = canonicalName(p.name);
   const path = lib.resolvedPath ?? '';
   const vars = { pkg: name, version: p.version, prefix: env.prefix, want: need.want, have: lib.version ?? '?', soname: lib.soname, path, via: lib.via };
   const fix: string[] = [];
-  const bundled = (lib.shadowed ?? []).find((s) => isBundledPath(env, s));
+  const bundled = bundledCopy(env, lib);
   const mgr = managerOf(p);
   if (lib.via === 'LD_LIBRARY_PATH' && bundled && !isBundledPath(env, path)) {
     const dir = dirOf(path);
-    fix.push(`# ${m('cudnnFixLd', { pkg: name, bundled, dir })}`, ldLibraryPathWithout(snapshot, dir));
+    fix.push(`# ${fm('cudnnFixLd', { pkg: name, bundled, dir })}`, ldLibraryPathWithout(snapshot, dir));
   } else if (isTensorflow(p)) {
-    const minor = p.version.split('+')[0]?.split('.').slice(0, 2).join('.') ?? p.version;
     const r = tensorflowRelease(p.version);
-    if (r?.andCudaExtra) fix.push(pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [`"tensorflow[and-cuda]==${minor}.*"`]));
-    else fix.push(`# ${m('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge cudnn=${need.want}`);
+    if (r?.andCudaExtra) fix.push(pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [tfWithCuda(p.version)]));
+    else fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge cudnn=${need.want}`);
   } else {
     const major = versionParts(buildCudaOf(p) ?? '12')[0] ?? 12;
     const wheel = wheelForSoname(lib.soname, major) ?? `nvidia-cudnn-cu${major}`;
-    const spec = need.pin ? `${wheel}==${need.pin}` : `"${wheel}>=${need.min},<${need.below}"`;
-    if (mgr === 'conda' && !findPackage(env, wheel)) fix.push(`# ${m('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
-    else fix.push(`# ${m('cudnnFixPip', { pkg: name })}`, pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [spec]));
+    const spec = cudnnWheelSpec(p, wheel);
+    if (mgr === 'conda' && !findPackage(env, wheel)) fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
+    else fix.push(`# ${fm('cudnnFixPip', { pkg: name })}`, pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [spec]));
   }
   return {
     code: 'cudnn-mismatch',
     severity: 'error',
-    title: m('cudnnTitle', vars),
-    cause: m('cudnnCause', { ...vars, why: problem === 'major' ? m('cudnnWhyMajor') : m('cudnnWhyOlder', vars) }),
+    title: fm('cudnnTitle', vars),
+    cause: fm('cudnnCause', { ...vars, why: problem === 'major' ? fm('cudnnWhyMajor') : fm('cudnnWhyOlder', vars) }),
     evidence: [
       packageEvidence(env, p),
-      { fact: m('evLib', { soname: lib.soname }), value: `${path} (${lib.version})`, source: lib.via },
-      { fact: m('evKnowledge'), value: `${name} ${p.version}: cuDNN ${need.want}`, source: need.source },
+      { fact: m('evResolves', { soname: lib.soname }), value: `${path} (${lib.version})`, source: lib.via },
+      { fact: fm('evKnowledge'), value: `${name} ${p.version}: cuDNN ${need.want}`, source: need.source },
     ],
     fix,
     subject: env.prefix,
     ...(need.unconfirmed ? { unconfirmed: need.unconfirmed } : {}),
   };
+}
+
+// ---- a text ----------------------------------------------------------------------------------------------------
+
+const VERSION_CHECKS = ['torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min', 'cudnn-compiled-runtime', 'paddle-cudnn'] as const;
+
+/** "8.9.2", 8902 (as TF and caffe2 print it) or "8, 9, 2" (as torch does) → "8.9.2". */
+function printed(v: string): string {
+  return /^\d{4,5}$/.test(v) ? cudnnNumber(v) : v.replace(/,\s*/g, '.');
+}
+
+function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
+  const at = (fit: number, f: Omit<Finding, 'code' | 'severity'>, libs: string[] = []): Told => ({ fit, events, libs, finding: { code: 'cudnn-mismatch', severity: 'error', ...f } });
+  if (has(events, 'ort-provider-load', 'ort-create-provider-failed')) {
+    const r = onnxruntimeExplained(ctx, events, 'cudnn-mismatch');
+    return r ? { fit: r.fit, events, libs: [], finding: r.finding } : undefined;
+  }
+  const evidence = messageLines(events);
+  const incompat = first(events, ...VERSION_CHECKS);
+  if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {
+    // JAX's "Outdated cuDNN" block names the minimum it needs; that is the version to ask for.
+    const built = (incompat.groups.min ?? incompat.groups.built ?? '').replace(/,\s*/g, '.');
+    const found = ctx.facts.cudnnRuntime?.value ?? (incompat.groups.found ? printed(incompat.groups.found) : undefined) ?? m('unknownLoaded');
+    const want = /^\d{4,5}$/.test(built) ? cudnnNumber(built).replace(/\.0$/, '') : built || m('unknownBuild');
+    // Every pair the messages name, as printed (TF 1.x prints 5103 for 5.1.3): a rebuild can change one side.
+    const pairs = [...new Set(events.filter((e) => e.groups.found || e.groups.built).map((e) => `${e.groups.found ?? '?'} vs ${e.groups.built ?? e.groups.min ?? '?'}`))];
+    if (pairs.length) evidence.push({ fact: em('evCudnnPairs'), value: pairs.slice(0, 4).join('; '), source: 'pasted:error message' });
+    return at(2, {
+      title: em('cudnnTitle', { have: found, want }), cause: em('cudnnCause', { have: found, want, why: em('cudnnWhyOlder') }), evidence,
+      fix: ['echo $LD_LIBRARY_PATH', `# ${m('cudnnFixDropOlder')}`, 'unset LD_LIBRARY_PATH', 'python -c "import torch; print(torch.backends.cudnn.version())"'],
+    });
+  }
+  const lib = missingLibs(ctx).find((l) => l.kind === 'cudnn' || l.kind === 'dll-cudnn');
+  const present = cudnnPresent(ctx);
+  const have = present ? (present.withTorch ? m('cudnnWithTorch', { version: present.version }) : present.version) : undefined;
+  if (lib && present && have && !present.version.startsWith(lib.major ?? '?')) {
+    const source = ctx.facts.missingLibraries.find((f) => f.value === lib.name)?.source ?? 'pasted';
+    evidence.push(missingEvidence(lib.name, source), present.copy ? loadedEvidence(em('evCudnn'), present.copy) : { fact: em('evCudnn'), value: have, source: present.source });
+    const vars = { have, want: lib.major ?? '?', why: lib.major === '8' ? em('cudnnWhy8vs9') : em('cudnnWhyOlder') };
+    return at(1.8, {
+      title: em('cudnnTitle', vars), cause: em('cudnnCause', vars), evidence,
+      fix: [pip(`"nvidia-cudnn-cu12==${lib.major === '8' ? '8.9.7.29' : `${lib.major}.*`}"`), CUDNN_WHEEL_ON_PATH, `# ${m('cudnnFixUpgrade', { major: present.version.split('.')[0] ?? present.version })}`],
+    }, [lib.name]);
+  }
+  if (lib && lib.major === '8' && /ops_infer|cnn_infer|adv_infer/.test(lib.name)) {
+    const vars = { have: '9?', want: '8', why: em('cudnnWhy8vs9') };
+    const source = ctx.facts.missingLibraries.find((f) => f.value === lib.name)?.source ?? 'pasted';
+    return at(0.9, { title: em('cudnnTitle', vars), cause: em('cudnnCause', vars), evidence: [...evidence, missingEvidence(lib.name, source)], fix: [pip('"nvidia-cudnn-cu12==8.9.7.29"')] }, [lib.name]);
+  }
+  if (has(events, 'dnn-library-not-found', 'cudnn-status-error', 'jax-backend-failed', 'jax-cudnn-version')) {
+    const runtime = ctx.facts.cudnnRuntime?.value;
+    return at(0.8, {
+      title: runtime ? m('cudnnTitleHave', { have: runtime }) : m('cudnnTitleGeneric'),
+      cause: m('cudnnCauseGeneric', { have: runtime ? m('cudnnLoadsHere', { have: runtime }) : '' }), evidence,
+      fix: [`pip install -U "jax[cuda12]"  # ${m('cudnnFixJaxExtra')}`, 'unset LD_LIBRARY_PATH'],
+    });
+  }
+  return undefined;
 }

@@ -1,59 +1,71 @@
 // driver-not-loaded: an NVIDIA device is on the PCI bus but no nvidia module is loaded (nothing installed, or
 // installed and failed to load), or the module is loaded and the driver does not answer (hung NVML / nvidia-smi).
 import type { Evidence, Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import { versionParts } from '../../knowledge/version.js';
+import type { ErrorEvent } from '../../parse/types.js';
 import type { Snapshot } from '../../snapshot/types.js';
+import type { ExplainContext } from '../context.js';
+import { finding, gpuEvidence, has, first, inWsl, lineEvidence, moduleEventOf } from '../explain-helpers.js';
+import { em } from '../explainers/messages.js';
+import { oneFinding, type Reading } from '../from-text.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverAnswers, ev, isWsl, moduleLoaded, pciLabel, specForPci } from '../system-facts.js';
 import { kernelHeadersCommand } from '../../install/system.js';
 import { driverInstallCommands } from '../../install/driver.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'driver-not-loaded',
   scope: 'node',
-  check(s) {
-    if (isWsl(s) || driverAnswers(s)) return [];
-    if (moduleLoaded(s)) return hung(s);
-    const gpus = s.pciGpus.filter((p) => p.driver !== 'nvidia');
-    if (gpus.length === 0) return [];
-    const bound = [...new Set(gpus.map((p) => p.driver).filter((d): d is string => d !== null))];
-    const boundText = bound.length ? m('dnlCauseBound', { driver: bound.join(', ') }) : '';
-    const installed = installedDriver(s);
-    const evidence: Evidence[] = [
-      ...gpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
-      ...gpus.filter((p) => p.driver).map((p) => ({ fact: m('evBoundDriver'), value: `${p.address}: ${p.driver}`, source: p.source })),
-      ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
-      ...ev(m('evDkms'), s.os.dkms, (v) => (v.length ? v.join(', ') : 'none')),
-      ...ev(m('evKernelHeaders'), s.os.kernelHeaders, (v) => (v ? 'installed' : 'missing')),
-      ...ev(m('evOs'), s.os.prettyName),
-    ];
-    const names = gpus.map(pciLabel).join(', ');
-    const headers = s.os.kernelHeaders?.value === false ? kernelHeadersCommand(s) : null;
-    let cause: string;
-    const fix: string[] = [];
-    if (installed) {
-      cause = m('dnlCauseInstalled', { gpus: names, installed, bound: boundText, kernel: s.os.kernel?.value ?? '?' });
-      fix.push(m('dnlFixWhy'), 'sudo modprobe nvidia', "sudo dmesg | grep -i -E 'nvidia|nvrm|nouveau|secure|key' | tail -n 30");
-      if (s.os.dkms?.value.length) {
-        fix.push(m('dnlFixRebuild'));
-        if (headers) fix.push(headers);
-        fix.push('sudo dkms autoinstall', 'sudo modprobe nvidia');
-      }
-      if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
-      if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
-      fix.push('nvidia-smi');
-    } else {
-      cause = m('dnlCauseNone', { gpus: names, bound: boundText });
-      if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
-      if (headers) fix.push(headers);
-      fix.push(...driverInstallCommands(s, gpus.map(specForPci)));
-      if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
-      fix.push(m('dnlFixReboot'), 'sudo reboot');
-    }
-    const f: Finding = { code: 'driver-not-loaded', severity: 'error', title: m('dnlTitle'), cause, evidence, fix };
-    return [f];
+  check(input) {
+    const found = check(input.snapshot);
+    return input.origin === 'machine' ? found : oneFinding(input, 'driver-not-loaded', found, fromMessage);
   },
 };
+
+/** The Snapshot's check: an NVIDIA device on the PCI bus without the nvidia module, or a loaded module that does not answer. */
+function check(s: Snapshot): Finding[] {
+  if (isWsl(s) || driverAnswers(s)) return [];
+  if (moduleLoaded(s)) return hung(s);
+  const gpus = s.pciGpus.filter((p) => p.driver !== 'nvidia');
+  if (gpus.length === 0) return [];
+  const bound = [...new Set(gpus.map((p) => p.driver).filter((d): d is string => d !== null))];
+  const boundText = bound.length ? m('dnlCauseBound', { driver: bound.join(', ') }) : '';
+  const installed = installedDriver(s);
+  const evidence: Evidence[] = [
+    ...gpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
+    ...gpus.filter((p) => p.driver).map((p) => ({ fact: m('evBoundDriver'), value: `${p.address}: ${p.driver}`, source: p.source })),
+    ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+    ...ev(m('evDkms'), s.os.dkms, (v) => (v.length ? v.join(', ') : 'none')),
+    ...ev(m('evKernelHeaders'), s.os.kernelHeaders, (v) => (v ? 'installed' : 'missing')),
+    ...ev(m('evOs'), s.os.prettyName),
+  ];
+  const names = gpus.map(pciLabel).join(', ');
+  const headers = s.os.kernelHeaders?.value === false ? kernelHeadersCommand(s) : null;
+  let cause: string;
+  const fix: string[] = [];
+  if (installed) {
+    cause = m('dnlCauseInstalled', { gpus: names, installed, bound: boundText, kernel: s.os.kernel?.value ?? '?' });
+    fix.push(m('dnlFixWhy'), 'sudo modprobe nvidia', "sudo dmesg | grep -i -E 'nvidia|nvrm|nouveau|secure|key' | tail -n 30");
+    if (s.os.dkms?.value.length) {
+      fix.push(m('dnlFixRebuild'));
+      if (headers) fix.push(headers);
+      fix.push('sudo dkms autoinstall', 'sudo modprobe nvidia');
+    }
+    if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
+    if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
+    fix.push('nvidia-smi');
+  } else {
+    cause = m('dnlCauseNone', { gpus: names, bound: boundText });
+    if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
+    if (headers) fix.push(headers);
+    fix.push(...driverInstallCommands(s, gpus.map(specForPci)));
+    if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
+    fix.push(m('dnlFixReboot'), 'sudo reboot');
+  }
+  const f: Finding = { code: 'driver-not-loaded', severity: 'error', title: m('dnlTitle'), cause, evidence, fix };
+  return [f];
+}
 
 /** What shows an NVIDIA driver is installed although its module is not loaded. */
 function installedDriver(s: Snapshot): string | null {
@@ -87,4 +99,92 @@ function hung(s: Snapshot): Finding[] {
       'sudo reboot',
     ],
   }];
+}
+
+/**
+ * What a message says: the module switched off (prime-select), the open module on a GPU without a GSP, a compiler
+ * mismatch, fabric manager, a BAR, a GPU the driver does not support, a broken nvidia_uvm, a module akmods did not
+ * build; otherwise no module for this kernel, or not loaded at all (generic: a Snapshot check of this machine says it better).
+ */
+function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
+  if (inWsl(ctx)) return undefined;
+  // The machine's GPU is another vendor's: there is no NVIDIA driver to load (no-gpu says so). WSL 1 has no GPU at all
+  // (the wsl finding says so; WSL 1 is not flagged as WSL in the facts because /usr/lib/wsl/lib does not exist there).
+  if ((has(ctx.events, 'amd-gpu', 'vm-display-adapter') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
+  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
+  if (has(events, 'modprobe-alias-off')) {
+    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlPrimeTitle'), em('dnlPrimeCause'), evidence, [
+      'prime-select query', 'grep -rn "alias nvidia off" /lib/modprobe.d/ /etc/modprobe.d/',
+      'sudo prime-select on-demand   # or: sudo prime-select nvidia; then reboot', 'sudo reboot',
+    ]) };
+  }
+  if (has(events, 'nvrm-open-no-gsp')) {
+    const v = ctx.driver?.version ?? ctx.snapshot.driver.kernelModule?.value;
+    const branch = versionParts(v ?? '')[0];
+    const g = ctx.gpus[0];
+    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlGspTitle'), em('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
+      `sudo apt-get install -y nvidia-driver-${branch ?? '<branch>'}   # Ubuntu: the proprietary module, not nvidia-driver-${branch ?? '<branch>'}-open`,
+      '# Fedora/RPM Fusion (akmods): echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force',
+      '# .run installer: sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary',
+      'modinfo nvidia | grep -i license   # "NVIDIA" = proprietary, "Dual MIT/GPL" = open',
+    ]) };
+  }
+  const cc = first(events, 'dkms-cc-mismatch');
+  if (cc) {
+    const vars = { kernelCc: cc.groups.kernelCc ?? '?', cc: cc.groups.cc ?? '?', kernel: ctx.snapshot.os.kernel?.value ?? em('unknown') };
+    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlCcTitle', vars), em('dnlCcCause', vars), evidence, [
+      'cat /proc/version   # "gcc version …" = the compiler the kernel was built with', 'gcc --version',
+      `# install gcc ${vars.kernelCc} (the kernel's) and rebuild: sudo dkms autoinstall; or update the kernel and gcc together (a full system upgrade), then reboot`,
+      '# the .run installer: IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run   (at your own risk: the module is built with another compiler)',
+    ]) };
+  }
+  if (has(events, 'system-not-initialized')) {
+    const v = ctx.driver?.version;
+    return { specific: true, fit: 1.8, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
+      'systemctl status nvidia-fabricmanager', `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`, 'sudo systemctl enable --now nvidia-fabricmanager',
+    ]) };
+  }
+  if (has(events, 'nvrm-bar')) {
+    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlBarTitle'), em('dnlBarCause'), evidence, [
+      '# BIOS: enable "Above 4G Decoding" (and Resizable BAR if offered), disable CSM',
+      '# or let Linux reassign the bridge windows: add pci=realloc to the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT), then sudo update-grub',
+      'sudo lspci -vv -s <bus:dev.fn> | grep -i region   # the GPU\'s BARs after the change', 'sudo reboot',
+    ]) };
+  }
+  const unsupported = first(events, 'nvrm-gpu-unsupported');
+  if (unsupported) {
+    const drv = unsupported.groups.driver ?? ctx.driver?.version ?? '?';
+    evidence.push({ fact: em('evDriver'), value: drv, source: 'pasted:dmesg' });
+    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlUnsupportedTitle', { driver: drv }), em('dnlUnsupportedCause', { driver: drv }), evidence, [
+      'lspci -nn | grep -i nvidia   # the PCI ID (10de:xxxx) of the GPU', '# look the PCI ID up in the README appendix A of the driver you install (https://www.nvidia.com/Download/index.aspx)',
+      '# a GPU newer than the driver: install a newer branch (ubuntu-drivers devices lists the right one); an old GPU: its legacy branch (e.g. 470, 390, 340)',
+      'sudo ubuntu-drivers devices', 'sudo apt-get install -y nvidia-driver-<branch>', 'sudo reboot',
+    ]) };
+  }
+  if (has(events, 'cuda-unknown-error')) {
+    return { specific: true, fit: 1.2, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlUvm'), evidence, ['sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm', 'nvidia-smi']) };
+  }
+  const secure = ctx.snapshot.os.secureBoot?.value === 'enabled' || has(ctx.events, 'key-rejected', 'lockdown');
+  const nouveau = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
+  const direct = has(events, 'smi-failed', 'torch-no-driver', 'modprobe-no-nvidia', 'smi-not-found', 'nvidia-kmod-missing', 'akmods-failed');
+  if (has(events, 'nvidia-kmod-missing', 'akmods-failed')) {
+    return { specific: true, fit: secure || nouveau ? 0.7 : 1.3, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('kmodMissingCause'), evidence, [
+      'uname -r; rpm -q kernel-devel akmod-nvidia', 'sudo dnf install -y kernel-devel-$(uname -r)', 'sudo akmods --force && sudo dracut --force', 'mokutil --sb-state', 'sudo reboot', 'modinfo -F version nvidia',
+    ]) };
+  }
+  // The kernel the module is missing for (modprobe's /lib/modules/<release>, dkms, uname) and the driver named.
+  const kernel = events.map((e) => e.groups.kernel).find(Boolean) ?? ctx.snapshot.os.kernel?.value ?? undefined;
+  const drv = events.map((e) => e.groups.driver).find(Boolean) ?? ctx.driver?.version;
+  if (kernel) evidence.push({ fact: em('evKernel'), value: kernel, source: ctx.snapshot.os.kernel?.source ?? 'pasted' });
+  if (drv) evidence.push({ fact: em('evDriver'), value: drv, source: ctx.driver?.source ?? 'pasted' });
+  const k = kernel ?? '$(uname -r)';
+  // Inside a container nvidia-smi fails when the runtime did not pass the GPU in; no-gpu carries that fix.
+  const inContainer = has(ctx.events, 'container-context') && !moduleEventOf(events);
+  const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
+  const cause = moduleEvent ? em('dnlModuleCause', { kernel: kernel ?? em('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : em('dnlCause');
+  return { specific: false, fit: inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), cause, evidence, [
+    `# ${em('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'dkms status', `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
+    `sudo apt-get install -y linux-headers-${k}   # Fedora: kernel-devel-${k}; Arch: linux-headers + nvidia-dkms for a custom kernel`,
+    drv && /^\d{3}\.\d/.test(drv) ? `sudo dkms install nvidia/${drv} -k ${k}` : 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
+  ]) };
 }

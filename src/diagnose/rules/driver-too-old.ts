@@ -1,50 +1,82 @@
-// A framework's build CUDA needs a newer driver than this one (minor version compatibility counted where it works).
-import { maxCudaForDriver } from '../../knowledge/cuda.js';
-import { tensorflowReleases } from '../../knowledge/tensorflow.js';
+// driver-too-old: a program's CUDA needs a newer driver than this one — a framework in an environment (the
+// Snapshot's packages, probed or pasted), or what a message names (the container image's CUDA, ptxas, a PTX ISA, a
+// DLL, an NGC release, an NVENC API, Ollama's floor). One finding per program, one minimum driver (driverNeed).
+import { cudaForPtxIsa, cudaRelease } from '../../knowledge/cuda.js';
+import { nvencFloor } from '../../knowledge/data/nvenc.js';
+import { driverMaxCuda, driverNeed, driverSupport } from '../../knowledge/driver-support.js';
+import { tensorflowRelease, tensorflowReleases } from '../../knowledge/tensorflow.js';
 import type { ArchSet } from '../../knowledge/torch.js';
 import { torchVariant, variantArchSet, variantCoversCapability } from '../../knowledge/torch.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { driverWords, torchFixLines } from '../../install/torch.js';
-import { buildCudaOf, canonicalName, cudaTagOf, distinctCapabilities, driverOf, isCpuBuild, isFramework, isTensorflow, managerOf, platformOf, publicVersion } from '../../snapshot/queries.js';
-import { driverEvidence, packageEvidence } from '../evidence.js';
-import { driverFloors, driverSupport } from '../../knowledge/driver-support.js';
 import { driverUpgradeCommands } from '../../install/driver.js';
 import { pipInstall } from '../../install/python.js';
+import { driverWords } from '../../install/torch.js';
+import { cudaNumber } from '../../parse/framework-logs.js';
+import { PASTED_PREFIX } from '../../parse/snapshot.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import { buildCudaOf, canonicalName, cudaTagOf, distinctCapabilities, driverOf, isCpuBuild, isFramework, isTensorflow, managerOf, platformOf, publicVersion } from '../../snapshot/queries.js';
 import type { DriverFact, GpuCapability } from '../../snapshot/queries.js';
-import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
-import { m } from './messages-framework.js';
+import type { Evidence, Finding } from '../../findings.js';
+import { contextOf, tagOf, type ExplainContext } from '../context.js';
+import { packageEvidence } from '../evidence.js';
+import { first, has, lineEvidence, pip, primary, type Explained } from '../explain-helpers.js';
+import { em } from '../explainers/messages.js';
+import { bySeverity, confirmedBy, eachFactOnce, fromCheck, fromFactsAlone, namedByMessage } from '../from-text.js';
+import { guessFinding } from '../guess.js';
+import { namedCuda } from '../named-cuda.js';
+import { eventsFor } from '../rank.js';
+import { driverFacts, torchAlternative } from '../driver-facts.js';
+import type { Rule, RuleFinding, RuleInput } from '../types.js';
+import { m as mf } from './messages-framework.js';
+import { m } from './messages-driver.js';
 
 // jax plugins are checked by framework-cuda-mismatch; torchvision/torchaudio follow torch.
 const SKIP = /^(jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|torchvision|torchaudio)$/;
+/** Messages of the container runtime's own check of the driver's CUDA against the image's (NVIDIA_REQUIRE_CUDA). */
+const IMAGE_CHECKS = ['container-requirement-cuda', 'container-requirement-brand', 'nvidia-docker-unsupported-cuda'] as const;
+/** Among the causes the facts of a text establish alone, this one comes after those of the other codes (explain's old order). */
+const FACT_INDEX = 8;
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'driver-too-old',
   scope: 'environment',
-  check(snapshot) {
-    const d = driverOf(snapshot);
-    if (!d) return [];
-    const out: Finding[] = [];
-    for (const env of snapshot.python ?? []) {
-      for (const p of env.packages ?? []) {
-        if (!isFramework(p) || isCpuBuild(p) || SKIP.test(canonicalName(p.name))) continue;
-        const cuda = buildCudaOf(p);
-        if (!cuda) continue;
-        const support = driverSupport(d, cuda);
-        if (support === 'no') {
-          out.push(finding(snapshot, env, p, d, cuda, undefined));
-          continue;
-        }
-        if (support === 'mvc') {
-          const ptxOnly = ptxOnlyGpu(snapshot, p);
-          if (ptxOnly) out.push(finding(snapshot, env, p, d, cuda, ptxOnly));
-        }
-      }
-    }
-    return out;
+  check(input) {
+    const s = input.snapshot;
+    const found = tooNew(s);
+    if (input.origin === 'machine') return found.map((x) => tooOld(s, programOf(x), { lines: [], text: false }));
+    const mine = fromText(input, found);
+    return mine ? [mine] : [];
   },
 };
+
+/** A framework whose build CUDA this driver does not run (or runs only by minor version compatibility where a GPU needs PTX JIT). */
+interface TooNew {
+  env: PythonEnv;
+  pkg: PythonPackage;
+  cuda: string;
+  ptxGpu: GpuCapability | undefined;
+}
+
+function tooNew(snapshot: Snapshot): TooNew[] {
+  const d = driverOf(snapshot);
+  if (!d) return [];
+  const out: TooNew[] = [];
+  for (const env of snapshot.python ?? []) {
+    for (const p of env.packages ?? []) {
+      if (!isFramework(p) || isCpuBuild(p) || SKIP.test(canonicalName(p.name))) continue;
+      const cuda = buildCudaOf(p);
+      if (!cuda) continue;
+      const support = driverSupport(d, cuda);
+      if (support === 'no') out.push({ env, pkg: p, cuda, ptxGpu: undefined });
+      else if (support === 'mvc') {
+        const ptxGpu = ptxOnlyGpu(snapshot, p);
+        if (ptxGpu) out.push({ env, pkg: p, cuda, ptxGpu });
+      }
+    }
+  }
+  return out;
+}
 
 /** A GPU this package reaches only through PTX JIT (SASS absent), when the arch list is known. */
 function ptxOnlyGpu(snapshot: Snapshot, p: PythonPackage): GpuCapability | undefined {
@@ -59,51 +91,319 @@ function ptxOnlyGpu(snapshot: Snapshot, p: PythonPackage): GpuCapability | undef
   return distinctCapabilities(snapshot).find((g) => variantCoversCapability(s, g.cc) === 'ptx');
 }
 
-function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, d: DriverFact, cuda: string, ptxGpu: GpuCapability | undefined): Finding {
-  const floors = driverFloors(cuda);
-  const floor = (ptxGpu ? floors.full : (floors.mvc ?? floors.full)) ?? '?';
-  const name = canonicalName(p.name);
-  const max = d.version ? maxCudaForDriver(d.version)?.minor : d.cuda;
-  const vars = {
-    pkg: name,
-    version: p.version,
-    prefix: env.prefix,
-    cuda: versionParts(cuda).slice(0, 2).join('.'),
-    major: versionParts(cuda)[0] ?? '?',
-    floor,
-    full: floors.full ?? '?',
-    driver: d.version ?? `CUDA ${d.cuda}`,
-    max: max ?? m('drvUnknownMax'),
-    gpu: ptxGpu?.gpu.name ?? '',
-    sm: ptxGpu?.sm ?? '',
+/** Whose CUDA the driver is too old for, and how to say where that CUDA comes from. */
+interface Program {
+  /** "torch 2.5.1+cu124", "the container image", "ptxas". */
+  name: string;
+  /** "12.4" */
+  cuda: string;
+  /** The sentence saying where the CUDA comes from. */
+  built: string;
+  kind: 'torch' | 'tensorflow' | 'other';
+  /** The environment and package, when the program is one. */
+  env?: PythonEnv;
+  pkg?: PythonPackage;
+  ptxGpu?: GpuCapability;
+  /** The program checks the driver's CUDA version itself (a CUDA image's NVIDIA_REQUIRE_CUDA, which the container runtime tests at start): minor version compatibility does not pass it. */
+  checksDriver?: boolean;
+  /** What else the facts show about it (an assumption, a note on the CUDA row). */
+  evidence: Evidence[];
+}
+
+function programOf(x: TooNew): Program {
+  const name = canonicalName(x.pkg.name);
+  const cuda = versionParts(x.cuda).slice(0, 2).join('.');
+  const vars = { pkg: name, version: x.pkg.version, prefix: x.env.prefix, cuda };
+  return {
+    name: `${name} ${x.pkg.version}`,
+    cuda,
+    built: x.env.prefix === PASTED_PREFIX ? m('dtoBuilt', { name: vars.pkg + ' ' + vars.version, cuda }) : m('dtoBuiltIn', vars),
+    kind: name === 'torch' ? 'torch' : isTensorflow(x.pkg) ? 'tensorflow' : 'other',
+    env: x.env,
+    pkg: x.pkg,
+    ...(x.ptxGpu ? { ptxGpu: x.ptxGpu } : {}),
+    evidence: [packageEvidence(x.env, x.pkg)],
   };
-  const fix = [`# ${m('drvUpgrade', { floor })}`, ...driverUpgradeCommands(snapshot, floor, driverWords(floor))];
-  let unconfirmed: string | undefined;
-  if (name === 'torch') {
-    const t = torchFixLines(snapshot, env, { ccs: distinctCapabilities(snapshot).map((g) => g.cc), preferVersion: publicVersion(p.version) });
-    if (t.choice && t.choice.support !== 'no') {
-      fix.push(`# ${m('drvOrTorch')}`, ...t.lines);
-      unconfirmed = t.unconfirmed;
-    }
-  } else if (isTensorflow(p)) {
-    const tf = [...tensorflowReleases()]
-      .filter((r) => r.andCudaExtra && driverSupport(d, r.cuda) !== 'no')
-      .sort((a, b) => compareVersions(b.version, a.version))[0];
-    if (tf) {
-      const minor = tf.version.split('.').slice(0, 2).join('.');
-      fix.push(`# ${m('drvOrTf', { version: minor, cuda: tf.cuda })}`, pipInstall(env, managerOf(p) === 'uv' ? 'uv' : 'pip', [`"tensorflow[and-cuda]==${minor}.*"`]));
-    }
+}
+
+interface Say {
+  /** The lines of the text that name the cause. */
+  lines: Evidence[];
+  /** The facts come from a text: its OS may be unknown (Ubuntu's commands are given then). */
+  text: boolean;
+  /** More ways out than a newer driver, after the driver lines. */
+  alternatives?: string[];
+}
+
+/** The finding for one program: one minimum driver, each fact once, a driver upgrade and the builds this driver runs. */
+function tooOld(snapshot: Snapshot, p: Program, say: Say): Finding {
+  const d = driverOf(snapshot);
+  const need = driverNeed(p.cuda, { driver: d, os: osOf(snapshot), full: !!p.ptxGpu || p.checksDriver === true });
+  const floor = need.floor ?? '?';
+  const max = driverMaxCuda(d);
+  const driver = d?.version ?? undefined;
+  const vars = { name: p.name, cuda: p.cuda, major: versionParts(p.cuda)[0] ?? '?', floor, mvc: need.mvc ?? '?', full: need.full ?? '?', driver: driver ?? '?', max: max ?? mf('drvUnknownMax') };
+  const title = driver ? m('dtoTitle', vars) : max ? m('dtoTitleCuda', vars) : m('dtoTitleNoDriver', vars);
+  let cause: string;
+  if (p.ptxGpu) {
+    const g = p.ptxGpu;
+    cause = mf('drvCausePtx', { pkg: p.pkg ? canonicalName(p.pkg.name) : p.name, version: p.pkg?.version ?? '', prefix: p.env?.prefix ?? PASTED_PREFIX, cuda: p.cuda, full: need.full ?? '?', driver: driver ?? m('dtoDriverOfCuda', vars), gpu: g.gpu.name, sm: g.sm });
+  } else {
+    // Why the driver is short: the runtime's own check of the image, JIT or newer features beyond what MVC covers, or the floors.
+    const mvcOnly = need.withinMvc && !p.checksDriver;
+    const needs = p.checksDriver ? m('dtoNeedsCheck', vars) : mvcOnly ? m('dtoNeedsFull', vars) : need.both ? m('dtoNeedsBoth', vars) : m('dtoNeedsOne', vars);
+    const have = mvcOnly ? (driver ? m('dtoHaveMvc', vars) : max ? m('dtoHaveMvcCuda', vars) : '') : driver ? m('dtoHave', vars) : max ? m('dtoHaveCuda', vars) : '';
+    const effect = !d ? m('dtoEffectNoDriver') : p.checksDriver ? m('dtoEffectCheck') : mvcOnly ? m('dtoEffectMvc') : p.kind === 'torch' ? m('dtoEffectTorch') : m('dtoEffect');
+    cause = m('dtoCause', { built: p.built, needs, have, effect });
   }
-  const evidence = [packageEvidence(env, p), ...driverEvidence(d, m('evDriver'))];
-  if (ptxGpu) evidence.push({ fact: m('evGpu', { index: ptxGpu.gpu.index }), value: `${ptxGpu.gpu.name}: ${ptxGpu.cc} (${ptxGpu.sm})`, source: ptxGpu.source });
+  const framework = d ? frameworkAlternatives(snapshot, p, d) : { lines: [] };
+  const alternatives = [...framework.lines, ...(say.alternatives ?? [])];
+  const unconfirmed = framework.unconfirmed;
+  const fix = [
+    `# ${alternatives.length ? mf('drvUpgrade', { floor }) : m('dtoUpgrade', { floor })}`,
+    ...driverUpgradeCommands(snapshot, floor, driverWords(floor), say.text ? { unknownOs: 'apt' } : {}),
+    ...alternatives,
+  ];
+  const evidence = eachFactOnce([...say.lines, ...p.evidence, ...driverFacts(d, mf('evDriver')), ...cudaRowNote(p.cuda)]);
+  if (p.ptxGpu) evidence.push({ fact: mf('evGpu', { index: p.ptxGpu.gpu.index }), value: `${p.ptxGpu.gpu.name}: ${p.ptxGpu.cc} (${p.ptxGpu.sm})`, source: p.ptxGpu.source });
   return {
     code: 'driver-too-old',
     severity: 'error',
-    title: m('drvTitle', vars),
-    cause: ptxGpu ? m('drvCausePtx', vars) : m('drvCause', vars),
+    title,
+    cause,
     evidence,
     fix,
-    subject: env.prefix,
+    ...(p.env && p.env.prefix !== PASTED_PREFIX ? { subject: p.env.prefix } : {}),
     ...(unconfirmed ? { unconfirmed } : {}),
   };
 }
+
+/** Native Windows drivers have their own numbering (CUDA 12.x: 527.41 vs 525.60.13 on Linux). */
+function osOf(s: Snapshot): 'linux' | 'windows' {
+  return s.os.id?.value === 'windows' && s.os.wsl?.value !== true ? 'windows' : 'linux';
+}
+
+/** A build of the same framework this driver runs: torch's wheel choice, TensorFlow's newest release with a CUDA this driver runs. */
+function frameworkAlternatives(snapshot: Snapshot, p: Program, d: DriverFact): { lines: string[]; unconfirmed?: string } {
+  if (p.kind === 'torch' && p.env) {
+    const version = p.pkg && p.pkg.version !== '?' ? publicVersion(p.pkg.version) : undefined;
+    const t = torchAlternative(snapshot, p.env, { ccs: distinctCapabilities(snapshot).map((g) => g.cc), ...(version ? { preferVersion: version } : {}) });
+    if (t.choice && t.choice.support !== 'no') return { lines: [`# ${mf('drvOrTorch')}`, ...t.lines], ...(t.unconfirmed ? { unconfirmed: t.unconfirmed } : {}) };
+    return { lines: [] };
+  }
+  if (p.kind === 'tensorflow' && p.env && p.pkg) {
+    const tf = [...tensorflowReleases()].filter((r) => r.andCudaExtra && driverSupport(d, r.cuda) !== 'no').sort((a, b) => compareVersions(b.version, a.version))[0];
+    if (!tf) return { lines: [] };
+    const minor = tf.version.split('.').slice(0, 2).join('.');
+    return { lines: [`# ${mf('drvOrTf', { version: minor, cuda: tf.cuda })}`, pipInstall(p.env, managerOf(p.pkg) === 'uv' ? 'uv' : 'pip', [`"tensorflow[and-cuda]==${minor}.*"`])] };
+  }
+  return { lines: [] };
+}
+
+// ---- over a text -----------------------------------------------------------------------------------------
+
+function fromText(input: RuleInput, found: readonly TooNew[]): RuleFinding | undefined {
+  const ctx = contextOf(input);
+  const events = eventsFor(input, 'driver-too-old');
+  let mine: RuleFinding | undefined;
+  let confirmations = found.length;
+  if (events.length) {
+    const r = fromMessage(ctx, events, found);
+    if (r && r.fit > 0) mine = namedByMessage(input, 'driver-too-old', events, r);
+  }
+  if (!mine) {
+    const r = belowNamedCuda(ctx, found);
+    if (r && r.fit > 0) mine = fromFactsAlone(r, FACT_INDEX);
+  }
+  if (!mine) {
+    const [x, ...more] = bySeverity(found.map((f) => ({ ...tooOld(input.snapshot, programOf(f), { lines: [], text: true }), severity: 'error' as const })));
+    if (x) mine = fromCheck({ ...x, evidence: eachFactOnce([...x.evidence, ...more.flatMap((f) => f.evidence)]) });
+    confirmations = more.length;
+  }
+  if (mine) mine = confirmedBy(mine, confirmations);
+  else mine = guessFinding(input, 'driver-too-old');
+  if (mine) namedCuda(mine, input);
+  return mine;
+}
+
+/**
+ * No message, but the paste names a conda cudatoolkit / pytorch-cuda or an image CUDA newer than the driver runs
+ * (cudatoolkit=10.2 with a 418 driver, CUDA 10.1), or a torch whose CUDA is: the driver is too old for it, from the facts alone.
+ */
+function belowNamedCuda(ctx: ExplainContext, found: readonly TooNew[]): Explained | undefined {
+  const max = driverMaxCuda(ctx.driver);
+  if (!max) return undefined;
+  const above = (v: string | undefined) => !!v && compareVersions(v, max) > 0;
+  const named = ctx.facts.toolkitMentions.some((t) => (t.source === 'pasted:conda' || t.source === 'pasted:image') && above(t.value));
+  if (!named && !above(ctx.torch?.cuda)) return undefined;
+  return fromMessage(ctx, [], found);
+}
+
+/** The finding a message names, from what the message and the rest of the text say. */
+function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly TooNew[]): Explained | undefined {
+  const d = ctx.driver;
+  const lines = lineEvidence(events);
+  // The runtime's name for the error: what users search for.
+  if (has(events, 'driver-insufficient')) lines.push({ fact: em('evCudaError'), value: 'cudaErrorInsufficientDriver (35)', source: 'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html' });
+  const floorNamed = namedFloor(ctx, events, lines);
+  if (floorNamed) return floorNamed;
+  const p = programInText(ctx, events, found);
+  if (p) {
+    const wanted = wantedEvent(events);
+    const max = driverMaxCuda(d);
+    const alternatives: string[] = [];
+    if (wanted?.signature === 'container-requirement-cuda' || wanted?.signature === 'container-requirement-brand') alternatives.push(`# ${m('dtoImageFix', { max: max ?? em('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('dtoDisableRequire')}`);
+    if (wanted?.signature === 'cuda-not-supported-by-driver') alternatives.push(`# ${m('dtoOlderCuda', { max: max ?? em('unknown') })}`);
+    const support = d ? driverSupport(d, p.cuda) : 'unknown';
+    // The container banner says there is no driver at all: "insufficient" then means absent, not old.
+    const fit = has(ctx.events, 'container-no-driver') && !d?.version ? 0.3 : support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
+    return { fit, finding: tooOld(ctx.snapshot, p, { lines, text: true, alternatives }) };
+  }
+  // Without the program's CUDA, a driver-too-old finding stands only on a message that says so itself.
+  if (!primary(events, 'driver-too-old')) return undefined;
+  const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(d, mf('evDriver'))]);
+  const max = driverMaxCuda(d);
+  if (max) {
+    const cause = d?.version ? em('drvCauseNoBuild', { driver: d.version, max }) : m('dtoCauseNoBuildCuda', { max });
+    const fix = [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tagOf(max)}`)];
+    return { fit: 1, finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleUnknown'), cause, evidence, fix } };
+  }
+  return {
+    fit: has(ctx.events, 'container-no-driver') ? 0.3 : 0.9,
+    finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleUnknown'), cause: em('drvCauseUnknown'), evidence, fix: [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'] },
+  };
+}
+
+/** Messages that name the driver the program needs outright: NVENC's API floor, Ollama's, an NGC container's release. */
+function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]): Explained | undefined {
+  const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(ctx.driver, mf('evDriver'))]);
+  const upgrade = (floor: string) => [`# ${m('dtoUpgrade', { floor })}`, ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor), { unknownOs: 'apt' })];
+  const nvenc = events.filter((e) => e.signature === 'nvenc-api');
+  if (nvenc.length) {
+    const api = nvenc.map((e) => e.groups.required).find(Boolean);
+    const win = ctx.snapshot.os.id?.value === 'windows' || /\.exe|[A-Z]:\\/.test(nvenc.map((e) => e.text).join(' '));
+    const row = api ? nvencFloor(api) : undefined;
+    const floor = nvenc.map((e) => e.groups.floor).find(Boolean) ?? (row ? (win ? row.windows : `${row.linux} (Linux) / ${row.windows} (Windows)`) : undefined);
+    const vars = { api: api ?? '?', found: nvenc.map((e) => e.groups.found).find(Boolean) ?? '?', floor: floor ?? '?', driver: ctx.driver?.version ?? em('unknown') };
+    return {
+      fit: 2,
+      finding: {
+        code: 'driver-too-old', severity: 'error', title: em('drvNvencTitle', vars), cause: em('drvNvencCause', vars),
+        evidence: [...evidence, ...(row ? [{ fact: 'NVENC API ' + row.api, value: `Linux >= ${row.linux}, Windows >= ${row.windows}`, source: row.source }] : [])],
+        fix: [
+          ...upgrade((floor ?? '').split(' ')[0] || '?'),
+          `# ${m('dtoNvencHeaders')}`,
+          `ffmpeg -hide_banner -f lavfi -i nullsrc -frames:v 1 -c:v h264_nvenc -f null -   # ${m('dtoRetest')}`,
+        ],
+      },
+    };
+  }
+  const ollama = first(events, 'ollama-driver-too-old');
+  if (ollama?.groups.driver && ollama.groups.required) {
+    const vars = { driver: ollama.groups.driver, floor: ollama.groups.required };
+    return { fit: 2, finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleFloor', vars), cause: em('drvCauseFloor', vars), evidence, fix: upgrade(vars.floor) } };
+  }
+  // NGC containers name the driver release they need ("built for NVIDIA Driver Release 535.86 or later").
+  const ngc = first(events, 'ngc-driver-release');
+  if (ngc?.groups.floor) {
+    const vars = { driver: ngc.groups.driver ?? ctx.driver?.version ?? em('unknown'), floor: ngc.groups.floor };
+    return {
+      fit: 2,
+      finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleFloor', vars), cause: em('drvCauseFloor', vars) + ' ' + em('drvNgc'), evidence, fix: [...upgrade(vars.floor), `# ${m('dtoNgcOlder')}`] },
+    };
+  }
+  return undefined;
+}
+
+/** A message that names the CUDA the failing program needs. */
+function wantedEvent(events: ErrorEvent[]): ErrorEvent | undefined {
+  const wanted = first(events, 'container-requirement-cuda', 'container-requirement-brand', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible', 'driver-cuda-expected');
+  // "expected at least 11040": CUDA's numeric form.
+  if (wanted?.groups.need && !wanted.groups.cuda) wanted.groups.cuda = cudaNumber(wanted.groups.need);
+  return wanted;
+}
+
+/**
+ * The program whose CUDA the driver is too old for, as the text says: torch's build, the ptxas JAX runs, the CUDA a
+ * message names, the PTX ISA, Paddle's or TensorFlow's wheel, the CUDA image, PyPI's default torch wheel, a toolkit
+ * (a program built from source), and last a CUDA the paste names above what the driver runs.
+ */
+function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonly TooNew[]): Program | undefined {
+  const t = ctx.torch;
+  const max = driverMaxCuda(ctx.driver);
+  const ptxas = first(events, 'jax-ptxas-newer')?.groups.ptxas;
+  const wanted = wantedEvent(events);
+  const isa = first(events, 'ptx-isa-version');
+  const isaCuda = isa?.groups.ptx ? cudaForPtxIsa(isa.groups.ptx) : undefined;
+  const paddle = !t ? paddleBuild(ctx) : undefined;
+  // A CUDA base image named ("built from nvidia/cuda:10.2-devel"): the runtime the program carries.
+  const imageCuda = ctx.facts.toolkitMentions.find((x) => x.source === 'pasted:image')?.value;
+  // TensorFlow's pip wheels are built for one CUDA each (the TF table): TF 1.5 → CUDA 9.0.
+  const tfPkg = !t ? ctx.env?.packages.find((x) => x.name === 'tensorflow' || x.name === 'tensorflow-gpu') : undefined;
+  const tfCuda = tfPkg ? tensorflowRelease(tfPkg.version)?.cuda : undefined;
+  // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
+  const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
+  const namedAbove = max ? ctx.facts.toolkitMentions.map((x) => x.value).filter((v) => compareVersions(v, max) > 0).sort(compareVersions).at(-1) : undefined;
+  const env = ctx.env;
+  const other = (name: string, cuda: string, built: string): Program => ({ name, cuda, built, kind: 'other', evidence: torchFacts(ctx) });
+  if (t?.cuda) {
+    // The framework the facts check found is this torch: its GPU and build are already known there.
+    const same = found.find((x) => x.pkg === t.pkg);
+    if (same) return programOf(same);
+    const name = t.version === '?' ? 'torch' : `torch ${t.pkg.version}`;
+    return { name, cuda: t.cuda, built: m('dtoBuilt', { name, cuda: t.cuda }), kind: 'torch', ...(env ? { env } : {}), ...(t.version === '?' ? {} : { pkg: t.pkg }), evidence: torchFacts(ctx) };
+  }
+  if (ptxas) return other('ptxas', ptxas, m('dtoBuiltPtxas', { cuda: ptxas }));
+  if (wanted?.groups.cuda) {
+    const cuda = wanted.groups.cuda;
+    if (has([wanted], ...IMAGE_CHECKS)) return { ...other(m('dtoImage'), cuda, m('dtoBuiltImage', { cuda })), checksDriver: true };
+    if (wanted.groups.dll) return other(wanted.groups.dll, cuda, m('dtoBuiltDll', { dll: wanted.groups.dll, cuda }));
+    return other(m('dtoProgram'), cuda, m('dtoBuiltNeeds', { cuda }));
+  }
+  if (isaCuda) return other(`PTX ISA ${isa?.groups.ptx ?? '?'}`, isaCuda, m('dtoBuiltPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' }));
+  if (paddle) return other(`paddlepaddle-gpu ${paddle.version}`, paddle.cuda, m('dtoBuilt', { name: `paddlepaddle-gpu ${paddle.version}`, cuda: paddle.cuda }));
+  if (imageCuda) return { ...other(m('dtoImage'), imageCuda, m('dtoBuiltImage', { cuda: imageCuda })), checksDriver: true };
+  if (t?.pypiCuda) {
+    const tag = tagOf(t.pypiCuda);
+    return {
+      name: `torch ${t.version}`, cuda: t.pypiCuda, built: m('dtoBuiltPypi', { version: t.version, tag, cuda: t.pypiCuda }), kind: 'torch', ...(env ? { env } : {}), pkg: t.pkg,
+      evidence: [...torchFacts(ctx), { fact: m('evPypi'), value: `torch ${t.version} → ${tag} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' }],
+    };
+  }
+  if (tfCuda && tfPkg && env) {
+    return { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda, built: m('dtoBuilt', { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda }), kind: 'tensorflow', env, pkg: tfPkg, evidence: [packageEvidence(env, tfPkg)] };
+  }
+  if (toolkit) {
+    const cuda = versionParts(toolkit).slice(0, 2).join('.');
+    return other(m('dtoProgram'), cuda, m('dtoBuiltToolkit', { cuda }));
+  }
+  if (namedAbove) return other(m('dtoProgram'), namedAbove, m('dtoBuiltToolkit', { cuda: namedAbove }));
+  return undefined;
+}
+
+/** What the text says about torch: the package, or only torch.version.cuda. */
+function torchFacts(ctx: ExplainContext): Evidence[] {
+  const t = ctx.torch;
+  if (!t) return [];
+  if (t.version === '?') return t.cuda ? [{ fact: 'torch.version.cuda', value: t.cuda, source: t.pkg.location }] : [];
+  return ctx.env ? [packageEvidence(ctx.env, t.pkg)] : [];
+}
+
+/**
+ * paddlepaddle-gpu "X.Y.Z.postNNN": the CUDA of the build. Paddle 1.x wrote post{CUDA major}{cuDNN major}
+ * (post97 = CUDA 9.0 + cuDNN 7, post107 = CUDA 10.0); 2.x writes post{CUDA major}{minor} (post112 = CUDA 11.2).
+ * The convention is read from Paddle's install pages as remembered, not re-checked: unconfirmed.
+ */
+function paddleBuild(ctx: ExplainContext): { version: string; cuda: string } | undefined {
+  const p = ctx.env?.packages.find((x) => /^paddlepaddle(-gpu)?$/.test(x.name));
+  const r = p ? /^(\d+)\.\d+\.\d+(?:rc\d)?\.post(\d{1,2})(\d)$/.exec(p.version) : null;
+  if (!p || !r) return undefined;
+  return { version: p.version, cuda: Number(r[1]) >= 2 ? `${r[2]}.${r[3]}` : `${r[2]}.0` };
+}
+
+/** Where sources disagree about a CUDA release's floor (CUDA 9.1: the table's 390.46, the runfile's 387.26), say so. */
+function cudaRowNote(cuda: string): Evidence[] {
+  const row = cudaRelease(cuda);
+  return row?.note ? [{ fact: em('evCudaRowNote', { cuda }), value: row.note, source: row.source }] : [];
+}
+

@@ -1,8 +1,7 @@
 // The rule registry: every rule file of this folder, in no particular order (diagnose() sorts the findings).
 // test/diagnose/registry.test.ts fails when a rule file is missing here.
 import { bridge } from '../bridge.js';
-import type { FindingCode } from '../../findings.js';
-import type { Rule, RuleScope, SnapshotRule } from '../types.js';
+import type { Rule, SnapshotRule } from '../types.js';
 import { rule as archUnsupported } from './arch-unsupported.js';
 import { rule as cpuOnlyBuild } from './cpu-only-build.js';
 import { rule as cudnnMismatch } from './cudnn-mismatch.js';
@@ -13,8 +12,7 @@ import { rule as eccErrors } from './ecc-errors.js';
 import { rule as forwardCompatShadowing } from './forward-compat-shadowing.js';
 import { rule as frameworkCudaMismatch } from './framework-cuda-mismatch.js';
 import { rule as gpuThrottled } from './gpu-throttled.js';
-import { rule as libraryNotFoundFramework } from './library-not-found-framework.js';
-import { rule as libraryNotFoundSystem } from './library-not-found-system.js';
+import { rule as libraryNotFound } from './library-not-found.js';
 import { rule as libraryShadowing } from './library-shadowing.js';
 import { rule as mixedPackageManagers } from './mixed-package-managers.js';
 import { rule as multipleToolkits } from './multiple-toolkits.js';
@@ -24,6 +22,8 @@ import { rule as pcieDegraded } from './pcie-degraded.js';
 import { rule as secureBoot } from './secure-boot.js';
 import { rule as toolkitMismatch } from './toolkit-mismatch.js';
 import { rule as wsl } from './wsl.js';
+import { rule as outOfMemory } from './out-of-memory.js';
+import { rule as ncclFailure } from './nccl-failure.js';
 import { rule as clocksCapped } from './clocks-capped.js';
 import { rule as computeMode } from './compute-mode.js';
 import { rule as fabricManager } from './fabric-manager.js';
@@ -33,37 +33,11 @@ import { rule as persistenceOff } from './persistence-off.js';
 import { rule as xidErrors } from './xid-errors.js';
 
 const SNAPSHOT_RULES: readonly SnapshotRule[] = [
-  archUnsupported,
-  cpuOnlyBuild,
-  cudnnMismatch,
-  driverLibraryMismatch,
-  driverNotLoaded,
-  driverTooOld,
-  eccErrors,
-  forwardCompatShadowing,
-  frameworkCudaMismatch,
   gpuThrottled,
-  libraryNotFoundFramework,
-  libraryNotFoundSystem,
-  libraryShadowing,
-  mixedPackageManagers,
-  multipleToolkits,
-  noGpu,
-  nouveau,
-  pcieDegraded,
-  secureBoot,
-  toolkitMismatch,
-  wsl,
-];
-
-/** Codes only a text shows today (an error message): no Snapshot fact of theirs is probed yet. */
-const TEXT_ONLY: readonly [FindingCode, RuleScope][] = [
-  ['out-of-memory', 'environment'],
-  ['nccl-failure', 'environment'],
 ];
 
 /** Rules that read their whole input themselves (facts and events): one producer per code, no bridge. */
-const RULES_DIRECT: readonly Rule[] = [clocksCapped, computeMode, fabricManager, gpuMissing, gpuUnresponsive, persistenceOff, xidErrors];
+const RULES_DIRECT: readonly Rule[] = [clocksCapped, computeMode, fabricManager, gpuMissing, gpuUnresponsive, persistenceOff, xidErrors, archUnsupported, toolkitMismatch, multipleToolkits, driverTooOld, libraryNotFound, cudnnMismatch, libraryShadowing, outOfMemory, ncclFailure, wsl, pcieDegraded, eccErrors, cpuOnlyBuild, frameworkCudaMismatch, mixedPackageManagers, driverLibraryMismatch, driverNotLoaded, forwardCompatShadowing, secureBoot, nouveau, noGpu];
 
 /** One Rule per Finding code (library-not-found has a framework and a system check). */
 export const RULES: readonly Rule[] = [
@@ -72,5 +46,4 @@ export const RULES: readonly Rule[] = [
     const parts = SNAPSHOT_RULES.filter((r) => r.code === code);
     return bridge(code, parts[0]?.scope ?? 'environment', parts);
   }),
-  ...TEXT_ONLY.map(([code, scope]) => bridge(code, scope, [])),
 ];

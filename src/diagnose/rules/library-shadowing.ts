@@ -1,49 +1,69 @@
-// LD_LIBRARY_PATH puts another copy of a CUDA library before the one a package ships with.
-import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { canonicalName, dirOf, isBundledPath, isFramework, wheelVersionFor } from '../../snapshot/queries.js';
-import { packageEvidence } from '../evidence.js';
+// library-shadowing: another copy of a library loads before the one a package ships (or the driver's). On a machine:
+// LD_LIBRARY_PATH puts another copy of a CUDA library before the one a package ships with. In a text: a stub libcuda
+// that loaded, a symbol missing from a copy of another install, a library loaded from a system folder, or an
+// LD_LIBRARY_PATH set where GPU code fails.
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import { compareVersions, versionParts } from '../../knowledge/version.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import { canonicalName, dirOf, isBundledPath, isFramework, wheelVersionFor } from '../../snapshot/queries.js';
 import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
-import { cudnnProblem } from './cudnn-mismatch.js';
-import { m } from './messages-framework.js';
+import { contextOf, type ExplainContext } from '../context.js';
+import { packageEvidence } from '../evidence.js';
+import { first, foreignCudaLib, has } from '../explain-helpers.js';
+import { em } from '../explainers/messages.js';
+import { bundledCopy, cudnnProblem, ldLibraryPathWithout } from '../library-copies.js';
+import { messageLines, unite, type Checked, type Told } from '../library-findings.js';
+import { envSource } from '../named-rank.js';
+import { eventsFor } from '../rank.js';
+import type { Rule, RuleInput } from '../types.js';
+import { m as fm } from './messages-framework.js';
+import { m } from './messages-libraries.js';
 
-/** `export LD_LIBRARY_PATH=…` without `dir` (or `unset LD_LIBRARY_PATH` when nothing is left). */
-export function ldLibraryPathWithout(snapshot: Snapshot, dir: string): string {
-  const norm = (s: string) => s.replace(/\/+$/, '');
-  const current = snapshot.env?.LD_LIBRARY_PATH ?? '';
-  const kept = current.split(':').filter((e) => e !== '' && norm(e) !== norm(dir));
-  return kept.length ? `export LD_LIBRARY_PATH=${kept.join(':')}` : 'unset LD_LIBRARY_PATH';
-}
-
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'library-shadowing',
   scope: 'environment',
-  check(snapshot) {
-    // One finding per environment and shadowing folder: one LD_LIBRARY_PATH entry usually shadows several
-    // libraries at once, and one fix removes them all.
-    const groups = new Map<string, { env: PythonEnv; p: PythonPackage; hits: { lib: LibraryResolution; bundled: string }[] }>();
-    for (const env of snapshot.python ?? []) {
-      for (const p of env.packages ?? []) {
-        if (!isFramework(p) && !/^nvidia-/.test(canonicalName(p.name))) continue;
-        for (const lib of p.cudaLibraries ?? []) {
-          if (lib.via !== 'LD_LIBRARY_PATH' || !lib.resolvedPath || isBundledPath(env, lib.resolvedPath)) continue;
-          const bundled = (lib.shadowed ?? []).find((s) => isBundledPath(env, s));
-          if (!bundled) continue;
-          // A cuDNN of the wrong version is reported (with this same fix) by cudnn-mismatch.
-          if (cudnnProblem(env, p, lib)) continue;
-          const key = `${env.prefix}|${dirOf(lib.resolvedPath)}`;
-          const group = groups.get(key) ?? { env, p, hits: [] };
-          groups.set(key, group);
-          if (!group.hits.some((h) => h.lib.soname === lib.soname)) group.hits.push({ lib, bundled });
-        }
-      }
-    }
-    return [...groups.values()].map((g) => finding(snapshot, g.env, g.p, g.hits));
+  check(input) {
+    const checks = machineChecks(input.snapshot);
+    if (input.origin === 'machine') return unite(input, 'library-shadowing', undefined, checks);
+    const ctx = contextOf(input);
+    const events = eventsFor(input, 'library-shadowing');
+    // No message names it: an LD_LIBRARY_PATH set where GPU code fails is the usual suspect, ranked as facts alone.
+    const t = (events.length ? told(input, ctx, events) : undefined) ?? told(input, ctx, []);
+    return unite(input, 'library-shadowing', t, checks);
   },
 };
 
-function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: { lib: LibraryResolution; bundled: string }[]): Finding {
+// ---- a machine -------------------------------------------------------------------------------------------------
+
+interface Hit {
+  lib: LibraryResolution;
+  bundled: string;
+}
+
+function machineChecks(snapshot: Snapshot): Checked[] {
+  // One finding per environment and shadowing folder: one LD_LIBRARY_PATH entry usually shadows several
+  // libraries at once, and one fix removes them all.
+  const groups = new Map<string, { env: PythonEnv; p: PythonPackage; hits: Hit[] }>();
+  for (const env of snapshot.python ?? []) {
+    for (const p of env.packages ?? []) {
+      if (!isFramework(p) && !/^nvidia-/.test(canonicalName(p.name))) continue;
+      for (const lib of p.cudaLibraries ?? []) {
+        if (lib.via !== 'LD_LIBRARY_PATH' || !lib.resolvedPath || isBundledPath(env, lib.resolvedPath)) continue;
+        const bundled = bundledCopy(env, lib);
+        if (!bundled) continue;
+        // A cuDNN of the wrong version is reported (with this same fix) by cudnn-mismatch.
+        if (cudnnProblem(p, lib)) continue;
+        const key = `${env.prefix}|${dirOf(lib.resolvedPath)}`;
+        const group = groups.get(key) ?? { env, p, hits: [] };
+        groups.set(key, group);
+        if (!group.hits.some((h) => h.lib.soname === lib.soname)) group.hits.push({ lib, bundled });
+      }
+    }
+  }
+  return [...groups.values()].map((g) => ({ finding: finding(snapshot, g.env, g.p, g.hits), libs: g.hits.map((h) => h.lib.soname) }));
+}
+
+function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: Hit[]): Finding {
   const described = hits.map(({ lib, bundled }) => {
     const wheel = wheelVersionFor(env, lib.soname);
     const have = lib.version;
@@ -51,35 +71,98 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: { l
     return { lib, bundled, wheel, have, older };
   });
   // The cause is told for the worst case (an older copy first); the evidence names every library.
-  const first = described.find((d) => d.older) ?? described[0]!;
-  const path = first.lib.resolvedPath ?? '';
+  const worst = described.find((d) => d.older) ?? described[0]!;
+  const path = worst.lib.resolvedPath ?? '';
   const dir = dirOf(path);
   const sonames = described.map((d) => d.lib.soname);
   const vars = {
     pkg: canonicalName(p.name),
     version: p.version,
     prefix: env.prefix,
-    soname: sonames.length > 1 ? `${sonames.slice(0, -1).join(', ')} ${m('shAnd')} ${sonames.at(-1)}` : sonames[0]!,
+    soname: sonames.length > 1 ? `${sonames.slice(0, -1).join(', ')} ${fm('shAnd')} ${sonames.at(-1)}` : sonames[0]!,
     dir,
     path,
-    bundled: first.bundled,
-    bundledVer: first.wheel ? ` (${first.wheel.name} ${first.wheel.version})` : '',
-    haveVer: first.have ? ` (${first.have})` : '',
+    bundled: worst.bundled,
+    bundledVer: worst.wheel ? ` (${worst.wheel.name} ${worst.wheel.version})` : '',
+    haveVer: worst.have ? ` (${worst.have})` : '',
   };
   return {
     code: 'library-shadowing',
-    severity: first.older ? 'error' : 'warning',
-    title: m('shTitle', vars),
-    cause: m('shCause', { ...vars, soname: first.lib.soname, why: first.older ? m('shWhyOlder') : m('shWhyOther') }),
+    severity: worst.older ? 'error' : 'warning',
+    title: fm('shTitle', vars),
+    cause: fm('shCause', { ...vars, soname: worst.lib.soname, why: worst.older ? fm('shWhyOlder') : fm('shWhyOther') }),
     evidence: [
       packageEvidence(env, p),
       ...described.flatMap((d) => [
-        { fact: m('evLib', { soname: d.lib.soname }), value: `${d.lib.resolvedPath ?? ''}${d.have ? ` (${d.have})` : ''}`, source: d.lib.via },
+        { fact: m('evResolves', { soname: d.lib.soname }), value: `${d.lib.resolvedPath ?? ''}${d.have ? ` (${d.have})` : ''}`, source: d.lib.via },
         ...(d.wheel ? [{ fact: d.wheel.name, value: d.wheel.version, source: d.bundled }] : []),
       ]),
-      { fact: m('evLdPath'), value: snapshot.env?.LD_LIBRARY_PATH ?? '', source: 'env:LD_LIBRARY_PATH' },
+      { fact: fm('evLdPath'), value: snapshot.env?.LD_LIBRARY_PATH ?? '', source: 'env:LD_LIBRARY_PATH' },
     ],
-    fix: [`# ${m('shFix', { dir })}`, ldLibraryPathWithout(snapshot, dir), `# ${m('shFixKeep', { dir })}`],
+    fix: [`# ${fm('shFix', { dir })}`, ldLibraryPathWithout(snapshot, dir), `# ${fm('shFixKeep', { dir })}`],
     subject: env.prefix,
   };
+}
+
+// ---- a text ----------------------------------------------------------------------------------------------------
+
+/** The place in the order of causes the facts alone establish (explain's former fact checks). */
+const FACT_INDEX = 2;
+
+function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
+  const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
+  const evidence = messageLines(events);
+  if (ld) evidence.push({ fact: fm('evLdPath'), value: ld, source: envSource(input, 'LD_LIBRARY_PATH') });
+  const at = (fit: number, severity: Finding['severity'], title: string, cause: string, fix: string[], libs: string[] = []): Told =>
+    ({ fit, events, libs, factIndex: FACT_INDEX, finding: { code: 'library-shadowing', severity, title, cause, evidence, fix } });
+  const stubs = 'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs';
+  if (has(events, 'driver-entry-point') && !has(events, 'stub-library')) {
+    return at(ld && /stubs/.test(ld) ? 2 : 1.2, 'error', em('shEntryTitle'), em('shEntryCause'), [
+      `${stubs}   # ${m('shStubsUsual')}`,
+      `ldconfig -p | grep libcuda.so   # ${m('shDriverLibcuda')}`,
+      `nvidia-smi   # ${m('shDriverWorks')}`,
+    ], ['libcuda.so.1']);
+  }
+  if (has(events, 'stub-library')) {
+    return at(ld && /stubs/.test(ld) ? 2 : 1.1, 'error', em('shStubTitle'), em('shStubCause'), [stubs, `# ${m('shDropStubs')}`, 'ldconfig -p | grep libcuda.so.1'], ['libcuda.so.1']);
+  }
+  const twoCopies = first(events, 'symbol-version-not-defined', 'undefined-symbol-version');
+  const foreignPkgs = ctx.torch?.cuda ? (ctx.env?.packages ?? []).some((p) => foreignCudaLib(p.name, p.version, ctx.torch!.cuda!)) : false;
+  // A CUDA library package of another major explains it better (framework-cuda-mismatch).
+  if (twoCopies?.groups.soname && foreignPkgs) return undefined;
+  if (twoCopies?.groups.soname) {
+    const vars = { symbol: twoCopies.groups.symbol ?? '?', lib: twoCopies.groups.soname, file: twoCopies.groups.file ?? twoCopies.groups.soname };
+    return at(ld ? 2 : 1.6, 'error', em('shTwoTitle', vars), em('shTwoCause', vars), [
+      `python -c "import ctypes; ctypes.CDLL('${vars.lib}')"; grep ${vars.lib.split('.so')[0]} /proc/$(pgrep -n python)/maps   # ${m('shWhichCopy')}`,
+      `find / -name '${vars.lib}*' 2>/dev/null   # ${m('shEveryCopy')}`,
+      `echo $LD_LIBRARY_PATH   # ${m('shDropOther')}`,
+      `conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # ${m('shOneSource')}`,
+    ], [vars.lib]);
+  }
+  const fromPath = first(events, 'lib-undefined-symbol-path', 'ld-debug-loaded-from');
+  if (fromPath?.groups.path) {
+    const vars = { lib: fromPath.groups.soname ?? 'library', path: fromPath.groups.path };
+    evidence.push({ fact: em('evLoadedFrom'), value: `${vars.path}/${vars.lib}`, source: 'pasted:error message' });
+    return at(2, 'error', em('shPathTitle', vars), em('shPathCause', vars), [
+      'echo $LD_LIBRARY_PATH', `unset LD_LIBRARY_PATH   # ${m('shOrDrop', { dir: vars.path })}`, `grep -r "${vars.path}" /etc/ld.so.conf.d/ 2>/dev/null`,
+      'python -c "import torch; print(torch.backends.cudnn.version())"',
+    ], fromPath.groups.soname ? [fromPath.groups.soname] : []);
+  }
+  const sym = first(events, 'undefined-symbol-nvjitlink');
+  const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked') ?? (ld ? first(events, 'tf-cudnn-loaded') : undefined);
+  if (!sym && !cud) {
+    // No message that names a library, but LD_LIBRARY_PATH is set and something GPU-related fails: the usual suspect.
+    // An LD_DEBUG trace alone (its search path read as LD_LIBRARY_PATH) shows no failure unless the paste says one.
+    if (!ld || !(ctx.trouble || ctx.events.some((e) => e.signature !== 'ld-debug-search-path'))) return undefined;
+    const dirs = ld.split(':').filter((d) => d && !d.startsWith('$')).slice(0, 4).join(', ') || ld;
+    return at(1, 'warning', em('shLdTitle'), em('shLdCause', { ld, dirs }), [
+      `env -u LD_LIBRARY_PATH nvidia-smi   # ${m('shWithout')}`,
+      `for d in ${dirs.replace(/, /g, ' ')}; do ls $d/libcuda.so* $d/libnvidia-ml.so* $d/libcudnn*.so* 2>/dev/null; done`,
+      `unset LD_LIBRARY_PATH   # ${m('shUnsetForGood')}`,
+    ]);
+  }
+  const symbol = sym?.groups.symbol ?? 'cudnn';
+  return at(ld ? 1.8 : 1.3, 'error', em('shTitle'), em('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), [
+    'echo $LD_LIBRARY_PATH', `unset LD_LIBRARY_PATH   # ${m('shOrDropCuda')}`, 'python -c "import torch; print(torch.cuda.is_available())"',
+  ]);
 }

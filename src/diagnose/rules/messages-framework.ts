@@ -31,6 +31,13 @@ export const m = defineMessages({
     cpuTfOld: 'TensorFlow {version} needs CUDA {cuda} and cuDNN {cudnn} installed beside it; in a conda env:',
     cpuJax: 'Install the CUDA {major} JAX plugin ({extra}: driver ≥ {floor}, compute capability ≥ {cc}):',
     cpuJaxNone: 'No JAX CUDA plugin fits this driver and GPU: upgrade the driver to ≥ {floor} for jax[{extra}].',
+    cpuTfWinTitle: '{pkg} {version} has no GPU support on native Windows ({last} was the last)',
+    cpuTfWinCause:
+      'TensorFlow {last} was the last release with GPU support on native Windows; {pkg} {version} there is a CPU-only build whatever CUDA and driver are installed. In WSL2 it uses the GPU (pip install "tensorflow[and-cuda]"); on native Windows only TensorFlow {last} does, with CUDA {cuda} and cuDNN {cudnn}.',
+    cpuTfWinKnowledge: 'TensorFlow {last}: the last release with GPU support on native Windows (CUDA {cuda}, cuDNN {cudnn})',
+    windowsNative: 'Windows (native)',
+    cpuTfWinFixWsl: 'WSL2 (recommended): wsl --install, then inside the Linux distribution:',
+    cpuTfWinFixNative: 'or stay on native Windows with the last GPU release, TensorFlow {last} (with CUDA {cuda} and cuDNN {cudnn} installed beside it):',
     // driver-too-old
     drvTitle: '{pkg} {version} (CUDA {cuda}) needs NVIDIA driver ≥ {floor}; this driver is {driver}',
     drvCause:
@@ -49,9 +56,6 @@ export const m = defineMessages({
     fcmVisionVerCause:
       '{pkg} {version} in {prefix} was built against a different torch than the installed {tversion}; torch {tversion} pairs with {pkg} {want}. A mismatched pair fails at import with undefined symbols or "operator torchvision::nms does not exist".',
     fcmPairFix: 'Reinstall the pair from torch’s own index ({tag}):',
-    fcmTfWinTitle: 'TensorFlow {version} has no GPU support on native Windows',
-    fcmTfWinCause: 'TensorFlow 2.10 was the last release with GPU support on native Windows; TensorFlow {version} runs only on the CPU there.',
-    fcmTfWinFix: 'Use TensorFlow in WSL2 (pip install "tensorflow[and-cuda]" inside the Linux distribution), or on native Windows pin the last GPU release:',
     fcmTfCudaTitle: 'TensorFlow {version} needs CUDA {want}; {soname} that loads is CUDA {have}',
     fcmTfCudaCause:
       'TensorFlow {version} in {prefix} was tested with CUDA {want} and cuDNN {cudnn}; {soname} resolves to {path} (CUDA {have}, via {via}). TensorFlow cannot load its GPU libraries ("Could not load dynamic library") and silently runs on the CPU.',
@@ -133,6 +137,13 @@ export const m = defineMessages({
     cpuTfOld: 'TensorFlow {version} 需要同时安装 CUDA {cuda} 和 cuDNN {cudnn}；在 conda 环境中：',
     cpuJax: '安装 CUDA {major} 版的 JAX 插件（{extra}：驱动 ≥ {floor}，计算能力 ≥ {cc}）：',
     cpuJaxNone: '没有适合当前驱动和 GPU 的 JAX CUDA 插件：把驱动升级到 ≥ {floor} 以使用 jax[{extra}]。',
+    cpuTfWinTitle: '{pkg} {version} 在原生 Windows 上不支持 GPU（{last} 是最后一个支持的版本）',
+    cpuTfWinCause:
+      'TensorFlow {last} 是最后一个在原生 Windows 上支持 GPU 的版本；{pkg} {version} 在那里是纯 CPU 构建，装什么 CUDA 和驱动都没用。在 WSL2 里它能用 GPU（pip install "tensorflow[and-cuda]"）；原生 Windows 上只有 TensorFlow {last} 能用 GPU，需配合 CUDA {cuda} 和 cuDNN {cudnn}。',
+    cpuTfWinKnowledge: 'TensorFlow {last}：最后一个在原生 Windows 上支持 GPU 的版本（CUDA {cuda}、cuDNN {cudnn}）',
+    windowsNative: 'Windows（原生）',
+    cpuTfWinFixWsl: '推荐用 WSL2：先执行 wsl --install，然后在 Linux 发行版里：',
+    cpuTfWinFixNative: '或者留在原生 Windows 上，改用最后一个支持 GPU 的版本 TensorFlow {last}（并在旁边装好 CUDA {cuda} 和 cuDNN {cudnn}）：',
     drvTitle: '{pkg} {version}（CUDA {cuda}）需要 NVIDIA 驱动 ≥ {floor}；当前驱动是 {driver}',
     drvCause:
       '{prefix} 中的 {pkg} {version} 用 CUDA {cuda} 编译。CUDA {major}.x 需要驱动 ≥ {floor}（次版本兼容；要用上 CUDA {cuda} 的全部功能需 {full}），而驱动 {driver} 最高只支持 CUDA {max}，所以 CUDA 调用会报 "CUDA driver version is insufficient for CUDA runtime version"，torch.cuda.is_available() 为 False。',
@@ -149,9 +160,6 @@ export const m = defineMessages({
     fcmVisionVerCause:
       '{prefix} 中的 {pkg} {version} 是针对另一个 torch 版本编译的；torch {tversion} 配套的是 {pkg} {want}。不配套时 import 会报 undefined symbol 或 "operator torchvision::nms does not exist"。',
     fcmPairFix: '从 torch 自己的索引（{tag}）重新安装配套版本：',
-    fcmTfWinTitle: 'TensorFlow {version} 在原生 Windows 上不支持 GPU',
-    fcmTfWinCause: 'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow {version} 在那里只能用 CPU。',
-    fcmTfWinFix: '在 WSL2 中使用 TensorFlow（在 Linux 发行版里 pip install "tensorflow[and-cuda]"），或在原生 Windows 上固定到最后一个 GPU 版本：',
     fcmTfCudaTitle: 'TensorFlow {version} 需要 CUDA {want}；实际加载的 {soname} 是 CUDA {have}',
     fcmTfCudaCause:
       '{prefix} 中的 TensorFlow {version} 的测试配置是 CUDA {want}、cuDNN {cudnn}；{soname} 解析到 {path}（CUDA {have}，经由 {via}）。TensorFlow 无法加载它的 GPU 库（"Could not load dynamic library"），会悄悄退回 CPU。',

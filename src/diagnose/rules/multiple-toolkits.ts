@@ -1,11 +1,25 @@
 // multiple-toolkits: PATH's nvcc, CUDA_HOME, /usr/local/cuda and LD_LIBRARY_PATH point at different toolkits.
-// The fix is the seed's 3.2 exports, computed for this machine and agreeing on one toolkit.
+// The fix is the seed's 3.2 exports, computed for this machine and agreeing on one toolkit. Over a text: the toolkits
+// it names by place (/usr/local/cuda-X.Y, an `ls` row, the /usr/local/cuda link, conda's cudatoolkit, the HPC SDK's
+// cuda/X.Y) and the nvcc that answers — two or more, with nvcc or the link on one of them, is the "wrong nvcc /
+// wrong CUDA_HOME" pattern.
 import { compareVersions } from '../../knowledge/version.js';
+import type { ErrorEvent, ToolkitMention } from '../../parse/types.js';
 import type { Snapshot, Toolkit } from '../../snapshot/types.js';
 import type { Evidence, Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import { FINDING_CODES, SEVERITY_ORDER } from '../../findings.js';
+import { signatureById } from '../../knowledge/error-signatures.js';
+import { contextOf, type ExplainContext } from '../context.js';
+import { em } from '../explainers/messages.js';
+import { guessFinding } from '../guess.js';
+import { namedCuda } from '../named-cuda.js';
+import { codeOrder, eventBase, eventsFor } from '../rank.js';
+import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { m } from './messages-system.js';
+import { tm } from './messages-toolkits.js';
 import { isUnder, withoutEntries } from '../system-facts.js';
+
+const CODE = 'multiple-toolkits';
 
 const short = (t: Toolkit): string => {
   const v = t.version?.value ?? t.nvcc?.version?.value ?? '?';
@@ -15,43 +29,58 @@ const fullVersion = (t: Toolkit): string => t.version?.value ?? t.nvcc?.version?
 const roots = (t: Toolkit): string[] => [t.path, ...t.aliases];
 const owns = (t: Toolkit, p: string): boolean => roots(t).some((r) => isUnder(p, r));
 
-export const rule: SnapshotRule = {
-  code: 'multiple-toolkits',
+export const rule: Rule = {
+  code: CODE,
   scope: 'environment',
-  check(s) {
-    if (s.toolkits.length < 2) return [];
-    const active = s.toolkits.filter((t) => t.active.path || t.active.cudaHome || t.active.symlink || t.active.ldLibraryPath);
-    if (active.length < 2) return [];
-    const pathDirs = (s.env.PATH ?? '').split(':');
-    const ldDirs = (s.env.LD_LIBRARY_PATH ?? '').split(':');
-    const parts: string[] = [];
-    const evidence: Evidence[] = [];
-    for (const t of active) {
-      const v = short(t);
-      if (t.active.path) {
-        const dir = pathDirs.find((d) => owns(t, d)) ?? `${t.path}/bin`;
-        parts.push(m('mtPartPath', { v, path: `${dir}/nvcc` }));
-        evidence.push({ fact: 'PATH', value: `${dir}/nvcc → ${t.path}`, source: 'env:PATH' });
-      }
-      if (t.active.cudaHome) {
-        parts.push(m('mtPartCudaHome', { v, path: s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? t.path }));
-        evidence.push({ fact: 'CUDA_HOME', value: `${s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? ''} → ${t.path}`, source: s.env.CUDA_HOME ? 'env:CUDA_HOME' : 'env:CUDA_PATH' });
-      }
-      if (t.active.symlink) {
-        parts.push(m('mtPartSymlink', { v }));
-        evidence.push({ fact: '/usr/local/cuda', value: `→ ${t.path}`, source: 'file:/usr/local/cuda' });
-      }
-      if (t.active.ldLibraryPath) {
-        const dir = ldDirs.find((d) => owns(t, d)) ?? `${t.path}/lib64`;
-        parts.push(m('mtPartLd', { v, path: dir }));
-        evidence.push({ fact: m('evLdLibraryPath'), value: `${dir} → ${t.path}`, source: 'env:LD_LIBRARY_PATH' });
-      }
+  check(input) {
+    // A paste names toolkits by version, without their folders, PATH entries or links: the text side reads them.
+    const checks = input.origin === 'paste' ? [] : toolkitCheck(input.snapshot);
+    if (input.origin === 'machine') return checks;
+    const f = fromText(input, checks);
+    return f ? [f] : [];
+  },
+};
+
+/** The Snapshot check: the settings that pick a toolkit point at different ones. */
+export function toolkitCheck(s: Snapshot): Finding[] {
+  if (s.toolkits.length < 2) return [];
+  const active = s.toolkits.filter((t) => t.active.path || t.active.cudaHome || t.active.symlink || t.active.ldLibraryPath);
+  if (active.length < 2) return [];
+  const pathDirs = (s.env.PATH ?? '').split(':');
+  const ldDirs = (s.env.LD_LIBRARY_PATH ?? '').split(':');
+  const parts: string[] = [];
+  const evidence: Evidence[] = [];
+  for (const t of active) {
+    const v = short(t);
+    if (t.active.path) {
+      const dir = pathDirs.find((d) => owns(t, d)) ?? `${t.path}/bin`;
+      parts.push(m('mtPartPath', { v, path: `${dir}/nvcc` }));
+      evidence.push({ fact: 'PATH', value: `${dir}/nvcc → ${t.path}`, source: 'env:PATH' });
     }
-    const bySymlink = s.toolkits.find((t) => t.active.symlink);
-    const newest = [...s.toolkits].sort((a, b) => compareVersions(fullVersion(b), fullVersion(a)))[0]!;
-    const target = bySymlink ?? newest;
-    const v = short(target);
-    return [{
+    if (t.active.cudaHome) {
+      parts.push(m('mtPartCudaHome', { v, path: s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? t.path }));
+      evidence.push({
+        fact: 'CUDA_HOME',
+        value: `${s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? ''} → ${t.path}`,
+        source: s.env.CUDA_HOME ? 'env:CUDA_HOME' : 'env:CUDA_PATH',
+      });
+    }
+    if (t.active.symlink) {
+      parts.push(m('mtPartSymlink', { v }));
+      evidence.push({ fact: '/usr/local/cuda', value: `→ ${t.path}`, source: 'file:/usr/local/cuda' });
+    }
+    if (t.active.ldLibraryPath) {
+      const dir = ldDirs.find((d) => owns(t, d)) ?? `${t.path}/lib64`;
+      parts.push(m('mtPartLd', { v, path: dir }));
+      evidence.push({ fact: m('evLdLibraryPath'), value: `${dir} → ${t.path}`, source: 'env:LD_LIBRARY_PATH' });
+    }
+  }
+  const bySymlink = s.toolkits.find((t) => t.active.symlink);
+  const newest = [...s.toolkits].sort((a, b) => compareVersions(fullVersion(b), fullVersion(a)))[0]!;
+  const target = bySymlink ?? newest;
+  const v = short(target);
+  return [
+    {
       code: 'multiple-toolkits',
       severity: 'warning',
       title: m('mtTitle', { summary: active.map(short).join(' vs ') }),
@@ -59,9 +88,9 @@ export const rule: SnapshotRule = {
       evidence,
       fix: [m('mtFixWhy', { v, why: bySymlink ? m('mtWhySymlink') : m('mtWhyNewest') }), ...exportsFor(s, target, !!bySymlink), m('mtFixPersist', { v })],
       subject: target.path,
-    } satisfies Finding];
-  },
-};
+    } satisfies Finding,
+  ];
+}
 
 /** The exports that make PATH, CUDA_HOME and LD_LIBRARY_PATH agree on one toolkit, other toolkits' folders dropped. */
 export function exportsFor(s: Snapshot, target: Toolkit, viaSymlink: boolean): string[] {
@@ -70,9 +99,122 @@ export function exportsFor(s: Snapshot, target: Toolkit, viaSymlink: boolean): s
   const foreign = (d: string): boolean => others.some((t) => owns(t, d)) || owns(target, d);
   const path = withoutEntries(s.env.PATH ?? '/usr/bin:/bin', foreign);
   const ld = withoutEntries(s.env.LD_LIBRARY_PATH ?? '', foreign);
-  return [
-    `export CUDA_HOME=${home}`,
-    `export PATH=${home}/bin${path ? `:${path}` : ''}`,
-    `export LD_LIBRARY_PATH=${home}/lib64${ld ? `:${ld}` : ''}`,
+  return [`export CUDA_HOME=${home}`, `export PATH=${home}/bin${path ? `:${path}` : ''}`, `export LD_LIBRARY_PATH=${home}/lib64${ld ? `:${ld}` : ''}`];
+}
+
+// ---- over a text ----------------------------------------------------------------------------------------------------
+
+const WHERE: Record<string, string> = {
+  'pasted:path': '/usr/local/cuda-{v}',
+  'pasted:listing': '/usr/local/cuda-{v}',
+  'pasted:link': '/usr/local/cuda → cuda-{v}',
+  'pasted:conda': 'conda cudatoolkit {v}',
+  'pasted:hpc-sdk': 'HPC SDK cuda/{v}',
+  'pasted:windows-path': 'CUDA\\v{v}',
+  'pasted:nvcc': 'nvcc {v}',
+  'pasted:image': 'image nvidia/cuda:{v}',
+};
+
+/** Where a named toolkit lives: its nvcc path when the paste shows it, else the kind of mention. */
+const place = (n: ToolkitMention) => (n.path ? `${n.path} → ${n.value}` : (WHERE[n.source] ?? '{v}').replace('{v}', n.value));
+/** Mentions that say a toolkit is installed somewhere (not an alternative someone tried with conda, not an image). */
+const INSTALLED = new Set(['pasted:path', 'pasted:listing', 'pasted:link', 'pasted:hpc-sdk', 'pasted:windows-path', 'pasted:nvcc']);
+const mm = (v: string) => v.split('.').slice(0, 2).join('.');
+
+/**
+ * A text's one finding: the cause a message names (the HPC SDK's missing CUDA, ptxas of another toolkit), else the
+ * toolkits the text names in two versions (a cause the facts establish alone), else the Snapshot check of this machine
+ * (`explain --here`), which confirms it and adds only what the finding does not state.
+ */
+function fromText(input: RuleInput, checks: readonly Finding[]): RuleFinding | undefined {
+  const ctx = contextOf(input);
+  const events = eventsFor(input, CODE);
+  let mine: RuleFinding | undefined;
+  const r = events.length ? namedToolkits(ctx, events) : undefined;
+  if (r && r.fit > 0) {
+    const { event } = eventBase(events, CODE);
+    const sig = event ? signatureById(event.signature) : undefined;
+    const unconfirmed = sig && !sig.confirmed ? em('unconfirmedSignature', { id: sig.id }) : undefined;
+    mine = { ...r.finding, ...(unconfirmed ? { unconfirmed } : {}), rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(CODE) } };
+  } else {
+    // Facts alone rank below a cause a message names (a signature of weight 1 scores 1 × fit).
+    const f = namedToolkits(ctx, []);
+    if (f && f.fit > 0) mine = { ...f.finding, rank: { events: [], fit: f.fit, prior: 0.4, phase: 1, index: 0 } };
+  }
+  for (const c of checks) {
+    if (!mine) {
+      mine = {
+        ...c,
+        evidence: [...c.evidence],
+        fix: [...c.fix],
+        rank: { events: [], fit: 1, phase: 3, index: SEVERITY_ORDER[c.severity] * 100 + FINDING_CODES.indexOf(CODE) },
+      };
+      continue;
+    }
+    const rank = mine.rank ?? { events: [], fit: 1, phase: 3 as const, index: 0 };
+    mine.rank = { ...rank, confirmations: (rank.confirmations ?? 0) + 1 };
+    for (const e of c.evidence) if (!mine.evidence.some((x) => x.value === e.value)) mine.evidence.push(e);
+    // One toolkit to agree on: a finding that already sets CUDA_HOME keeps its own exports.
+    if (!mine.fix.some((l) => l.startsWith('export CUDA_HOME='))) for (const line of c.fix) if (!mine.fix.includes(line)) mine.fix.push(line);
+  }
+  mine ??= guessFinding(input, CODE);
+  if (mine) namedCuda(mine, input);
+  return mine;
+}
+
+/** The toolkits a text names, in two or more versions, and which one answers; or the HPC SDK's missing CUDA. */
+function namedToolkits(ctx: ExplainContext, events: ErrorEvent[]): { finding: Finding; fit: number } | undefined {
+  const hpc = events.find((e) => e.signature === 'hpc-sdk-cuda-missing');
+  const named: ToolkitMention[] = ctx.facts.toolkitMentions.filter((n) => n.source !== 'pasted:image' && n.source !== 'pasted:prose');
+  for (const t of ctx.snapshot.toolkits) {
+    const v = t.nvcc?.version?.value ?? t.version?.value;
+    if (v && (t.nvcc?.version || /nvcc/.test(t.version?.source ?? '')) && !named.some((n) => n.source === 'pasted:nvcc' && n.value === mm(v)))
+      named.push({ value: mm(v), source: 'pasted:nvcc' });
+  }
+  const versions = [...new Set(named.map((n) => mm(n.value)))].sort(compareVersions);
+  // Two versions, at least one of them installed somewhere (conda alternatives alone are a question, not a setup).
+  if (!hpc && (versions.length < 2 || !named.some((n) => INSTALLED.has(n.source)))) return undefined;
+  const nvcc = named.find((n) => n.source === 'pasted:nvcc')?.value;
+  const link = named.find((n) => n.source === 'pasted:link')?.value;
+  const conda = named.find((n) => n.source === 'pasted:conda')?.value;
+  const places = versions.map((v) => {
+    const where = [...new Set(named.filter((n) => mm(n.value) === v).map(place))];
+    return `${v} (${where.join(', ')})`;
+  });
+  const active = nvcc ?? link;
+  const other = versions.find((v) => v !== active) ?? versions[0] ?? '<version>';
+  const parts = [em('mtpCause', { list: places.join('; '), active: active ? em('mtpActive', { v: active }) : '' })];
+  if (conda && nvcc && conda !== nvcc) parts.push(em('mtpConda', { conda, nvcc }));
+  if (hpc) parts.push(em('mtpHpc', { cuda: hpc.groups.cuda ?? '?' }));
+  const evidence: Evidence[] = [
+    ...events.slice(0, 2).map((e) => ({ fact: em('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` })),
+    ...named.slice(0, 6).map((n) => ({ fact: em('evToolkitNamed'), value: place(n), source: n.source })),
   ];
+  // nvcc shown at two paths: put the other one's bin folder first on PATH.
+  const paths = named.filter((n) => n.path);
+  const firstPath = paths[0];
+  const alt = paths.find((n) => n.path !== firstPath?.path && n.value !== firstPath?.value);
+  const fix = [
+    ...(alt?.path
+      ? [
+          `export PATH=${alt.path.replace(/\/nvcc$/, '')}:$PATH   # ${tm('fxPathFirst', { v: alt.value, now: firstPath?.path ?? '?', nowV: firstPath?.value ?? '?' })}`,
+        ]
+      : []),
+    'which -a nvcc; ls -ld /usr/local/cuda*; echo "CUDA_HOME=$CUDA_HOME"',
+    `export CUDA_HOME=/usr/local/cuda-${other}   # ${em('mtpPick', { list: versions.join(', ') })}`,
+    'export PATH=$CUDA_HOME/bin:$PATH LD_LIBRARY_PATH=$CUDA_HOME/lib64:$LD_LIBRARY_PATH',
+    'nvcc --version',
+    `# ${em('mtpPersist', { v: other })}`,
+  ];
+  if (conda) fix.push(`conda install -c nvidia cuda-nvcc=${conda}   # ${em('mtpCondaFix')}`);
+  if (hpc) fix.push(`# ${tm('fxHpc', { v: versions.find((v) => v !== hpc.groups.cuda) ?? 'X.Y' })}`);
+  const finding: Finding = {
+    code: CODE,
+    severity: 'warning',
+    title: em('mtpTitle', { list: versions.join(' vs ') || (hpc?.groups.cuda ?? '') }),
+    cause: parts.join(' '),
+    evidence,
+    fix,
+  };
+  return { fit: hpc ? 1.8 : active ? 1.4 : 1, finding };
 }

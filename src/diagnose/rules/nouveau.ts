@@ -1,45 +1,79 @@
 // nouveau: the open-source nouveau driver holds the GPU (error), or the NVIDIA driver is about to be installed and
 // nothing blacklists nouveau (warning). The fix is the seed's 2.2 install path made explicit.
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import type { Snapshot } from '../../snapshot/types.js';
+import type { ExplainContext } from '../context.js';
+import { finding, first, has, inWsl, lineEvidence } from '../explain-helpers.js';
+import { em } from '../explainers/messages.js';
+import { oneFinding, type Reading } from '../from-text.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
 import { initramfsLines, nouveauBlacklistLines } from '../../install/driver.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'nouveau',
   scope: 'node',
-  check(s) {
-    if (isWsl(s) || inContainer(s)) return [];
-    const loaded = s.os.nouveau.loaded?.value === true;
-    const blacklisted = s.os.nouveau.blacklisted;
-    const held = s.pciGpus.filter((p) => p.driver === 'nouveau');
-    const nvidiaUp = moduleLoaded(s) || driverAnswers(s);
-    const evidence = [
-      ...ev(m('evNouveauLoaded'), s.os.nouveau.loaded, (v) => (v ? 'yes' : 'no')),
-      ...ev(m('evNouveauBlacklisted'), blacklisted, (v) => (v ? 'yes' : 'no')),
-      ...held.map((p) => ({ fact: m('evBoundDriver'), value: `${pciLabel(p)}: nouveau`, source: p.source })),
-      ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
-    ];
-    // Blacklist file and lines: NVIDIA CUDA Installation Guide for Linux, "Disabling Nouveau" (blacklist-nouveau.conf
-    // with "blacklist nouveau" + "options nouveau modeset=0", then update-initramfs -u / dracut --force).
-    const fixFile = nouveauBlacklistLines();
-    const rebuild = initramfsLines(s);
-    if (held.length > 0 || (loaded && !nvidiaUp && s.pciGpus.length > 0)) {
-      const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
-      const bound = held.length ? m('nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
-      const f: Finding = {
-        code: 'nouveau', severity: 'error', title: m('nvTitle'), cause: m('nvCause', { bound }) + stale, evidence,
-        fix: [...(blacklisted?.value === true ? [] : fixFile), ...rebuild, m('nvFixReboot'), 'sudo reboot', m('nvFixBlack')],
-      };
-      return [f];
-    }
-    if (!loaded && !nvidiaUp && s.pciGpus.length > 0 && blacklisted?.value === false) {
-      return [{
-        code: 'nouveau', severity: 'warning', title: m('nvTitleWarn'), cause: m('nvCauseWarn'), evidence,
-        fix: [...fixFile, ...rebuild],
-      }];
-    }
-    return [];
+  check(input) {
+    const found = check(input.snapshot);
+    return input.origin === 'machine' ? found : oneFinding(input, 'nouveau', found, fromMessage);
   },
 };
+
+/** The Snapshot's check: nouveau bound to a GPU or loaded with no nvidia module (error), or not blacklisted before an install (warning). */
+function check(s: Snapshot): Finding[] {
+  if (isWsl(s) || inContainer(s)) return [];
+  const loaded = s.os.nouveau.loaded?.value === true;
+  const blacklisted = s.os.nouveau.blacklisted;
+  const held = s.pciGpus.filter((p) => p.driver === 'nouveau');
+  const nvidiaUp = moduleLoaded(s) || driverAnswers(s);
+  const evidence = [
+    ...ev(m('evNouveauLoaded'), s.os.nouveau.loaded, (v) => (v ? 'yes' : 'no')),
+    ...ev(m('evNouveauBlacklisted'), blacklisted, (v) => (v ? 'yes' : 'no')),
+    ...held.map((p) => ({ fact: m('evBoundDriver'), value: `${pciLabel(p)}: nouveau`, source: p.source })),
+    ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+  ];
+  // Blacklist file and lines: NVIDIA CUDA Installation Guide for Linux, "Disabling Nouveau" (blacklist-nouveau.conf
+  // with "blacklist nouveau" + "options nouveau modeset=0", then update-initramfs -u / dracut --force).
+  const fixFile = nouveauBlacklistLines();
+  const rebuild = initramfsLines(s);
+  if (held.length > 0 || (loaded && !nvidiaUp && s.pciGpus.length > 0)) {
+    const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
+    const bound = held.length ? m('nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
+    const f: Finding = {
+      code: 'nouveau', severity: 'error', title: m('nvTitle'), cause: m('nvCause', { bound }) + stale, evidence,
+      fix: [...(blacklisted?.value === true ? [] : fixFile), ...rebuild, m('nvFixReboot'), 'sudo reboot', m('nvFixBlack')],
+    };
+    return [f];
+  }
+  if (!loaded && !nvidiaUp && s.pciGpus.length > 0 && blacklisted?.value === false) {
+    return [{
+      code: 'nouveau', severity: 'warning', title: m('nvTitleWarn'), cause: m('nvCauseWarn'), evidence,
+      fix: [...fixFile, ...rebuild],
+    }];
+  }
+  return [];
+}
+
+/** NVRM says another driver (nouveau, nova_core) holds the GPU; or nouveau is loaded, or an install's module load failed with nouveau in the way. */
+function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
+  // "probe routine failed" after the open module refused a GPU without a GSP: not nouveau.
+  if (inWsl(ctx) || has(ctx.events, 'nvrm-open-no-gsp')) return undefined;
+  const bound = first(ctx.events, 'nvrm-already-bound')?.groups.owner;
+  if (bound) {
+    const nova = /nova/i.test(bound);
+    const mods = nova ? ['nova_core', 'nova_drm'] : ['nouveau'];
+    return { specific: true, fit: 2, finding: finding('nouveau', 'error', em('nvBoundTitle', { owner: bound }), em(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }), lineEvidence(ctx.events.filter((e) => e.signature === 'nvrm-already-bound')), [
+      `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-${nova ? 'nova' : 'nouveau'}.conf`,
+      'sudo update-initramfs -u   # Fedora: sudo dracut --force', 'sudo reboot', 'lsmod | grep -E "nouveau|nova|nvidia"',
+    ]) };
+  }
+  const loaded = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
+  const noDevice = /No such device/i.test(first(events, 'modprobe-not-permitted')?.groups.why ?? '');
+  const suspect = has(events, 'installer-kmod-load-failed') || noDevice;
+  if (!loaded && !suspect) return undefined;
+  return { specific: false, fit: loaded || noDevice ? 1.6 : 0.9, finding: finding('nouveau', 'error', em('nvTitle'), em('nvCause'), lineEvidence(events), [
+    'echo -e "blacklist nouveau\\noptions nouveau modeset=0" | sudo tee /etc/modprobe.d/blacklist-nouveau.conf', 'sudo update-initramfs -u', 'sudo reboot',
+  ]) };
+}

@@ -1,7 +1,13 @@
 // secure-boot: UEFI Secure Boot refuses an NVIDIA module not signed by an enrolled key. Error when Secure Boot is
 // on and the module is not loaded; warning when the state is unknown and the module is not loaded.
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import type { Snapshot } from '../../snapshot/types.js';
+import type { ExplainContext } from '../context.js';
+import { finding, first, has, inWsl, lineEvidence } from '../explain-helpers.js';
+import { em } from '../explainers/messages.js';
+import { oneFinding, type Reading } from '../from-text.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { m as im } from '../../install/messages.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
@@ -9,31 +15,55 @@ import { mokEnrolLines } from '../../install/driver.js';
 
 export { mokKey } from '../../install/driver.js';
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'secure-boot',
   scope: 'node',
-  check(s) {
-    if (isWsl(s) || inContainer(s) || moduleLoaded(s) || driverAnswers(s)) return [];
-    const gpus = s.pciGpus;
-    if (gpus.length === 0) return [];
-    const state = s.os.secureBoot?.value ?? 'unknown';
-    if (state === 'disabled') return [];
-    const evidence = [
-      ...ev(m('evSecureBoot'), s.os.secureBoot),
-      ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
-      ...gpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
-      ...ev(m('evOs'), s.os.prettyName),
-    ];
-    if (state === 'unknown') {
-      return [{
-        code: 'secure-boot', severity: 'warning', title: m('sbTitleUnknown'), cause: m('sbCauseUnknown'), evidence,
-        fix: [im('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
-      }];
-    }
-    // mokutil --import / MOK Manager enrolment: the MOK procedure of shim (mokutil(1)); NVIDIA's installation guide
-    // points to the same for signed modules.
-    const fix = mokEnrolLines(s);
-    const f: Finding = { code: 'secure-boot', severity: 'error', title: m('sbTitle'), cause: m('sbCause'), evidence, fix };
-    return [f];
+  check(input) {
+    const found = check(input.snapshot);
+    return input.origin === 'machine' ? found : oneFinding(input, 'secure-boot', found, fromMessage);
   },
 };
+
+/** The Snapshot's check: GPUs on the bus, no module loaded, and Secure Boot on (or its state unknown). */
+function check(s: Snapshot): Finding[] {
+  if (isWsl(s) || inContainer(s) || moduleLoaded(s) || driverAnswers(s)) return [];
+  const gpus = s.pciGpus;
+  if (gpus.length === 0) return [];
+  const state = s.os.secureBoot?.value ?? 'unknown';
+  if (state === 'disabled') return [];
+  const evidence = [
+    ...ev(m('evSecureBoot'), s.os.secureBoot),
+    ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+    ...gpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
+    ...ev(m('evOs'), s.os.prettyName),
+  ];
+  if (state === 'unknown') {
+    return [{
+      code: 'secure-boot', severity: 'warning', title: m('sbTitleUnknown'), cause: m('sbCauseUnknown'), evidence,
+      fix: [im('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
+    }];
+  }
+  // mokutil --import / MOK Manager enrolment: the MOK procedure of shim (mokutil(1)); NVIDIA's installation guide
+  // points to the same for signed modules.
+  const fix = mokEnrolLines(s);
+  const f: Finding = { code: 'secure-boot', severity: 'error', title: m('sbTitle'), cause: m('sbCause'), evidence, fix };
+  return [f];
+}
+
+/** A module refused ("Key was rejected", lockdown) or missing right after an install: Secure Boot, certainly or likely. */
+function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
+  if (inWsl(ctx)) return undefined;
+  const off = ctx.snapshot.os.secureBoot?.value === 'disabled';
+  const refused = first(ctx.events, 'modprobe-not-permitted');
+  const hard = has(ctx.events, 'key-rejected', 'lockdown', 'required-key') || ctx.snapshot.os.secureBoot?.value === 'enabled' || (!!refused && /not permitted|rejected/i.test(refused.groups.why ?? ''));
+  // A module missing or refusing to load right after an install, with nothing else said: Secure Boot is the usual suspect.
+  const likely = !off && has(events, 'nvidia-kmod-missing', 'installer-kmod-load-failed', 'akmods-failed', 'modprobe-not-permitted');
+  if (!hard && !likely && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
+  if (off) return undefined;
+  const evidence = lineEvidence(events);
+  const sb = ctx.snapshot.os.secureBoot;
+  if (sb?.value) evidence.push({ fact: 'Secure Boot', value: sb.value, source: sb.source });
+  return { specific: false, fit: hard ? 2 : likely ? 1.5 : 0.3, finding: finding('secure-boot', hard || likely ? 'error' : 'info', em('sbTitle'), hard ? em('sbCause') : likely ? em('sbCauseLikely') : em('sbCause'), evidence, [
+    'mokutil --sb-state', `# ${em('sbEnroll')}`, 'sudo mokutil --import /var/lib/shim-signed/mok/MOK.der', 'sudo reboot',
+  ]) };
+}

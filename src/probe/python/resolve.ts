@@ -1,55 +1,26 @@
-// Which copy of a shared library the dynamic loader would open, in glibc's order (ld.so(8)):
+// Which copy of a shared library the dynamic loader would open, in glibc's order (ld.so(8), native/search-order.ts):
 // DT_RPATH (only when the object has no DT_RUNPATH) → LD_LIBRARY_PATH → DT_RUNPATH → /etc/ld.so.cache
 // → the default folders. Every other existing copy met on the way is kept as `shadowed`.
 import { posix } from 'node:path';
 import type { ElfDynamic } from '../../formats/elf.js';
 import type { LdCacheEntry } from '../../formats/ldcache.js';
+import { loaderView as nativeView, searchOrder as nativeOrder, type LoaderView, type SearchCandidate } from '../../native/search-order.js';
 import type { LibraryResolution } from '../../snapshot/types.js';
 import type { ProbeContext } from '../context.js';
 import { versionFromHeader } from '../libraries.js';
 import { expandOrigin } from './elf-dynamic.js';
 
-export interface LoaderView {
-  ldLibraryPath: string[];
-  ldCache: LdCacheEntry[];
-  /** ldconfig's arch name for this machine: 'x86-64', 'aarch64'. */
-  cacheArch: string;
-  defaultDirs: string[];
-}
+export type { LoaderView } from '../../native/search-order.js';
 
+/** What the loader of a process started on this machine sees (native/search-order.ts). */
 export function loaderView(ctx: ProbeContext, ldCache: LdCacheEntry[]): LoaderView {
-  const aarch64 = ctx.sys.arch === 'arm64';
-  const triple = aarch64 ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
-  return {
-    // Empty entries mean the current folder to ld.so; they cannot be judged offline and are dropped.
-    ldLibraryPath: (ctx.sys.env.LD_LIBRARY_PATH ?? '').split(/[:;]/).filter(Boolean),
-    ldCache,
-    cacheArch: aarch64 ? 'aarch64' : 'x86-64',
-    // Debian/Ubuntu build glibc with the multiarch folders first; Fedora/RHEL with lib64.
-    defaultDirs: [`/lib/${triple}`, `/usr/lib/${triple}`, '/lib64', '/usr/lib64', '/lib', '/usr/lib'],
-  };
+  return nativeView(ctx.sys.env, ctx.sys.arch, ldCache);
 }
 
-interface Candidate {
-  path: string;
-  via: LibraryResolution['via'];
-}
-
-/** Every place the loader would try for `soname`, in order, whether or not a file is there. */
-export function searchOrder(soname: string, dyn: ElfDynamic | null, originDir: string, view: LoaderView): Candidate[] {
-  const out: Candidate[] = [];
-  const inDirs = (dirs: string[], via: LibraryResolution['via']) => {
-    for (const d of dirs) if (d) out.push({ path: posix.join(d, soname), via });
-  };
-  const runpath = dyn?.runpath ?? null;
-  if (dyn?.rpath && runpath === null) inDirs(expandOrigin(dyn.rpath, originDir), 'rpath');
-  inDirs(view.ldLibraryPath, 'LD_LIBRARY_PATH');
-  if (runpath) inDirs(expandOrigin(runpath, originDir), 'runpath');
-  for (const e of view.ldCache) {
-    if (e.soname === soname && (e.arch === view.cacheArch || e.arch === '')) out.push({ path: e.path, via: 'ld.so.cache' });
-  }
-  inDirs(view.defaultDirs, 'default-dirs');
-  return out;
+/** Every place the loader would try for `soname` needed by an object in `originDir`, in order (native/search-order.ts). */
+export function searchOrder(soname: string, dyn: ElfDynamic | null, originDir: string, view: LoaderView): SearchCandidate[] {
+  const dirs = (entries: string[] | null | undefined) => (entries ? expandOrigin(entries, originDir) : null);
+  return nativeOrder(soname, view, { rpath: dirs(dyn?.rpath), runpath: dirs(dyn?.runpath) });
 }
 
 /**

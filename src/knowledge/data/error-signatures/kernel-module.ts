@@ -49,7 +49,7 @@ export const KERNEL_MODULE_SIGNATURES = [
   sig('xid-fallen-off-bus', ['fallen off the bus', 'xid'], /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i, [
     { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
-  sig('xid-ecc', ['xid'], /Xid[^\n]{0,40}\b(48|63|64|92|94|95)\b/, [
+  sig('xid-ecc', ['xid'], /Xid[^\n]{0,40}\b(?<xid>48|63|64|92|94|95)\b/, [
     { code: 'ecc-errors', when: 'uncorrectable ECC / row remapping events' },
   ], 0.9, 'https://docs.nvidia.com/deploy/xid-errors/index.html'),
   // The same hardware fault as CUDA reports it to the program: "CUDA error: uncorrectable ECC error encountered".
