@@ -67,9 +67,6 @@ export function finding(code: FindingCode, severity: Finding['severity'], title:
 
 // ---- frameworks (TensorFlow on native Windows: tensorflow-windows.ts) ------------------------------------------
 
-// classify and missingLibs moved to missing-libs.ts (the library rules' own); re-exported for framework-cuda-mismatch.
-export { classify, missingLibs, type MissingLib } from './missing-libs.js';
-
 /**
  * The TensorFlow row whose fixes are pip installs (`tensorflow[and-cuda]==…`): builds for CUDA 11 and later (TF 2.4 on).
  * Older releases load a system CUDA 9/10 (sonames with major.minor, no nvidia-* wheels): their row gives only the CUDA

@@ -253,7 +253,9 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     const wheel = wheelForSoname(lib.name, cudaMajor);
     if (tf && tfRel) fix.push(...tfLibraries(tf.version));
     else if (wheel) fix.push(`# ${em('libFixInstall')}`, pip(wheel));
-    fix.push(`# ${em('libFixPath')}`, 'ldconfig -p | grep ' + lib.name.split('.so')[0], `export LD_LIBRARY_PATH=/usr/local/cuda-${lib.major?.includes('.') ? lib.major : `${cudaMajor}`}/lib64:$LD_LIBRARY_PATH`);
+    // The toolkit folder of the CUDA the TensorFlow release was built with, else the one the soname names.
+    const folder = tf && tfRel ? tfRel.cuda : lib.major?.includes('.') ? lib.major : `${cudaMajor}`;
+    fix.push(`# ${em('libFixPath')}`, 'ldconfig -p | grep ' + lib.name.split('.so')[0], `export LD_LIBRARY_PATH=/usr/local/cuda-${folder}/lib64:$LD_LIBRARY_PATH`);
   } else if (lib.kind === 'dll-cuda' || lib.kind === 'dll-cudnn') {
     fix.push(`# ${em('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`, `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`);
   } else if (lib.kind === 'other') {
