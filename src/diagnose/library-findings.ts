@@ -6,7 +6,7 @@ import type { LoadedCopy } from '../snapshot/library-copies.js';
 import { lineEvidence } from './explain-helpers.js';
 import { guessFinding } from './guess.js';
 import { namedCuda } from './named-cuda.js';
-import { checked, fromFacts, named } from './named-rank.js';
+import { confirmedBy, fromCheck, fromFactsAlone, namedByMessage } from './from-text.js';
 import { m } from './rules/messages-libraries.js';
 import type { RuleFinding, RuleInput } from './types.js';
 
@@ -69,9 +69,9 @@ export function unite(input: RuleInput, code: FindingCode, told: Told | undefine
     const i = rest.findIndex((c) => told.libs.length === 0 || c.libs.some((l) => told.libs.includes(l)));
     const same = i >= 0 ? rest.splice(i, 1)[0] : undefined;
     const f = same ? together(told, same) : told.finding;
-    out.push(told.events.length ? named(input, f, told.events, told.fit, !!same) : fromFacts(f, told.fit, told.factIndex ?? 0, !!same));
+    out.push(confirmedBy(told.events.length ? namedByMessage(input, f.code, told.events, { finding: f, fit: told.fit }) : fromFactsAlone({ finding: f, fit: told.fit }, told.factIndex ?? 0), same ? 1 : 0));
   }
-  out.push(...rest.map((c) => checked(c.finding)));
+  out.push(...rest.map((c) => fromCheck(c.finding)));
   const guess = out.length ? undefined : guessFinding(input, code);
   if (guess) out.push(guess);
   for (const f of out) namedCuda(f, input);

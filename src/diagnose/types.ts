@@ -57,10 +57,3 @@ export interface Rule {
   scope: RuleScope;
   check(input: RuleInput): RuleFinding[];
 }
-
-/** The part of a rule that reads only a Snapshot (the doctor's view), before its paste side is folded in. */
-export interface SnapshotRule {
-  code: FindingCode;
-  scope: RuleScope;
-  check(snapshot: Snapshot): Finding[];
-}

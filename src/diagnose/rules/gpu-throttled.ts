@@ -1,8 +1,9 @@
 // gpu-throttled: clock event reasons that mean lost performance (power cap, thermal, hardware slowdown, power brake);
 // gpu_idle, application/display clock settings and sync boost are normal.
-import type { Gpu } from '../../snapshot/types.js';
+import type { Gpu, Snapshot } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
-import type { SnapshotRule } from '../types.js';
+import { factFindings } from '../rank.js';
+import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { specForGpu } from '../system-facts.js';
 
@@ -14,13 +15,15 @@ const HARMFUL: Record<string, Parameters<typeof m>[0]> = {
   hw_power_brake_slowdown: 'thrReasonPowerBrake',
 };
 
-export const rule: SnapshotRule = {
+export const rule: Rule = {
   code: 'gpu-throttled',
   scope: 'node',
-  check(s) {
-    return s.gpus.flatMap(check);
-  },
+  check: (input) => factFindings(input, findingsOf(input.snapshot)),
 };
+
+function findingsOf(s: Snapshot): Finding[] {
+  return s.gpus.flatMap(check);
+}
 
 function check(g: Gpu): Finding[] {
   const active = (g.clockEventReasons?.active ?? []).filter((r) => r in HARMFUL);

@@ -1,7 +1,6 @@
 // The rule registry: every rule file of this folder, in no particular order (diagnose() sorts the findings).
 // test/diagnose/registry.test.ts fails when a rule file is missing here.
-import { bridge } from '../bridge.js';
-import type { Rule, SnapshotRule } from '../types.js';
+import type { Rule } from '../types.js';
 import { rule as archUnsupported } from './arch-unsupported.js';
 import { rule as cpuOnlyBuild } from './cpu-only-build.js';
 import { rule as cudnnMismatch } from './cudnn-mismatch.js';
@@ -32,18 +31,10 @@ import { rule as gpuUnresponsive } from './gpu-unresponsive.js';
 import { rule as persistenceOff } from './persistence-off.js';
 import { rule as xidErrors } from './xid-errors.js';
 
-const SNAPSHOT_RULES: readonly SnapshotRule[] = [
-  gpuThrottled,
-];
-
-/** Rules that read their whole input themselves (facts and events): one producer per code, no bridge. */
-const RULES_DIRECT: readonly Rule[] = [clocksCapped, computeMode, fabricManager, gpuMissing, gpuUnresponsive, persistenceOff, xidErrors, archUnsupported, toolkitMismatch, multipleToolkits, driverTooOld, libraryNotFound, cudnnMismatch, libraryShadowing, outOfMemory, ncclFailure, wsl, pcieDegraded, eccErrors, cpuOnlyBuild, frameworkCudaMismatch, mixedPackageManagers, driverLibraryMismatch, driverNotLoaded, forwardCompatShadowing, secureBoot, nouveau, noGpu];
-
-/** One Rule per Finding code (library-not-found has a framework and a system check). */
+/** One Rule per Finding code: each reads its whole input (a Snapshot from a probe or a paste, and error events). */
 export const RULES: readonly Rule[] = [
-  ...RULES_DIRECT,
-  ...[...new Set(SNAPSHOT_RULES.map((r) => r.code))].map((code) => {
-    const parts = SNAPSHOT_RULES.filter((r) => r.code === code);
-    return bridge(code, parts[0]?.scope ?? 'environment', parts);
-  }),
+  clocksCapped, computeMode, fabricManager, gpuMissing, gpuUnresponsive, persistenceOff, xidErrors, gpuThrottled,
+  archUnsupported, toolkitMismatch, multipleToolkits, driverTooOld, libraryNotFound, cudnnMismatch, libraryShadowing,
+  outOfMemory, ncclFailure, wsl, pcieDegraded, eccErrors, cpuOnlyBuild, frameworkCudaMismatch, mixedPackageManagers,
+  driverLibraryMismatch, driverNotLoaded, forwardCompatShadowing, secureBoot, nouveau, noGpu,
 ];

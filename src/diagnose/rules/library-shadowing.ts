@@ -13,7 +13,7 @@ import { first, foreignCudaLib, has } from '../explain-helpers.js';
 import { em } from '../explainers/messages.js';
 import { bundledCopy, cudnnProblem, ldLibraryPathWithout } from '../library-copies.js';
 import { messageLines, unite, type Checked, type Told } from '../library-findings.js';
-import { envSource } from '../named-rank.js';
+import { envSource } from '../env-evidence.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleInput } from '../types.js';
 import { m as fm } from './messages-framework.js';

@@ -4,7 +4,7 @@ import { createProbeContext } from '../../../src/probe/context.js';
 import { readLdCache } from '../../../src/probe/libraries.js';
 import { probePythonEnvs } from '../../../src/probe/python/index.js';
 import { machineInput } from '../../../src/diagnose/index.js';
-import type { Rule, SnapshotRule } from '../../../src/diagnose/types.js';
+import type { Rule } from '../../../src/diagnose/types.js';
 import { rule as arch } from '../../../src/diagnose/rules/arch-unsupported.js';
 import { rule as cpu } from '../../../src/diagnose/rules/cpu-only-build.js';
 import { rule as drv } from '../../../src/diagnose/rules/driver-too-old.js';
@@ -16,7 +16,6 @@ import { rule as sh } from '../../../src/diagnose/rules/library-shadowing.js';
 import { rule as lnf } from '../../../src/diagnose/rules/library-not-found.js';
 import { machine, snapshotOf } from '../../helpers/machines.js';
 
-const RULES: SnapshotRule[] = [];
 /** Rules that read their whole input (facts and events). */
 const DIRECT: Rule[] = [cudnn, sh, lnf, cpu, fcm, mix, drv, arch, tk];
 
@@ -26,7 +25,7 @@ async function findings(name: string) {
   const ctx = createProbeContext(sys, 1000);
   const python = await probePythonEnvs(ctx, { ldCache: await readLdCache(ctx), extraPythons: [], deep: false });
   const s = { ...snap, python };
-  return [...RULES.flatMap((r) => r.check(s)), ...DIRECT.flatMap((r) => r.check(machineInput(s)))];
+  return DIRECT.flatMap((r) => r.check(machineInput(s)));
 }
 
 const FIX: Record<string, string> = {

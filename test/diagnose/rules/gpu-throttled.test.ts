@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../../src/diagnose/rules/gpu-throttled.js';
+import { machineInput } from '../../../src/diagnose/index.js';
 import { snapshotOf } from '../../helpers/machines.js';
 
 describe('gpu-throttled', () => {
   it('fires on the pcie-x8-throttled machine with the fix for that machine', async () => {
-    const findings = rule.check(await snapshotOf('pcie-x8-throttled'));
+    const findings = rule.check(machineInput(await snapshotOf('pcie-x8-throttled')));
     expect(findings).toHaveLength(1);
     const f = findings[0]!;
     expect(f.severity).toBe('warning');
@@ -14,7 +15,7 @@ describe('gpu-throttled', () => {
   });
 
   it('gives no error or warning on the healthy h200', async () => {
-    const findings = rule.check(await snapshotOf('h200'));
+    const findings = rule.check(machineInput(await snapshotOf('h200')));
     expect(findings.filter((f) => f.code === 'gpu-throttled' && f.severity !== 'info')).toEqual([]);
   });
 });
