@@ -20,7 +20,9 @@ if (!existsSync(log)) {
   const lines = [];
   for (let i = 0; i < 600_000; i++) {
     if (i === 300_000) lines.push('RuntimeError: CUDA error: no kernel image is available for execution on the device');
-    lines.push(`2024-01-01 12:00:00 INFO step ${i} loss ${(0.3 + ((i * 7919) % 1000) / 1700).toFixed(4)} lr 0.0001 some text about training progress and GPU utilisation`);
+    lines.push(
+      `2024-01-01 12:00:00 INFO step ${i} loss ${(0.3 + ((i * 7919) % 1000) / 1700).toFixed(4)} lr 0.0001 some text about training progress and GPU utilisation`,
+    );
   }
   writeFileSync(log, `${lines.join('\n')}\n`);
 }
@@ -36,4 +38,6 @@ for (let i = 0; i < runs; i++) {
   codes = r.findings.map((f) => f.code).join(', ');
 }
 times.sort((a, b) => a - b);
-console.log(`${root}: ${(buf.length / 1e6).toFixed(1)} MB log, ${(bytes.length / 1e6).toFixed(1)} MB read; explain min ${times[0].toFixed(0)} ms, median ${times[Math.floor(runs / 2)].toFixed(0)} ms over ${runs} runs; findings: ${codes || '-'}`);
+console.log(
+  `${root}: ${(buf.length / 1e6).toFixed(1)} MB log, ${(bytes.length / 1e6).toFixed(1)} MB read; explain min ${times[0].toFixed(0)} ms, median ${times[Math.floor(runs / 2)].toFixed(0)} ms over ${runs} runs; findings: ${codes || '-'}`,
+);

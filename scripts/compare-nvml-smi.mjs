@@ -30,7 +30,25 @@ const yesNo = (s) => (s === 'Yes' ? 1 : s === 'No' ? 0 : undefined);
 const MiB = 1024 * 1024;
 
 const ARCH = { 2: 'Kepler', 3: 'Maxwell', 4: 'Pascal', 5: 'Volta', 6: 'Turing', 7: 'Ampere', 8: 'Ada Lovelace', 9: 'Hopper', 10: 'Blackwell', 13: 'Rubin' };
-const BRAND = { 0: 'Unknown', 1: 'Quadro', 2: 'Tesla', 3: 'NVS', 4: 'Grid', 5: 'GeForce', 6: 'Titan', 7: 'NVIDIA Virtual Applications', 8: 'NVIDIA Virtual PC', 9: 'NVIDIA Virtual Compute Server', 10: 'NVIDIA RTX Virtual Workstation', 11: 'NVIDIA Cloud Gaming', 12: 'Quadro RTX', 13: 'NVIDIA RTX', 14: 'NVIDIA', 15: 'GeForce RTX', 16: 'Titan RTX' };
+const BRAND = {
+  0: 'Unknown',
+  1: 'Quadro',
+  2: 'Tesla',
+  3: 'NVS',
+  4: 'Grid',
+  5: 'GeForce',
+  6: 'Titan',
+  7: 'NVIDIA Virtual Applications',
+  8: 'NVIDIA Virtual PC',
+  9: 'NVIDIA Virtual Compute Server',
+  10: 'NVIDIA RTX Virtual Workstation',
+  11: 'NVIDIA Cloud Gaming',
+  12: 'Quadro RTX',
+  13: 'NVIDIA RTX',
+  14: 'NVIDIA',
+  15: 'GeForce RTX',
+  16: 'Titan RTX',
+};
 const COMPUTE_MODE = { 0: 'Default', 1: 'Exclusive_Thread', 2: 'Prohibited', 3: 'Exclusive_Process' };
 // nvidia-smi's <clocks_event_reasons> children and their NVML bits.
 const REASON_BITS = {
@@ -62,7 +80,7 @@ function row(field, native, smi, { kind = 'stable', tol = 0, note = '' } = {}) {
 const fmt = (v) => (v === null ? 'null' : v === undefined ? '—' : String(v));
 
 const nvml = report.nvml;
-if (!nvml || nvml.initRc !== 0) {
+if (nvml?.initRc !== 0) {
   console.error(`NVML did not answer: ${JSON.stringify(nvml?.library ?? report.unavailable)}`);
   process.exit(1);
 }
@@ -85,8 +103,8 @@ for (const d of nvml.devices) {
   row(`${p}pciBusId`, d.pciBusId, tag(x, 'pci', 'pci_bus_id'));
   row(`${p}pciDeviceId`, hex8(d.pciDeviceId), tag(x, 'pci', 'pci_device_id'));
   row(`${p}pciSubSystemId`, hex8(d.pciSubSystemId), tag(x, 'pci', 'pci_sub_system_id'));
-  row(`${p}architecture`, d.architecture === null ? null : ARCH[d.architecture] ?? d.architecture, tag(x, 'product_architecture'));
-  row(`${p}brand`, d.brand === null ? null : BRAND[d.brand] ?? d.brand, tag(x, 'product_brand'));
+  row(`${p}architecture`, d.architecture === null ? null : (ARCH[d.architecture] ?? d.architecture), tag(x, 'product_architecture'));
+  row(`${p}brand`, d.brand === null ? null : (BRAND[d.brand] ?? d.brand), tag(x, 'product_brand'));
   // nvidia-smi prints MiB, rounded; used/free move as processes come and go.
   const fb = (k) => num(tag(x, 'fb_memory_usage', k)?.replace(' MiB', ''));
   const mem = d.memory ?? {};
@@ -134,7 +152,12 @@ for (const d of nvml.devices) {
   row(`${p}persistenceMode`, d.persistenceMode, onOff(tag(x, 'persistence_mode')));
   row(`${p}migMode.current`, d.migMode?.current, onOff(tag(x, 'mig_mode', 'current_mig')));
   row(`${p}migMode.pending`, d.migMode?.pending, onOff(tag(x, 'mig_mode', 'pending_mig')));
-  row(`${p}performanceState`, d.performanceState === undefined || d.performanceState === null ? d.performanceState : `P${d.performanceState}`, tag(x, 'performance_state'), { kind: 'live' });
+  row(
+    `${p}performanceState`,
+    d.performanceState === undefined || d.performanceState === null ? d.performanceState : `P${d.performanceState}`,
+    tag(x, 'performance_state'),
+    { kind: 'live' },
+  );
   row(`${p}computeMode`, d.computeMode === undefined || d.computeMode === null ? d.computeMode : COMPUTE_MODE[d.computeMode], tag(x, 'compute_mode'));
   row(`${p}utilization.gpu %`, d.utilization?.gpu, num(tag(x, 'utilization', 'gpu_util')), { kind: 'live', tol: 5 });
   row(`${p}utilization.memory %`, d.utilization?.memory, num(tag(x, 'utilization', 'memory_util')), { kind: 'live', tol: 5 });
@@ -179,5 +202,7 @@ const line = (r) => ['field', 'native', 'smi', 'verdict'].map((k, i) => String(r
 console.log(line({ field: 'field', native: 'native (NVML)', smi: 'nvidia-smi -q -x', verdict: 'verdict' }).replace('native (NVML)', 'native'));
 for (const r of rows) console.log(line(r));
 const count = (v) => rows.filter((r) => r.verdict === v).length;
-console.log(`\n${rows.length} fields: ${count('=')} equal, ${count('≈')} within rounding, ${count('drift')} live drift, ${count('n/a')} n/a, ${count('≠')} differ`);
+console.log(
+  `\n${rows.length} fields: ${count('=')} equal, ${count('≈')} within rounding, ${count('drift')} live drift, ${count('n/a')} n/a, ${count('≠')} differ`,
+);
 process.exit(count('≠') > 0 ? 1 : 0);

@@ -17,19 +17,34 @@ const showHoldout = process.argv.includes('--show-holdout');
 const asJson = process.argv.includes('--json');
 const casesArg = process.argv.indexOf('--cases');
 const casesFile = casesArg > 0 && process.argv[casesArg + 1] ? process.argv[casesArg + 1] : join(root, 'eval/explain/cases.jsonl');
-const readCases = (file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const readCases = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 if (process.argv.includes('--all')) {
   const dir = join(root, 'eval/explain');
   let pass = 0;
   let n = 0;
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
     const rs = [];
     for (const c of readCases(join(dir, f))) rs.push(await scoreCase(c));
     const p = rs.filter((r) => r.pass).length;
     pass += p;
     n += rs.length;
-    console.log(`${f.padEnd(28)} ${p}/${rs.length}${rs.some((r) => !r.pass) ? `  failing: ${rs.filter((r) => !r.pass).map((r) => r.id).join(' ')}` : ''}`);
+    console.log(
+      `${f.padEnd(28)} ${p}/${rs.length}${
+        rs.some((r) => !r.pass)
+          ? `  failing: ${rs
+              .filter((r) => !r.pass)
+              .map((r) => r.id)
+              .join(' ')}`
+          : ''
+      }`,
+    );
   }
   console.log(`all sets: ${pass}/${n}`);
   process.exit(0);
@@ -46,7 +61,18 @@ async function scoreCase(c) {
   const hit = top.find((f) => want.includes(f.code));
   const text = hit ? [hit.title, hit.cause, ...hit.fix, ...hit.evidence.map((e) => `${e.fact} ${e.value}`)].join('\n') : '';
   const missing = hit ? c.facts.filter((fact) => !text.includes(fact)) : c.facts;
-  return { id: c.id, url: c.url, holdout: c.holdout, codeOk: !!hit, factsOk: missing.length === 0, pass: !!hit && missing.length === 0, got: top.map((f) => f.code), expected: want, missing, ms: Math.round(ms) };
+  return {
+    id: c.id,
+    url: c.url,
+    holdout: c.holdout,
+    codeOk: !!hit,
+    factsOk: missing.length === 0,
+    pass: !!hit && missing.length === 0,
+    got: top.map((f) => f.code),
+    expected: want,
+    missing,
+    ms: Math.round(ms),
+  };
 }
 
 const results = [];
@@ -62,7 +88,9 @@ if (asJson) {
   for (const r of results) {
     if (r.holdout && !showHoldout) continue;
     const mark = r.pass ? 'PASS' : r.codeOk ? 'FACT' : 'FAIL';
-    console.log(`${mark}  ${r.id}${r.holdout ? ' (held out)' : ''}  want ${r.expected.join('|')}  got ${r.got.join(', ') || '-'}${r.missing.length ? `  missing: ${r.missing.join(', ')}` : ''}  ${r.ms} ms  ${r.url}`);
+    console.log(
+      `${mark}  ${r.id}${r.holdout ? ' (held out)' : ''}  want ${r.expected.join('|')}  got ${r.got.join(', ') || '-'}${r.missing.length ? `  missing: ${r.missing.join(', ')}` : ''}  ${r.ms} ms  ${r.url}`,
+    );
   }
   console.log('');
   console.log(`tuned:    ${tuned.pass}/${tuned.n} pass (${pct(tuned.pass, tuned.n)}); right code in top 2: ${tuned.code}/${tuned.n}`);

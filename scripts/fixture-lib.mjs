@@ -61,7 +61,10 @@ export function machine(name, spec, { addTo = false } = {}) {
 
 export function capture(name) {
   // Strip the "$ command" header line and the "[exit 0]" trailer the capture files carry.
-  return readFileSync(join(captures, name), 'utf8').split('\n').filter((l) => !l.startsWith('$ ') && !/^\[exit \d+\]/.test(l)).join('\n');
+  return readFileSync(join(captures, name), 'utf8')
+    .split('\n')
+    .filter((l) => !l.startsWith('$ ') && !/^\[exit \d+\]/.test(l))
+    .join('\n');
 }
 
 export const debianOsRelease = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nVERSION="12 (bookworm)"\nID=debian\n';
@@ -112,12 +115,41 @@ export const toolkit = (m, ver, full, { compat } = {}) => {
   return { cmd: { argv: [`${root}/bin/nvcc`, '--version'], stdout: nvcc(ver, `${ver}.${full.split('.')[2] ?? '0'}`) } };
 };
 export const nativeMissing = {
-  nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [], loadedPath: null, refused: [], error: 'libnvidia-ml.so.1: not found (searched LD_LIBRARY_PATH, ld.so.cache, default folders)' }, initRc: null, initError: null, driverVersion: null, nvmlVersion: null, cudaDriverVersion: null, deviceCount: null, devices: [], errors: [] },
-  cuda: { library: { soname: 'libcuda.so.1', candidates: [], loadedPath: null, refused: [], error: 'libcuda.so.1: not found (searched LD_LIBRARY_PATH, ld.so.cache, default folders)' }, initRc: null, initError: null, driverVersion: null, deviceCount: null, devices: [], errors: [] },
+  nvml: {
+    library: {
+      soname: 'libnvidia-ml.so.1',
+      candidates: [],
+      loadedPath: null,
+      refused: [],
+      error: 'libnvidia-ml.so.1: not found (searched LD_LIBRARY_PATH, ld.so.cache, default folders)',
+    },
+    initRc: null,
+    initError: null,
+    driverVersion: null,
+    nvmlVersion: null,
+    cudaDriverVersion: null,
+    deviceCount: null,
+    devices: [],
+    errors: [],
+  },
+  cuda: {
+    library: {
+      soname: 'libcuda.so.1',
+      candidates: [],
+      loadedPath: null,
+      refused: [],
+      error: 'libcuda.so.1: not found (searched LD_LIBRARY_PATH, ld.so.cache, default folders)',
+    },
+    initRc: null,
+    initError: null,
+    driverVersion: null,
+    deviceCount: null,
+    devices: [],
+    errors: [],
+  },
   unavailable: null,
 };
 export const writeSpec = (m, spec) => m.extra('machine.json', `${JSON.stringify(spec, null, 2)}\n`);
-
 
 /** A Ubuntu 22.04 host with the given NVIDIA driver loaded (kernel module and user-space libraries), no GPU yet. */
 export const driverHost = (m, v) => {

@@ -64,10 +64,11 @@ machine('cuda-three', (m) => {
   m.file('/home/dev/conda-proj/.cuda-version', '/opt/conda/envs/cu126\n');
   m.file('/home/dev/blank/.cuda-version', '\n# nothing\n');
   writeSpec(m, {
-    description: 'three CUDA toolkits: 11.8 (runfile) first on PATH and LD_LIBRARY_PATH; /usr/local/cuda → /etc/alternatives/cuda → 12.4 (deb) and CUDA_HOME=/usr/local/cuda; 12.6 in the active conda env; torch 2.5.1+cu124 in ~/.venv',
+    description:
+      'three CUDA toolkits: 11.8 (runfile) first on PATH and LD_LIBRARY_PATH; /usr/local/cuda → /etc/alternatives/cuda → 12.4 (deb) and CUDA_HOME=/usr/local/cuda; 12.6 in the active conda env; torch 2.5.1+cu124 in ~/.venv',
     hostname: 'dev',
     env: {
-      PATH: "/home/dev/.venv/bin:/usr/local/cuda-11.8/bin:/opt/conda/envs/cu126/bin:/home/dev/my tools/bin:/usr/local/bin:/usr/bin:/bin",
+      PATH: '/home/dev/.venv/bin:/usr/local/cuda-11.8/bin:/opt/conda/envs/cu126/bin:/home/dev/my tools/bin:/usr/local/bin:/usr/bin:/bin',
       LD_LIBRARY_PATH: "/usr/local/cuda-11.8/lib64:/opt/o'brien/lib",
       CUDA_HOME: '/usr/local/cuda',
       CONDA_PREFIX: '/opt/conda/envs/cu126',
@@ -88,15 +89,23 @@ machine('cuda-interrupted', (m) => {
   for (const v of ['11.8', '12.4', '12.6']) m.exe(`/usr/local/cuda-${v}/bin/cuda-uninstaller`);
   m.link('/usr/local/cuda', '/usr/local/cuda-11.8');
   m.link('/usr/local/.cuda.gpuenv-tmp', '/usr/local/cuda-12.4');
-  m.file('/var/lib/gpuenv/cuda-switch.json', `${JSON.stringify({
-    version: 1,
-    switches: [
-      { link: '/usr/local/cuda', previous: '/usr/local/cuda-12.6', target: '/usr/local/cuda-11.8', at: '2026-11-29T10:00:00.000Z', status: 'done' },
-      { link: '/usr/local/cuda', previous: '/usr/local/cuda-11.8', target: '/usr/local/cuda-12.4', at: '2026-11-29T11:00:00.000Z', status: 'pending' },
-    ],
-  }, null, 2)}\n`);
+  m.file(
+    '/var/lib/gpuenv/cuda-switch.json',
+    `${JSON.stringify(
+      {
+        version: 1,
+        switches: [
+          { link: '/usr/local/cuda', previous: '/usr/local/cuda-12.6', target: '/usr/local/cuda-11.8', at: '2026-11-29T10:00:00.000Z', status: 'done' },
+          { link: '/usr/local/cuda', previous: '/usr/local/cuda-11.8', target: '/usr/local/cuda-12.4', at: '2026-11-29T11:00:00.000Z', status: 'pending' },
+        ],
+      },
+      null,
+      2,
+    )}\n`,
+  );
   writeSpec(m, {
-    description: 'three runfile toolkits; /usr/local/cuda → 11.8 with a leftover /usr/local/.cuda.gpuenv-tmp → 12.4 and a pending record: a global switch interrupted before its rename',
+    description:
+      'three runfile toolkits; /usr/local/cuda → 11.8 with a leftover /usr/local/.cuda.gpuenv-tmp → 12.4 and a pending record: a global switch interrupted before its rename',
     hostname: 'dev',
     env: { PATH: '/usr/local/cuda/bin:/usr/bin:/bin', HOME: '/root', SHELL: '/usr/bin/zsh' },
     commands: cmds,

@@ -11,7 +11,14 @@ const x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const nvml = (v, devices) => ({
   library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.${v}`, refused: [], error: null },
-  initRc: 0, initError: null, driverVersion: v, nvmlVersion: `12.${v}`, cudaDriverVersion: 12080, deviceCount: devices.length, devices, errors: [],
+  initRc: 0,
+  initError: null,
+  driverVersion: v,
+  nvmlVersion: `12.${v}`,
+  cudaDriverVersion: 12080,
+  deviceCount: devices.length,
+  devices,
+  errors: [],
 });
 const host = (m, v) => {
   driverHost(m, v);
@@ -21,18 +28,48 @@ const host = (m, v) => {
   m.file('/proc/812/comm', 'nvidia-persiste\n');
 };
 /** A data-centre device record: healthy unless the machine says otherwise. */
-const dcDevice = (index, bus, name, pciId, cc) => Object.assign(base(), {
-  index, name, uuid: `GPU-${String(index).padStart(8, '0')}-7a1b-4c2d-9e3f-a0b1c2d3e4f5`, pciBusId: bus,
-  pciDeviceId: (pciId << 16) | 0x10de, pciSubSystemId: 0x147f10de, computeCapability: cc, architecture: cc[0] === 9 ? 9 : 7, brand: 2,
-  memory: { total: 85899345920, free: 84987740160, used: 0, reserved: 911605760 },
-  pcie: { currGen: 4, maxGen: 4, gpuMaxGen: 4, currWidth: 16, maxWidth: 16 },
-  clocks: { graphics: 210, sm: 210, mem: 1593, maxGraphics: 1410, maxSm: 1410, maxMem: 1593 },
-  temperatureC: 31, powerDrawMw: 61000, powerLimitMw: 400000, enforcedPowerLimitMw: 400000, defaultPowerLimitMw: 400000, clockEventReasons: '0x1',
-  ecc: { current: 1, pending: 1, volatileCorrected: 0, volatileUncorrected: 0, aggregateCorrected: 0, aggregateUncorrected: 0, remappedCorrectable: 0, remappedUncorrectable: 0, remappingPending: 0, remappingFailed: 0 },
-  persistenceMode: 1, migMode: { current: 0, pending: 0 }, multiprocessors: 108, computeMode: 0, vbios: '92.00.45.00.03',
-  applicationsClocks: { graphics: 1410, mem: 1593, defaultGraphics: 1410, defaultMem: 1593 },
-  retiredPages: { singleBit: null, doubleBit: null, pending: null }, fabric: null, errors: [],
-});
+const dcDevice = (index, bus, name, pciId, cc) =>
+  Object.assign(base(), {
+    index,
+    name,
+    uuid: `GPU-${String(index).padStart(8, '0')}-7a1b-4c2d-9e3f-a0b1c2d3e4f5`,
+    pciBusId: bus,
+    pciDeviceId: (pciId << 16) | 0x10de,
+    pciSubSystemId: 0x147f10de,
+    computeCapability: cc,
+    architecture: cc[0] === 9 ? 9 : 7,
+    brand: 2,
+    memory: { total: 85899345920, free: 84987740160, used: 0, reserved: 911605760 },
+    pcie: { currGen: 4, maxGen: 4, gpuMaxGen: 4, currWidth: 16, maxWidth: 16 },
+    clocks: { graphics: 210, sm: 210, mem: 1593, maxGraphics: 1410, maxSm: 1410, maxMem: 1593 },
+    temperatureC: 31,
+    powerDrawMw: 61000,
+    powerLimitMw: 400000,
+    enforcedPowerLimitMw: 400000,
+    defaultPowerLimitMw: 400000,
+    clockEventReasons: '0x1',
+    ecc: {
+      current: 1,
+      pending: 1,
+      volatileCorrected: 0,
+      volatileUncorrected: 0,
+      aggregateCorrected: 0,
+      aggregateUncorrected: 0,
+      remappedCorrectable: 0,
+      remappedUncorrectable: 0,
+      remappingPending: 0,
+      remappingFailed: 0,
+    },
+    persistenceMode: 1,
+    migMode: { current: 0, pending: 0 },
+    multiprocessors: 108,
+    computeMode: 0,
+    vbios: '92.00.45.00.03',
+    applicationsClocks: { graphics: 1410, mem: 1593, defaultGraphics: 1410, defaultMem: 1593 },
+    retiredPages: { singleBit: null, doubleBit: null, pending: null },
+    fabric: null,
+    errors: [],
+  });
 const uptime = (s) => `[${s.toFixed(6).padStart(13)}]`;
 
 // xid-fell-off-bus: two A100 SXM4 bound to the nvidia driver, NVML lists only the first; the kernel log has an
@@ -56,7 +93,14 @@ machine('xid-fell-off-bus', (m) => {
     commands: [{ argv: ['dmesg', '--kernel'], stdout: `${dmesg}\n` }],
     native: { reportFile: 'native.json' },
   });
-  m.extra('native.json', JSON.stringify({ nvml: nvml('570.124.06', [dcDevice(0, '00000000:07:00.0', 'NVIDIA A100-SXM4-80GB', 0x20b2, [8, 0])]), cuda: null, unavailable: null }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      { nvml: nvml('570.124.06', [dcDevice(0, '00000000:07:00.0', 'NVIDIA A100-SXM4-80GB', 0x20b2, [8, 0])]), cuda: null, unavailable: null },
+      null,
+      2,
+    ),
+  );
 });
 
 // hgx-no-fabric-manager: an HGX H100 board (NVSwitches on the bus) where nv-fabricmanager is not running: cuInit
@@ -72,19 +116,42 @@ machine('hgx-no-fabric-manager', (m) => {
     m.file(`${dir}/subsystem_device`, `0x16${i}f\n`);
   }
   const dev = dcDevice(0, '00000000:18:00.0', 'NVIDIA H100 80GB HBM3', 0x2330, [9, 0]);
-  Object.assign(dev, { persistenceMode: 0, multiprocessors: 132, fabric: { state: 1, status: 0 }, powerLimitMw: 700000, enforcedPowerLimitMw: 700000, defaultPowerLimitMw: 700000 });
+  Object.assign(dev, {
+    persistenceMode: 0,
+    multiprocessors: 132,
+    fabric: { state: 1, status: 0 },
+    powerLimitMw: 700000,
+    enforcedPowerLimitMw: 700000,
+    defaultPowerLimitMw: 700000,
+  });
   writeSpec(m, {
-    description: 'HGX H100 with 4 NVSwitches on the PCI bus and no nv-fabricmanager process: cuInit fails with CUDA_ERROR_SYSTEM_NOT_READY (802); persistence mode off',
+    description:
+      'HGX H100 with 4 NVSwitches on the PCI bus and no nv-fabricmanager process: cuInit fails with CUDA_ERROR_SYSTEM_NOT_READY (802); persistence mode off',
     hostname: 'hgx-03',
     env: { PATH },
     commands: [{ argv: ['dmesg', '--kernel'], stdout: `${uptime(5.3)} NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.124.06\n` }],
     native: { reportFile: 'native.json' },
   });
-  m.extra('native.json', JSON.stringify({
-    nvml: nvml('570.124.06', [dev]),
-    cuda: { library: { soname: 'libcuda.so.1', candidates: [`${x}/libcuda.so.1`], loadedPath: `${x}/libcuda.so.570.124.06`, refused: [], error: null }, initRc: 802, initError: 'CUDA_ERROR_SYSTEM_NOT_READY', driverVersion: 12080, deviceCount: null, devices: [], errors: [] },
-    unavailable: null,
-  }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      {
+        nvml: nvml('570.124.06', [dev]),
+        cuda: {
+          library: { soname: 'libcuda.so.1', candidates: [`${x}/libcuda.so.1`], loadedPath: `${x}/libcuda.so.570.124.06`, refused: [], error: null },
+          initRc: 802,
+          initError: 'CUDA_ERROR_SYSTEM_NOT_READY',
+          driverVersion: 12080,
+          deviceCount: null,
+          devices: [],
+          errors: [],
+        },
+        unavailable: null,
+      },
+      null,
+      2,
+    ),
+  );
 });
 
 // gpu-modes-capped: an A100 PCIe left by an earlier admin in Prohibited compute mode, with a MIG change waiting
@@ -94,11 +161,16 @@ machine('gpu-modes-capped', (m) => {
   pciGpu(m, '0000:3b:00.0', '0x20f1', 'nvidia');
   const dev = dcDevice(0, '00000000:3B:00.0', 'NVIDIA A100-PCIE-40GB', 0x20f1, [8, 0]);
   Object.assign(dev, {
-    computeMode: 2, migMode: { current: 0, pending: 1 }, powerLimitMw: 200000, enforcedPowerLimitMw: 200000, defaultPowerLimitMw: 250000,
+    computeMode: 2,
+    migMode: { current: 0, pending: 1 },
+    powerLimitMw: 200000,
+    enforcedPowerLimitMw: 200000,
+    defaultPowerLimitMw: 250000,
     applicationsClocks: { graphics: 1095, mem: 1215, defaultGraphics: 1410, defaultMem: 1215 },
   });
   writeSpec(m, {
-    description: 'A100 PCIe 40GB in Prohibited compute mode, MIG enable pending a reset, power limit 200 W of a 250 W default, application clocks 1095 of 1410 MHz',
+    description:
+      'A100 PCIe 40GB in Prohibited compute mode, MIG enable pending a reset, power limit 200 W of a 250 W default, application clocks 1095 of 1410 MHz',
     hostname: 'lab-a100',
     env: { PATH },
     commands: [{ argv: ['dmesg', '--kernel'], stdout: `${uptime(5.3)} NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.124.06\n` }],

@@ -8,9 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFatbin, buildSharedObject } from './elf-lib.mjs';
-import {
-  cudnnH, machine, ncclH, nvcc, out, pciGpu, procVersion, repo, toolkit, ubuntu2204, usrMerge, writeSpec,
-} from './fixture-lib.mjs';
+import { cudnnH, machine, out, pciGpu, procVersion, repo, toolkit, ubuntu2204, usrMerge, writeSpec } from './fixture-lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks.
@@ -38,8 +36,10 @@ const INIT_PRELOAD_ON_FAILURE =
 /** A torch wheel: dist-info, version.py, __init__.py and a synthetic libtorch_cuda.so (NEEDED, RPATH, fatbin). */
 function torchWheel(m, sp, { dist, full, cuda, installer = 'pip', needed = [], rpath, fatbin, init = INIT_PRELOAD_ON_FAILURE, archList }) {
   distInfo(m, sp, 'torch', dist, installer);
-  m.file(`${sp}/torch/version.py`,
-    `from typing import Optional\n\n__all__ = ['__version__', 'debug', 'cuda', 'git_version', 'hip']\n__version__ = '${full}'\ndebug = False\ncuda: Optional[str] = ${cuda ? `'${cuda}'` : 'None'}\ngit_version = '0000000000000000000000000000000000000000'\nhip: Optional[str] = None\n`);
+  m.file(
+    `${sp}/torch/version.py`,
+    `from typing import Optional\n\n__all__ = ['__version__', 'debug', 'cuda', 'git_version', 'hip']\n__version__ = '${full}'\ndebug = False\ncuda: Optional[str] = ${cuda ? `'${cuda}'` : 'None'}\ngit_version = '0000000000000000000000000000000000000000'\nhip: Optional[str] = None\n`,
+  );
   m.file(`${sp}/torch/__init__.py`, init);
   m.file(`${sp}/torch/lib/libtorch_cpu.so`);
   m.file(`${sp}/torch/lib/libc10.so`);
@@ -48,22 +48,54 @@ function torchWheel(m, sp, { dist, full, cuda, installer = 'pip', needed = [], r
   m.file(`${sp}/torch/lib/libc10_cuda.so`);
   // get_arch_list()'s string lives in libtorch_python.so's .rodata, NUL-terminated among other strings.
   if (archList) {
-    m.file(`${sp}/torch/lib/libtorch_python.so`, so({
-      needed: ['libtorch.so', 'libc10.so', ...SYS_LIBS],
-      sections: [{ name: '.rodata', data: new TextEncoder().encode(`\0torch._C\0${archList}\0CUDA_ARCH_LIST\0`) }],
-    }));
+    m.file(
+      `${sp}/torch/lib/libtorch_python.so`,
+      so({
+        needed: ['libtorch.so', 'libc10.so', ...SYS_LIBS],
+        sections: [{ name: '.rodata', data: new TextEncoder().encode(`\0torch._C\0${archList}\0CUDA_ARCH_LIST\0`) }],
+      }),
+    );
   }
-  m.file(`${sp}/torch/lib/libtorch_cuda.so`, so({
-    needed: ['libc10_cuda.so', ...needed, 'libtorch_cpu.so', 'libc10.so', ...SYS_LIBS],
-    rpath,
-    sections: fatbin ? [{ name: '.nv_fatbin', data: fatbin }] : [],
-  }));
+  m.file(
+    `${sp}/torch/lib/libtorch_cuda.so`,
+    so({
+      needed: ['libc10_cuda.so', ...needed, 'libtorch_cpu.so', 'libc10.so', ...SYS_LIBS],
+      rpath,
+      sections: fatbin ? [{ name: '.nv_fatbin', data: fatbin }] : [],
+    }),
+  );
 }
 
 /** torch 2.x cu12 wheels: one nvidia/<lib>/lib folder per wheel, all on libtorch_cuda.so's DT_RPATH. */
-const CU12_RPATH = ['cublas', 'cuda_cupti', 'cuda_nvrtc', 'cuda_runtime', 'cudnn', 'cufft', 'curand', 'cusolver', 'cusparse', 'cusparselt', 'nccl', 'nvjitlink', 'nvtx']
-  .map((d) => `$ORIGIN/../../nvidia/${d}/lib`).concat('$ORIGIN').join(':');
-const CU124_NEEDED = ['libcudart.so.12', 'libcusparse.so.12', 'libcufft.so.11', 'libcurand.so.10', 'libcublas.so.12', 'libcublasLt.so.12', 'libcudnn.so.9', 'libnccl.so.2', 'libcusolver.so.11'];
+const CU12_RPATH = [
+  'cublas',
+  'cuda_cupti',
+  'cuda_nvrtc',
+  'cuda_runtime',
+  'cudnn',
+  'cufft',
+  'curand',
+  'cusolver',
+  'cusparse',
+  'cusparselt',
+  'nccl',
+  'nvjitlink',
+  'nvtx',
+]
+  .map((d) => `$ORIGIN/../../nvidia/${d}/lib`)
+  .concat('$ORIGIN')
+  .join(':');
+const CU124_NEEDED = [
+  'libcudart.so.12',
+  'libcusparse.so.12',
+  'libcufft.so.11',
+  'libcurand.so.10',
+  'libcublas.so.12',
+  'libcublasLt.so.12',
+  'libcudnn.so.9',
+  'libnccl.so.2',
+  'libcusolver.so.11',
+];
 const CUDNN_PARTS = ['', '_ops', '_adv', '_cnn', '_graph', '_heuristic', '_engines_precompiled', '_engines_runtime_compiled'];
 
 /** The nvidia-*-cu12 wheels torch 2.5.1+cu124 pins. */
@@ -91,15 +123,22 @@ function cu124Wheels(m, sp, { cudnn = true } = {}) {
 }
 
 const TORCH_251_CU124 = {
-  dist: '2.5.1+cu124', full: '2.5.1+cu124', cuda: '12.4', needed: CU124_NEEDED, rpath: CU12_RPATH,
+  dist: '2.5.1+cu124',
+  full: '2.5.1+cu124',
+  cuda: '12.4',
+  needed: CU124_NEEDED,
+  rpath: CU12_RPATH,
   fatbin: sass(50, 60, 70, 75, 80, 86, 90),
 };
 
 /** A uv/venv environment at `venv` on Python `py` whose interpreter links to /usr/bin/python3.X. */
 function venv(m, path, py = '3.10', tool = 'venv') {
-  m.file(`${path}/pyvenv.cfg`, tool === 'uv'
-    ? `home = /usr/bin\ninclude-system-site-packages = false\nversion_info = ${py}.12\nuv = 0.5.11\n`
-    : `home = /usr/bin\ninclude-system-site-packages = false\nversion = ${py}.12\nexecutable = /usr/bin/python${py}\n`);
+  m.file(
+    `${path}/pyvenv.cfg`,
+    tool === 'uv'
+      ? `home = /usr/bin\ninclude-system-site-packages = false\nversion_info = ${py}.12\nuv = 0.5.11\n`
+      : `home = /usr/bin\ninclude-system-site-packages = false\nversion = ${py}.12\nexecutable = /usr/bin/python${py}\n`,
+  );
   m.link(`${path}/bin/python3`, `/usr/bin/python${py}`);
   m.link(`${path}/bin/python`, 'python3');
   m.exe(`/usr/bin/python${py}`);
@@ -135,15 +174,40 @@ const GPUS = {
 function nativeReport(m, gpu, driverVersion, cudaDriverVersion) {
   const x = '/usr/lib/x86_64-linux-gnu';
   const dev = {
-    ...baseDevice, name: gpu.name, computeCapability: gpu.cc,
+    ...baseDevice,
+    name: gpu.name,
+    computeCapability: gpu.cc,
     pciDeviceId: (parseInt(gpu.pci, 16) << 16) | 0x10de,
     memory: { total: gpu.mem, free: gpu.mem - 600_000_000, used: 0, reserved: 600_000_000 },
   };
-  m.extra('native.json', JSON.stringify({
-    nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.${driverVersion}`, refused: [], error: null }, initRc: 0, initError: null, driverVersion, nvmlVersion: `${Math.floor(cudaDriverVersion / 1000)}.${driverVersion}`, cudaDriverVersion, deviceCount: 1, devices: [dev], errors: [] },
-    cuda: null,
-    unavailable: null,
-  }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      {
+        nvml: {
+          library: {
+            soname: 'libnvidia-ml.so.1',
+            candidates: [`${x}/libnvidia-ml.so.1`],
+            loadedPath: `${x}/libnvidia-ml.so.${driverVersion}`,
+            refused: [],
+            error: null,
+          },
+          initRc: 0,
+          initError: null,
+          driverVersion,
+          nvmlVersion: `${Math.floor(cudaDriverVersion / 1000)}.${driverVersion}`,
+          cudaDriverVersion,
+          deviceCount: 1,
+          devices: [dev],
+          errors: [],
+        },
+        cuda: null,
+        unavailable: null,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 function baseMachine(m, gpu, driverVersion) {
@@ -159,53 +223,98 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 // ---------------------------------------------------------------------------------------------
 // h200: the real torch 2.11.0+cu130 venv (pip.txt), added to the foundation's machine.
-machine('h200', (m) => {
-  const v = '/opt/torch/.venv';
-  const sp = `${v}/lib/python3.12/site-packages`;
-  m.link(`${v}/bin/python`, 'python3');
-  m.link('/usr/bin/python3', 'python3.12');
-  m.file('/usr/lib/python3.12/os.py');
-  // pip list shows "torch 2.11.0": the wheel's metadata has no local version; torch/version.py says +cu130.
-  torchWheel(m, sp, {
-    dist: '2.11.0', full: '2.11.0+cu130', cuda: '13.0', installer: 'uv', init: INIT_PRELOAD_ALWAYS,
-    archList: 'sm_75 sm_80 sm_86 sm_90 sm_100 sm_120',
-    // CUDA NEEDED entries and RPATH as `readelf -d` prints them on the H200 (2026-11-30).
-    needed: ['libcudart.so.13', 'libcusparse.so.12', 'libcufft.so.12', 'libcufile.so.0', 'libcusparseLt.so.0', 'libnccl.so.2', 'libcurand.so.10', 'libcublas.so.13', 'libcublasLt.so.13', 'libcudnn.so.9'],
-    rpath: ['cudnn', 'nvshmem', 'nccl', 'cusparselt', 'cu13'].map((d) => `$ORIGIN/../../nvidia/${d}/lib`).concat('$ORIGIN').join(':'),
-    // The fatbin parser on the real file finds these (get_arch_list() says sm_75 … sm_120; the rest are
-    // arch-specific kernels: sm_89 fp8, sm_90a/sm_100a/… CUTLASS and flash-attention).
-    fatbin: buildFatbin([[75], [80], [86], [89], [90], [90, 'a'], [100], [100, 'a'], [103, 'a'], [120], [120, 'a'], [121, 'a']].map(([arch, variant = '']) => ({ kind: 'elf', arch, variant }))),
-  });
-  m.file(`${sp}/torch/lib/libtorch_nvshmem.so`);
-  distInfo(m, sp, 'torchvision', '0.26.0', 'uv');
-  m.file(`${sp}/torchvision/version.py`, "__version__ = '0.26.0+cu130'\ngit_version = '0000000000000000000000000000000000000000'\nfrom torchvision.extension import _check_cuda_version\nif _check_cuda_version() > 0:\n    cuda = _check_cuda_version()\n");
-  m.file(`${sp}/torchvision/_C.so`, so({ needed: ['libc10.so', 'libtorch_cpu.so', 'libcudart.so.13', 'libc10_cuda.so', 'libtorch_cuda.so', ...SYS_LIBS], runpath: '$ORIGIN/../torch/lib', sections: [{ name: '.nv_fatbin', data: withPtx([75, 80, 86, 90, 100, 120], [120]) }] }));
-  distInfo(m, sp, 'torchaudio', '2.11.0', 'uv');
-  distInfo(m, sp, 'triton', '3.6.0', 'uv');
-  for (const [dist, ver] of [['jax', '0.11.2'], ['jaxlib', '0.11.2'], ['jax-cuda13-plugin', '0.11.2'], ['jax-cuda13-pjrt', '0.11.2'], ['cupy-cuda13x', '14.2.0']]) distInfo(m, sp, dist, ver, 'uv');
-  const wheels = [
-    ['nvidia-cublas', '13.1.0.3', 'cu13', ['libcublas.so.13', 'libcublasLt.so.13']],
-    ['nvidia-cuda-cupti', '13.0.85', 'cu13', ['libcupti.so.13']],
-    ['nvidia-cuda-nvrtc', '13.0.88', 'cu13', ['libnvrtc.so.13']],
-    ['nvidia-cuda-runtime', '13.0.96', 'cu13', ['libcudart.so.13']],
-    ['nvidia-cudnn-cu13', '9.19.0.56', 'cudnn', CUDNN_PARTS.map((p) => `libcudnn${p}.so.9`)],
-    ['nvidia-cufft', '12.0.0.61', 'cu13', ['libcufft.so.12']],
-    ['nvidia-cufile', '1.15.1.6', 'cu13', ['libcufile.so.0']],
-    ['nvidia-curand', '10.4.0.35', 'cu13', ['libcurand.so.10']],
-    ['nvidia-cusolver', '12.0.4.66', 'cu13', ['libcusolver.so.12']],
-    ['nvidia-cusparse', '12.6.3.3', 'cu13', ['libcusparse.so.12']],
-    ['nvidia-cusparselt-cu13', '0.8.0', 'cusparselt', ['libcusparseLt.so.0']],
-    ['nvidia-ml-py', '13.610.43', null, []],
-    ['nvidia-nccl-cu13', '2.28.9', 'nccl', ['libnccl.so.2']],
-    ['nvidia-nvjitlink', '13.0.88', 'cu13', ['libnvJitLink.so.13']],
-    ['nvidia-nvshmem-cu13', '3.4.5', 'nvshmem', ['libnvshmem_host.so.3']],
-    ['nvidia-nvtx', '13.0.85', 'cu13', []],
-  ];
-  for (const [dist, version, dir, libs] of wheels) {
-    distInfo(m, sp, dist, version, 'uv');
-    for (const lib of libs) m.file(`${sp}/nvidia/${dir}/lib/${lib}`);
-  }
-}, { addTo: true });
+machine(
+  'h200',
+  (m) => {
+    const v = '/opt/torch/.venv';
+    const sp = `${v}/lib/python3.12/site-packages`;
+    m.link(`${v}/bin/python`, 'python3');
+    m.link('/usr/bin/python3', 'python3.12');
+    m.file('/usr/lib/python3.12/os.py');
+    // pip list shows "torch 2.11.0": the wheel's metadata has no local version; torch/version.py says +cu130.
+    torchWheel(m, sp, {
+      dist: '2.11.0',
+      full: '2.11.0+cu130',
+      cuda: '13.0',
+      installer: 'uv',
+      init: INIT_PRELOAD_ALWAYS,
+      archList: 'sm_75 sm_80 sm_86 sm_90 sm_100 sm_120',
+      // CUDA NEEDED entries and RPATH as `readelf -d` prints them on the H200 (2026-11-30).
+      needed: [
+        'libcudart.so.13',
+        'libcusparse.so.12',
+        'libcufft.so.12',
+        'libcufile.so.0',
+        'libcusparseLt.so.0',
+        'libnccl.so.2',
+        'libcurand.so.10',
+        'libcublas.so.13',
+        'libcublasLt.so.13',
+        'libcudnn.so.9',
+      ],
+      rpath: ['cudnn', 'nvshmem', 'nccl', 'cusparselt', 'cu13']
+        .map((d) => `$ORIGIN/../../nvidia/${d}/lib`)
+        .concat('$ORIGIN')
+        .join(':'),
+      // The fatbin parser on the real file finds these (get_arch_list() says sm_75 … sm_120; the rest are
+      // arch-specific kernels: sm_89 fp8, sm_90a/sm_100a/… CUTLASS and flash-attention).
+      fatbin: buildFatbin(
+        [[75], [80], [86], [89], [90], [90, 'a'], [100], [100, 'a'], [103, 'a'], [120], [120, 'a'], [121, 'a']].map(([arch, variant = '']) => ({
+          kind: 'elf',
+          arch,
+          variant,
+        })),
+      ),
+    });
+    m.file(`${sp}/torch/lib/libtorch_nvshmem.so`);
+    distInfo(m, sp, 'torchvision', '0.26.0', 'uv');
+    m.file(
+      `${sp}/torchvision/version.py`,
+      "__version__ = '0.26.0+cu130'\ngit_version = '0000000000000000000000000000000000000000'\nfrom torchvision.extension import _check_cuda_version\nif _check_cuda_version() > 0:\n    cuda = _check_cuda_version()\n",
+    );
+    m.file(
+      `${sp}/torchvision/_C.so`,
+      so({
+        needed: ['libc10.so', 'libtorch_cpu.so', 'libcudart.so.13', 'libc10_cuda.so', 'libtorch_cuda.so', ...SYS_LIBS],
+        runpath: '$ORIGIN/../torch/lib',
+        sections: [{ name: '.nv_fatbin', data: withPtx([75, 80, 86, 90, 100, 120], [120]) }],
+      }),
+    );
+    distInfo(m, sp, 'torchaudio', '2.11.0', 'uv');
+    distInfo(m, sp, 'triton', '3.6.0', 'uv');
+    for (const [dist, ver] of [
+      ['jax', '0.11.2'],
+      ['jaxlib', '0.11.2'],
+      ['jax-cuda13-plugin', '0.11.2'],
+      ['jax-cuda13-pjrt', '0.11.2'],
+      ['cupy-cuda13x', '14.2.0'],
+    ])
+      distInfo(m, sp, dist, ver, 'uv');
+    const wheels = [
+      ['nvidia-cublas', '13.1.0.3', 'cu13', ['libcublas.so.13', 'libcublasLt.so.13']],
+      ['nvidia-cuda-cupti', '13.0.85', 'cu13', ['libcupti.so.13']],
+      ['nvidia-cuda-nvrtc', '13.0.88', 'cu13', ['libnvrtc.so.13']],
+      ['nvidia-cuda-runtime', '13.0.96', 'cu13', ['libcudart.so.13']],
+      ['nvidia-cudnn-cu13', '9.19.0.56', 'cudnn', CUDNN_PARTS.map((p) => `libcudnn${p}.so.9`)],
+      ['nvidia-cufft', '12.0.0.61', 'cu13', ['libcufft.so.12']],
+      ['nvidia-cufile', '1.15.1.6', 'cu13', ['libcufile.so.0']],
+      ['nvidia-curand', '10.4.0.35', 'cu13', ['libcurand.so.10']],
+      ['nvidia-cusolver', '12.0.4.66', 'cu13', ['libcusolver.so.12']],
+      ['nvidia-cusparse', '12.6.3.3', 'cu13', ['libcusparse.so.12']],
+      ['nvidia-cusparselt-cu13', '0.8.0', 'cusparselt', ['libcusparseLt.so.0']],
+      ['nvidia-ml-py', '13.610.43', null, []],
+      ['nvidia-nccl-cu13', '2.28.9', 'nccl', ['libnccl.so.2']],
+      ['nvidia-nvjitlink', '13.0.88', 'cu13', ['libnvJitLink.so.13']],
+      ['nvidia-nvshmem-cu13', '3.4.5', 'nvshmem', ['libnvshmem_host.so.3']],
+      ['nvidia-nvtx', '13.0.85', 'cu13', []],
+    ];
+    for (const [dist, version, dir, libs] of wheels) {
+      distInfo(m, sp, dist, version, 'uv');
+      for (const lib of libs) m.file(`${sp}/nvidia/${dir}/lib/${lib}`);
+    }
+  },
+  { addTo: true },
+);
 
 // ---------------------------------------------------------------------------------------------
 // torch-cpu-only: torch 2.5.1+cpu in a venv on a machine with an RTX 3060 and driver 550.
@@ -216,8 +325,10 @@ machine('torch-cpu-only', (m) => {
   torchWheel(m, sp, { dist: '2.5.1+cpu', full: '2.5.1+cpu', cuda: null });
   distInfo(m, sp, 'torchvision', '0.20.1+cpu');
   writeSpec(m, {
-    description: 'torch 2.5.1+cpu (a CPU-only wheel from the cpu index) in an activated venv, on an RTX 3060 with a working driver 550.120: torch.cuda.is_available() is False',
-    hostname: 'desk', env: { PATH: `/home/ana/venv/bin:${PATH}`, VIRTUAL_ENV: '/home/ana/venv', HOME: '/home/ana' },
+    description:
+      'torch 2.5.1+cpu (a CPU-only wheel from the cpu index) in an activated venv, on an RTX 3060 with a working driver 550.120: torch.cuda.is_available() is False',
+    hostname: 'desk',
+    env: { PATH: `/home/ana/venv/bin:${PATH}`, VIRTUAL_ENV: '/home/ana/venv', HOME: '/home/ana' },
     native: { reportFile: 'native.json' },
   });
   nativeReport(m, GPUS.rtx3060, '550.120', 12040);
@@ -231,8 +342,10 @@ machine('torch-cu118-old-driver', (m) => {
   torchWheel(m, sp, TORCH_251_CU124);
   cu124Wheels(m, sp);
   writeSpec(m, {
-    description: 'torch 2.5.1+cu124 (CUDA 12.4 runtime from the pip wheels) with driver 470.256.02, which supports only CUDA 11.4: the driver is too old (CUDA 12.x needs >= 525.60.13)',
-    hostname: 'old-box', env: { PATH: `/srv/app/.venv/bin:${PATH}`, VIRTUAL_ENV: '/srv/app/.venv', HOME: '/root' },
+    description:
+      'torch 2.5.1+cu124 (CUDA 12.4 runtime from the pip wheels) with driver 470.256.02, which supports only CUDA 11.4: the driver is too old (CUDA 12.x needs >= 525.60.13)',
+    hostname: 'old-box',
+    env: { PATH: `/srv/app/.venv/bin:${PATH}`, VIRTUAL_ENV: '/srv/app/.venv', HOME: '/root' },
     native: { reportFile: 'native.json' },
   });
   nativeReport(m, GPUS.rtx3090, '470.256.02', 11040);
@@ -244,13 +357,20 @@ machine('torch-sm120-cu126', (m) => {
   m.ldcache(cache);
   const sp = venv(m, '/home/lee/.venv', '3.12', 'uv');
   torchWheel(m, sp, {
-    ...TORCH_251_CU124, dist: '2.6.0+cu126', full: '2.6.0+cu126', cuda: '12.6', installer: 'uv',
-    needed: CU124_NEEDED, fatbin: sass(50, 60, 70, 75, 80, 86, 90),
+    ...TORCH_251_CU124,
+    dist: '2.6.0+cu126',
+    full: '2.6.0+cu126',
+    cuda: '12.6',
+    installer: 'uv',
+    needed: CU124_NEEDED,
+    fatbin: sass(50, 60, 70, 75, 80, 86, 90),
   });
   cu124Wheels(m, sp);
   writeSpec(m, {
-    description: 'RTX 5090 (compute capability 12.0) with torch 2.6.0+cu126, built for sm_50 … sm_90 only and without PTX: "no kernel image is available for execution on the device"; needs a cu128+ build',
-    hostname: 'blackwell', env: { PATH: `/home/lee/.venv/bin:${PATH}`, VIRTUAL_ENV: '/home/lee/.venv', HOME: '/home/lee' },
+    description:
+      'RTX 5090 (compute capability 12.0) with torch 2.6.0+cu126, built for sm_50 … sm_90 only and without PTX: "no kernel image is available for execution on the device"; needs a cu128+ build',
+    hostname: 'blackwell',
+    env: { PATH: `/home/lee/.venv/bin:${PATH}`, VIRTUAL_ENV: '/home/lee/.venv', HOME: '/home/lee' },
     native: { reportFile: 'native.json' },
   });
   nativeReport(m, GPUS.rtx5090, '570.133.07', 12080);
@@ -280,23 +400,59 @@ machine('conda-pip-mixed', (m) => {
   meta('cudatoolkit', '11.8.0', 'h6a678d5_0', 'https://repo.anaconda.com/pkgs/main/linux-64', ['lib/libcudart.so.11.8.89']);
   // conda's pytorch installs an egg-info-less tree: a dist-info without INSTALLER, recorded in conda-meta.
   m.file(`${sp}/torch-2.5.1.dist-info/METADATA`, 'Metadata-Version: 2.1\nName: torch\nVersion: 2.5.1\n');
-  m.file(`${sp}/torch/version.py`, "__version__ = '2.5.1'\ndebug = False\ncuda = '12.4'\ngit_version = 'a8d6afb511a69687bbb2b7e88a3cf67917e1697e'\nhip = None\n");
+  m.file(
+    `${sp}/torch/version.py`,
+    "__version__ = '2.5.1'\ndebug = False\ncuda = '12.4'\ngit_version = 'a8d6afb511a69687bbb2b7e88a3cf67917e1697e'\nhip = None\n",
+  );
   m.file(`${sp}/torch/__init__.py`, INIT_PRELOAD_ON_FAILURE);
-  m.file(`${sp}/torch/lib/libtorch_cuda.so`, so({
-    needed: ['libc10_cuda.so', 'libcudart.so.12', 'libcublas.so.12', 'libcublasLt.so.12', 'libcudnn.so.9', 'libnccl.so.2', 'libtorch_cpu.so', 'libc10.so', ...SYS_LIBS],
-    runpath: '$ORIGIN/../../../..:$ORIGIN',
-    sections: [{ name: '.nv_fatbin', data: withPtx([50, 60, 61, 70, 75, 80, 86, 90], [90]) }],
-  }));
+  m.file(
+    `${sp}/torch/lib/libtorch_cuda.so`,
+    so({
+      needed: [
+        'libc10_cuda.so',
+        'libcudart.so.12',
+        'libcublas.so.12',
+        'libcublasLt.so.12',
+        'libcudnn.so.9',
+        'libnccl.so.2',
+        'libtorch_cpu.so',
+        'libc10.so',
+        ...SYS_LIBS,
+      ],
+      runpath: '$ORIGIN/../../../..:$ORIGIN',
+      sections: [{ name: '.nv_fatbin', data: withPtx([50, 60, 61, 70, 75, 80, 86, 90], [90]) }],
+    }),
+  );
   m.file(`${sp}/torch/lib/libc10_cuda.so`);
   // The CUDA libraries conda's pytorch-cuda pulled into <env>/lib, and cudatoolkit 11.8's older runtime beside them.
-  for (const f of ['libcudart.so.12.4.127', 'libcublas.so.12.4.5.8', 'libcublasLt.so.12.4.5.8', 'libcudnn.so.9.1.0', 'libnccl.so.2.21.5', 'libcudart.so.11.8.89']) m.file(`${env}/lib/${f}`);
-  for (const [l, t] of [['libcudart.so.12', 'libcudart.so.12.4.127'], ['libcublas.so.12', 'libcublas.so.12.4.5.8'], ['libcublasLt.so.12', 'libcublasLt.so.12.4.5.8'], ['libcudnn.so.9', 'libcudnn.so.9.1.0'], ['libnccl.so.2', 'libnccl.so.2.21.5'], ['libcudart.so.11.0', 'libcudart.so.11.8.89']]) m.link(`${env}/lib/${l}`, t);
+  for (const f of [
+    'libcudart.so.12.4.127',
+    'libcublas.so.12.4.5.8',
+    'libcublasLt.so.12.4.5.8',
+    'libcudnn.so.9.1.0',
+    'libnccl.so.2.21.5',
+    'libcudart.so.11.8.89',
+  ])
+    m.file(`${env}/lib/${f}`);
+  for (const [l, t] of [
+    ['libcudart.so.12', 'libcudart.so.12.4.127'],
+    ['libcublas.so.12', 'libcublas.so.12.4.5.8'],
+    ['libcublasLt.so.12', 'libcublasLt.so.12.4.5.8'],
+    ['libcudnn.so.9', 'libcudnn.so.9.1.0'],
+    ['libnccl.so.2', 'libnccl.so.2.21.5'],
+    ['libcudart.so.11.0', 'libcudart.so.11.8.89'],
+  ])
+    m.link(`${env}/lib/${l}`, t);
   distInfo(m, sp, 'torchvision', '0.20.1', 'pip');
-  m.file(`${sp}/torchvision/version.py`, "__version__ = '0.20.1+cu121'\ngit_version = '3ac97aa9120137381ed1060f37237e44485ac2aa'\nfrom torchvision.extension import _check_cuda_version\nif _check_cuda_version() > 0:\n    cuda = _check_cuda_version()\n");
+  m.file(
+    `${sp}/torchvision/version.py`,
+    "__version__ = '0.20.1+cu121'\ngit_version = '3ac97aa9120137381ed1060f37237e44485ac2aa'\nfrom torchvision.extension import _check_cuda_version\nif _check_cuda_version() > 0:\n    cuda = _check_cuda_version()\n",
+  );
   distInfo(m, sp, 'triton', '3.1.0', 'pip');
   m.ldcache(cache);
   writeSpec(m, {
-    description: 'conda env "dl": pytorch 2.5.1 (CUDA 12.4) from the pytorch conda channel, torchvision 0.20.1 and triton 3.1.0 installed over it with pip, and an unrelated cudatoolkit 11.8 from defaults: mixed package managers',
+    description:
+      'conda env "dl": pytorch 2.5.1 (CUDA 12.4) from the pytorch conda channel, torchvision 0.20.1 and triton 3.1.0 installed over it with pip, and an unrelated cudatoolkit 11.8 from defaults: mixed package managers',
     hostname: 'lab-02',
     env: { PATH: `${env}/bin:${root}/condabin:${PATH}`, CONDA_PREFIX: env, CONDA_DEFAULT_ENV: 'dl', CONDA_EXE: `${root}/bin/conda`, HOME: '/home/kim' },
     native: { reportFile: 'native.json' },
@@ -323,9 +479,16 @@ machine('cudnn-shadowed', (m) => {
   cu124Wheels(m, sp);
   m.ldcache(cache);
   writeSpec(m, {
-    description: 'LD_LIBRARY_PATH=/usr/local/cuda/lib64 holds a cuDNN 9.0.0 tarball (and an old 8.9.7): torch 2.5.1+cu124 loads libcudnn.so.9 from its 9.1.0 wheel (DT_RPATH), but that shim dlopens its parts (libcudnn_ops.so.9, …) through LD_LIBRARY_PATH first, so the 9.0.0 parts shadow the wheel\'s: mixed cuDNN versions',
+    description:
+      "LD_LIBRARY_PATH=/usr/local/cuda/lib64 holds a cuDNN 9.0.0 tarball (and an old 8.9.7): torch 2.5.1+cu124 loads libcudnn.so.9 from its 9.1.0 wheel (DT_RPATH), but that shim dlopens its parts (libcudnn_ops.so.9, …) through LD_LIBRARY_PATH first, so the 9.0.0 parts shadow the wheel's: mixed cuDNN versions",
     hostname: 'train-3',
-    env: { PATH: `/opt/venv/bin:/usr/local/cuda/bin:${PATH}`, VIRTUAL_ENV: '/opt/venv', LD_LIBRARY_PATH: '/usr/local/cuda/lib64', CUDA_HOME: '/usr/local/cuda', HOME: '/root' },
+    env: {
+      PATH: `/opt/venv/bin:/usr/local/cuda/bin:${PATH}`,
+      VIRTUAL_ENV: '/opt/venv',
+      LD_LIBRARY_PATH: '/usr/local/cuda/lib64',
+      CUDA_HOME: '/usr/local/cuda',
+      HOME: '/root',
+    },
     commands: [tk.cmd],
     native: { reportFile: 'native.json' },
   });
@@ -338,19 +501,30 @@ machine('tf-no-cudnn', (m) => {
   m.ldcache(cache);
   const sp = venv(m, '/home/sam/tf', '3.11');
   distInfo(m, sp, 'tensorflow', '2.15.1');
-  m.file(`${sp}/tensorflow/python/platform/build_info.py`,
-    "# AUTOGENERATED BY THE BUILD\nbuild_info = {'cpu_compiler': '/usr/lib/llvm-17/bin/clang', 'cuda_compute_capabilities': ['sm_50', 'sm_60', 'sm_70', 'sm_80', 'compute_90'], 'cuda_version': '12.2', 'cudnn_version': '8', 'is_cuda_build': True, 'is_rocm_build': False, 'is_tensorrt_build': True}\n");
+  m.file(
+    `${sp}/tensorflow/python/platform/build_info.py`,
+    "# AUTOGENERATED BY THE BUILD\nbuild_info = {'cpu_compiler': '/usr/lib/llvm-17/bin/clang', 'cuda_compute_capabilities': ['sm_50', 'sm_60', 'sm_70', 'sm_80', 'compute_90'], 'cuda_version': '12.2', 'cudnn_version': '8', 'is_cuda_build': True, 'is_rocm_build': False, 'is_tensorrt_build': True}\n",
+  );
   // TF dlopens its CUDA libraries at run time (stream_executor), so libtensorflow_cc lists none of them as NEEDED.
   m.file(`${sp}/tensorflow/libtensorflow_framework.so.2`, so({ needed: ['libm.so.6', 'libc.so.6'], soname: 'libtensorflow_framework.so.2' }));
   // Since 2.14 TF's objects carry RPATH entries into the nvidia-* wheels that tensorflow[and-cuda] installs.
-  const tfRpath = ['cublas', 'cuda_cupti', 'cuda_nvrtc', 'cuda_runtime', 'cudnn', 'cufft', 'curand', 'cusolver', 'cusparse', 'nccl', 'nvjitlink'].map((d) => `$ORIGIN/../nvidia/${d}/lib`).concat('$ORIGIN').join(':');
-  m.file(`${sp}/tensorflow/libtensorflow_cc.so.2`, so({
-    needed: ['libtensorflow_framework.so.2', ...SYS_LIBS], rpath: tfRpath,
-    sections: [{ name: '.nv_fatbin', data: withPtx([50, 60, 70, 80], [90]) }],
-  }));
+  const tfRpath = ['cublas', 'cuda_cupti', 'cuda_nvrtc', 'cuda_runtime', 'cudnn', 'cufft', 'curand', 'cusolver', 'cusparse', 'nccl', 'nvjitlink']
+    .map((d) => `$ORIGIN/../nvidia/${d}/lib`)
+    .concat('$ORIGIN')
+    .join(':');
+  m.file(
+    `${sp}/tensorflow/libtensorflow_cc.so.2`,
+    so({
+      needed: ['libtensorflow_framework.so.2', ...SYS_LIBS],
+      rpath: tfRpath,
+      sections: [{ name: '.nv_fatbin', data: withPtx([50, 60, 70, 80], [90]) }],
+    }),
+  );
   writeSpec(m, {
-    description: 'tensorflow 2.15.1 installed with `pip install tensorflow` (not tensorflow[and-cuda]): built for CUDA 12.2 / cuDNN 8, but no libcudnn.so.8 (nor the CUDA 12 runtime) anywhere: TF falls back to the CPU ("Cannot dlopen some GPU libraries")',
-    hostname: 'tf-box', env: { PATH: `/home/sam/tf/bin:${PATH}`, VIRTUAL_ENV: '/home/sam/tf', HOME: '/home/sam' },
+    description:
+      'tensorflow 2.15.1 installed with `pip install tensorflow` (not tensorflow[and-cuda]): built for CUDA 12.2 / cuDNN 8, but no libcudnn.so.8 (nor the CUDA 12 runtime) anywhere: TF falls back to the CPU ("Cannot dlopen some GPU libraries")',
+    hostname: 'tf-box',
+    env: { PATH: `/home/sam/tf/bin:${PATH}`, VIRTUAL_ENV: '/home/sam/tf', HOME: '/home/sam' },
     native: { reportFile: 'native.json' },
   });
   nativeReport(m, GPUS.rtx3090, '535.183.01', 12020);
@@ -364,29 +538,52 @@ machine('jax-ld-shadowed', (m) => {
   const cache = baseMachine(m, GPUS.rtx4090, '550.120');
   m.ldcache(cache);
   const tk = '/usr/local/cuda-12.2/targets/x86_64-linux/lib';
-  for (const [lib, full] of [['libcublas', '12.2.5.6'], ['libcublasLt', '12.2.5.6'], ['libcudart', '12.2.140']]) {
+  for (const [lib, full] of [
+    ['libcublas', '12.2.5.6'],
+    ['libcublasLt', '12.2.5.6'],
+    ['libcudart', '12.2.140'],
+  ]) {
     m.file(`${tk}/${lib}.so.${full}`);
     m.link(`${tk}/${lib}.so.12`, `${lib}.so.${full}`);
   }
   m.link('/usr/local/cuda-12.2/lib64', 'targets/x86_64-linux/lib');
   const sp = venv(m, '/home/ana/jax', '3.11');
-  for (const [dist, ver] of [['jax', '0.4.35'], ['jaxlib', '0.4.35'], ['jax-cuda12-plugin', '0.4.35'], ['jax-cuda12-pjrt', '0.4.35']]) distInfo(m, sp, dist, ver);
+  for (const [dist, ver] of [
+    ['jax', '0.4.35'],
+    ['jaxlib', '0.4.35'],
+    ['jax-cuda12-plugin', '0.4.35'],
+    ['jax-cuda12-pjrt', '0.4.35'],
+  ])
+    distInfo(m, sp, dist, ver);
   for (const [dist, ver, dir, libs] of [
-    ['nvidia-cublas-cu12', '12.6.4.1', 'cublas', [['libcublas.so.12', '12.6.4.1'], ['libcublasLt.so.12', '12.6.4.1']]],
+    [
+      'nvidia-cublas-cu12',
+      '12.6.4.1',
+      'cublas',
+      [
+        ['libcublas.so.12', '12.6.4.1'],
+        ['libcublasLt.so.12', '12.6.4.1'],
+      ],
+    ],
     ['nvidia-cuda-runtime-cu12', '12.6.77', 'cuda_runtime', [['libcudart.so.12', '12.6.77']]],
   ]) {
     distInfo(m, sp, dist, ver);
     for (const [lib] of libs) m.file(`${sp}/nvidia/${dir}/lib/${lib}`);
   }
   // The PJRT plugin links the CUDA libraries and finds pip's copies through its RUNPATH: a RUNPATH loses to LD_LIBRARY_PATH.
-  m.file(`${sp}/jax_plugins/xla_cuda12/xla_cuda_plugin.so`, so({
-    needed: ['libcudart.so.12', 'libcublas.so.12', 'libcublasLt.so.12', ...SYS_LIBS],
-    runpath: '$ORIGIN/../../nvidia/cuda_runtime/lib:$ORIGIN/../../nvidia/cublas/lib:$ORIGIN',
-    sections: [{ name: '.nv_fatbin', data: withPtx([75, 80, 86, 89, 90], [90]) }],
-  }));
+  m.file(
+    `${sp}/jax_plugins/xla_cuda12/xla_cuda_plugin.so`,
+    so({
+      needed: ['libcudart.so.12', 'libcublas.so.12', 'libcublasLt.so.12', ...SYS_LIBS],
+      runpath: '$ORIGIN/../../nvidia/cuda_runtime/lib:$ORIGIN/../../nvidia/cublas/lib:$ORIGIN',
+      sections: [{ name: '.nv_fatbin', data: withPtx([75, 80, 86, 89, 90], [90]) }],
+    }),
+  );
   writeSpec(m, {
-    description: 'jax 0.4.35 with the cuda12 plugin and pip cuBLAS 12.6.4.1, but LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64 (from an old toolkit install) puts cuBLAS 12.2 and cudart 12.2 first: the plugin\'s RUNPATH loses to LD_LIBRARY_PATH',
-    hostname: 'jax-box', env: { PATH: `/home/ana/jax/bin:${PATH}`, VIRTUAL_ENV: '/home/ana/jax', HOME: '/home/ana', LD_LIBRARY_PATH: '/usr/local/cuda-12.2/lib64' },
+    description:
+      "jax 0.4.35 with the cuda12 plugin and pip cuBLAS 12.6.4.1, but LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64 (from an old toolkit install) puts cuBLAS 12.2 and cudart 12.2 first: the plugin's RUNPATH loses to LD_LIBRARY_PATH",
+    hostname: 'jax-box',
+    env: { PATH: `/home/ana/jax/bin:${PATH}`, VIRTUAL_ENV: '/home/ana/jax', HOME: '/home/ana', LD_LIBRARY_PATH: '/usr/local/cuda-12.2/lib64' },
     native: { reportFile: 'native.json' },
   });
   nativeReport(m, GPUS.rtx4090, '550.120', 12040);
@@ -402,7 +599,8 @@ machine('toolkit-mismatch', (m) => {
   cu124Wheels(m, sp);
   m.ldcache(cache);
   writeSpec(m, {
-    description: 'nvcc 11.8 on PATH and CUDA_HOME=/usr/local/cuda-11.8 while torch is 2.5.1+cu124: torch.utils.cpp_extension refuses to build (or builds against the wrong CUDA) — "The detected CUDA version (11.8) mismatches the version that was used to compile PyTorch (12.4)"',
+    description:
+      'nvcc 11.8 on PATH and CUDA_HOME=/usr/local/cuda-11.8 while torch is 2.5.1+cu124: torch.utils.cpp_extension refuses to build (or builds against the wrong CUDA) — "The detected CUDA version (11.8) mismatches the version that was used to compile PyTorch (12.4)"',
     hostname: 'ext-dev',
     env: { PATH: `/home/dev/.venv/bin:/usr/local/cuda-11.8/bin:${PATH}`, VIRTUAL_ENV: '/home/dev/.venv', CUDA_HOME: '/usr/local/cuda-11.8', HOME: '/home/dev' },
     commands: [tk.cmd],

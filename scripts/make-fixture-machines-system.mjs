@@ -3,13 +3,20 @@
 // forward-compat-shadowing). Run after `npx tsc -p tsconfig.build.json` and scripts/make-fixture-machines.mjs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { driverHost, machine, pciGpu, procVersion, repo, toolkit, ubuntu2204, usrMerge, writeSpec } from './fixture-lib.mjs';
+import { driverHost, machine, pciGpu, repo, toolkit, ubuntu2204, usrMerge, writeSpec } from './fixture-lib.mjs';
 
 const rtx4090 = () => JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
 const x = '/usr/lib/x86_64-linux-gnu';
 const nvmlOk = (path, version, devices) => ({
   library: { soname: 'libnvidia-ml.so.1', candidates: [path], loadedPath: path, refused: [], error: null },
-  initRc: 0, initError: null, driverVersion: version, nvmlVersion: `12.${version}`, cudaDriverVersion: 12080, deviceCount: devices.length, devices, errors: [],
+  initRc: 0,
+  initError: null,
+  driverVersion: version,
+  nvmlVersion: `12.${version}`,
+  cudaDriverVersion: 12080,
+  deviceCount: devices.length,
+  devices,
+  errors: [],
 });
 const driverFiles = (m, v) => {
   m.file(`${x}/libnvidia-ml.so.${v}`);
@@ -43,17 +50,62 @@ machine('wsl-linux-driver', (m) => {
     { soname: 'libcuda.so.1', path: '/usr/lib/wsl/lib/libcuda.so.1', arch: 'x86-64' },
   ]);
   writeSpec(m, {
-    description: 'WSL 2 (Ubuntu 22.04) with a Linux NVIDIA driver 535.183.01 installed inside the distribution: its libnvidia-ml/libcuda in /usr/lib/x86_64-linux-gnu shadow the Windows driver\'s /usr/lib/wsl/lib; NVML fails',
+    description:
+      "WSL 2 (Ubuntu 22.04) with a Linux NVIDIA driver 535.183.01 installed inside the distribution: its libnvidia-ml/libcuda in /usr/lib/x86_64-linux-gnu shadow the Windows driver's /usr/lib/wsl/lib; NVML fails",
     hostname: 'DESKTOP-WSL',
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/wsl/lib', WSL_DISTRO_NAME: 'Ubuntu-22.04' },
-    commands: [{ argv: ['nvidia-smi', '-q', '-x'], stdout: 'NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n', exitCode: 9 }],
+    commands: [
+      {
+        argv: ['nvidia-smi', '-q', '-x'],
+        stdout:
+          "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n",
+        exitCode: 9,
+      },
+    ],
     native: { reportFile: 'native.json' },
   });
-  m.extra('native.json', JSON.stringify({
-    nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`, '/usr/lib/wsl/lib/libnvidia-ml.so.1'], loadedPath: `${x}/libnvidia-ml.so.535.183.01`, refused: [], error: null }, initRc: 9, initError: 'NVML_ERROR_DRIVER_NOT_LOADED', driverVersion: null, nvmlVersion: null, cudaDriverVersion: null, deviceCount: null, devices: [], errors: [] },
-    cuda: { library: { soname: 'libcuda.so.1', candidates: [`${x}/libcuda.so.1`, '/usr/lib/wsl/lib/libcuda.so.1'], loadedPath: `${x}/libcuda.so.535.183.01`, refused: [], error: null }, initRc: 100, initError: 'CUDA_ERROR_NO_DEVICE', driverVersion: 12020, deviceCount: null, devices: [], errors: [] },
-    unavailable: null,
-  }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      {
+        nvml: {
+          library: {
+            soname: 'libnvidia-ml.so.1',
+            candidates: [`${x}/libnvidia-ml.so.1`, '/usr/lib/wsl/lib/libnvidia-ml.so.1'],
+            loadedPath: `${x}/libnvidia-ml.so.535.183.01`,
+            refused: [],
+            error: null,
+          },
+          initRc: 9,
+          initError: 'NVML_ERROR_DRIVER_NOT_LOADED',
+          driverVersion: null,
+          nvmlVersion: null,
+          cudaDriverVersion: null,
+          deviceCount: null,
+          devices: [],
+          errors: [],
+        },
+        cuda: {
+          library: {
+            soname: 'libcuda.so.1',
+            candidates: [`${x}/libcuda.so.1`, '/usr/lib/wsl/lib/libcuda.so.1'],
+            loadedPath: `${x}/libcuda.so.535.183.01`,
+            refused: [],
+            error: null,
+          },
+          initRc: 100,
+          initError: 'CUDA_ERROR_NO_DEVICE',
+          driverVersion: 12020,
+          deviceCount: null,
+          devices: [],
+          errors: [],
+        },
+        unavailable: null,
+      },
+      null,
+      2,
+    ),
+  );
 });
 
 // pcie-x8-throttled: an RTX 4090 behind a PCIe 3.0 riser, trained at x8, hot and at its power cap under load.
@@ -70,7 +122,8 @@ machine('pcie-x8-throttled', (m) => {
   dev.clockEventReasons = '0x64'; // sw_power_cap | sw_thermal_slowdown | hw_thermal_slowdown
   dev.memory = { total: 25757220864, free: 2185419264, used: 23000000000, reserved: 571801600 };
   writeSpec(m, {
-    description: 'RTX 4090 on a PCIe 3.0 riser: link x8 of x16, slot limits it to Gen3 (GPU Gen4); under load at 88 °C and 449/450 W with sw_power_cap + thermal slowdown',
+    description:
+      'RTX 4090 on a PCIe 3.0 riser: link x8 of x16, slot limits it to Gen3 (GPU Gen4); under load at 88 °C and 449/450 W with sw_power_cap + thermal slowdown',
     hostname: 'rig-02',
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
     native: { reportFile: 'native.json' },
@@ -84,17 +137,38 @@ machine('ecc-uncorrectable', (m) => {
   m.exe('/usr/bin/nvidia-smi');
   const dev = rtx4090();
   Object.assign(dev, {
-    name: 'NVIDIA A100-SXM4-80GB', uuid: 'GPU-0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5', pciBusId: '00000000:07:00.0',
-    pciDeviceId: 0x20b210de, pciSubSystemId: 0x147f10de, computeCapability: [8, 0], architecture: 7, brand: 2,
+    name: 'NVIDIA A100-SXM4-80GB',
+    uuid: 'GPU-0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5',
+    pciBusId: '00000000:07:00.0',
+    pciDeviceId: 0x20b210de,
+    pciSubSystemId: 0x147f10de,
+    computeCapability: [8, 0],
+    architecture: 7,
+    brand: 2,
     memory: { total: 85899345920, free: 84987740160, used: 0, reserved: 911605760 },
     pcie: { currGen: 4, maxGen: 4, gpuMaxGen: 4, currWidth: 16, maxWidth: 16 },
     clocks: { graphics: 210, sm: 210, mem: 1593, maxGraphics: 1410, maxSm: 1410, maxMem: 1593 },
-    temperatureC: 31, powerDrawMw: 61000, powerLimitMw: 400000, enforcedPowerLimitMw: 400000, clockEventReasons: '0x1',
+    temperatureC: 31,
+    powerDrawMw: 61000,
+    powerLimitMw: 400000,
+    enforcedPowerLimitMw: 400000,
+    clockEventReasons: '0x1',
     ecc: {
-      current: 1, pending: 1, volatileCorrected: 12, volatileUncorrected: 2, aggregateCorrected: 40, aggregateUncorrected: 2,
-      remappedCorrectable: 0, remappedUncorrectable: 1, remappingPending: 1, remappingFailed: 0,
+      current: 1,
+      pending: 1,
+      volatileCorrected: 12,
+      volatileUncorrected: 2,
+      aggregateCorrected: 40,
+      aggregateUncorrected: 2,
+      remappedCorrectable: 0,
+      remappedUncorrectable: 1,
+      remappingPending: 1,
+      remappingFailed: 0,
     },
-    persistenceMode: 1, migMode: { current: 0, pending: 0 }, multiprocessors: 108, errors: [],
+    persistenceMode: 1,
+    migMode: { current: 0, pending: 0 },
+    multiprocessors: 108,
+    errors: [],
   });
   writeSpec(m, {
     description: 'A100 80GB SXM4 with 2 volatile uncorrectable ECC errors and a pending row remap (needs a GPU reset)',
@@ -117,27 +191,69 @@ machine('compat-in-use-old', (m) => {
   ]);
   const dev = rtx4090();
   Object.assign(dev, {
-    name: 'NVIDIA A100-SXM4-80GB', uuid: 'GPU-1c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5', pciBusId: '00000000:07:00.0',
-    pciDeviceId: 0x20b210de, pciSubSystemId: 0x147f10de, computeCapability: [8, 0], architecture: 7, brand: 2,
+    name: 'NVIDIA A100-SXM4-80GB',
+    uuid: 'GPU-1c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5',
+    pciBusId: '00000000:07:00.0',
+    pciDeviceId: 0x20b210de,
+    pciSubSystemId: 0x147f10de,
+    computeCapability: [8, 0],
+    architecture: 7,
+    brand: 2,
     memory: { total: 85899345920, free: 84987740160, used: 0, reserved: 911605760 },
     pcie: { currGen: 4, maxGen: 4, gpuMaxGen: 4, currWidth: 16, maxWidth: 16 },
-    clockEventReasons: '0x1', powerLimitMw: 400000, enforcedPowerLimitMw: 400000, powerDrawMw: 60000,
-    ecc: { current: 1, pending: 1, volatileCorrected: 0, volatileUncorrected: 0, aggregateCorrected: 0, aggregateUncorrected: 0, remappedCorrectable: 0, remappedUncorrectable: 0, remappingPending: 0, remappingFailed: 0 },
+    clockEventReasons: '0x1',
+    powerLimitMw: 400000,
+    enforcedPowerLimitMw: 400000,
+    powerDrawMw: 60000,
+    ecc: {
+      current: 1,
+      pending: 1,
+      volatileCorrected: 0,
+      volatileUncorrected: 0,
+      aggregateCorrected: 0,
+      aggregateUncorrected: 0,
+      remappedCorrectable: 0,
+      remappedUncorrectable: 0,
+      remappingPending: 0,
+      remappingFailed: 0,
+    },
     errors: [],
   });
   const compat = '/usr/local/cuda-12.8/compat';
   writeSpec(m, {
-    description: 'Host driver 580.95.05 with CUDA 12.8\'s cuda-compat libcuda 570.124.06 first on LD_LIBRARY_PATH: an older compat library shadows the newer driver (cuInit fails with 803)',
+    description:
+      "Host driver 580.95.05 with CUDA 12.8's cuda-compat libcuda 570.124.06 first on LD_LIBRARY_PATH: an older compat library shadows the newer driver (cuInit fails with 803)",
     hostname: 'train-03',
     env: { PATH: '/usr/local/cuda/bin:/usr/bin:/bin', LD_LIBRARY_PATH: `${compat}:/usr/local/cuda/lib64` },
     commands: [tk.cmd],
     native: { reportFile: 'native.json' },
   });
-  m.extra('native.json', JSON.stringify({
-    nvml: nvmlOk(`${x}/libnvidia-ml.so.580.95.05`, '580.95.05', [dev]),
-    cuda: { library: { soname: 'libcuda.so.1', candidates: [`${compat}/libcuda.so.1`, `${x}/libcuda.so.1`], loadedPath: `${compat}/libcuda.so.570.124.06`, refused: [], error: null }, initRc: 803, initError: 'CUDA_ERROR_SYSTEM_DRIVER_MISMATCH', driverVersion: 12080, deviceCount: null, devices: [], errors: [] },
-    unavailable: null,
-  }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      {
+        nvml: nvmlOk(`${x}/libnvidia-ml.so.580.95.05`, '580.95.05', [dev]),
+        cuda: {
+          library: {
+            soname: 'libcuda.so.1',
+            candidates: [`${compat}/libcuda.so.1`, `${x}/libcuda.so.1`],
+            loadedPath: `${compat}/libcuda.so.570.124.06`,
+            refused: [],
+            error: null,
+          },
+          initRc: 803,
+          initError: 'CUDA_ERROR_SYSTEM_DRIVER_MISMATCH',
+          driverVersion: 12080,
+          deviceCount: null,
+          devices: [],
+          errors: [],
+        },
+        unavailable: null,
+      },
+      null,
+      2,
+    ),
+  );
 });
 
 console.log('system fixture machines written');

@@ -6,18 +6,45 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLdconfigListing } from '../dist/formats/ldcache.js';
 import {
-  capture, captures, cudaH, cudnnH, debianOsRelease, machine, nativeMissing, ncclH, nvcc, out, pciGpu, procVersion, repo,
-  toolkit, ubuntu2204, usrMerge, writeSpec,
+  capture,
+  captures,
+  cudaH,
+  cudnnH,
+  debianOsRelease,
+  machine,
+  nativeMissing,
+  ncclH,
+  nvcc,
+  out,
+  pciGpu,
+  procVersion,
+  repo,
+  toolkit,
+  ubuntu2204,
+  usrMerge,
+  writeSpec,
 } from './fixture-lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // h200: the real H200 server (driver 580.159.04, CUDA 13.0, torch 2.11.0+cu130 in /opt/torch/.venv).
 machine('h200', (m) => {
   usrMerge(m);
-  m.file('/etc/os-release', capture('uname.txt').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).join('\n') + '\n');
+  m.file(
+    '/etc/os-release',
+    `${capture('uname.txt')
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .join('\n')}\n`,
+  );
   m.file('/proc/sys/kernel/osrelease', '6.18.44-fc-v657-gpu\n');
   m.file('/proc/version', 'Linux version 6.18.44-fc-v657-gpu (nixbld@localhost) (gcc (GCC) 15.3.0) #1 SMP PREEMPT_DYNAMIC\n');
-  m.file('/proc/driver/nvidia/version', readFileSync(join(captures, 'proc_driver.txt'), 'utf8').split('\n').filter((l) => /^(NVRM|GCC)/.test(l)).join('\n') + '\n');
+  m.file(
+    '/proc/driver/nvidia/version',
+    `${readFileSync(join(captures, 'proc_driver.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => /^(NVRM|GCC)/.test(l))
+      .join('\n')}\n`,
+  );
   m.file('/proc/modules', 'nvidia_uvm 1830912 - - Live 0xffffffffc080c000 (O)\nnvidia 14299136 - - Live 0xffffffffc0400000 (O)\n');
   m.file('/sys/module/nvidia/version', '580.159.04\n');
   m.file('/.dockerenv');
@@ -32,7 +59,15 @@ machine('h200', (m) => {
   m.file(`${root}/targets/x86_64-linux/include/cuda.h`, cudaH(13000));
   m.link(`${root}/include`, 'targets/x86_64-linux/include');
   m.link(`${root}/lib64`, 'targets/x86_64-linux/lib');
-  for (const f of ['libcudart.so.13.0.96', 'libcublas.so.13.1.0.3', 'libcublasLt.so.13.1.0.3', 'stubs/libcuda.so', 'stubs/libnvidia-ml.so', 'stubs/libcublas.so']) m.file(`${root}/targets/x86_64-linux/lib/${f}`);
+  for (const f of [
+    'libcudart.so.13.0.96',
+    'libcublas.so.13.1.0.3',
+    'libcublasLt.so.13.1.0.3',
+    'stubs/libcuda.so',
+    'stubs/libnvidia-ml.so',
+    'stubs/libcublas.so',
+  ])
+    m.file(`${root}/targets/x86_64-linux/lib/${f}`);
   m.link(`${root}/targets/x86_64-linux/lib/libcudart.so.13`, 'libcudart.so.13.0.96');
   m.link(`${root}/targets/x86_64-linux/lib/libcudart.so`, 'libcudart.so.13');
   m.link(`${root}/targets/x86_64-linux/lib/libcublas.so.13`, 'libcublas.so.13.1.0.3');
@@ -71,7 +106,8 @@ machine('h200', (m) => {
   m.file(`${venv}/pyvenv.cfg`, 'home = /usr/bin\ninclude-system-site-packages = false\nversion_info = 3.12.3\nuv = 0.9.5\n');
   m.link(`${venv}/bin/python3`, '/usr/bin/python3.12');
   m.exe('/usr/bin/python3.12');
-  for (const part of ['', '_ops', '_adv', '_cnn', '_graph', '_heuristic', '_engines_precompiled', '_engines_runtime_compiled']) m.file(`${sp}/nvidia/cudnn/lib/libcudnn${part}.so.9`);
+  for (const part of ['', '_ops', '_adv', '_cnn', '_graph', '_heuristic', '_engines_precompiled', '_engines_runtime_compiled'])
+    m.file(`${sp}/nvidia/cudnn/lib/libcudnn${part}.so.9`);
   m.file(`${sp}/nvidia/cudnn/include/cudnn_version.h`, cudnnH(9, 19, 0));
   m.file(`${sp}/nvidia_cudnn_cu13-9.19.0.56.dist-info/METADATA`, 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu13\nVersion: 9.19.0.56\n');
   m.file(`${sp}/nvidia/nccl/lib/libnccl.so.2`);
@@ -91,11 +127,18 @@ machine('h200', (m) => {
   if (native) copyFileSync(join(repo, 'test/fixtures/native/h200-native.json'), join(out, 'h200', 'native.json'));
   m.extra('smi_qx.xml', capture('smi_qx.txt'));
   writeSpec(m, {
-    description: 'Real H200 server: driver 580.159.04 (open module), CUDA 13.0 toolkit via update-alternatives, cuda-compat 580.95.05 present, system cuDNN 9.14.0 + pip cuDNN 9.19.0, torch 2.11.0+cu130 venv',
+    description:
+      'Real H200 server: driver 580.159.04 (open module), CUDA 13.0 toolkit via update-alternatives, cuda-compat 580.95.05 present, system cuDNN 9.14.0 + pip cuDNN 9.19.0, torch 2.11.0+cu130 venv',
     hostname: 'h200',
     env,
     commands: [
-      { argv: [`${root}/bin/nvcc`, '--version'], stdout: capture('nvcc.txt').split('\n').filter((l) => /nvcc:|Copyright|Built on|Cuda compilation|Build cuda/.test(l)).join('\n') + '\n' },
+      {
+        argv: [`${root}/bin/nvcc`, '--version'],
+        stdout: `${capture('nvcc.txt')
+          .split('\n')
+          .filter((l) => /nvcc:|Copyright|Built on|Cuda compilation|Build cuda/.test(l))
+          .join('\n')}\n`,
+      },
       { argv: ['nvidia-smi', '-q', '-x'], stdoutFile: 'smi_qx.xml' },
     ],
     native: native ? { reportFile: 'native.json' } : { fail: 'unavailable', detail: 'native report not recorded yet' },
@@ -120,7 +163,8 @@ machine('cpu-only-toolkit', (m) => {
   m.file(`${root}/lib/libcudart.so.13`);
   m.link(`${root}/lib/libcudart.so`, 'libcudart.so.13');
   m.link(`${root}/lib64`, 'lib');
-  for (const d of ['nvidia_cuda_nvcc-13.0.88', 'nvidia_cuda_runtime-13.0.96']) m.file(`${root}/dist-info/${d}.dist-info/METADATA`, `Version: ${d.split('-')[1]}\n`);
+  for (const d of ['nvidia_cuda_nvcc-13.0.88', 'nvidia_cuda_runtime-13.0.96'])
+    m.file(`${root}/dist-info/${d}.dist-info/METADATA`, `Version: ${d.split('-')[1]}\n`);
   m.link('/usr/local/cuda', root);
   m.exe('/usr/local/bin/nvcc', `#!/bin/sh\nexec ${root}/bin/nvcc "$@"\n`);
   writeSpec(m, {
@@ -176,14 +220,47 @@ machine('driver-mismatch', (m) => {
     description: 'Kernel module 535.104.05 loaded, user-space driver libraries 550.54.14 (upgrade without reboot)',
     hostname: 'lab-01',
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
-    commands: [{ argv: ['nvidia-smi', '-q', '-x'], stdout: 'Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 550.54\n', exitCode: 18 }],
+    commands: [
+      { argv: ['nvidia-smi', '-q', '-x'], stdout: 'Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 550.54\n', exitCode: 18 },
+    ],
     native: { reportFile: 'native.json' },
   });
-  m.extra('native.json', JSON.stringify({
-    nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.550.54.14`, refused: [], error: null }, initRc: 18, initError: 'NVML_ERROR_LIB_RM_VERSION_MISMATCH', driverVersion: null, nvmlVersion: null, cudaDriverVersion: null, deviceCount: null, devices: [], errors: [] },
-    cuda: { library: { soname: 'libcuda.so.1', candidates: [`${x}/libcuda.so.1`], loadedPath: `${x}/libcuda.so.550.54.14`, refused: [], error: null }, initRc: 803, initError: 'CUDA_ERROR_SYSTEM_DRIVER_MISMATCH', driverVersion: 12040, deviceCount: null, devices: [], errors: [] },
-    unavailable: null,
-  }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      {
+        nvml: {
+          library: {
+            soname: 'libnvidia-ml.so.1',
+            candidates: [`${x}/libnvidia-ml.so.1`],
+            loadedPath: `${x}/libnvidia-ml.so.550.54.14`,
+            refused: [],
+            error: null,
+          },
+          initRc: 18,
+          initError: 'NVML_ERROR_LIB_RM_VERSION_MISMATCH',
+          driverVersion: null,
+          nvmlVersion: null,
+          cudaDriverVersion: null,
+          deviceCount: null,
+          devices: [],
+          errors: [],
+        },
+        cuda: {
+          library: { soname: 'libcuda.so.1', candidates: [`${x}/libcuda.so.1`], loadedPath: `${x}/libcuda.so.550.54.14`, refused: [], error: null },
+          initRc: 803,
+          initError: 'CUDA_ERROR_SYSTEM_DRIVER_MISMATCH',
+          driverVersion: 12040,
+          deviceCount: null,
+          devices: [],
+          errors: [],
+        },
+        unavailable: null,
+      },
+      null,
+      2,
+    ),
+  );
 });
 
 // stub-first: LD_LIBRARY_PATH puts the toolkit's stubs folder first; the real driver is in the ld.so cache.
@@ -205,18 +282,42 @@ machine('stub-first', (m) => {
   // (`ln -s libnvidia-ml.so libnvidia-ml.so.1`) to link at build time and the folder stays on LD_LIBRARY_PATH.
   m.link('/usr/local/cuda-12.4/targets/x86_64-linux/lib/stubs/libnvidia-ml.so.1', 'libnvidia-ml.so');
   writeSpec(m, {
-    description: 'The toolkit stubs folder, with a libnvidia-ml.so.1 link added at build time, first on LD_LIBRARY_PATH (a build-time setting leaked into the runtime environment)',
+    description:
+      'The toolkit stubs folder, with a libnvidia-ml.so.1 link added at build time, first on LD_LIBRARY_PATH (a build-time setting leaked into the runtime environment)',
     hostname: 'gpu-box',
     env: { PATH: '/usr/local/cuda/bin:/usr/bin:/bin', LD_LIBRARY_PATH: `${stubs}:/usr/local/cuda/lib64` },
     commands: [tk.cmd],
     native: { reportFile: 'native.json' },
   });
   const dev = JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
-  m.extra('native.json', JSON.stringify({
-    nvml: { library: { soname: 'libnvidia-ml.so.1', candidates: [`${stubs}/libnvidia-ml.so.1`, `${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.550.54.14`, refused: [`${stubs}/libnvidia-ml.so.1`], error: null }, initRc: 0, initError: null, driverVersion: '550.54.14', nvmlVersion: '12.550.54.14', cudaDriverVersion: 12040, deviceCount: 1, devices: [dev], errors: [] },
-    cuda: null,
-    unavailable: null,
-  }, null, 2));
+  m.extra(
+    'native.json',
+    JSON.stringify(
+      {
+        nvml: {
+          library: {
+            soname: 'libnvidia-ml.so.1',
+            candidates: [`${stubs}/libnvidia-ml.so.1`, `${x}/libnvidia-ml.so.1`],
+            loadedPath: `${x}/libnvidia-ml.so.550.54.14`,
+            refused: [`${stubs}/libnvidia-ml.so.1`],
+            error: null,
+          },
+          initRc: 0,
+          initError: null,
+          driverVersion: '550.54.14',
+          nvmlVersion: '12.550.54.14',
+          cudaDriverVersion: 12040,
+          deviceCount: 1,
+          devices: [dev],
+          errors: [],
+        },
+        cuda: null,
+        unavailable: null,
+      },
+      null,
+      2,
+    ),
+  );
 });
 
 // hung-smi: libnvidia-ml is not reachable by us, and nvidia-smi never answers (a wedged GPU).
@@ -250,7 +351,11 @@ machine('two-toolkits', (m) => {
   writeSpec(m, {
     description: 'CUDA 11.8 (runfile) first on PATH and LD_LIBRARY_PATH; CUDA_HOME and /usr/local/cuda at 12.4 (deb)',
     hostname: 'dev',
-    env: { PATH: '/usr/local/cuda-11.8/bin:/usr/local/cuda/bin:/usr/bin:/bin', CUDA_HOME: '/usr/local/cuda-12.4', LD_LIBRARY_PATH: '/usr/local/cuda-11.8/lib64' },
+    env: {
+      PATH: '/usr/local/cuda-11.8/bin:/usr/local/cuda/bin:/usr/bin:/bin',
+      CUDA_HOME: '/usr/local/cuda-12.4',
+      LD_LIBRARY_PATH: '/usr/local/cuda-11.8/lib64',
+    },
     commands: [a.cmd, b.cmd],
     native: { reportFile: 'native.json' },
   });

@@ -51,7 +51,10 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
   }
   const spec = findCommand(first);
   if (!spec) {
-    const near = closest(first, commands.map((c) => c.name));
+    const near = closest(
+      first,
+      commands.map((c) => c.name),
+    );
     throw new UsageError(m('error.unknownCommand', { name: first }), near ? m('error.didYouMean', { name: near }) : m('usage.more'));
   }
   // The command's module is needed to run it anyway; it also holds its options and help.

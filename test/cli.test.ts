@@ -76,7 +76,7 @@ describe('gpuenv command line', () => {
     expect(bad.stderr()).toContain(`cannot write ${under}: ENOTDIR`);
   });
 
-  it('snapshot -o: refuses an existing file without --force, keeps its mode, replaces a link\'s target, - is stdout', async () => {
+  it("snapshot -o: refuses an existing file without --force, keeps its mode, replaces a link's target, - is stdout", async () => {
     const { chmodSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
@@ -109,7 +109,12 @@ describe('gpuenv command line', () => {
 
   it('turns an unexpected exception into exit 3 and a report request', async () => {
     const io = fakeIo();
-    const code = await main(['snapshot'], { io, system: async () => { throw new TypeError('boom'); } });
+    const code = await main(['snapshot'], {
+      io,
+      system: async () => {
+        throw new TypeError('boom');
+      },
+    });
     expect(code).toBe(3);
     expect(io.stderr()).toContain('internal error: boom');
   });

@@ -14,7 +14,12 @@ export function elfInfo(path) {
   const shnum = buf.readUInt16LE(60);
   const section = (i) => {
     const o = shoff + i * shentsize;
-    return { type: buf.readUInt32LE(o + 4), offset: Number(buf.readBigUInt64LE(o + 24)), size: Number(buf.readBigUInt64LE(o + 32)), link: buf.readUInt32LE(o + 40) };
+    return {
+      type: buf.readUInt32LE(o + 4),
+      offset: Number(buf.readBigUInt64LE(o + 24)),
+      size: Number(buf.readBigUInt64LE(o + 32)),
+      link: buf.readUInt32LE(o + 40),
+    };
   };
   const glibc = [];
   for (let i = 0; i < shnum; i++) {
@@ -47,5 +52,10 @@ export function elfInfo(path) {
 
 /** The newest of several [major, minor] glibc needs. */
 export function newestGlibc(needs) {
-  return needs.filter(Boolean).sort((a, b) => a[0] - b[0] || a[1] - b[1]).at(-1) ?? [2, 17];
+  return (
+    needs
+      .filter(Boolean)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .at(-1) ?? [2, 17]
+  );
 }

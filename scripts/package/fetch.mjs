@@ -18,7 +18,10 @@ export function fetchPinned(cacheDir, name, version, integrity, log) {
   if (!existsSync(tgz) || integrityOf(tgz) !== integrity) {
     log(`fetching ${name}@${version}`);
     rmSync(tgz, { force: true });
-    execFileSync('npm', ['pack', `${name}@${version}`, '--pack-destination', cacheDir, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 });
+    execFileSync('npm', ['pack', `${name}@${version}`, '--pack-destination', cacheDir, '--silent'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 600_000,
+    });
   }
   const got = integrityOf(tgz);
   if (got !== integrity) {

@@ -18,7 +18,8 @@ const sha256 = (buf) => createHash('sha256').update(buf).digest('hex');
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const koffiInstalled = JSON.parse(readFileSync(join(root, 'node_modules/koffi/package.json'), 'utf8')).version;
-if (koffiInstalled !== KOFFI_VERSION) throw new Error(`node_modules/koffi is ${koffiInstalled}, scripts/package/targets.mjs pins ${KOFFI_VERSION}: update both together`);
+if (koffiInstalled !== KOFFI_VERSION)
+  throw new Error(`node_modules/koffi is ${koffiInstalled}, scripts/package/targets.mjs pins ${KOFFI_VERSION}: update both together`);
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const targets = TARGETS.filter((t) => only.length === 0 || only.includes(t.arch));
@@ -77,7 +78,9 @@ for (const { t, node, koffi } of parts.filter((p) => targets.includes(p.t))) {
 }
 copyFileSync(join(host.node, 'LICENSE'), join(releaseDir, 'NODE-LICENSE.txt'));
 // Every artefact of this version in release/, also those of a target not rebuilt this time.
-const present = readdirSync(releaseDir).filter((n) => n.startsWith('gpuenv-linux-') ? !n.endsWith('.tmp') : n.startsWith(`gpuenv-${pkg.version}-`) && n.endsWith('.whl'));
+const present = readdirSync(releaseDir).filter((n) =>
+  n.startsWith('gpuenv-linux-') ? !n.endsWith('.tmp') : n.startsWith(`gpuenv-${pkg.version}-`) && n.endsWith('.whl'),
+);
 const sums = present.sort().map((name) => `${sha256(readFileSync(join(releaseDir, name)))}  ${name}`);
 writeFileSync(join(releaseDir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
 log(`done: ${made.join(', ')}`);

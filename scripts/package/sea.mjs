@@ -32,7 +32,7 @@ export async function injectBlob(targetNode, blob, output) {
   try {
     await postject.inject(tmp, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SEA_FUSE });
   } catch (error) {
-    process.stderr.write(lines.join('\n') + '\n');
+    process.stderr.write(`${lines.join('\n')}\n`);
     throw error;
   } finally {
     Object.assign(console, saved);

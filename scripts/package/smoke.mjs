@@ -50,8 +50,17 @@ try {
 }
 check('executable doctor --json', d.status !== null && d.status <= 1 && doctor !== undefined, `exit ${d.status} ${d.stderr.trim().slice(0, 200)}`);
 const native = doctor?.snapshot?.probes?.find((p) => /native/i.test(p.name));
-check('native probe child started and looked for NVML', Boolean(native) && /libnvidia-ml|NVML/.test(JSON.stringify(native)) && !/could not start|ENOENT|koffi could not be loaded|Cannot find module/.test(JSON.stringify(native)), JSON.stringify(native ?? null).slice(0, 300));
-check('koffi unpacked into the per-user cache', existsSync(join(env.HOME, '.cache', 'gpuenv')) && readdirSync(join(env.HOME, '.cache', 'gpuenv')).some((n) => n.startsWith('koffi-')));
+check(
+  'native probe child started and looked for NVML',
+  Boolean(native) &&
+    /libnvidia-ml|NVML/.test(JSON.stringify(native)) &&
+    !/could not start|ENOENT|koffi could not be loaded|Cannot find module/.test(JSON.stringify(native)),
+  JSON.stringify(native ?? null).slice(0, 300),
+);
+check(
+  'koffi unpacked into the per-user cache',
+  existsSync(join(env.HOME, '.cache', 'gpuenv')) && readdirSync(join(env.HOME, '.cache', 'gpuenv')).some((n) => n.startsWith('koffi-')),
+);
 
 // A root health check's HOME may be unwritable, even /proc: the module goes to a private temp folder.
 const ro = spawnSync(exe, ['doctor', '--json'], { env: { ...env, HOME: '/proc' }, encoding: 'utf8', timeout: 60_000 });
@@ -62,7 +71,11 @@ const roNative = (() => {
     return '';
   }
 })();
-check('HOME=/proc: the native probe still runs (temp folder), no timeout', /libnvidia-ml|NVML/.test(roNative) && !/timeout|timedOut/.test(roNative), roNative.slice(0, 200));
+check(
+  'HOME=/proc: the native probe still runs (temp folder), no timeout',
+  /libnvidia-ml|NVML/.test(roNative) && !/timeout|timedOut/.test(roNative),
+  roNative.slice(0, 200),
+);
 
 const e = run(exe, ['explain', '-'], 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n');
 check('executable explain -', e.status !== null && e.status <= 1 && /arch-unsupported/.test(e.stdout), `exit ${e.status}`);
@@ -70,9 +83,17 @@ check('executable explain -', e.status !== null && e.status <= 1 && /arch-unsupp
 // Reading a Snapshot validates it against the schema embedded in the executable.
 const fixtures = join(root, 'test', 'fixtures');
 const lk = run(exe, ['lock', '--snapshot', join(fixtures, 'snapshots', 'h200.json')]);
-check('executable lock --snapshot (embedded schema)', lk.status === 0 && lk.stdout.includes('"lockVersion"'), `exit ${lk.status} ${lk.stderr.trim().slice(0, 200)}`);
+check(
+  'executable lock --snapshot (embedded schema)',
+  lk.status === 0 && lk.stdout.includes('"lockVersion"'),
+  `exit ${lk.status} ${lk.stderr.trim().slice(0, 200)}`,
+);
 const hostile = run(exe, ['doctor', '--snapshot', join(fixtures, 'hostile', 'gpus-not-a-list.snapshot.json')]);
-check('executable refuses a malformed Snapshot with exit 2', hostile.status === 2 && /\/gpus: must be array/.test(hostile.stderr), hostile.stderr.trim().slice(0, 200));
+check(
+  'executable refuses a malformed Snapshot with exit 2',
+  hostile.status === 2 && /\/gpus: must be array/.test(hostile.stderr),
+  hostile.stderr.trim().slice(0, 200),
+);
 
 // The bench child and its thread, started from the executable the way src/bench/supervise.ts does.
 const bench = await new Promise((resolve) => {
@@ -86,11 +107,23 @@ const bench = await new Promise((resolve) => {
     clearTimeout(timer);
     setTimeout(() => resolve({ code, out, stderr }), 100);
   });
-  child.send({ type: 'start', engine: 'native', config: { mode: 'quick', gpus: [0], cublasDirs: [] }, python: null, allReduce: false, pythonTimeoutMs: 10_000, sampleEveryMs: 100 });
+  child.send({
+    type: 'start',
+    engine: 'native',
+    config: { mode: 'quick', gpus: [0], cublasDirs: [] },
+    python: null,
+    allReduce: false,
+    pythonTimeoutMs: 10_000,
+    sampleEveryMs: 100,
+  });
 });
 const last = bench.out.at(-1);
 const benchText = JSON.stringify(last ?? bench.stderr);
-check('bench child and thread start from the executable', last !== undefined && /libcuda/.test(benchText) && !/Cannot find|koffi could not|thread exited|without the koffi folder/.test(benchText), benchText.slice(0, 300));
+check(
+  'bench child and thread start from the executable',
+  last !== undefined && /libcuda/.test(benchText) && !/Cannot find|koffi could not|thread exited|without the koffi folder/.test(benchText),
+  benchText.slice(0, 300),
+);
 
 // The wheel, in a fresh venv, installed without an index.
 const wheel = readdirSync(release).find((n) => n.startsWith(`gpuenv-${version}-`) && n.endsWith(`${process.arch === 'x64' ? 'x86_64' : 'aarch64'}.whl`));
@@ -126,9 +159,16 @@ for (const name of readdirSync(release).filter((n) => /^gpuenv-linux-(x64|arm64)
 const npmCli = join(dirname(process.execPath), 'npm');
 const packed = JSON.parse(execFileSync(npmCli, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', timeout: 120_000 }))[0];
 const packedFiles = packed.files.map((f) => f.path);
-check('npm pack holds dist/cli.js, schema and the README, nothing from test/ or eval/', packedFiles.includes('dist/cli.js') && packedFiles.some((p) => p.startsWith('schema/')) && !packedFiles.some((p) => /^(test|eval|src|scripts)\//.test(p)), `${packedFiles.length} files`);
+check(
+  'npm pack holds dist/cli.js, schema and the README, nothing from test/ or eval/',
+  packedFiles.includes('dist/cli.js') && packedFiles.some((p) => p.startsWith('schema/')) && !packedFiles.some((p) => /^(test|eval|src|scripts)\//.test(p)),
+  `${packedFiles.length} files`,
+);
 const prefix = join(work, 'npm-prefix');
-const inst = spawnSync(npmCli, ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed.filename)], { encoding: 'utf8', timeout: 300_000 });
+const inst = spawnSync(npmCli, ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed.filename)], {
+  encoding: 'utf8',
+  timeout: 300_000,
+});
 check('npm install -g of the tarball', inst.status === 0, inst.stderr.trim().slice(-300));
 const nv = spawnSync(join(prefix, 'bin', 'gpuenv'), ['--version'], { encoding: 'utf8', timeout: 60_000 });
 check('installed gpuenv --version', nv.status === 0 && nv.stdout.trim() === version, JSON.stringify(nv.stdout.trim()));
@@ -140,7 +180,11 @@ const ndNative = (() => {
     return '';
   }
 })();
-check('installed gpuenv doctor: koffi loads from the registry install', /libnvidia-ml|NVML/.test(ndNative) && !/koffi could not be loaded/.test(ndNative), ndNative.slice(0, 200));
+check(
+  'installed gpuenv doctor: koffi loads from the registry install',
+  /libnvidia-ml|NVML/.test(ndNative) && !/koffi could not be loaded/.test(ndNative),
+  ndNative.slice(0, 200),
+);
 
 rmSync(work, { recursive: true, force: true });
 console.log(failed === 0 ? 'smoke: all passed' : `smoke: ${failed} failed`);

@@ -25,7 +25,9 @@ export function buildWheel(o) {
   const info = `gpuenv-${o.version}.dist-info`;
   const files = [];
   const pkgDir = join(o.root, 'python', 'gpuenv');
-  for (const name of readdirSync(pkgDir).filter((n) => n.endsWith('.py')).sort()) {
+  for (const name of readdirSync(pkgDir)
+    .filter((n) => n.endsWith('.py'))
+    .sort()) {
     files.push({ name: `gpuenv/${name}`, data: readFileSync(join(pkgDir, name)) });
   }
   files.push({
@@ -57,7 +59,10 @@ export function buildWheel(o) {
       ].join('\n'),
     ),
   });
-  files.push({ name: `${info}/WHEEL`, data: Buffer.from(`Wheel-Version: 1.0\nGenerator: gpuenv scripts/package\nRoot-Is-Purelib: false\nTag: py3-none-${tag}\n`) });
+  files.push({
+    name: `${info}/WHEEL`,
+    data: Buffer.from(`Wheel-Version: 1.0\nGenerator: gpuenv scripts/package\nRoot-Is-Purelib: false\nTag: py3-none-${tag}\n`),
+  });
   files.push({ name: `${info}/entry_points.txt`, data: Buffer.from('[console_scripts]\ngpuenv = gpuenv._launcher:main\n') });
   for (const l of o.licenses) files.push({ name: `${info}/licenses/${l.name}`, data: Buffer.from(l.text) });
   const record = files.map((f) => `${f.name},sha256=${b64(f.data)},${f.data.length}`);

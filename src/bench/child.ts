@@ -133,7 +133,11 @@ function runPython(python: string, args: string[], timeoutMs: number, onLine?: (
 }
 
 function lastJson<T>(stdout: string): T | undefined {
-  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   try {
     return line ? (JSON.parse(line) as T) : undefined;
   } catch {

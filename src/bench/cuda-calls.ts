@@ -80,7 +80,9 @@ export function bindBenchCuda(lib: LibraryHandle): BenchCuda | string {
     ),
   };
   const optional = new Set(['cuGetErrorName', 'cuDeviceCanAccessPeer', 'cuCtxEnablePeerAccess', 'cuMemcpyPeerAsync']);
-  const missing = Object.entries(b).filter(([k, v]) => v === undefined && !optional.has(k)).map(([k]) => k);
+  const missing = Object.entries(b)
+    .filter(([k, v]) => v === undefined && !optional.has(k))
+    .map(([k]) => k);
   if (missing.length > 0) return `libcuda lacks ${missing.join(', ')}`;
   return b as BenchCuda;
 }

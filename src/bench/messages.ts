@@ -33,7 +33,8 @@ export const m = defineMessages({
     allGood: 'All measurements verified; no hardware problems seen.',
     libs: 'through: {libs}',
     pcieLowTitle: 'GPU {index} ({name}): host↔device copies reach {got} GB/s, {pct}% of the {expected} GB/s a {link} link gives',
-    pcieLowCause: 'Pinned copies measured with CUDA events are below what the link should carry. Under load NVML saw the link at {seen}. A lower generation or width than the maximum means a slot, riser or BIOS setting; a full link with low bandwidth points at the IOMMU, NUMA placement (GPU far from the memory) or a PCIe switch shared with other devices.',
+    pcieLowCause:
+      'Pinned copies measured with CUDA events are below what the link should carry. Under load NVML saw the link at {seen}. A lower generation or width than the maximum means a slot, riser or BIOS setting; a full link with low bandwidth points at the IOMMU, NUMA placement (GPU far from the memory) or a PCIe switch shared with other devices.',
     pcieLinkTitle: 'GPU {index} ({name}): under load the PCIe link ran at {seen}, below its maximum {max}',
     pcieLinkCause: 'NVML read the link while copies were running, so this is not power saving: the link trained below what the GPU and slot support.',
     pcieFixInspect: '# check the link while a copy runs, and the slot it sits in',
@@ -78,7 +79,8 @@ export const m = defineMessages({
     allGood: '所有测量结果均已校验；未发现硬件问题。',
     libs: '使用：{libs}',
     pcieLowTitle: 'GPU {index}（{name}）：主机↔设备拷贝只有 {got} GB/s，是 {link} 链路应有 {expected} GB/s 的 {pct}%',
-    pcieLowCause: '用 CUDA 事件计时的锁页内存拷贝低于链路应有的带宽。负载下 NVML 看到的链路为 {seen}。代数或宽度低于最大值说明插槽、转接卡或 BIOS 设置有问题；链路满速但带宽低则多半是 IOMMU、NUMA 位置（GPU 离内存远）或与其他设备共享的 PCIe 交换芯片。',
+    pcieLowCause:
+      '用 CUDA 事件计时的锁页内存拷贝低于链路应有的带宽。负载下 NVML 看到的链路为 {seen}。代数或宽度低于最大值说明插槽、转接卡或 BIOS 设置有问题；链路满速但带宽低则多半是 IOMMU、NUMA 位置（GPU 离内存远）或与其他设备共享的 PCIe 交换芯片。',
     pcieLinkTitle: 'GPU {index}（{name}）：负载下 PCIe 链路运行在 {seen}，低于最大 {max}',
     pcieLinkCause: 'NVML 在拷贝进行时读取链路状态，所以不是节能降速：链路协商到了低于 GPU 和插槽支持的速率。',
     pcieFixInspect: '# 在拷贝进行时检查链路及所在插槽',

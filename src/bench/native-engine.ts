@@ -2,7 +2,17 @@
 // one thread that made the primary context current (contexts are per thread; koffi's .async runs elsewhere).
 import { loadKoffi, type Koffi } from '../native/koffi.js';
 import { loadLibrary } from '../native/load.js';
-import { bindCublasLt, cublasStatusName, cublasVersionString, HEURISTIC_OFFSETS, HEURISTIC_RESULT_SIZE, MATMUL_DESC, MATMUL_PREF, CUBLAS_OP, type CublasLtBindings } from '../native/cublaslt.js';
+import {
+  bindCublasLt,
+  cublasStatusName,
+  cublasVersionString,
+  HEURISTIC_OFFSETS,
+  HEURISTIC_RESULT_SIZE,
+  MATMUL_DESC,
+  MATMUL_PREF,
+  CUBLAS_OP,
+  type CublasLtBindings,
+} from '../native/cublaslt.js';
 import { bindBenchCuda, CallError, cuName, type BenchCuda } from './cuda-calls.js';
 import { DTYPE_SPECS, decodeOut, makePool, referenceElement, relativeError, sampleIndices, type Pool } from './gemm-data.js';
 import { median } from './stats.js';
@@ -149,9 +159,21 @@ function runCopies(koffi: Koffi, cu: BenchCuda, ck: (c: string, rc: number) => v
         }
         return out;
       };
-      push('h2d-pinned', events(1, () => cu.cuMemcpyHtoDAsync(d1[0], host[0], bytes, g.stream)), 'cuda-event');
-      push('d2h-pinned', events(1, () => cu.cuMemcpyDtoHAsync(host[0], d1[0], bytes, g.stream)), 'cuda-event');
-      push('d2d', events(2, () => cu.cuMemcpyDtoDAsync(d2[0], d1[0], bytes, g.stream)), 'cuda-event');
+      push(
+        'h2d-pinned',
+        events(1, () => cu.cuMemcpyHtoDAsync(d1[0], host[0], bytes, g.stream)),
+        'cuda-event',
+      );
+      push(
+        'd2h-pinned',
+        events(1, () => cu.cuMemcpyDtoHAsync(host[0], d1[0], bytes, g.stream)),
+        'cuda-event',
+      );
+      push(
+        'd2d',
+        events(2, () => cu.cuMemcpyDtoDAsync(d2[0], d1[0], bytes, g.stream)),
+        'cuda-event',
+      );
       // Pageable memory goes through the synchronous copy: koffi's Buffer pointer is valid during the call only.
       const wall = (call: () => number) => {
         ck('pageable warm-up', call());
@@ -163,8 +185,16 @@ function runCopies(koffi: Koffi, cu: BenchCuda, ck: (c: string, rc: number) => v
         }
         return out;
       };
-      push('h2d-pageable', wall(() => cu.cuMemcpyHtoD(d1[0], pageable, bytes)), 'wall-clock');
-      push('d2h-pageable', wall(() => cu.cuMemcpyDtoH(pageable, d1[0], bytes)), 'wall-clock');
+      push(
+        'h2d-pageable',
+        wall(() => cu.cuMemcpyHtoD(d1[0], pageable, bytes)),
+        'wall-clock',
+      );
+      push(
+        'd2h-pageable',
+        wall(() => cu.cuMemcpyDtoH(pageable, d1[0], bytes)),
+        'wall-clock',
+      );
     }
   } finally {
     if (d1[0]) cu.cuMemFree(d1[0]);
@@ -235,7 +265,16 @@ function runGemms(cu: BenchCuda, ck: (c: string, rc: number) => void, lt: Lt, g:
   }
 }
 
-function runGemm(cu: BenchCuda, ck: (c: string, rc: number) => void, lt: Lt, g: GpuCtx, dtype: Dtype, n: number, [poolA, poolB]: [Pool, Pool], iters: number): GemmResult {
+function runGemm(
+  cu: BenchCuda,
+  ck: (c: string, rc: number) => void,
+  lt: Lt,
+  g: GpuCtx,
+  dtype: Dtype,
+  n: number,
+  [poolA, poolB]: [Pool, Pool],
+  iters: number,
+): GemmResult {
   const spec = DTYPE_SPECS[dtype];
   const [m, k] = [n, n];
   const b = lt.b;
@@ -262,7 +301,11 @@ function runGemm(cu: BenchCuda, ck: (c: string, rc: number) => void, lt: Lt, g: 
     const ws = alloc(WORKSPACE_BYTES);
     fill(cu, ck, A, k * m, poolA);
     fill(cu, ck, B, k * n, poolB);
-    const desc = create('cublasLtMatmulDescCreate', (o) => b.cublasLtMatmulDescCreate(o, spec.compute, 0), (p) => b.cublasLtMatmulDescDestroy(p));
+    const desc = create(
+      'cublasLtMatmulDescCreate',
+      (o) => b.cublasLtMatmulDescCreate(o, spec.compute, 0),
+      (p) => b.cublasLtMatmulDescDestroy(p),
+    );
     const i32 = (v: number) => {
       const buf = Buffer.alloc(4);
       buf.writeInt32LE(v);
@@ -283,11 +326,19 @@ function runGemm(cu: BenchCuda, ck: (c: string, rc: number) => void, lt: Lt, g: 
       }
     }
     const layout = (type: number, rows: number, cols: number) =>
-      create('cublasLtMatrixLayoutCreate', (o) => b.cublasLtMatrixLayoutCreate(o, type, rows, cols, rows), (p) => b.cublasLtMatrixLayoutDestroy(p));
+      create(
+        'cublasLtMatrixLayoutCreate',
+        (o) => b.cublasLtMatrixLayoutCreate(o, type, rows, cols, rows),
+        (p) => b.cublasLtMatrixLayoutDestroy(p),
+      );
     const la = layout(spec.inType, k, m);
     const lb = layout(spec.inType, k, n);
     const ld = layout(spec.outType, m, n);
-    const pref = create('cublasLtMatmulPreferenceCreate', (o) => b.cublasLtMatmulPreferenceCreate(o), (p) => b.cublasLtMatmulPreferenceDestroy(p));
+    const pref = create(
+      'cublasLtMatmulPreferenceCreate',
+      (o) => b.cublasLtMatmulPreferenceCreate(o),
+      (p) => b.cublasLtMatmulPreferenceDestroy(p),
+    );
     const wsBuf = Buffer.alloc(8);
     wsBuf.writeBigUInt64LE(BigInt(WORKSPACE_BYTES));
     lk('MAX_WORKSPACE_BYTES', b.cublasLtMatmulPreferenceSetAttribute(pref, MATMUL_PREF.MAX_WORKSPACE_BYTES, wsBuf, 8));
@@ -332,7 +383,19 @@ function fill(cu: BenchCuda, ck: (c: string, rc: number) => void, dst: Dptr, ele
 const FULL_SCAN_LIMIT = 512 * 1024 * 1024;
 const SAMPLES = 16;
 
-function verify(cu: BenchCuda, ck: (c: string, rc: number) => void, D: Dptr, m: number, n: number, k: number, outType: number, outBytes: number, tolerance: number, poolA: Pool, poolB: Pool): GemmCheck {
+function verify(
+  cu: BenchCuda,
+  ck: (c: string, rc: number) => void,
+  D: Dptr,
+  m: number,
+  n: number,
+  k: number,
+  outType: number,
+  outBytes: number,
+  tolerance: number,
+  poolA: Pool,
+  poolB: Pool,
+): GemmCheck {
   const bytes = m * n * outBytes;
   let allWritten: boolean | null = null;
   const rows = sampleIndices(m, SAMPLES);
@@ -362,7 +425,14 @@ function verify(cu: BenchCuda, ck: (c: string, rc: number) => void, D: Dptr, m: 
   for (const j of cols) for (const i of rows) ref.push(referenceElement(poolA.values, poolB.values, k, i, j));
   const relError = relativeError(got, ref);
   const ok = Number.isFinite(relError) && relError <= tolerance && allWritten !== false;
-  return { relError: Number.isFinite(relError) ? Number(relError.toPrecision(3)) : null, tolerance, checked: got.length, allWritten, ok, ...(allWritten === false ? { detail: 'some output elements were never written (still NaN)' } : {}) };
+  return {
+    relError: Number.isFinite(relError) ? Number(relError.toPrecision(3)) : null,
+    tolerance,
+    checked: got.length,
+    allWritten,
+    ok,
+    ...(allWritten === false ? { detail: 'some output elements were never written (still NaN)' } : {}),
+  };
 }
 
 function runP2p(cu: BenchCuda, ck: (c: string, rc: number) => void, gpus: GpuCtx[], config: EngineConfig, post: Post): P2pResult[] {

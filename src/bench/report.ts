@@ -31,7 +31,12 @@ export function rows(run: BenchRun): Row[] {
     const g = staticOf(run, r.gpu);
     const e = gemmExpectation(r.dtype, specFor(g));
     out.push({
-      gpu: r.gpu, what: `gemm ${r.dtype}`, size: `${r.m}³`, value: r.medianTflops, unit: 'TFLOP/s', ...pct(r.medianTflops, e),
+      gpu: r.gpu,
+      what: `gemm ${r.dtype}`,
+      size: `${r.m}³`,
+      value: r.medianTflops,
+      unit: 'TFLOP/s',
+      ...pct(r.medianTflops, e),
       check: { ok: r.check.ok, relError: r.check.relError, tolerance: r.check.tolerance },
     });
   }
@@ -44,10 +49,18 @@ function pct(value: number, e: { expected: number; basis: string } | null) {
 }
 
 function staticOf(run: BenchRun, gpu: number): GpuStatic {
-  return run.before.find((g) => g.index === gpu) ?? {
-    index: gpu, name: null, pciDeviceId: null, computeCapability: null,
-    pcie: { currentGen: null, maxGen: null, gpuMaxGen: null, currentWidth: null, maxWidth: null }, maxSmMHz: null, maxMemMHz: null, ecc: null,
-  };
+  return (
+    run.before.find((g) => g.index === gpu) ?? {
+      index: gpu,
+      name: null,
+      pciDeviceId: null,
+      computeCapability: null,
+      pcie: { currentGen: null, maxGen: null, gpuMaxGen: null, currentWidth: null, maxWidth: null },
+      maxSmMHz: null,
+      maxMemMHz: null,
+      ecc: null,
+    }
+  );
 }
 
 /** Below this share of the expected PCIe bandwidth a copy result is a finding. */
@@ -73,15 +86,22 @@ export function findings(run: BenchRun): Finding[] {
       ...extra.map((e) => ({ ...e, source: `gpuenv bench (${run.engine})` })),
       { fact: 'PCIe link under load / max', value: `${seen} / ${max}`, source: 'nvml' },
     ];
-    const inspect = [m('pcieFixInspect'), `nvidia-smi --query-gpu=index,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max --format=csv -i ${gpu}`];
-    const linkLow = (seenGen !== null && g.pcie.maxGen !== null && seenGen < g.pcie.maxGen) || (seenWidth !== null && g.pcie.maxWidth !== null && seenWidth < g.pcie.maxWidth);
+    const inspect = [
+      m('pcieFixInspect'),
+      `nvidia-smi --query-gpu=index,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max --format=csv -i ${gpu}`,
+    ];
+    const linkLow =
+      (seenGen !== null && g.pcie.maxGen !== null && seenGen < g.pcie.maxGen) ||
+      (seenWidth !== null && g.pcie.maxWidth !== null && seenWidth < g.pcie.maxWidth);
     const pinned = all.filter((r) => r.gpu === gpu && (r.what === 'h2d-pinned' || r.what === 'd2h-pinned') && r.expected !== null);
     const biggest = pinned.filter((r) => r.size === pinned.at(-1)?.size);
     const low = biggest.filter((r) => r.pct !== null && r.pct < PCIE_LOW * 100);
     if (low.length > 0) {
       const worst = low.reduce((a, b) => (a.value < b.value ? a : b));
       out.push({
-        code: 'pcie-degraded', severity: 'warning', subject,
+        code: 'pcie-degraded',
+        severity: 'warning',
+        subject,
         title: m('pcieLowTitle', { index: gpu, name, got: worst.value.toFixed(1), pct: worst.pct!, expected: worst.expected!, link: max }),
         cause: m('pcieLowCause', { seen }),
         evidence: evidence(low.map((r) => ({ fact: `${r.what} ${r.size}`, value: `${r.value} GB/s (${r.basis})` }))),
@@ -89,8 +109,13 @@ export function findings(run: BenchRun): Finding[] {
       });
     } else if (linkLow) {
       out.push({
-        code: 'pcie-degraded', severity: 'warning', subject, title: m('pcieLinkTitle', { index: gpu, name, seen, max }),
-        cause: m('pcieLinkCause'), evidence: evidence([]), fix: [...inspect, m('pcieFixReseat')],
+        code: 'pcie-degraded',
+        severity: 'warning',
+        subject,
+        title: m('pcieLinkTitle', { index: gpu, name, seen, max }),
+        cause: m('pcieLinkCause'),
+        evidence: evidence([]),
+        fix: [...inspect, m('pcieFixReseat')],
       });
     }
     const thr = throttle(samples);
@@ -98,9 +123,13 @@ export function findings(run: BenchRun): Finding[] {
       const fix = [m('thrFixInspect'), `nvidia-smi -q -d PERFORMANCE,TEMPERATURE,POWER -i ${gpu}`];
       if (thr.harmful.some((r) => /thermal/.test(r))) fix.push(m('thrFixCooling'));
       out.push({
-        code: 'gpu-throttled', severity: 'warning', subject, title: m('thrTitle', { index: gpu, name, reasons: thr.harmful.join(', ') }),
+        code: 'gpu-throttled',
+        severity: 'warning',
+        subject,
+        title: m('thrTitle', { index: gpu, name, reasons: thr.harmful.join(', ') }),
         cause: m('thrCause', { reasons: thr.harmful.join(', '), share: thr.share, count: samples.length, sm: thr.smMedian ?? '?', max: g.maxSmMHz ?? '?' }),
-        evidence: [{ fact: 'clock event reasons seen', value: thr.masks.join(', '), source: 'nvml' }], fix,
+        evidence: [{ fact: 'clock event reasons seen', value: thr.masks.join(', '), source: 'nvml' }],
+        fix,
       });
     } else if (thr.powerCap) {
       // Small GEMMs do not fill the chip: judge the power cap on each dtype's largest size only.
@@ -109,8 +138,11 @@ export function findings(run: BenchRun): Finding[] {
       const gemmPct = gemms.filter((r) => parseInt(r.size, 10) === largest).map((r) => r.pct!);
       const worst = gemmPct.length ? Math.min(...gemmPct) : null;
       out.push({
-        code: 'gpu-throttled', severity: worst !== null && worst < 85 ? 'warning' : 'info', subject,
-        title: m('thrPowerInfo', { index: gpu, name }), cause: m('thrPowerCause', { pct: worst ?? '?' }),
+        code: 'gpu-throttled',
+        severity: worst !== null && worst < 85 ? 'warning' : 'info',
+        subject,
+        title: m('thrPowerInfo', { index: gpu, name }),
+        cause: m('thrPowerCause', { pct: worst ?? '?' }),
         evidence: [{ fact: 'clock event reasons seen', value: thr.masks.join(', '), source: 'nvml' }],
         fix: [m('thrFixInspect'), `nvidia-smi -q -d PERFORMANCE,POWER -i ${gpu}`],
       });
@@ -122,10 +154,23 @@ export function findings(run: BenchRun): Finding[] {
       const du = (after.volatileUncorrected ?? 0) - (before.volatileUncorrected ?? 0);
       if (dc > 0 || du > 0) {
         out.push({
-          code: 'ecc-errors', severity: du > 0 ? 'error' : 'warning', subject,
+          code: 'ecc-errors',
+          severity: du > 0 ? 'error' : 'warning',
+          subject,
           title: m('eccTitle', { index: gpu, name, what: du > 0 ? 'uncorrectable' : 'corrected' }),
-          cause: m('eccCause', { before: before.volatileCorrected ?? '?', after: after.volatileCorrected ?? '?', ubefore: before.volatileUncorrected ?? '?', uafter: after.volatileUncorrected ?? '?' }),
-          evidence: [{ fact: 'volatile ECC (corrected / uncorrectable) before → after', value: `${before.volatileCorrected}/${before.volatileUncorrected} → ${after.volatileCorrected}/${after.volatileUncorrected}`, source: 'nvml' }],
+          cause: m('eccCause', {
+            before: before.volatileCorrected ?? '?',
+            after: after.volatileCorrected ?? '?',
+            ubefore: before.volatileUncorrected ?? '?',
+            uafter: after.volatileUncorrected ?? '?',
+          }),
+          evidence: [
+            {
+              fact: 'volatile ECC (corrected / uncorrectable) before → after',
+              value: `${before.volatileCorrected}/${before.volatileUncorrected} → ${after.volatileCorrected}/${after.volatileUncorrected}`,
+              source: 'nvml',
+            },
+          ],
           fix: [m('eccFixInspect'), `nvidia-smi -q -d ECC,ROW_REMAPPER -i ${gpu}`],
         });
       }
@@ -154,5 +199,11 @@ export function throttle(samples: ClockSample[]): { harmful: string[]; powerCap:
     if (bad) hit++;
   }
   const sm = samples.map((s) => s.smMHz).filter((x): x is number => x !== null);
-  return { harmful: [...harmful], powerCap, share: samples.length ? Math.round((100 * hit) / samples.length) : 0, masks: [...masks], smMedian: sm.length ? median(sm) : null };
+  return {
+    harmful: [...harmful],
+    powerCap,
+    share: samples.length ? Math.round((100 * hit) / samples.length) : 0,
+    masks: [...masks],
+    smMedian: sm.length ? median(sm) : null,
+  };
 }

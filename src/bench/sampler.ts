@@ -73,7 +73,8 @@ function readStatic(n: NvmlBindings, index: number, d: NvmlDevice, ecc: EccCount
   return {
     index,
     name: n.nvmlDeviceGetName?.(d, name, 96) === 0 ? name.toString('utf8').replace(/\0.*$/s, '') : null,
-    pciDeviceId: n.nvmlDeviceGetPciInfo_v3?.(d, pci) === 0 && typeof pci.pciDeviceId === 'number' ? `0x${(pci.pciDeviceId >>> 0).toString(16).padStart(8, '0')}` : null,
+    pciDeviceId:
+      n.nvmlDeviceGetPciInfo_v3?.(d, pci) === 0 && typeof pci.pciDeviceId === 'number' ? `0x${(pci.pciDeviceId >>> 0).toString(16).padStart(8, '0')}` : null,
     computeCapability: cc,
     pcie: {
       currentGen: u32(n.nvmlDeviceGetCurrPcieLinkGeneration, d),

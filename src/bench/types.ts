@@ -141,7 +141,4 @@ export interface EngineConfig {
 }
 
 /** Messages from the engine (worker or Python) to its supervisor. */
-export type EngineMessage =
-  | { type: 'progress'; text: string }
-  | { type: 'result'; result: EngineResult }
-  | { type: 'fatal'; message: string };
+export type EngineMessage = { type: 'progress'; text: string } | { type: 'result'; result: EngineResult } | { type: 'fatal'; message: string };

@@ -46,9 +46,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   } else {
     const { takeSnapshot } = await import('../probe/take.js');
     const snap = await takeSnapshot(await ctx.system(), {});
-    targets = snap.gpus
-      .filter((g) => g.computeCapability)
-      .map((g) => ({ gpu: g.name, computeCapability: g.computeCapability! }));
+    targets = snap.gpus.filter((g) => g.computeCapability).map((g) => ({ gpu: g.name, computeCapability: g.computeCapability! }));
     toolkits = snap.toolkits;
     if (!targets.length) throw new ExitError(EXIT.problems, m('noGpu'));
   }
@@ -73,7 +71,10 @@ export function buildArchList(targets: ArchTarget[], toolkit: { version: string;
     const can = new Set(cudaArchitectures(toolkit.version));
     for (const cc of ccs) {
       const sm = ccToSm(cc);
-      const gpu = targets.filter((t) => normaliseCc(t.computeCapability) === cc).map((t) => t.gpu).join(', ');
+      const gpu = targets
+        .filter((t) => normaliseCc(t.computeCapability) === cc)
+        .map((t) => t.gpu)
+        .join(', ');
       if (!can.has(sm)) warnings.push(m('cannotBuild', { cuda: toolkit.version, sm, gpu, why: why(sm) }));
       const row = archSupportFor(toolkit.version).find((a) => a.arch === sm);
       if (row && !row.confirmed) warnings.push(m('unconfirmedArch', { sm, note: row.note ?? row.source }));
@@ -126,7 +127,10 @@ async function targetsFromNames(names: string[]): Promise<ArchTarget[]> {
     }
     mod ??= await loadGpus();
     const { match, candidates } = mod.matchGpu(name);
-    const list = candidates.map((c) => c.name).slice(0, 6).join(', ');
+    const list = candidates
+      .map((c) => c.name)
+      .slice(0, 6)
+      .join(', ');
     // "A100" names several boards of one chip: for build flags only the capability matters.
     const ccs = new Set(candidates.map((c) => c.computeCapability));
     const shared = candidates[0]?.computeCapability;

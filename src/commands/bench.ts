@@ -16,7 +16,16 @@ import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS] [--python PATH] [--out-dir DIR] [--node-name NAME]',
-  help: () => [m('opt.quick'), m('opt.full'), m('opt.engine'), m('opt.gpu'), m('opt.timeout'), m('opt.python'), cliMessages('fleet.opt.outDir'), cliMessages('fleet.opt.nodeName')],
+  help: () => [
+    m('opt.quick'),
+    m('opt.full'),
+    m('opt.engine'),
+    m('opt.gpu'),
+    m('opt.timeout'),
+    m('opt.python'),
+    cliMessages('fleet.opt.outDir'),
+    cliMessages('fleet.opt.nodeName'),
+  ],
   examples: ['gpuenv bench --quick', 'gpuenv bench --engine torch --gpu 0', 'gpuenv bench --full --json > bench.json'],
   options: {
     quick: { type: 'boolean' },
@@ -68,7 +77,8 @@ export async function run(ctx: CommandContext): Promise<number> {
   const extra = typeof v.python === 'string' ? [v.python] : [];
   const snap = await takeSnapshot(sys, { timeoutMs: 5_000, python: { extraPythons: extra, deep: false } });
   const config = planConfig(mode, gpus, snap);
-  const python = (extra[0] && engine === 'torch' ? extra[0] : null) ?? snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
+  const python =
+    (extra[0] && engine === 'torch' ? extra[0] : null) ?? snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
   if (engine === 'torch' && !python) throw new ExitError(EXIT.problems, m('noTorch'));
   const progress = (text: string) => ctx.io.err(`  ${text}\n`);
   ctx.io.err(`${m('start', { engine, mode, gpus: gpus.join(', ') })}\n`);

@@ -8,7 +8,14 @@ import { compatMessages as m } from './compat-messages.js';
 export const details: CommandDetails = {
   usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl> <version|name> [--json] [--os linux|windows]',
   help: () => [m('help')],
-  examples: ['gpuenv compat cuda 12.4', 'gpuenv compat driver 535.104.05', 'gpuenv compat gpu "RTX 3060"', 'gpuenv compat torch 2.5.1 --json', 'gpuenv compat torch', 'gpuenv compat nccl 2.30.7'],
+  examples: [
+    'gpuenv compat cuda 12.4',
+    'gpuenv compat driver 535.104.05',
+    'gpuenv compat gpu "RTX 3060"',
+    'gpuenv compat torch 2.5.1 --json',
+    'gpuenv compat torch',
+    'gpuenv compat nccl 2.30.7',
+  ],
   options: { os: { type: 'string' } },
   allowPositionals: true,
 };
@@ -71,7 +78,10 @@ async function lookupCuda(version: string, os: Os | undefined): Promise<Answer> 
     source: r.source,
     checked: r.checked,
   };
-  const rows: Row[] = [[m('key.version'), mark(r.version, r)], [m('key.label'), r.label]];
+  const rows: Row[] = [
+    [m('key.version'), mark(r.version, r)],
+    [m('key.label'), r.label],
+  ];
   if (os !== 'windows') rows.push([m('key.minDriverLinux'), r.minDriver.linux ?? m('na')]);
   if (os !== 'linux') rows.push([m('key.minDriverWindows'), r.minDriver.windows ?? m('na')]);
   rows.push([m('key.architectures'), architectures.join(' ')]);
@@ -166,7 +176,10 @@ const GPUS_MODULE = '../knowledge/gpus.js';
 async function lookupGpu(name: string): Promise<Answer> {
   const mod = await optionalImport<{ matchGpu(q: string): GpuMatch }>(GPUS_MODULE, 'GPU');
   const { match, candidates } = mod.matchGpu(name);
-  const names = candidates.map((c) => String(c.name)).slice(0, 6).join(', ');
+  const names = candidates
+    .map((c) => String(c.name))
+    .slice(0, 6)
+    .join(', ');
   if (!match) {
     const key = candidates.length > 1 ? 'ambiguous.gpu' : 'unknown.gpu';
     throw new UsageError(m(key, { name }), names ? m('closest', { list: names }) : undefined);
@@ -177,7 +190,16 @@ async function lookupGpu(name: string): Promise<Answer> {
 async function lookupTorch(version: string): Promise<Answer> {
   const k = await import('../knowledge/torch.js');
   const r = k.torchRelease(version);
-  if (!r) throw new UsageError(m('unknown.torch', { version }), m('closest', { list: closest(version, k.torchReleases().map((x) => x.version)) }));
+  if (!r)
+    throw new UsageError(
+      m('unknown.torch', { version }),
+      m('closest', {
+        list: closest(
+          version,
+          k.torchReleases().map((x) => x.version),
+        ),
+      }),
+    );
   // Contract fields first (version, cudaVariants as tags, pypiDefault), then the rest of the row.
   const { version: v0, cudaVariants: variants, pypiDefault, ...rest } = r;
   const json = { version: v0, cudaVariants: variants.map((v) => v.tag), pypiDefault, status: k.torchReleaseStatus(r), ...rest, variants };
@@ -215,25 +237,53 @@ async function listTorch(): Promise<Answer> {
       checked: r.checked,
     })),
   };
-  const rows: Row[] = releases.map((r) => [r.version, `${m(`status.${k.torchReleaseStatus(r)}`)}; ${r.released}; ${r.cudaVariants.map((v) => v.tag).join(' ')}`]);
+  const rows: Row[] = releases.map((r) => [
+    r.version,
+    `${m(`status.${k.torchReleaseStatus(r)}`)}; ${r.released}; ${r.cudaVariants.map((v) => v.tag).join(' ')}`,
+  ]);
   return { json, rows };
 }
 
 async function lookupTensorflow(version: string): Promise<Answer> {
   const k = await import('../knowledge/tensorflow.js');
   const r = k.tensorflowRelease(version);
-  if (!r) throw new UsageError(m('unknown.tensorflow', { version }), m('closest', { list: closest(version, k.tensorflowReleases().map((x) => x.version)) }));
+  if (!r)
+    throw new UsageError(
+      m('unknown.tensorflow', { version }),
+      m('closest', {
+        list: closest(
+          version,
+          k.tensorflowReleases().map((x) => x.version),
+        ),
+      }),
+    );
   return { json: r, rows: objectRows(r as unknown as Record<string, unknown>) };
 }
 
 async function lookupJax(version: string): Promise<Answer> {
   const k = await import('../knowledge/jax.js');
   const r = k.jaxRelease(version);
-  if (!r) throw new UsageError(m('unknown.jax', { version }), m('closest', { list: closest(version, k.jaxReleases().map((x) => x.version)) }));
-  const extras = r.extras.map((e) => k.jaxCudaExtra(e)).filter((e) => e !== undefined).map((e) => k.jaxExtraFor(r, e));
+  if (!r)
+    throw new UsageError(
+      m('unknown.jax', { version }),
+      m('closest', {
+        list: closest(
+          version,
+          k.jaxReleases().map((x) => x.version),
+        ),
+      }),
+    );
+  const extras = r.extras
+    .map((e) => k.jaxCudaExtra(e))
+    .filter((e) => e !== undefined)
+    .map((e) => k.jaxExtraFor(r, e));
   const json = { ...r, cuda: r.builtWithCuda ?? extras[0]?.builtWith?.cuda ?? null, extraDetails: extras };
   const rows = objectRows(r as unknown as Record<string, unknown>);
-  for (const e of extras) rows.push([`jax[${e.extra}]`, `CUDA >= ${e.requires.cuda}, cuDNN >= ${e.requires.cudnnMin}, driver >= ${e.minDriverLinux}, CC >= ${e.minComputeCapability}`]);
+  for (const e of extras)
+    rows.push([
+      `jax[${e.extra}]`,
+      `CUDA >= ${e.requires.cuda}, cuDNN >= ${e.requires.cudnnMin}, driver >= ${e.minDriverLinux}, CC >= ${e.minComputeCapability}`,
+    ]);
   return { json, rows };
 }
 

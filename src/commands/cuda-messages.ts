@@ -4,7 +4,7 @@ import { defineMessages } from '../i18n/index.js';
 export const cudaHelp = defineMessages({
   en: {
     help:
-      '  list                          every toolkit: version, path, how installed, size, what points at it; frameworks\' build CUDA\n' +
+      "  list                          every toolkit: version, path, how installed, size, what points at it; frameworks' build CUDA\n" +
       '  use [VERSION|PATH]            print shell lines that switch this shell (PATH, LD_LIBRARY_PATH, CUDA_HOME, CUDA_PATH);\n' +
       '                                without a version, the nearest .cuda-version file decides\n' +
       '    --shell bash|zsh|fish|powershell   shell to print for (default: from $SHELL)\n' +

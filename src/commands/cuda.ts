@@ -10,8 +10,17 @@ import { m } from '../cuda/messages.js';
 import { renderList, renderWhich } from '../cuda/render.js';
 import { EVAL_HINT, envFor, parseShell, quoteSh, renderEnv, shellFromEnv, type Shell } from '../cuda/shell.js';
 import {
-  applySwitch, applyUndo, findInterrupted, planSwitch, planUndo, repair, SwitchBlocked, tempFor, writableFor,
-  type RepairResult, type SwitchOptions,
+  applySwitch,
+  applyUndo,
+  findInterrupted,
+  planSwitch,
+  planUndo,
+  repair,
+  SwitchBlocked,
+  tempFor,
+  writableFor,
+  type RepairResult,
+  type SwitchOptions,
 } from '../cuda/switch.js';
 import { chooseToolkit, findToolkits, shortVersion } from '../cuda/toolkits.js';
 import { findVersionFile } from '../cuda/version-file.js';
@@ -103,7 +112,11 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
     const shell = pickShell(ctx);
     // Under --root the tree has no environment of its own: the shell that evals the output is the caller's.
     const change = await envFor(sys, toolkits, toolkit, sys.isForeignRoot ? ctx.io.env : sys.env);
-    ctx.io.out(ctx.globals.json ? `${JSON.stringify({ schemaVersion: 1, shell, ...change, toolkit: { path: toolkit.path, version: toolkit.version?.value ?? null } }, null, 2)}\n` : renderEnv(shell, change));
+    ctx.io.out(
+      ctx.globals.json
+        ? `${JSON.stringify({ schemaVersion: 1, shell, ...change, toolkit: { path: toolkit.path, version: toolkit.version?.value ?? null } }, null, 2)}\n`
+        : renderEnv(shell, change),
+    );
     return EXIT.ok;
   }
   if (ctx.values.shell !== undefined) throw new UsageError(m('err.shellWithGlobal'));
@@ -119,16 +132,21 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
   }
   const raw = rawCommands(sys, plan.link, plan.target);
   if (dryRun) {
-    if (needsRepair) lines.push(m('g.repaired', { what: [...interrupted.temps.map((t) => m('g.removedTemp', { path: t.temp }))].join('; ') || 'pending record' }));
+    if (needsRepair)
+      lines.push(m('g.repaired', { what: [...interrupted.temps.map((t) => m('g.removedTemp', { path: t.temp }))].join('; ') || 'pending record' }));
     lines.push(plan.noop ? m('g.noop', { link: plan.link, target: plan.target }) : m('g.plan', { link: plan.link, target: plan.target, current }));
     if (!plan.noop) lines.push(m('g.steps'), ...raw.map((c) => `  ${c}`));
-    if (plan.alternatives) lines.push(m(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
+    if (plan.alternatives)
+      lines.push(m(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
     ctx.io.out(`${lines.join('\n')}\n`);
     return EXIT.ok;
   }
   if (!(await writableFor(sys, plan, who))) {
     const again = `sudo gpuenv cuda use ${quoteSh(spec)} --global${ctx.globals.root ? ` --root ${quoteSh(ctx.globals.root)}` : ''}`;
-    throw new ExitError(EXIT.problems, [m('err.noPermission', { link: plan.link }), `  ${again}`, m('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join('\n'));
+    throw new ExitError(
+      EXIT.problems,
+      [m('err.noPermission', { link: plan.link }), `  ${again}`, m('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join('\n'),
+    );
   }
   const repaired = await repair(sys, who);
   reportRepair(ctx, repaired);
@@ -136,11 +154,15 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
     try {
       await applySwitch(sys, plan, who);
     } catch (error) {
-      throw new ExitError(EXIT.problems, m('err.switchFailed', { link: plan.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }));
+      throw new ExitError(
+        EXIT.problems,
+        m('err.switchFailed', { link: plan.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
+      );
     }
     lines.push(m('g.done', { link: plan.link, target: plan.target, current }));
   } else lines.push(m('g.noop', { link: plan.link, target: plan.target }));
-  if (plan.alternatives) lines.push(m(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
+  if (plan.alternatives)
+    lines.push(m(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
   ctx.io.out(`${lines.join('\n')}\n`);
   ctx.io.err(`${m('g.shellNote', { hint: EVAL_HINT[shellFromEnv(ctx.io.env)](shortVersion(toolkit)) })}\n`);
   return EXIT.ok;
@@ -150,25 +172,36 @@ async function undo(ctx: CommandContext, dryRun: boolean, who: SwitchOptions): P
   const sys = await ctx.system();
   const interrupted = await findInterrupted(sys, who);
   if (!dryRun && (interrupted.temps.length > 0 || interrupted.pending.length > 0)) {
-    if (await writableFor(sys, { link: interrupted.temps[0]?.link ?? interrupted.pending[0]?.link ?? '/usr/local/cuda' }, who)) reportRepair(ctx, await repair(sys, who));
+    if (await writableFor(sys, { link: interrupted.temps[0]?.link ?? interrupted.pending[0]?.link ?? '/usr/local/cuda' }, who))
+      reportRepair(ctx, await repair(sys, who));
   }
   const plan = await blocked(() => planUndo(sys, who));
   const { record } = plan;
   const current = plan.current ?? '-';
   const raw = record.previous === null ? [`rm -f ${quoteSh(hostPath(sys.root, record.link))}`] : rawCommands(sys, record.link, record.previous);
   if (dryRun) {
-    const lines = [record.previous === null ? m('u.planRemove', { link: record.link, current }) : m('u.plan', { link: record.link, previous: record.previous, current }), m('g.steps'), ...raw.map((c) => `  ${c}`)];
+    const lines = [
+      record.previous === null ? m('u.planRemove', { link: record.link, current }) : m('u.plan', { link: record.link, previous: record.previous, current }),
+      m('g.steps'),
+      ...raw.map((c) => `  ${c}`),
+    ];
     ctx.io.out(`${lines.join('\n')}\n`);
     return EXIT.ok;
   }
   if (!(await writableFor(sys, record, who))) {
     const again = `sudo gpuenv cuda undo${ctx.globals.root ? ` --root ${quoteSh(ctx.globals.root)}` : ''}`;
-    throw new ExitError(EXIT.problems, [m('err.noPermission', { link: record.link }), `  ${again}`, m('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join('\n'));
+    throw new ExitError(
+      EXIT.problems,
+      [m('err.noPermission', { link: record.link }), `  ${again}`, m('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join('\n'),
+    );
   }
   try {
     await applyUndo(sys, plan);
   } catch (error) {
-    throw new ExitError(EXIT.problems, m('err.switchFailed', { link: record.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }));
+    throw new ExitError(
+      EXIT.problems,
+      m('err.switchFailed', { link: record.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
+    );
   }
   ctx.io.out(`${record.previous === null ? m('u.removed', { link: record.link }) : m('u.done', { link: record.link, previous: record.previous })}\n`);
   return EXIT.ok;
@@ -196,7 +229,8 @@ async function blocked<T>(f: () => Promise<T>): Promise<T> {
     if (!(error instanceof SwitchBlocked)) throw error;
     const d = error.detail;
     if (error.reason === 'not-a-link') throw new ExitError(EXIT.problems, m('err.notALink', { path: d.path ?? '' }));
-    if (error.reason === 'changed-since') throw new ExitError(EXIT.problems, m('err.changedSince', { link: d.link ?? '', now: d.now ?? '', set: d.set ?? '', previous: d.previous ?? '' }));
+    if (error.reason === 'changed-since')
+      throw new ExitError(EXIT.problems, m('err.changedSince', { link: d.link ?? '', now: d.now ?? '', set: d.set ?? '', previous: d.previous ?? '' }));
     throw new ExitError(EXIT.problems, m('err.nothingToUndo'));
   }
 }
@@ -209,4 +243,3 @@ function reportRepair(ctx: CommandContext, r: RepairResult): void {
   ];
   if (what.length) ctx.io.err(`${m('g.repaired', { what: what.join('; ') })}\n`);
 }
-

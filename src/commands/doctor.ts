@@ -17,16 +17,31 @@ import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'doctor [--json|--markdown] [--deep] [--python PATH]… [--snapshot FILE] [--root DIR] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
-  help: () => [m('doctor.opt.json'), m('doctor.opt.markdown'), m('doctor.opt.deep'), m('doctor.opt.python'), m('doctor.opt.snapshot'), m('snapshot.opt.root'), m('snapshot.opt.timeout'), m('fleet.opt.outDir'), m('fleet.opt.nodeName')],
-  examples: ['gpuenv doctor', 'gpuenv doctor --markdown > report.md', 'gpuenv doctor --deep --python ~/venvs/train/bin/python', 'gpuenv doctor --snapshot h200.json --json'],
+  help: () => [
+    m('doctor.opt.json'),
+    m('doctor.opt.markdown'),
+    m('doctor.opt.deep'),
+    m('doctor.opt.python'),
+    m('doctor.opt.snapshot'),
+    m('snapshot.opt.root'),
+    m('snapshot.opt.timeout'),
+    m('fleet.opt.outDir'),
+    m('fleet.opt.nodeName'),
+  ],
+  examples: [
+    'gpuenv doctor',
+    'gpuenv doctor --markdown > report.md',
+    'gpuenv doctor --deep --python ~/venvs/train/bin/python',
+    'gpuenv doctor --snapshot h200.json --json',
+  ],
   options: {
-      markdown: { type: 'boolean' },
-      deep: { type: 'boolean' },
-      python: { type: 'string', multiple: true },
-      snapshot: { type: 'string' },
-      timeout: { type: 'string' },
-      ...NODE_OPTIONS,
-    },
+    markdown: { type: 'boolean' },
+    deep: { type: 'boolean' },
+    python: { type: 'string', multiple: true },
+    snapshot: { type: 'string' },
+    timeout: { type: 'string' },
+    ...NODE_OPTIONS,
+  },
   allowPositionals: false,
 };
 
@@ -42,7 +57,13 @@ export async function run(ctx: CommandContext): Promise<number> {
   const { outDir, nodeName } = nodeOptionValues(values);
   const snapshot = snapshotFile
     ? await readSnapshotFile(snapshotFile, ctx.io.cwd)
-    : await ctx.system().then(async (sys) => takeSnapshot(sys, { timeoutMs, ...(nodeName ? { nodeName } : {}), python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true } }));
+    : await ctx.system().then(async (sys) =>
+        takeSnapshot(sys, {
+          timeoutMs,
+          ...(nodeName ? { nodeName } : {}),
+          python: { extraPythons: await checkedPythons(sys, pythons, ctx.io.cwd), deep: values.deep === true },
+        }),
+      );
   // A saved Snapshot keeps the node it was taken on, unless --node-name says otherwise.
   const taken = snapshot.node ?? nodeIdentity({}, snapshot.hostname);
   const node = snapshotFile && nodeName ? { ...taken, name: nodeName } : taken;

@@ -8,7 +8,8 @@ export const xm = defineMessages({
     'opt.here': '  --here              also read this machine (its facts win over the pasted ones)',
     title: 'gpuenv explain',
     read: 'Read {lines} lines ({size}).',
-    truncated: 'The input is {total}: its first and last {kept} were read whole, and from the rest the lines that may name a cause ({dropped} of other lines left out).',
+    truncated:
+      'The input is {total}: its first and last {kept} were read whole, and from the rest the lines that may name a cause ({dropped} of other lines left out).',
     binary: 'The input does not look like text: only its printable runs were read.',
     encoding: 'The input is {encoding}.',
     recognised: 'Recognised: {list}.',

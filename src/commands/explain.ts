@@ -38,10 +38,20 @@ export async function run(ctx: CommandContext): Promise<number> {
   }
   if (globals.json) {
     const findings = result.findings.map((f) => ({
-      code: f.code, severity: f.severity, title: f.title, cause: f.cause, fix: f.fix, evidence: f.evidence,
+      code: f.code,
+      severity: f.severity,
+      title: f.title,
+      cause: f.cause,
+      fix: f.fix,
+      evidence: f.evidence,
       ...(f.unconfirmed ? { unconfirmed: f.unconfirmed } : {}),
     }));
-    const input = { bytes: result.parsed.input.totalBytes, lines: result.parsed.input.lines, droppedBytes: result.parsed.input.droppedBytes, binary: result.parsed.input.binary };
+    const input = {
+      bytes: result.parsed.input.totalBytes,
+      lines: result.parsed.input.lines,
+      droppedBytes: result.parsed.input.droppedBytes,
+      binary: result.parsed.input.binary,
+    };
     io.out(`${JSON.stringify({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, findings, input, recognised: result.parsed.segments.map((s) => s.kind) }, null, 2)}\n`);
   } else {
     io.out(render(result, makeStyle(io.color), bytes.length === 0));
@@ -93,6 +103,7 @@ function factList(r: Explanation): string[] {
   if (s.driver.version) out.push(`driver ${s.driver.version.value}${s.driver.cudaVersion ? ` (CUDA ${s.driver.cudaVersion.value})` : ''}`);
   else if (s.driver.cudaVersion) out.push(`driver CUDA ${s.driver.cudaVersion.value}`);
   for (const t of s.toolkits.slice(0, 2)) if (t.version) out.push(`nvcc ${t.version.value}`);
-  for (const p of (s.python[0]?.packages ?? []).filter((p) => /^(torch|tensorflow|jax|jaxlib|vllm)$/.test(p.name)).slice(0, 4)) out.push(`${p.name} ${p.version}`);
+  for (const p of (s.python[0]?.packages ?? []).filter((p) => /^(torch|tensorflow|jax|jaxlib|vllm)$/.test(p.name)).slice(0, 4))
+    out.push(`${p.name} ${p.version}`);
   return out;
 }

@@ -13,7 +13,7 @@ export const em = defineMessages({
     'export.python': '  --python X.Y      Python of the target (explicit target; default 3.12 when supported)',
     'export.driver': '  --driver VERSION  driver of the machines the image runs on: caps the base image CUDA',
     'export.flavor': '  --flavor runtime|devel|base  override the base image flavour chosen by need',
-    'export.os': '  --os ubuntu22.04  base image OS (default: the Ubuntu whose python3 is the target\'s)',
+    'export.os': "  --os ubuntu22.04  base image OS (default: the Ubuntu whose python3 is the target's)",
     'export.gpus': '  --gpus N|all|IDS  GPUs a compose service reserves (default: all)',
     'export.gpuOnly': '  --gpu-only        pin only the GPU stack (frameworks, CUDA wheels, GPU libraries), not the whole environment',
     'export.merge': '  --merge FILE      add the pins of a pip freeze / requirements file; its GPU-stack lines are replaced',

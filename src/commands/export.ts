@@ -13,11 +13,28 @@ import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: `export <${EXPORT_KINDS.join('|')}> [--env PATH|NAME] [--snapshot FILE] [-o FILE [--force]] [--framework N@V --cuda X.Y --python X.Y] [--driver V] [--flavor F] [--os OS] [--gpus N] [--merge FILE] [--gpu-only]`,
-  help: () => ['export.kinds', 'export.env', 'export.snapshot', 'export.output', 'export.force', 'export.framework', 'export.cuda', 'export.python', 'export.driver', 'export.flavor', 'export.os', 'export.gpus', 'export.merge', 'export.gpuOnly'].map((k) => em(k as Parameters<typeof em>[0])),
+  help: () =>
+    [
+      'export.kinds',
+      'export.env',
+      'export.snapshot',
+      'export.output',
+      'export.force',
+      'export.framework',
+      'export.cuda',
+      'export.python',
+      'export.driver',
+      'export.flavor',
+      'export.os',
+      'export.gpus',
+      'export.merge',
+      'export.gpuOnly',
+    ].map((k) => em(k as Parameters<typeof em>[0])),
   examples: [
     'gpuenv export requirements -o requirements.txt',
     'gpuenv export dockerfile --snapshot h200.json -o Dockerfile',
-    'gpuenv export dockerfile --framework torch@2.5.1 --cuda 12.4 --python 3.11', 'gpuenv export dockerfile --framework jax@0.7.2',
+    'gpuenv export dockerfile --framework torch@2.5.1 --cuda 12.4 --python 3.11',
+    'gpuenv export dockerfile --framework jax@0.7.2',
     'gpuenv export compose -o compose.yaml',
     'gpuenv export devcontainer -o .devcontainer/devcontainer.json',
   ],
@@ -49,8 +66,10 @@ export async function run(ctx: CommandContext): Promise<number> {
   const frameworks = (Array.isArray(values.framework) ? values.framework : []).map(String);
   const flavor = str(values.flavor);
   if (flavor && !isFlavor(flavor)) throw new UsageError(`--flavor ${flavor}: use base, runtime or devel`);
-  if (!frameworks.length && (values.cuda || values.python)) throw new UsageError('--cuda and --python describe an explicit target: add --framework, e.g. --framework torch@2.5.1');
-  if (frameworks.length && (values.snapshot || values.env)) throw new UsageError('--framework gives an explicit target: --snapshot and --env read a machine; choose one');
+  if (!frameworks.length && (values.cuda || values.python))
+    throw new UsageError('--cuda and --python describe an explicit target: add --framework, e.g. --framework torch@2.5.1');
+  if (frameworks.length && (values.snapshot || values.env))
+    throw new UsageError('--framework gives an explicit target: --snapshot and --env read a machine; choose one');
 
   let target: ExportTarget;
   if (frameworks.length) {
@@ -68,11 +87,16 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (merge) target = mergeFreeze(target, await readText(merge, 'requirements'), merge);
 
   const args = ['gpuenv', 'export', kind, ...regenArgs(values)];
-  const text = renderExport(kind, target, { now: headerDate(io.env), command: args.join(' ') }, {
-    ...(flavor && isFlavor(flavor) ? { flavor } : {}),
-    ...(str(values.os) ? { os: str(values.os) } : {}),
-    ...(str(values.gpus) ? { gpus: str(values.gpus) } : {}),
-  });
+  const text = renderExport(
+    kind,
+    target,
+    { now: headerDate(io.env), command: args.join(' ') },
+    {
+      ...(flavor && isFlavor(flavor) ? { flavor } : {}),
+      ...(str(values.os) ? { os: str(values.os) } : {}),
+      ...(str(values.gpus) ? { gpus: str(values.gpus) } : {}),
+    },
+  );
   const output = str(values.output);
   const toFile = output !== undefined && !isStdout(output);
   const path = toFile ? await writeOutput(io.cwd, output, text, values.force === true) : null;

@@ -24,15 +24,16 @@ type Format = (typeof FORMATS)[number];
 const DEFAULT_TIMEOUT_MS = 3_000;
 
 export const details: CommandDetails = {
-  usage: 'health [--json|--format human|json|prom|npd] [--prom-textfile FILE] [--nfd-features FILE [--nfd-ttl DURATION]] [--expect-gpus N] [--slurm-drain|--prolog] [--fail-closed] [--warn-exit 0|1] [--every DURATION] [--snapshot FILE] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
+  usage:
+    'health [--json|--format human|json|prom|npd] [--prom-textfile FILE] [--nfd-features FILE [--nfd-ttl DURATION]] [--expect-gpus N] [--slurm-drain|--prolog] [--fail-closed] [--warn-exit 0|1] [--every DURATION] [--snapshot FILE] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
   help: () => [
     '  --format FORMAT       human (default), json, prom (Prometheus textfile) or npd (one line for node-problem-detector)',
     '  --prom-textfile FILE  also write the Prometheus textfile there (atomically; node-exporter textfile collector)',
     '  --nfd-features FILE   also write a Node Feature Discovery feature file (gpuenv.io/ labels) there',
     '  --nfd-ttl DURATION    how long those labels live unless rewritten (default 3× --every, else 15m)',
-    '  --expect-gpus N       the GPU count this node must show (default: Slurm\'s Gres for the node, when there is one)',
+    "  --expect-gpus N       the GPU count this node must show (default: Slurm's Gres for the node, when there is one)",
     '  --slurm-drain         on an error, drain the node with a "gpuenv:" reason; resume nodes gpuenv drained once they pass',
-    '  --prolog              Slurm Prolog mode: the exit code alone decides; gpuenv\'s own failures exit 0',
+    "  --prolog              Slurm Prolog mode: the exit code alone decides; gpuenv's own failures exit 0",
     '  --fail-closed         treat "gpuenv could not decide" as an error (exit 1, and a drain with --slurm-drain)',
     '  --warn-exit 0|1       exit 1 on warnings too (default 0)',
     '  --every DURATION      run again every DURATION (30s, 5m…) until stopped, rewriting the files (a DaemonSet needs no shell)',
@@ -97,10 +98,12 @@ function settings(ctx: CommandContext): Settings {
   if (expect !== undefined && !/^\d{1,3}$/.test(expect)) throw new UsageError(`--expect-gpus ${expect}: give a whole number of GPUs, e.g. --expect-gpus 8`);
   const warn = str('warn-exit') ?? '0';
   if (warn !== '0' && warn !== '1') throw new UsageError(`--warn-exit ${warn}: give 0 or 1`);
-  if (v['slurm-drain'] && v.prolog) throw new UsageError('--slurm-drain and --prolog: a Prolog must not call Slurm commands (Slurm\'s guidance); the node drains on the exit code');
+  if (v['slurm-drain'] && v.prolog)
+    throw new UsageError("--slurm-drain and --prolog: a Prolog must not call Slurm commands (Slurm's guidance); the node drains on the exit code");
   const every = str('every') === undefined ? undefined : parseDuration(str('every')!, '--every');
   const snapshotFile = str('snapshot');
-  if (snapshotFile && (ctx.globals.root || every !== undefined)) throw new UsageError('--snapshot judges a saved Snapshot: --root and --every need the live machine');
+  if (snapshotFile && (ctx.globals.root || every !== undefined))
+    throw new UsageError('--snapshot judges a saved Snapshot: --root and --every need the live machine');
   const ttl = str('nfd-ttl');
   const { outDir, nodeName } = nodeOptionValues(v);
   return {
@@ -157,7 +160,9 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
   }
   const doc = { ...result, ...(slurm ? { slurm } : {}) };
   if (o.outDir !== undefined) {
-    await writeNodeResult(io.cwd, o.outDir, result.node, doc).catch((error: Error) => io.err(`gpuenv health: could not write to ${o.outDir}: ${error.message}\n`));
+    await writeNodeResult(io.cwd, o.outDir, result.node, doc).catch((error: Error) =>
+      io.err(`gpuenv health: could not write to ${o.outDir}: ${error.message}\n`),
+    );
   } else if (o.format === 'json') io.out(`${JSON.stringify(doc, null, 2)}\n`);
   else if (o.format === 'prom') io.out(renderProm(result, new Date()));
   else if (o.format === 'npd') io.out(renderNpd(result));
@@ -170,7 +175,12 @@ async function judge(ctx: CommandContext, o: Settings): Promise<HealthResult> {
   if (o.snapshotFile) {
     const snap = await readSnapshotFile(o.snapshotFile, ctx.io.cwd);
     const named = o.nodeName && snap.node ? { ...snap, node: { ...snap.node, name: o.nodeName } } : snap;
-    return judgeHealth(named, { retried: [], started, fallbackNode: nodeIdentity({}, snap.hostname, o.nodeName), ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}) });
+    return judgeHealth(named, {
+      retried: [],
+      started,
+      fallbackNode: nodeIdentity({}, snap.hostname, o.nodeName),
+      ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}),
+    });
   }
   const sys = await ctx.system();
   return checkHealth(sys, {

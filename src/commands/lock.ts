@@ -18,7 +18,11 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, io } = ctx;
-  const { snapshot, env } = await snapshotWithEnv(ctx.system, { snapshotFile: typeof values.snapshot === 'string' ? values.snapshot : undefined, env: typeof values.env === 'string' ? values.env : undefined, cwd: io.cwd });
+  const { snapshot, env } = await snapshotWithEnv(ctx.system, {
+    snapshotFile: typeof values.snapshot === 'string' ? values.snapshot : undefined,
+    env: typeof values.env === 'string' ? values.env : undefined,
+    cwd: io.cwd,
+  });
   const lock = lockFromSnapshot(snapshot, env, headerDate(io.env));
   const json = `${JSON.stringify(lock, null, 2)}\n`;
   if (typeof values.output === 'string' && !isStdout(values.output)) {

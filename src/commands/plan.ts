@@ -14,7 +14,8 @@ import { planCliMessages as m } from './plan-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
-  usage: 'plan [--framework torch[@VER]|tensorflow[@VER]|jax[@VER]]… [--via pip|uv|conda|docker] [--python VER] [--gpu NAME] [--driver VER] [--os ID] [--cuda VER] [--mirror NAME] [--json]',
+  usage:
+    'plan [--framework torch[@VER]|tensorflow[@VER]|jax[@VER]]… [--via pip|uv|conda|docker] [--python VER] [--gpu NAME] [--driver VER] [--os ID] [--cuda VER] [--mirror NAME] [--json]',
   help: () => [m('help')],
   examples: [
     'gpuenv plan',
@@ -43,7 +44,12 @@ export function parseFramework(spec: string): FrameworkRequest {
   const name = rawName.toLowerCase().replace(/^pytorch$/, 'torch') as FrameworkName;
   if (!['torch', 'tensorflow', 'jax'].includes(name)) throw new UsageError(m('badFramework', { name: rawName }), m('badFrameworkHint'));
   if (version === undefined || version === '') return { name };
-  const known = name === 'torch' ? torchReleases().map((r) => r.version) : name === 'tensorflow' ? tensorflowReleases().map((r) => r.version) : jaxReleases().map((r) => r.version);
+  const known =
+    name === 'torch'
+      ? torchReleases().map((r) => r.version)
+      : name === 'tensorflow'
+        ? tensorflowReleases().map((r) => r.version)
+        : jaxReleases().map((r) => r.version);
   if (!/^\d+(\.\d+){0,2}$/.test(version) || !known.some((k) => versionHasPrefix(k, version))) {
     throw new UsageError(m('badVersion', { framework: name, version }), m('closest', { list: closestVersions(version, known).join(', ') }));
   }
@@ -70,7 +76,11 @@ export function planRequest(values: CommandContext['values'], env: Readonly<Reco
     }
   }
   return {
-    frameworks: fws, via, ...(python ? { python } : {}), ...(cuda ? { cuda } : {}), ...(mir ? { mirror: mir } : {}),
+    frameworks: fws,
+    via,
+    ...(python ? { python } : {}),
+    ...(cuda ? { cuda } : {}),
+    ...(mir ? { mirror: mir } : {}),
     suggestMirror: !mir && chinaLocale(env),
   };
 }
@@ -96,4 +106,3 @@ export async function run(ctx: CommandContext): Promise<number> {
   } else ctx.io.out(renderPlan(plan, target, req.via, ctx.io.color));
   return plan.ok ? EXIT.ok : EXIT.problems;
 }
-

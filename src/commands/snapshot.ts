@@ -12,7 +12,15 @@ import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'snapshot [--json] [--root DIR] [-o FILE [--force] | --out-dir DIR] [--node-name NAME] [--timeout SECONDS]',
-  help: () => [m('snapshot.opt.json'), m('snapshot.opt.output'), m('snapshot.opt.force'), m('fleet.opt.outDir'), m('fleet.opt.nodeName'), m('snapshot.opt.root'), m('snapshot.opt.timeout')],
+  help: () => [
+    m('snapshot.opt.json'),
+    m('snapshot.opt.output'),
+    m('snapshot.opt.force'),
+    m('fleet.opt.outDir'),
+    m('fleet.opt.nodeName'),
+    m('snapshot.opt.root'),
+    m('snapshot.opt.timeout'),
+  ],
   examples: ['gpuenv snapshot', 'gpuenv snapshot --json -o h200.json', 'gpuenv snapshot --root /mnt/image --json'],
   options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, timeout: { type: 'string' }, ...NODE_OPTIONS },
   allowPositionals: false,

@@ -23,7 +23,11 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (ctx.positionals.length > 1) throw new UsageError(`verify: one lock file, not ${ctx.positionals.length}`);
   const file = ctx.positionals[0] ?? 'gpuenv.lock.json';
   const lock = await parseLock(await readText(resolve(io.cwd, file), 'lock'), file);
-  const { snapshot: snap, env } = await snapshotWithEnv(ctx.system, { snapshotFile: typeof values.snapshot === 'string' ? values.snapshot : undefined, env: typeof values.env === 'string' ? values.env : undefined, cwd: io.cwd });
+  const { snapshot: snap, env } = await snapshotWithEnv(ctx.system, {
+    snapshotFile: typeof values.snapshot === 'string' ? values.snapshot : undefined,
+    env: typeof values.env === 'string' ? values.env : undefined,
+    cwd: io.cwd,
+  });
   const findings = verifyLock(lock, snap, env);
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (globals.json) {

@@ -8,13 +8,29 @@ import { vramMessages as m } from './vram-messages.js';
 import type { Mode, ModelSpec, Optimizer, Precision, Strategy, VramOptions } from '../vram/types.js';
 
 export const details: CommandDetails = {
-  usage: 'vram <model|params|config.json> [--train|--infer] [--precision P] [--optimizer O] [--batch N] [--seq N] [--lora R|--qlora] [--checkpointing] [--gpus N --strategy S] [--gpu NAME] [--json]',
+  usage:
+    'vram <model|params|config.json> [--train|--infer] [--precision P] [--optimizer O] [--batch N] [--seq N] [--lora R|--qlora] [--checkpointing] [--gpus N --strategy S] [--gpu NAME] [--json]',
   help: () => [m('help')],
-  examples: ['gpuenv vram llama-3-8b --infer --batch 4 --seq 4096', 'gpuenv vram llama-2-7b --qlora --batch 4 --seq 1024 --checkpointing', 'gpuenv vram bert-large --precision fp32 --batch 32 --seq 512 --gpu "RTX 3060"', 'gpuenv vram 70b --train --gpus 8 --strategy zero3 --json'],
+  examples: [
+    'gpuenv vram llama-3-8b --infer --batch 4 --seq 4096',
+    'gpuenv vram llama-2-7b --qlora --batch 4 --seq 1024 --checkpointing',
+    'gpuenv vram bert-large --precision fp32 --batch 32 --seq 512 --gpu "RTX 3060"',
+    'gpuenv vram 70b --train --gpus 8 --strategy zero3 --json',
+  ],
   options: {
-    train: { type: 'boolean' }, infer: { type: 'boolean' }, precision: { type: 'string' }, optimizer: { type: 'string' },
-    batch: { type: 'string' }, seq: { type: 'string' }, lora: { type: 'string' }, qlora: { type: 'boolean' },
-    checkpointing: { type: 'boolean' }, 'eager-attention': { type: 'boolean' }, gpus: { type: 'string' }, strategy: { type: 'string' }, gpu: { type: 'string' },
+    train: { type: 'boolean' },
+    infer: { type: 'boolean' },
+    precision: { type: 'string' },
+    optimizer: { type: 'string' },
+    batch: { type: 'string' },
+    seq: { type: 'string' },
+    lora: { type: 'string' },
+    qlora: { type: 'boolean' },
+    checkpointing: { type: 'boolean' },
+    'eager-attention': { type: 'boolean' },
+    gpus: { type: 'string' },
+    strategy: { type: 'string' },
+    gpu: { type: 'string' },
   },
   allowPositionals: true,
 };
@@ -65,7 +81,18 @@ async function targetGpu(ctx: CommandContext): Promise<{ name: string; bytes: nu
   if (typeof name === 'string') {
     const { matchGpu } = await import('../knowledge/gpus.js');
     const { match, candidates } = matchGpu(name);
-    if (!match) throw new UsageError(m('usage.unknownGpu', { name }), candidates.length ? m('usage.closest', { list: candidates.slice(0, 5).map((c) => c.name).join(', ') }) : undefined);
+    if (!match)
+      throw new UsageError(
+        m('usage.unknownGpu', { name }),
+        candidates.length
+          ? m('usage.closest', {
+              list: candidates
+                .slice(0, 5)
+                .map((c) => c.name)
+                .join(', '),
+            })
+          : undefined,
+      );
     return { name: match.name, bytes: match.nvmlMemoryBytes ?? match.memoryGiB * 1024 ** 3 };
   }
   try {
@@ -88,7 +115,8 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (lora !== undefined && v.qlora) throw new UsageError(m('usage.loraQlora'));
   if (mode === 'infer' && (lora !== undefined || v.qlora || v.optimizer !== undefined || v.checkpointing)) throw new UsageError(m('usage.loraInfer'));
   const precision = choice<Precision>(v.precision, 'precision', PRECISIONS, 'bf16');
-  if (mode === 'train' && lora === undefined && !v.qlora && (precision === 'int8' || precision === 'int4')) throw new UsageError(m('usage.quantTrain', { precision }));
+  if (mode === 'train' && lora === undefined && !v.qlora && (precision === 'int8' || precision === 'int4'))
+    throw new UsageError(m('usage.quantTrain', { precision }));
   const model = await resolveModel(arg, ctx.io.cwd);
   const o: VramOptions = {
     mode,
@@ -112,7 +140,13 @@ export async function run(ctx: CommandContext): Promise<number> {
   const sugg = suggestions(model, o, e.totalBytes, target?.bytes ?? null);
   if (ctx.globals.json) {
     const json = {
-      model: { ...e.model, source: model.source, confirmed: model.confirmed, ...(model.note ? { note: model.note } : {}), ...(model.shape ? { shape: model.shape } : {}) },
+      model: {
+        ...e.model,
+        source: model.source,
+        confirmed: model.confirmed,
+        ...(model.note ? { note: model.note } : {}),
+        ...(model.shape ? { shape: model.shape } : {}),
+      },
       options: o,
       terms: e.terms,
       allocatedPeakBytes: e.allocatedPeakBytes,
@@ -125,21 +159,52 @@ export async function run(ctx: CommandContext): Promise<number> {
     return EXIT.ok;
   }
   const lines: string[] = [];
-  const extraBits = [o.lora !== undefined ? ` · LoRA r=${o.lora}` : '', o.qlora ? ' · QLoRA' : '', o.checkpointing ? ' · checkpointing' : '', mode === 'train' ? ` · ${o.optimizer}` : ''].join('');
-  lines.push(m('title', { model: model.name, mode: m(`mode.${mode}`), precision: o.precision, extra: extraBits, batch: o.batch, seq: o.seq, gpus: o.gpus > 1 || o.strategy !== 'ddp' ? ` · ${o.gpus} × ${o.strategy}` : '' }), '');
+  const extraBits = [
+    o.lora !== undefined ? ` · LoRA r=${o.lora}` : '',
+    o.qlora ? ' · QLoRA' : '',
+    o.checkpointing ? ' · checkpointing' : '',
+    mode === 'train' ? ` · ${o.optimizer}` : '',
+  ].join('');
+  lines.push(
+    m('title', {
+      model: model.name,
+      mode: m(`mode.${mode}`),
+      precision: o.precision,
+      extra: extraBits,
+      batch: o.batch,
+      seq: o.seq,
+      gpus: o.gpus > 1 || o.strategy !== 'ddp' ? ` · ${o.gpus} × ${o.strategy}` : '',
+    }),
+    '',
+  );
   const rows = [[m('col.term'), m('col.size'), m('col.how')]];
   for (const t of e.terms) rows.push([m(`term.${t.id}`), formatBytes(t.bytes), t.formula.length > 110 ? `${t.formula.slice(0, 107)}…` : t.formula]);
   rows.push([m('peak'), formatBytes(e.allocatedPeakBytes), ''], [m('total'), formatBytes(e.totalBytes), '']);
   lines.push(...table(rows), '', `  ${m('peakNote')}`);
   if (!model.confirmed || model.note) lines.push(`  ${m('unconfirmed', { note: model.note ?? '' })}`);
   lines.push('', m('fits.title'));
-  lines.push(...table(fits.map((f) => [`${f.memoryGiB} GB`, f.fits ? m('fits.yes') : m('fits.no'), f.gpus.slice(0, 4).join(', ') + (f.gpus.length > 4 ? ', …' : '')])));
+  lines.push(
+    ...table(fits.map((f) => [`${f.memoryGiB} GB`, f.fits ? m('fits.yes') : m('fits.no'), f.gpus.slice(0, 4).join(', ') + (f.gpus.length > 4 ? ', …' : '')])),
+  );
   lines.push('');
-  if (target) lines.push(m('target', { gpu: target.name, size: formatBytes(target.bytes), verdict: e.totalBytes <= target.bytes ? m('target.fits') : m('target.noFit'), batch: best ?? 0 }));
+  if (target)
+    lines.push(
+      m('target', {
+        gpu: target.name,
+        size: formatBytes(target.bytes),
+        verdict: e.totalBytes <= target.bytes ? m('target.fits') : m('target.noFit'),
+        batch: best ?? 0,
+      }),
+    );
   else lines.push(m('target.none'));
   if (sugg.length) {
     lines.push('', m('suggest.title'));
-    lines.push(...sugg.map((s) => `  ${m('suggest.row', { flags: s.flags, saving: formatBytes(s.savingBytes), total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? m('suggest.fits') : m('suggest.noFit') })}`));
+    lines.push(
+      ...sugg.map(
+        (s) =>
+          `  ${m('suggest.row', { flags: s.flags, saving: formatBytes(s.savingBytes), total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? m('suggest.fits') : m('suggest.noFit') })}`,
+      ),
+    );
   }
   ctx.io.out(`${lines.join('\n')}\n`);
   return EXIT.ok;

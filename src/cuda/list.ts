@@ -45,8 +45,14 @@ export async function cudaList(sys: System, who: StateEnv, options: { timeoutMs?
     found.map(async (t): Promise<ListedToolkit> => {
       const size = options.sizes === false || !isDedicated(t) ? null : await treeSize(sys, t.path);
       return {
-        version: versionOf(t), path: t.path, aliases: t.aliases, installKind: t.installKind, nvcc: t.nvcc?.path ?? null,
-        sizeBytes: size?.bytes ?? null, sizeComplete: size?.complete ?? true, active: t.active,
+        version: versionOf(t),
+        path: t.path,
+        aliases: t.aliases,
+        installKind: t.installKind,
+        nvcc: t.nvcc?.path ?? null,
+        sizeBytes: size?.bytes ?? null,
+        sizeComplete: size?.complete ?? true,
+        active: t.active,
       };
     }),
   );
@@ -64,7 +70,11 @@ export async function cudaList(sys: System, who: StateEnv, options: { timeoutMs?
     symlink: await symlinkState(sys),
     frameworks,
     interrupted: { temps: interrupted.temps, pending: interrupted.pending.map(({ file: _f, ...r }) => r) },
-    lastSwitch: records.filter((r) => r.status === 'done').map(({ file: _f, ...r }) => r).at(-1) ?? null,
+    lastSwitch:
+      records
+        .filter((r) => r.status === 'done')
+        .map(({ file: _f, ...r }) => r)
+        .at(-1) ?? null,
   };
 }
 

@@ -20,7 +20,8 @@ export const m = defineMessages({
     'err.shellWithGlobal': '--shell does not apply with --global',
     'err.extra': 'unexpected argument "{arg}"',
     'err.notALink': '{path} is a real folder, not a link; gpuenv will not replace it. Move it to a versioned name (e.g. {path}-X.Y) first.',
-    'err.changedSince': '{link} now points at {now}, not at {set} as the last switch left it; not undoing. To go back anyway: gpuenv cuda use {previous} --global',
+    'err.changedSince':
+      '{link} now points at {now}, not at {set} as the last switch left it; not undoing. To go back anyway: gpuenv cuda use {previous} --global',
     'err.nothingToUndo': 'no recorded switch to undo',
     'err.noPermission': 'no permission to change {link}; run it as root:',
     'err.switchFailed': 'switching {link} failed: {message}; the link is unchanged',
@@ -68,14 +69,19 @@ export const m = defineMessages({
     'w.fwBad': 'built for CUDA {cuda}: differs from CUDA_HOME ({tk})',
     'w.fwUnknown': 'built for CUDA {cuda}',
     'f.homeNotToolkitTitle': 'builds would use CUDA_HOME={path}, which is not a CUDA toolkit',
-    'f.homeFromWrapper': 'No CUDA_HOME is set, so torch.utils.cpp_extension and CMake take the folder above nvcc’s folder: {nvcc} gives {path}. That nvcc is a wrapper or link; {path} has no CUDA headers or libraries, so extension builds fail ("cuda_runtime.h: No such file or directory").',
-    'f.homeNotToolkit': '{via}={path} is not a CUDA toolkit folder (no bin/nvcc, version.json or include/cuda.h); builds that read it cannot find nvcc, headers or libraries.',
+    'f.homeFromWrapper':
+      'No CUDA_HOME is set, so torch.utils.cpp_extension and CMake take the folder above nvcc’s folder: {nvcc} gives {path}. That nvcc is a wrapper or link; {path} has no CUDA headers or libraries, so extension builds fail ("cuda_runtime.h: No such file or directory").',
+    'f.homeNotToolkit':
+      '{via}={path} is not a CUDA toolkit folder (no bin/nvcc, version.json or include/cuda.h); builds that read it cannot find nvcc, headers or libraries.',
     'f.disagreeTitle': 'nvcc, CUDA_HOME and the CUDA runtime disagree: {list}',
-    'f.disagreeCause': 'A build compiles with one CUDA and links or loads another: {list}. Mixed toolkits give "undefined symbol" or "CUDA driver version is insufficient" errors that are hard to trace.',
+    'f.disagreeCause':
+      'A build compiles with one CUDA and links or loads another: {list}. Mixed toolkits give "undefined symbol" or "CUDA driver version is insufficient" errors that are hard to trace.',
     'f.fixPick': 'Point all of them at one toolkit (this shell):',
     'f.fwTitle': '{name} {version} was built with CUDA {cuda}; builds here would use CUDA {tk}',
-    'f.fwCauseMajor': 'CUDA extensions for {name} (flash-attn, xformers, apex, DeepSpeed ops, …) compile with the toolkit at CUDA_HOME ({home}, CUDA {tk}); {name} {version} in {prefix} was built with CUDA {cuda}. A different major stops the build ("The detected CUDA version ({tk}) mismatches the version that was used to compile PyTorch ({cuda})"). {name} itself runs on its own bundled runtime either way.',
-    'f.fwCauseMinor': 'CUDA extensions for {name} compile with the toolkit at CUDA_HOME ({home}, CUDA {tk}); {name} {version} in {prefix} was built with CUDA {cuda}. A different minor only warns, but an extension built with CUDA {tk} may need runtime features CUDA {cuda} does not have.',
+    'f.fwCauseMajor':
+      'CUDA extensions for {name} (flash-attn, xformers, apex, DeepSpeed ops, …) compile with the toolkit at CUDA_HOME ({home}, CUDA {tk}); {name} {version} in {prefix} was built with CUDA {cuda}. A different major stops the build ("The detected CUDA version ({tk}) mismatches the version that was used to compile PyTorch ({cuda})"). {name} itself runs on its own bundled runtime either way.',
+    'f.fwCauseMinor':
+      'CUDA extensions for {name} compile with the toolkit at CUDA_HOME ({home}, CUDA {tk}); {name} {version} in {prefix} was built with CUDA {cuda}. A different minor only warns, but an extension built with CUDA {tk} may need runtime features CUDA {cuda} does not have.',
     'f.fixUse': 'Use the installed CUDA {cuda} toolkit for builds (this shell):',
     'f.fixInstall': '# Install the CUDA {cuda} toolkit beside the others (e.g. `gpuenv plan`), then:',
   },
@@ -145,14 +151,18 @@ export const m = defineMessages({
     'w.fwBad': '用 CUDA {cuda} 编译：与 CUDA_HOME（{tk}）不同',
     'w.fwUnknown': '用 CUDA {cuda} 编译',
     'f.homeNotToolkitTitle': '编译会使用 CUDA_HOME={path}，但它不是 CUDA 工具包',
-    'f.homeFromWrapper': '没有设置 CUDA_HOME，torch.utils.cpp_extension 和 CMake 会取 nvcc 所在目录的上一级：{nvcc} 得到 {path}。这个 nvcc 是包装脚本或链接；{path} 下没有 CUDA 头文件和库，扩展编译会失败（"cuda_runtime.h: No such file or directory"）。',
+    'f.homeFromWrapper':
+      '没有设置 CUDA_HOME，torch.utils.cpp_extension 和 CMake 会取 nvcc 所在目录的上一级：{nvcc} 得到 {path}。这个 nvcc 是包装脚本或链接；{path} 下没有 CUDA 头文件和库，扩展编译会失败（"cuda_runtime.h: No such file or directory"）。',
     'f.homeNotToolkit': '{via}={path} 不是 CUDA 工具包目录（没有 bin/nvcc、version.json 或 include/cuda.h）；读取它的编译找不到 nvcc、头文件或库。',
     'f.disagreeTitle': 'nvcc、CUDA_HOME 和 CUDA 运行时不一致：{list}',
-    'f.disagreeCause': '编译用一个 CUDA，链接或加载另一个：{list}。混用工具包会导致难以追查的 "undefined symbol" 或 "CUDA driver version is insufficient" 错误。',
+    'f.disagreeCause':
+      '编译用一个 CUDA，链接或加载另一个：{list}。混用工具包会导致难以追查的 "undefined symbol" 或 "CUDA driver version is insufficient" 错误。',
     'f.fixPick': '让它们都指向同一个工具包（当前 shell）：',
     'f.fwTitle': '{name} {version} 用 CUDA {cuda} 编译；这里的编译会用 CUDA {tk}',
-    'f.fwCauseMajor': '{name} 的 CUDA 扩展（flash-attn、xformers、apex、DeepSpeed ops 等）用 CUDA_HOME 处的工具包编译（{home}，CUDA {tk}）；{prefix} 中的 {name} {version} 用 CUDA {cuda} 编译。主版本不同会中止编译（"The detected CUDA version ({tk}) mismatches the version that was used to compile PyTorch ({cuda})"）。{name} 本身总是使用自带的运行时。',
-    'f.fwCauseMinor': '{name} 的 CUDA 扩展用 CUDA_HOME 处的工具包编译（{home}，CUDA {tk}）；{prefix} 中的 {name} {version} 用 CUDA {cuda} 编译。次版本不同只会警告，但用 CUDA {tk} 编译的扩展可能需要 CUDA {cuda} 没有的运行时功能。',
+    'f.fwCauseMajor':
+      '{name} 的 CUDA 扩展（flash-attn、xformers、apex、DeepSpeed ops 等）用 CUDA_HOME 处的工具包编译（{home}，CUDA {tk}）；{prefix} 中的 {name} {version} 用 CUDA {cuda} 编译。主版本不同会中止编译（"The detected CUDA version ({tk}) mismatches the version that was used to compile PyTorch ({cuda})"）。{name} 本身总是使用自带的运行时。',
+    'f.fwCauseMinor':
+      '{name} 的 CUDA 扩展用 CUDA_HOME 处的工具包编译（{home}，CUDA {tk}）；{prefix} 中的 {name} {version} 用 CUDA {cuda} 编译。次版本不同只会警告，但用 CUDA {tk} 编译的扩展可能需要 CUDA {cuda} 没有的运行时功能。',
     'f.fixUse': '编译时使用已安装的 CUDA {cuda} 工具包（当前 shell）：',
     'f.fixInstall': '# 先在旁边安装 CUDA {cuda} 工具包（例如参考 `gpuenv plan`），然后：',
   },

@@ -26,15 +26,32 @@ export function renderList(l: CudaList, st: Style): string {
     }
   }
   const s = l.symlink;
-  const state = s.managedBy === 'absent' ? m('l.linkAbsent') : s.managedBy === 'not-a-link' ? m('l.linkDir') : s.managedBy === 'update-alternatives' ? m('l.linkAlt', { target: s.target ?? '?' }) : `→ ${s.target ?? '?'}`;
+  const state =
+    s.managedBy === 'absent'
+      ? m('l.linkAbsent')
+      : s.managedBy === 'not-a-link'
+        ? m('l.linkDir')
+        : s.managedBy === 'update-alternatives'
+          ? m('l.linkAlt', { target: s.target ?? '?' })
+          : `→ ${s.target ?? '?'}`;
   out.push('', m('l.link', { state }));
   if (l.frameworks.length) {
     out.push('', st.bold(m('l.fwHead')));
-    out.push(...table(l.frameworks.map((f) => [f.prefix, `${f.name} ${f.version}`, `CUDA ${f.cuda}`, f.toolkit ? m('l.fwMatch', { path: f.toolkit }) : st.yellow(m('l.fwNone', { cuda: f.cuda }))])));
+    out.push(
+      ...table(
+        l.frameworks.map((f) => [
+          f.prefix,
+          `${f.name} ${f.version}`,
+          `CUDA ${f.cuda}`,
+          f.toolkit ? m('l.fwMatch', { path: f.toolkit }) : st.yellow(m('l.fwNone', { cuda: f.cuda })),
+        ]),
+      ),
+    );
   }
   const what = [...l.interrupted.temps.map((t) => t.temp), ...l.interrupted.pending.map((p) => `${p.link} → ${p.target} (pending)`)];
   if (what.length) out.push('', st.yellow(m('l.interrupted', { what: what.join(', ') })));
-  if (l.lastSwitch) out.push('', st.dim(m('l.last', { link: l.lastSwitch.link, previous: l.lastSwitch.previous ?? '-', target: l.lastSwitch.target, at: l.lastSwitch.at })));
+  if (l.lastSwitch)
+    out.push('', st.dim(m('l.last', { link: l.lastSwitch.link, previous: l.lastSwitch.previous ?? '-', target: l.lastSwitch.target, at: l.lastSwitch.at })));
   return `${out.join('\n')}\n`;
 }
 
@@ -42,15 +59,38 @@ export function renderWhich(w: WhichReport, st: Style): string {
   const tk = (t: { path: string; version: string | null } | null) => (t ? `CUDA ${t.version ?? '?'} (${t.path})` : st.yellow(m('w.notToolkit')));
   const rows: string[][] = [];
   rows.push(['nvcc', w.nvcc ? `${w.nvcc.onPath}${w.nvcc.real !== w.nvcc.onPath ? ` → ${w.nvcc.real}` : ''}` : m('w.none'), w.nvcc ? tk(w.nvcc.toolkit) : '']);
-  const via = w.cudaHome ? (w.cudaHome.via === 'nvcc' ? m('w.viaNvcc') : w.cudaHome.via === 'symlink' ? m('w.viaLink') : m('w.via', { via: `$${w.cudaHome.via}` })) : '';
+  const via = w.cudaHome
+    ? w.cudaHome.via === 'nvcc'
+      ? m('w.viaNvcc')
+      : w.cudaHome.via === 'symlink'
+        ? m('w.viaLink')
+        : m('w.via', { via: `$${w.cudaHome.via}` })
+    : '';
   rows.push(['CUDA_HOME', w.cudaHome ? `${w.cudaHome.path}  ${st.dim(via)}` : m('w.none'), w.cudaHome ? tk(w.cudaHome.toolkit) : '']);
-  if (w.runtime) rows.push([w.runtime.soname, w.runtime.path ? `${w.runtime.path}  ${st.dim(`(${w.runtime.via})`)}` : m('w.none'), w.runtime.path ? tk(w.runtime.toolkit) : '']);
+  if (w.runtime)
+    rows.push([
+      w.runtime.soname,
+      w.runtime.path ? `${w.runtime.path}  ${st.dim(`(${w.runtime.via})`)}` : m('w.none'),
+      w.runtime.path ? tk(w.runtime.toolkit) : '',
+    ]);
   rows.push(['/usr/local/cuda', w.symlink.target ?? m('w.none'), w.symlink.target ? tk(w.symlink.toolkit) : '']);
   const out = [st.bold(m('w.head')), ...table(rows)];
   if (w.frameworks.length) {
     out.push('', st.bold(m('w.fwHead')));
     const tkv = w.cudaHome?.toolkit?.version ?? '?';
-    out.push(...table(w.frameworks.map((f) => [f.prefix, `${f.name} ${f.version}`, f.matches === null ? m('w.fwUnknown', { cuda: f.cuda }) : f.matches ? st.green(m('w.fwOk', { cuda: f.cuda })) : st.yellow(m('w.fwBad', { cuda: f.cuda, tk: tkv }))])));
+    out.push(
+      ...table(
+        w.frameworks.map((f) => [
+          f.prefix,
+          `${f.name} ${f.version}`,
+          f.matches === null
+            ? m('w.fwUnknown', { cuda: f.cuda })
+            : f.matches
+              ? st.green(m('w.fwOk', { cuda: f.cuda }))
+              : st.yellow(m('w.fwBad', { cuda: f.cuda, tk: tkv })),
+        ]),
+      ),
+    );
   }
   out.push('', ...findingsSection(w.findings, st));
   return `${out.join('\n')}\n`;

@@ -11,7 +11,10 @@ export type Shell = (typeof SHELLS)[number];
 /** bash|zsh|fish|powershell (pwsh, sh, dash and ksh are read as powershell / bash). */
 export function parseShell(name: string | undefined): Shell | undefined {
   if (!name) return undefined;
-  const base = posix.basename(name.trim()).replace(/\.exe$/i, '').toLowerCase();
+  const base = posix
+    .basename(name.trim())
+    .replace(/\.exe$/i, '')
+    .toLowerCase();
   if (base === 'pwsh' || base === 'powershell') return 'powershell';
   if (base === 'sh' || base === 'dash' || base === 'ksh' || base === 'bash') return 'bash';
   if (base === 'zsh' || base === 'fish') return base;
@@ -36,12 +39,7 @@ export interface EnvChange {
 const TOOLKIT_LIKE = /^\/usr\/local\/cuda(-\d+(\.\d+)*)?(\/|$)/;
 
 /** The environment after switching to `chosen`, from the current one. */
-export async function envFor(
-  sys: System,
-  toolkits: Toolkit[],
-  chosen: Toolkit,
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<EnvChange> {
+export async function envFor(sys: System, toolkits: Toolkit[], chosen: Toolkit, env: Readonly<Record<string, string | undefined>>): Promise<EnvChange> {
   const dedicated = toolkits.filter(isDedicated);
   const realCache = new Map<string, Promise<string | undefined>>();
   const real = (p: string) => {

@@ -59,7 +59,12 @@ export async function readState(file: string): Promise<StateFile> {
 
 function isRecord(r: unknown): r is SwitchRecord {
   const x = r as SwitchRecord;
-  return typeof x?.link === 'string' && typeof x.target === 'string' && (x.previous === null || typeof x.previous === 'string') && (x.status === 'pending' || x.status === 'done');
+  return (
+    typeof x?.link === 'string' &&
+    typeof x.target === 'string' &&
+    (x.previous === null || typeof x.previous === 'string') &&
+    (x.status === 'pending' || x.status === 'done')
+  );
 }
 
 /** Written to a temporary file and renamed over the old one, so a crash never leaves half a file. */

@@ -14,7 +14,10 @@ export async function findVersionFile(sys: System, cwd: string): Promise<Version
     const file = posix.join(dir, '.cuda-version');
     const text = (await sys.stat(file))?.kind === 'file' ? await sys.readFile(file, 4096) : undefined;
     if (text !== undefined) {
-      const value = text.split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#'));
+      const value = text
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => l !== '' && !l.startsWith('#'));
       return { file, value: value ?? '' };
     }
     if (dir === '/') return undefined;

@@ -85,9 +85,21 @@ function sameCuda(framework: string, toolkit: string): boolean {
 function findingsFor(r: WhichReport, toolkits: Toolkit[]): Finding[] {
   const out: Finding[] = [];
   const evidence = [
-    ...(r.nvcc ? [{ fact: 'nvcc', value: `${r.nvcc.onPath} → ${r.nvcc.real}${r.nvcc.toolkit ? ` (CUDA ${r.nvcc.toolkit.version})` : ''}`, source: 'env:PATH' }] : []),
-    ...(r.cudaHome ? [{ fact: 'CUDA_HOME', value: `${r.cudaHome.path}${r.cudaHome.toolkit ? ` (CUDA ${r.cudaHome.toolkit.version})` : ''}`, source: r.cudaHome.via === 'nvcc' ? 'nvcc on PATH' : r.cudaHome.via === 'symlink' ? `file:${CUDA_LINK}` : `env:${r.cudaHome.via}` }] : []),
-    ...(r.runtime?.path ? [{ fact: r.runtime.soname, value: `${r.runtime.path}${r.runtime.version ? ` (${r.runtime.version})` : ''}`, source: r.runtime.via }] : []),
+    ...(r.nvcc
+      ? [{ fact: 'nvcc', value: `${r.nvcc.onPath} → ${r.nvcc.real}${r.nvcc.toolkit ? ` (CUDA ${r.nvcc.toolkit.version})` : ''}`, source: 'env:PATH' }]
+      : []),
+    ...(r.cudaHome
+      ? [
+          {
+            fact: 'CUDA_HOME',
+            value: `${r.cudaHome.path}${r.cudaHome.toolkit ? ` (CUDA ${r.cudaHome.toolkit.version})` : ''}`,
+            source: r.cudaHome.via === 'nvcc' ? 'nvcc on PATH' : r.cudaHome.via === 'symlink' ? `file:${CUDA_LINK}` : `env:${r.cudaHome.via}`,
+          },
+        ]
+      : []),
+    ...(r.runtime?.path
+      ? [{ fact: r.runtime.soname, value: `${r.runtime.path}${r.runtime.version ? ` (${r.runtime.version})` : ''}`, source: r.runtime.via }]
+      : []),
   ];
   const newestMatching = (cuda: string) => toolkits.find((t) => sameCuda(cuda, mm(versionOf(t)) ?? ''));
 
@@ -98,7 +110,11 @@ function findingsFor(r: WhichReport, toolkits: Toolkit[]): Finding[] {
       code: 'toolkit-mismatch',
       severity: 'warning',
       title: m('f.homeNotToolkitTitle', { path: r.cudaHome.path }),
-      cause: m(r.cudaHome.via === 'nvcc' ? 'f.homeFromWrapper' : 'f.homeNotToolkit', { path: r.cudaHome.path, nvcc: r.nvcc?.onPath ?? '', via: r.cudaHome.via }),
+      cause: m(r.cudaHome.via === 'nvcc' ? 'f.homeFromWrapper' : 'f.homeNotToolkit', {
+        path: r.cudaHome.path,
+        nvcc: r.nvcc?.onPath ?? '',
+        via: r.cudaHome.via,
+      }),
       evidence,
       fix: guess ? [`eval "$(gpuenv cuda use ${mm(guess.version) ?? guess.path})"`] : [m('f.fixInstall', { cuda: '' })],
       subject: r.cudaHome.path,
@@ -109,7 +125,7 @@ function findingsFor(r: WhichReport, toolkits: Toolkit[]): Finding[] {
   const parts = [
     r.nvcc?.toolkit ? { what: 'nvcc', v: mm(r.nvcc.toolkit.version), path: r.nvcc.toolkit.path } : null,
     r.cudaHome?.toolkit ? { what: 'CUDA_HOME', v: mm(r.cudaHome.toolkit.version), path: r.cudaHome.toolkit.path } : null,
-    r.runtime?.path && r.runtime.version && r.runtime.version.includes('.') ? { what: r.runtime.soname, v: mm(r.runtime.version), path: r.runtime.path } : null,
+    r.runtime?.path && r.runtime.version?.includes('.') ? { what: r.runtime.soname, v: mm(r.runtime.version), path: r.runtime.path } : null,
   ].filter((p): p is { what: string; v: string; path: string } => p !== null && p.v !== null);
   const versions = [...new Set(parts.map((p) => p.v))];
   if (versions.length > 1) {

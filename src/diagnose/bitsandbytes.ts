@@ -5,5 +5,8 @@ import type { ExplainContext } from './context.js';
 
 /** bitsandbytes' CPU fallback with a CUDA library named missing (library-not-found ranks above cpu-only-build then). */
 export function bnbMissesLibrary(ctx: ExplainContext): boolean {
-  return ctx.facts.missingLibraries.length > 0 || ctx.events.some((e) => e.signature !== 'bnb-cpu-library' && signatureById(e.signature)?.causes[0]?.code === 'library-not-found');
+  return (
+    ctx.facts.missingLibraries.length > 0 ||
+    ctx.events.some((e) => e.signature !== 'bnb-cpu-library' && signatureById(e.signature)?.causes[0]?.code === 'library-not-found')
+  );
 }

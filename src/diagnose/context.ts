@@ -53,7 +53,16 @@ export function contextOf(input: RuleInput): ExplainContext {
 
 export function makeContext(snapshot: Snapshot, facts: PartialSnapshot, events: ErrorEvent[], trouble = events.length > 0): ExplainContext {
   const env = snapshot.python.find((e) => e.prefix === PASTED_PREFIX) ?? snapshot.python.find((e) => e.active) ?? snapshot.python[0];
-  return { snapshot, facts, events, env, gpus: safe(() => distinctCapabilities(snapshot), []), driver: driverOf(snapshot), torch: torchFacts(env, facts), trouble };
+  return {
+    snapshot,
+    facts,
+    events,
+    env,
+    gpus: safe(() => distinctCapabilities(snapshot), []),
+    driver: driverOf(snapshot),
+    torch: torchFacts(env, facts),
+    trouble,
+  };
 }
 
 function torchFacts(env: PythonEnv | undefined, facts: PartialSnapshot): TorchFacts | undefined {
@@ -61,7 +70,15 @@ function torchFacts(env: PythonEnv | undefined, facts: PartialSnapshot): TorchFa
   if (!pkg) {
     if (!facts.torchCuda) return undefined;
     const cuda = facts.torchCuda.value === 'None' ? undefined : facts.torchCuda.value;
-    const fake: PythonPackage = { name: 'torch', version: '?', installer: 'pip', location: facts.torchCuda.source, build: null, cudaLibraries: [], archs: null };
+    const fake: PythonPackage = {
+      name: 'torch',
+      version: '?',
+      installer: 'pip',
+      location: facts.torchCuda.source,
+      build: null,
+      cudaLibraries: [],
+      archs: null,
+    };
     return { pkg: fake, version: '?', tag: cuda ? tagOf(cuda) : undefined, cuda, cpuOnly: facts.torchCuda.value === 'None' };
   }
   const version = pkg.version.split('+')[0] ?? pkg.version;
@@ -128,7 +145,8 @@ export function driverMaxCuda(d: DriverFact | null): string | undefined {
 export function torchChoice(ctx: ExplainContext, exclude?: string[]): TorchChoiceResult {
   const ccs = ctx.gpus.map((g) => g.cc);
   return safe(
-    () => chooseTorch({ ccs, driver: ctx.driver, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot), ...(exclude ? { exclude } : {}) }),
+    () =>
+      chooseTorch({ ccs, driver: ctx.driver, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot), ...(exclude ? { exclude } : {}) }),
     {},
   );
 }
@@ -149,5 +167,15 @@ export function safe<T>(f: () => T, fallback: T): T {
 export function firstWheel(ctx: ExplainContext, exclude?: string[]): TorchChoice | undefined {
   const ccs = ctx.gpus.map((g) => g.cc);
   if (!ccs.length) return undefined;
-  return safe(() => firstCoveringTorch({ ccs, driver: ctx.driver, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot), ...(exclude ? { exclude } : {}) }), undefined);
+  return safe(
+    () =>
+      firstCoveringTorch({
+        ccs,
+        driver: ctx.driver,
+        python: ctx.env?.version?.value ?? null,
+        platform: platformOf(ctx.snapshot),
+        ...(exclude ? { exclude } : {}),
+      }),
+    undefined,
+  );
 }

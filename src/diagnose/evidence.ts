@@ -11,5 +11,9 @@ export function driverEvidence(d: DriverFact, fact: string): Evidence[] {
 }
 
 export function packageEvidence(env: PythonEnv, p: PythonPackage): Evidence {
-  return { fact: `${canonicalName(p.name)} in ${env.prefix}`, value: p.version, source: p.build?.source && p.build.source !== 'version' ? p.build.source : p.location };
+  return {
+    fact: `${canonicalName(p.name)} in ${env.prefix}`,
+    value: p.version,
+    source: p.build?.source && p.build.source !== 'version' ? p.build.source : p.location,
+  };
 }

@@ -96,7 +96,6 @@ export function cudaDiffers(want: string, have: string): boolean {
   return (wa ?? 0) < 11 && wb !== undefined && hb !== undefined && wb !== hb;
 }
 
-
 // ---- shadowing ------------------------------------------------------------------------------------------
 
 export function moduleEventOf(events: ErrorEvent[]): boolean {

@@ -19,7 +19,12 @@ export function namedByMessage(input: RuleInput, code: FindingCode, events: read
   const { event } = eventBase(events, code);
   const sig = event ? signatureById(event.signature) : undefined;
   const unconfirmed = sig && !sig.confirmed ? em('unconfirmedSignature', { id: sig.id }) : undefined;
-  return { ...r.finding, evidence: eachFactOnce(r.finding.evidence), ...(unconfirmed ? { unconfirmed } : {}), rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(code) } };
+  return {
+    ...r.finding,
+    evidence: eachFactOnce(r.finding.evidence),
+    ...(unconfirmed ? { unconfirmed } : {}),
+    rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(code) },
+  };
 }
 
 /** A cause the facts of a text establish without a message. `index` orders it among the other causes of its kind. */
@@ -29,7 +34,12 @@ export function fromFactsAlone(r: Explained, index: number): RuleFinding {
 
 /** A Snapshot check's finding over a text, with no message naming it: by its severity. */
 export function fromCheck(f: Finding): RuleFinding {
-  return { ...f, evidence: [...f.evidence], fix: [...f.fix], rank: { events: [], fit: 1, phase: 3, index: SEVERITY_ORDER[f.severity] * 100 + FINDING_CODES.indexOf(f.code) } };
+  return {
+    ...f,
+    evidence: [...f.evidence],
+    fix: [...f.fix],
+    rank: { events: [], fit: 1, phase: 3, index: SEVERITY_ORDER[f.severity] * 100 + FINDING_CODES.indexOf(f.code) },
+  };
 }
 
 /** `by` more checks of the facts saw the same cause. */
@@ -62,7 +72,12 @@ export interface Reading extends Explained {
  * machine's own versions, devices and commands — speaks, after the message's lines; a specific reading keeps its
  * cause and fix and takes the check's facts. No message: the most severe check, the others as confirmations.
  */
-export function oneFinding(input: RuleInput, code: FindingCode, checks: readonly Finding[], read: (ctx: ExplainContext, events: ErrorEvent[]) => Reading | undefined): RuleFinding[] {
+export function oneFinding(
+  input: RuleInput,
+  code: FindingCode,
+  checks: readonly Finding[],
+  read: (ctx: ExplainContext, events: ErrorEvent[]) => Reading | undefined,
+): RuleFinding[] {
   const events = eventsFor(input, code);
   const r = events.length ? read(contextOf(input), events) : undefined;
   const [c, ...more] = bySeverity(checks);
@@ -71,7 +86,8 @@ export function oneFinding(input: RuleInput, code: FindingCode, checks: readonly
     const named = namedByMessage(input, code, events, r);
     if (!c) mine = named;
     // A check less severe than the message (a compat library not in use here, the paste's in use) does not speak for it.
-    else if (r.specific || SEVERITY_ORDER[c.severity] > SEVERITY_ORDER[r.finding.severity]) mine = confirmedBy({ ...named, evidence: eachFactOnce([...named.evidence, ...checks.flatMap((f) => f.evidence)]) }, checks.length);
+    else if (r.specific || SEVERITY_ORDER[c.severity] > SEVERITY_ORDER[r.finding.severity])
+      mine = confirmedBy({ ...named, evidence: eachFactOnce([...named.evidence, ...checks.flatMap((f) => f.evidence)]) }, checks.length);
     else {
       const { rank, unconfirmed } = named;
       const evidence = eachFactOnce([...lineEvidence(events), ...c.evidence, ...more.flatMap((f) => f.evidence)]);

@@ -54,14 +54,24 @@ export function cudnnNeed(p: PythonPackage): CudnnNeed | undefined {
     // torch refuses a runtime older than its build in major.minor; the patch level does not matter.
     const min = versionParts(cudnn).slice(0, 2).join('.');
     return {
-      want: cudnn, min, below: next(cudnn), source: p.build?.cudnn ? p.build.source : (v?.source ?? 'torch table'), pin: cudnn,
+      want: cudnn,
+      min,
+      below: next(cudnn),
+      source: p.build?.cudnn ? p.build.source : (v?.source ?? 'torch table'),
+      pin: cudnn,
       ...(!p.build?.cudnn && v?.confirmed === false ? { unconfirmed: `PyTorch ${p.version} cuDNN pin: ${v.note ?? 'unconfirmed'}` } : {}),
     };
   }
   if (isTensorflow(p)) {
     const r = tensorflowRelease(p.version);
     if (!r) return undefined;
-    return { want: r.cudnn, min: r.cudnn, below: next(r.cudnn), source: r.source, ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${r.note ?? 'unconfirmed'}` }) };
+    return {
+      want: r.cudnn,
+      min: r.cudnn,
+      below: next(r.cudnn),
+      source: r.source,
+      ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${r.note ?? 'unconfirmed'}` }),
+    };
   }
   const jax = /^jax-cuda(\d+)-plugin$/.exec(name);
   if (jax) {

@@ -51,7 +51,8 @@ export function missingEvidence(soname: string, source: string, detail?: string 
 
 /** The copy of a library that loads (snapshot/library-copies.ts): its file when known, else its version. */
 export function loadedEvidence(fact: string, copy: LoadedCopy): Evidence {
-  if (copy.path && copy.soname) return { fact: m('evResolves', { soname: copy.soname }), value: `${copy.path}${copy.version ? ` (${copy.version})` : ''}`, source: copy.via };
+  if (copy.path && copy.soname)
+    return { fact: m('evResolves', { soname: copy.soname }), value: `${copy.path}${copy.version ? ` (${copy.version})` : ''}`, source: copy.via };
   return { fact, value: copy.version ?? '?', source: copy.source };
 }
 
@@ -69,7 +70,14 @@ export function unite(input: RuleInput, code: FindingCode, told: Told | undefine
     const i = rest.findIndex((c) => told.libs.length === 0 || c.libs.some((l) => told.libs.includes(l)));
     const same = i >= 0 ? rest.splice(i, 1)[0] : undefined;
     const f = same ? together(told, same) : told.finding;
-    out.push(confirmedBy(told.events.length ? namedByMessage(input, f.code, told.events, { finding: f, fit: told.fit }) : fromFactsAlone({ finding: f, fit: told.fit }, told.factIndex ?? 0), same ? 1 : 0));
+    out.push(
+      confirmedBy(
+        told.events.length
+          ? namedByMessage(input, f.code, told.events, { finding: f, fit: told.fit })
+          : fromFactsAlone({ finding: f, fit: told.fit }, told.factIndex ?? 0),
+        same ? 1 : 0,
+      ),
+    );
   }
   out.push(...rest.map((c) => fromCheck(c.finding)));
   const guess = out.length ? undefined : guessFinding(input, code);

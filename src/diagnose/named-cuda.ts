@@ -6,7 +6,15 @@ import { em } from './explainers/messages.js';
 import type { RuleInput } from './types.js';
 
 /** Causes about which CUDA is where: every CUDA version the paste names goes into the evidence, when the finding's text lacks it. */
-const CUDA_CODES = new Set<FindingCode>(['driver-too-old', 'framework-cuda-mismatch', 'toolkit-mismatch', 'multiple-toolkits', 'cudnn-mismatch', 'library-not-found', 'forward-compat-shadowing']);
+const CUDA_CODES = new Set<FindingCode>([
+  'driver-too-old',
+  'framework-cuda-mismatch',
+  'toolkit-mismatch',
+  'multiple-toolkits',
+  'cudnn-mismatch',
+  'library-not-found',
+  'forward-compat-shadowing',
+]);
 
 export function namedCuda(f: Finding, input: RuleInput): void {
   if (!CUDA_CODES.has(f.code)) return;

@@ -20,7 +20,8 @@ function missingOf(name: string | undefined): Missing | undefined {
   if (!name) return undefined;
   let r: RegExpExecArray | null;
   if ((r = /^(?:lib)?cudnn\w*?(?:\.so\.|64_)(\d+)/i.exec(name))) return { name, cudnn: Number(r[1]) };
-  if ((r = /^lib(?:cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc)\.so\.(\d+)/.exec(name))) return { name, cuda: Number(r[1]) === 10 && /cufft|curand/.test(name) ? 11 : Number(r[1]) };
+  if ((r = /^lib(?:cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc)\.so\.(\d+)/.exec(name)))
+    return { name, cuda: Number(r[1]) === 10 && /cufft|curand/.test(name) ? 11 : Number(r[1]) };
   if ((r = /^libcudart\.so\.(\d+)/.exec(name))) return { name, cuda: Number(r[1]) };
   if ((r = /^(?:cublas|cublasLt)64_(\d+)\.dll$/i.exec(name))) return { name, cuda: Number(r[1]) };
   return { name };
@@ -38,15 +39,31 @@ export function onnxruntimeFromFacts(ctx: ExplainContext): Explained | undefined
   if (!pkg || !build || !sysCuda || versionParts(sysCuda)[0] === build.cudaMajor) return undefined;
   const vars = { ort: `onnxruntime-gpu ${pkg.version}`, want: `CUDA ${build.cudaMajor}`, lib: `CUDA ${build.cudaMajor} libraries`, have: `CUDA ${sysCuda}` };
   const alt = onnxruntimeForCuda(versionParts(sysCuda)[0] ?? 12);
-  return { fit: 2, finding: { code: 'framework-cuda-mismatch', severity: 'warning', title: m('ortCudaTitle', vars), cause: m('ortCudaCause', vars), evidence: [
-    { fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location },
-    { fact: m('evOrtBuild'), value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}`, source: onnxruntimeCuda(pkg.version)?.release.source ?? 'gpuenv onnxruntime table' },
-    { fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' },
-  ], fix: [
-    ...(alt ? [`pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`] : []),
-    `# or install CUDA ${build.cuda} (and cuDNN ${build.cudnnMajor}) for onnxruntime-gpu ${pkg.version}`,
-    'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
-  ] } };
+  return {
+    fit: 2,
+    finding: {
+      code: 'framework-cuda-mismatch',
+      severity: 'warning',
+      title: m('ortCudaTitle', vars),
+      cause: m('ortCudaCause', vars),
+      evidence: [
+        { fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location },
+        {
+          fact: m('evOrtBuild'),
+          value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}`,
+          source: onnxruntimeCuda(pkg.version)?.release.source ?? 'gpuenv onnxruntime table',
+        },
+        { fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' },
+      ],
+      fix: [
+        ...(alt
+          ? [`pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`]
+          : []),
+        `# or install CUDA ${build.cuda} (and cuDNN ${build.cudnnMajor}) for onnxruntime-gpu ${pkg.version}`,
+        'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+      ],
+    },
+  };
 }
 
 export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], code: FindingCode): Explained | undefined {
@@ -57,7 +74,10 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   // ORT says what its build needs ("Require cuDNN 8.* and CUDA 12.*"): that beats the table (Jetson, custom builds).
   const req = events.find((e) => e.groups.cuda || e.groups.cudnn)?.groups;
   const stated = req ? { cuda: `${req.cuda ?? '?'}.x`, cudaMajor: Number(req.cuda), cudnnMajor: Number(req.cudnn) } : undefined;
-  const build: Pick<OrtCudaBuild, 'cuda' | 'cudaMajor' | 'cudnnMajor'> | undefined = stated && Number.isFinite(stated.cudaMajor) && Number.isFinite(stated.cudnnMajor) ? (stated as Pick<OrtCudaBuild, 'cuda' | 'cudaMajor' | 'cudnnMajor'>) : info?.pypiDefault;
+  const build: Pick<OrtCudaBuild, 'cuda' | 'cudaMajor' | 'cudnnMajor'> | undefined =
+    stated && Number.isFinite(stated.cudaMajor) && Number.isFinite(stated.cudnnMajor)
+      ? (stated as Pick<OrtCudaBuild, 'cuda' | 'cudaMajor' | 'cudnnMajor'>)
+      : info?.pypiDefault;
   const missing = missingOf(ev.groups.soname ?? ctx.facts.missingLibraries.find((f) => !/onnxruntime/.test(f.value))?.value);
   const sysCuda = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.torch?.cuda ?? undefined;
   const sysCudaMajor = sysCuda ? versionParts(sysCuda)[0] : undefined;
@@ -66,7 +86,12 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const ort = pkg ? `onnxruntime-gpu ${pkg.version}` : 'onnxruntime-gpu';
   const evidence: Evidence[] = [{ fact: m('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: `pasted (signature ${ev.signature})` }];
   if (pkg) evidence.push({ fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location });
-  if (build) evidence.push({ fact: m('evOrtBuild'), value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? ' (unconfirmed row)' : ''}`, source: stated ? 'pasted:error message' : info?.release.source ?? 'gpuenv onnxruntime table' });
+  if (build)
+    evidence.push({
+      fact: m('evOrtBuild'),
+      value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? ' (unconfirmed row)' : ''}`,
+      source: stated ? 'pasted:error message' : (info?.release.source ?? 'gpuenv onnxruntime table'),
+    });
   if (sysCuda) evidence.push({ fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
   if (cudnn) evidence.push({ fact: 'cuDNN', value: cudnn, source: 'pasted' });
 
@@ -76,11 +101,22 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
     if (wantCudnn === undefined || cudnnMajor === undefined || wantCudnn === cudnnMajor) return undefined;
     const alt = onnxruntimeForCuda(build?.cudaMajor ?? sysCudaMajor ?? 12, cudnnMajor);
     const vars = { ort, want: `cuDNN ${wantCudnn}`, have: cudnn ?? '?', cuda: build?.cuda ?? '?' };
-    const finding: Finding = { code, severity: 'error', title: m('ortCudnnTitle', vars), cause: m('ortCudnnCause', vars), evidence, fix: [
-      `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # cuDNN ${wantCudnn} next to the program; or from developer.nvidia.com/cudnn`,
-      ...(alt ? [`# or keep cuDNN ${cudnnMajor}: pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`] : []),
-      'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
-    ] };
+    const finding: Finding = {
+      code,
+      severity: 'error',
+      title: m('ortCudnnTitle', vars),
+      cause: m('ortCudnnCause', vars),
+      evidence,
+      fix: [
+        `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # cuDNN ${wantCudnn} next to the program; or from developer.nvidia.com/cudnn`,
+        ...(alt
+          ? [
+              `# or keep cuDNN ${cudnnMajor}: pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`,
+            ]
+          : []),
+        'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+      ],
+    };
     return { fit: 2, finding };
   }
   // CUDA major: the build (or the library it asked for) is for another CUDA than the machine has.
@@ -90,12 +126,31 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const alt = sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? onnxruntimeForCuda(sysCudaMajor, cudnnMajor) : undefined;
   // When builds for the machine's CUDA began: "1.17 (first CUDA 12 build; PyPI's default from 1.19)".
   const since = sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? onnxruntimeFirstFor(sysCudaMajor) : undefined;
-  if (since?.first) evidence.push({ fact: m('evOrtFirst', { cuda: String(sysCudaMajor) }), value: `${since.first.version}${since.firstDefault && since.firstDefault.version !== since.first.version ? ` (${m('evOrtDefaultFrom', { version: since.firstDefault.version })})` : ''}`, source: since.first.source });
-  const vars = { ort, want: `CUDA ${wantCuda}`, lib: missing?.name ?? `CUDA ${wantCuda} libraries`, have: sysCuda ? `CUDA ${sysCuda}` : m('ortNoCuda', { cuda: String(wantCuda) }) };
-  const finding: Finding = { code: 'framework-cuda-mismatch', severity: 'error', title: m('ortCudaTitle', vars), cause: m('ortCudaCause', vars), evidence, fix: [
-    ...(alt ? [`pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`] : []),
-    `# or give this build its CUDA ${wantCuda} libraries: pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}  (and put their lib folders on LD_LIBRARY_PATH)`,
-    'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
-  ] };
+  if (since?.first)
+    evidence.push({
+      fact: m('evOrtFirst', { cuda: String(sysCudaMajor) }),
+      value: `${since.first.version}${since.firstDefault && since.firstDefault.version !== since.first.version ? ` (${m('evOrtDefaultFrom', { version: since.firstDefault.version })})` : ''}`,
+      source: since.first.source,
+    });
+  const vars = {
+    ort,
+    want: `CUDA ${wantCuda}`,
+    lib: missing?.name ?? `CUDA ${wantCuda} libraries`,
+    have: sysCuda ? `CUDA ${sysCuda}` : m('ortNoCuda', { cuda: String(wantCuda) }),
+  };
+  const finding: Finding = {
+    code: 'framework-cuda-mismatch',
+    severity: 'error',
+    title: m('ortCudaTitle', vars),
+    cause: m('ortCudaCause', vars),
+    evidence,
+    fix: [
+      ...(alt
+        ? [`pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`]
+        : []),
+      `# or give this build its CUDA ${wantCuda} libraries: pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}  (and put their lib folders on LD_LIBRARY_PATH)`,
+      'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+    ],
+  };
   return { fit: sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? 2 : 1.5, finding };
 }

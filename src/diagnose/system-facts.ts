@@ -55,7 +55,10 @@ export function lspciAddress(busId: string): string {
 
 /** A PATH-like list with the entries for which drop() is true removed, "$VAR" style kept literal. */
 export function withoutEntries(list: string, drop: (entry: string) => boolean): string {
-  return list.split(':').filter((e) => e !== '' && !drop(e)).join(':');
+  return list
+    .split(':')
+    .filter((e) => e !== '' && !drop(e))
+    .join(':');
 }
 
 export function isUnder(path: string, root: string): boolean {

@@ -15,7 +15,9 @@ const minorOf = (v: string) => versionParts(v).slice(0, 2).join('.');
 /** The last TensorFlow release with GPU support on native Windows, when `version` is newer and this is native Windows (not WSL). */
 export function tfWindowsLastGpu(snapshot: Snapshot, version: string): TensorflowRelease | undefined {
   if (snapshot.os.id?.value !== 'windows' || snapshot.os.wsl?.value === true) return undefined;
-  const last = tensorflowReleases().filter((r) => r.windowsNativeGpu).at(-1);
+  const last = tensorflowReleases()
+    .filter((r) => r.windowsNativeGpu)
+    .at(-1);
   // 2.10.1 is still 2.10: compare minors.
   if (!last || compareVersions(minorOf(version), minorOf(last.version)) <= 0) return undefined;
   return last;

@@ -33,7 +33,14 @@ export async function explainText(input: Uint8Array | string, options: ExplainOp
 
 export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?: Snapshot): Explanation {
   const snapshot = snapshotFromFacts(parsed.facts, here);
-  const input: RuleInput = { snapshot, events: parsed.events, text: parsed.facts, cues: parsed.cues, trouble: parsed.trouble, origin: here ? 'paste+machine' : 'paste' };
+  const input: RuleInput = {
+    snapshot,
+    events: parsed.events,
+    text: parsed.facts,
+    cues: parsed.cues,
+    trouble: parsed.trouble,
+    origin: here ? 'paste+machine' : 'paste',
+  };
   const { findings, ruleErrors } = judge(input, rules);
   return { parsed, snapshot, findings: ranked(findings), ruleErrors };
 }

@@ -15,10 +15,14 @@ export function shmSizeFor(gpuCount: number): string {
   return `${Math.max(8, 8 * gpuCount)}gb`;
 }
 
-export function gpuReservation(target: ExportTarget, gpus?: string): { [key: string]: YamlValue } {
+export function gpuReservation(_target: ExportTarget, gpus?: string): { [key: string]: YamlValue } {
   const device: { [key: string]: YamlValue } = { driver: 'nvidia' };
   if (gpus && /^\d+$/.test(gpus)) device.count = Number(gpus);
-  else if (gpus && gpus !== 'all') device.device_ids = gpus.split(',').map((s) => s.trim()).filter(Boolean);
+  else if (gpus && gpus !== 'all')
+    device.device_ids = gpus
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   else device.count = 'all';
   device.capabilities = ['gpu'];
   return device;
@@ -48,6 +52,10 @@ export function renderCompose(target: ExportTarget, meta: ExportMeta, options: C
     'services.train.ulimits': "NVIDIA's recommended limits for framework containers (pinned memory, deep stacks)",
     'services.train.deploy': 'GPU access (Compose spec "devices"): needs the NVIDIA Container Toolkit on the host',
   };
-  const header = [...headerLines('compose', target, meta), 'Start: docker compose up --build -d   Shell: docker compose exec train bash', 'Put it next to the exported Dockerfile (gpuenv export dockerfile -o Dockerfile).'];
+  const header = [
+    ...headerLines('compose', target, meta),
+    'Start: docker compose up --build -d   Shell: docker compose exec train bash',
+    'Put it next to the exported Dockerfile (gpuenv export dockerfile -o Dockerfile).',
+  ];
   return `${hashComment(header)}\n${toYaml(doc, { comments })}`;
 }

@@ -12,7 +12,15 @@ export function renderDevcontainer(target: ExportTarget, meta: ExportMeta): stri
     name: target.name,
     build: { dockerfile: '../Dockerfile', context: '..' },
     // --gpus works with every Dev Container tool; hostRequirements.gpu tells hosted ones a GPU is needed.
-    runArgs: ['--gpus', 'all', ...(multi ? ['--ipc=host'] : [`--shm-size=${shmSizeFor(Math.max(1, target.gpuCount))}`]), '--ulimit', 'memlock=-1', '--ulimit', 'stack=67108864'],
+    runArgs: [
+      '--gpus',
+      'all',
+      ...(multi ? ['--ipc=host'] : [`--shm-size=${shmSizeFor(Math.max(1, target.gpuCount))}`]),
+      '--ulimit',
+      'memlock=-1',
+      '--ulimit',
+      'stack=67108864',
+    ],
     hostRequirements: { gpu: true },
     remoteUser: 'app',
     workspaceFolder: '/workspace',

@@ -87,7 +87,9 @@ export function renderDockerfile(target: ExportTarget, meta: ExportMeta, options
   );
   if (osPython === py) {
     out.push(`# Python ${py} is ${img.os}'s own python3.`);
-    out.push(`RUN apt-get update \\\n && apt-get install -y --no-install-recommends ${pythonBin} ${pythonBin}-venv ca-certificates \\\n && rm -rf /var/lib/apt/lists/*`);
+    out.push(
+      `RUN apt-get update \\\n && apt-get install -y --no-install-recommends ${pythonBin} ${pythonBin}-venv ca-certificates \\\n && rm -rf /var/lib/apt/lists/*`,
+    );
   } else {
     out.push(`# Python ${py} is not ${img.os}'s python3 (${osPython ?? 'unknown'}): from the deadsnakes PPA.`);
     out.push(
@@ -118,7 +120,9 @@ export function renderDockerfile(target: ExportTarget, meta: ExportMeta, options
     byIndex.set(p.index, [...(byIndex.get(p.index) ?? []), p]);
   }
   for (const [index, pins] of byIndex) {
-    out.push(`# The CUDA builds from their own index only (${pins.map((p) => p.version.split('+')[1]).find(Boolean) ?? 'index'}); their dependencies come from the same index.`);
+    out.push(
+      `# The CUDA builds from their own index only (${pins.map((p) => p.version.split('+')[1]).find(Boolean) ?? 'index'}); their dependencies come from the same index.`,
+    );
     out.push(pipRun([`--index-url ${index}`], pins), '');
   }
   const rest = target.pins.filter((p) => p.index === PYPI && !builders.has(p.name));

@@ -1,10 +1,17 @@
 // Which nvidia/cuda base image to build on: a tag that exists and is still maintained, CUDA no newer than
 // the target driver runs, runtime vs devel by need, cuDNN only when no wheel brings it.
 import { UsageError } from '../errors.js';
-import { formatCudaImageTag, imageOsSupport, parseCudaImageTag, PUBLISHED_IMAGES, SUPPORT_POLICY, type ImageFlavor, type PublishedImage } from '../knowledge/containers.js';
+import {
+  formatCudaImageTag,
+  imageOsSupport,
+  parseCudaImageTag,
+  PUBLISHED_IMAGES,
+  SUPPORT_POLICY,
+  type ImageFlavor,
+  type PublishedImage,
+} from '../knowledge/containers.js';
 import { maxCudaForDriver } from '../knowledge/cuda.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
-
 
 export interface ImageChoice {
   /** "nvidia/cuda:13.0.3-runtime-ubuntu24.04" */
@@ -65,12 +72,24 @@ export function chooseBaseImage(needs: ImageNeeds): ImageChoice {
     // The container toolkit refuses images whose NVIDIA_REQUIRE_CUDA exceeds the driver's CUDA.
     const older = candidates.find((r) => compareVersions(minorOf(r.cuda), ceiling) <= 0);
     if (older) row = older;
-    else warnings.push(`the target driver runs CUDA ${ceiling} at most; CUDA ${minorOf(row.cuda)} images need a newer driver (or a cuda-compat package on data-centre GPUs)`);
+    else
+      warnings.push(
+        `the target driver runs CUDA ${ceiling} at most; CUDA ${minorOf(row.cuda)} images need a newer driver (or a cuda-compat package on data-centre GPUs)`,
+      );
   }
-  if (needs.cuda && minorOf(row.cuda) !== needs.cuda) reasons.push(`CUDA ${row.cuda}: no maintained ${needs.cuda} image; ${minorOf(row.cuda)} runs the CUDA ${needs.cuda} wheels (same major, minor version compatibility)`);
-  else reasons.push(`CUDA ${row.cuda}: the newest point release of CUDA ${minorOf(row.cuda)} (NVIDIA maintains only the newest point release of each minor)${needs.cuda ? `, matching the ${needs.cuda} wheels` : ''}`);
+  if (needs.cuda && minorOf(row.cuda) !== needs.cuda)
+    reasons.push(
+      `CUDA ${row.cuda}: no maintained ${needs.cuda} image; ${minorOf(row.cuda)} runs the CUDA ${needs.cuda} wheels (same major, minor version compatibility)`,
+    );
+  else
+    reasons.push(
+      `CUDA ${row.cuda}: the newest point release of CUDA ${minorOf(row.cuda)} (NVIDIA maintains only the newest point release of each minor)${needs.cuda ? `, matching the ${needs.cuda} wheels` : ''}`,
+    );
   if (ceiling) reasons.push(`the target driver runs CUDA ≤ ${ceiling}${needs.driver?.version ? ` (driver ${needs.driver.version})` : ''}`);
-  if (row.eol) warnings.push(`CUDA ${row.cuda} images are end of life (driver branch ${row.branch}): NVIDIA deletes such tags ${SUPPORT_POLICY.deleteAfterMonths} months after EOL; move to a newer CUDA or pin the image by digest and mirror it`);
+  if (row.eol)
+    warnings.push(
+      `CUDA ${row.cuda} images are end of life (driver branch ${row.branch}): NVIDIA deletes such tags ${SUPPORT_POLICY.deleteAfterMonths} months after EOL; move to a newer CUDA or pin the image by digest and mirror it`,
+    );
 
   let flavor: ImageFlavor;
   if (needs.flavor) {
@@ -87,9 +106,20 @@ export function chooseBaseImage(needs: ImageNeeds): ImageChoice {
     reasons.push('runtime: nothing is compiled (no nvcc needed); the framework wheels bring their own CUDA libraries');
   }
   const cudnn = needs.needsSystemCudnn && row.cudnn !== null;
-  reasons.push(cudnn ? `${row.cudnn}: a package needs cuDNN that no wheel in the stack provides` : 'no cudnn variant: the wheels bring cuDNN (nvidia-cudnn-*) or do not use it');
+  reasons.push(
+    cudnn
+      ? `${row.cudnn}: a package needs cuDNN that no wheel in the stack provides`
+      : 'no cudnn variant: the wheels bring cuDNN (nvidia-cudnn-*) or do not use it',
+  );
 
-  const os = needs.os ?? ([...row.oses].filter((o) => o.startsWith('ubuntu')).sort().at(-1) ?? row.oses[0] ?? 'ubuntu22.04');
+  const os =
+    needs.os ??
+    [...row.oses]
+      .filter((o) => o.startsWith('ubuntu'))
+      .sort()
+      .at(-1) ??
+    row.oses[0] ??
+    'ubuntu22.04';
   if (!row.oses.includes(os)) {
     const support = imageOsSupport(os, row.cuda);
     if (support.inRange === false || !support.row) throw new UsageError(`nvidia/cuda ${row.cuda} has no ${os} images (it has ${row.oses.join(', ')})`);
@@ -105,6 +135,6 @@ export function isPublishedTag(tag: string): boolean {
   const t = parseCudaImageTag(tag.replace(/^nvidia\/cuda:/, ''));
   if (!t?.os) return false;
   const row = PUBLISHED_IMAGES.find((r) => r.cuda === t.cuda);
-  if (!row || !row.oses.includes(t.os)) return false;
+  if (!row?.oses.includes(t.os)) return false;
   return !t.cudnn || t.cudnn === row.cudnn;
 }

@@ -20,12 +20,21 @@ export function mergeFreeze(target: ExportTarget, text: string, file: string): E
     const name = norm(m[1]);
     if (have.has(name) || /^(nvidia-|cudatoolkit$|pytorch-cuda$)/.test(name) || name === 'pip' || name === 'setuptools' || name === 'wheel') continue;
     have.add(name);
-    const extras = m[2] ? m[2].slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean) : [];
+    const extras = m[2]
+      ? m[2]
+          .slice(1, -1)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
     added.push({ name, version: m[3].split('+')[0] ?? m[3], ...(extras.length ? { extras } : {}), index: PYPI, from: `merge:${file}` });
   }
   if (added.length === 0 && skipped.length === 0) throw new UsageError(`--merge ${file}: no name==version lines found`);
   const notes = [...target.notes];
-  if (skipped.length) notes.push(`--merge ${file}: left out ${skipped.length} line(s) that are not exact pins (${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''})`);
+  if (skipped.length)
+    notes.push(
+      `--merge ${file}: left out ${skipped.length} line(s) that are not exact pins (${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''})`,
+    );
   const names = added.map((p) => p.name);
   return {
     ...target,

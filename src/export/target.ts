@@ -92,7 +92,9 @@ export function selectEnv(snapshot: Snapshot, wanted: string | undefined): Pytho
 export function defaultEnv(snapshot: Snapshot): PythonEnv | null {
   const envs = snapshot.python ?? [];
   const withStack = envs.filter((e) => e.packages.some((p) => /^(torch|tensorflow|jax|jaxlib)$/.test(p.name)));
-  return withStack.find((e) => e.active) ?? withStack[0] ?? envs.find((e) => e.active && e.packages.length > 0) ?? envs.find((e) => e.packages.length > 0) ?? null;
+  return (
+    withStack.find((e) => e.active) ?? withStack[0] ?? envs.find((e) => e.active && e.packages.length > 0) ?? envs.find((e) => e.packages.length > 0) ?? null
+  );
 }
 
 /** `--env` when given (a usage error when the snapshot has no such environment), else defaultEnv. */
@@ -184,14 +186,29 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv, options: 
       continue;
     }
     pins.push({ name: p.name, version: publicVersion(p.version), index: PYPI, from: p.installer });
-    if (!cuda && p.build?.cuda && !p.build.cpuOnly && /^(tensorflow|jaxlib|jax-cuda\d+-plugin|cupy)/.test(p.name)) cuda = p.build.cuda.includes('.') ? p.build.cuda : null;
+    if (!cuda && p.build?.cuda && !p.build.cpuOnly && /^(tensorflow|jaxlib|jax-cuda\d+-plugin|cupy)/.test(p.name))
+      cuda = p.build.cuda.includes('.') ? p.build.cuda : null;
   }
   if (dropped.length) notes.push(`left out ${dropped.join(', ')}: conda CUDA runtime packages; the pip wheels bring their own CUDA libraries`);
   if (!options.gpuOnly) {
-    const others = otherDistributions(env, new Set(pins.map((p) => p.name).concat(dropped.map((d) => d.split('=')[0]!), torch ? TORCH_STACK : [])), notes);
+    const others = otherDistributions(
+      env,
+      new Set(
+        pins
+          .map((p) => p.name)
+          .concat(
+            dropped.map((d) => d.split('=')[0]!),
+            torch ? TORCH_STACK : [],
+          ),
+      ),
+      notes,
+    );
     // One list by name after the torch stack, which stays first (it names the index the rest may need).
     const head = pins.filter((p) => TORCH_STACK.includes(p.name) && torch);
-    const rest = pins.filter((p) => !head.includes(p)).concat(others).sort((a, b) => a.name.localeCompare(b.name));
+    const rest = pins
+      .filter((p) => !head.includes(p))
+      .concat(others)
+      .sort((a, b) => a.name.localeCompare(b.name));
     pins.splice(0, pins.length, ...head, ...rest);
   }
   // A stack whose CUDA is only known as a major ("13" from jax-cuda13-plugin): take the driver's minor of it.
@@ -242,7 +259,10 @@ function otherDistributions(env: PythonEnv, pinned: Set<string>, notes: string[]
     else pins.push({ name: d.name, version: publicVersion(d.version), index: PYPI, from: d.installer });
   }
   if (local.length) notes.push(`left out ${local.join(', ')}: installed from a local folder, VCS or URL (install them from their source)`);
-  for (const [who, names] of otherInstaller) notes.push(`left out ${names.length} distribution(s) installed by ${who === 'unknown' ? 'an unknown installer (no INSTALLER record)' : who} (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}): PyPI may not serve those builds`);
+  for (const [who, names] of otherInstaller)
+    notes.push(
+      `left out ${names.length} distribution(s) installed by ${who === 'unknown' ? 'an unknown installer (no INSTALLER record)' : who} (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}): PyPI may not serve those builds`,
+    );
   if (badShape.length) notes.push(`left out ${badShape.join(', ')}: not a PyPI name and PEP 440 version`);
   return pins.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -302,9 +322,13 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
       if (!cuda) {
         const want = Number(extra.replace('cuda', ''));
         const ceiling = spec.driver ? driverCudaCeiling({ version: spec.driver, cuda: null }) : null;
-        const minors = PUBLISHED_IMAGES.filter((r) => !r.eol && versionParts(r.cuda)[0] === want && (!ceiling || compareVersions(mm(r.cuda), ceiling) <= 0)).map((r) => mm(r.cuda));
+        const minors = PUBLISHED_IMAGES.filter(
+          (r) => !r.eol && versionParts(r.cuda)[0] === want && (!ceiling || compareVersions(mm(r.cuda), ceiling) <= 0),
+        ).map((r) => mm(r.cuda));
         cuda = minors.sort((a, b) => compareVersions(b, a))[0] ?? `${want}.0`;
-        notes.push(`jax[${extra}] brings its own CUDA ${want} libraries: the image uses CUDA ${cuda}, the newest CUDA ${want} minor with an image${ceiling ? ` that driver ${spec.driver} runs` : ''}`);
+        notes.push(
+          `jax[${extra}] brings its own CUDA ${want} libraries: the image uses CUDA ${cuda}, the newest CUDA ${want} minor with an image${ceiling ? ` that driver ${spec.driver} runs` : ''}`,
+        );
       }
       pins.push({ name: 'jax', version: r.version, extras: [extra], index: PYPI, from: 'explicit' });
       if (r.python) pyRange = r.python;
@@ -338,7 +362,13 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
 }
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'gpu-env';
+  return (
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'gpu-env'
+  );
 }
 
 /** "name==version" with extras: "tensorflow[and-cuda]==2.16.1". */

@@ -36,7 +36,10 @@ export function hostlist(names: readonly string[]): string {
     out.push({ text: `${prefix}[${ranges.join(',')}]`, key: first });
   }
   // In the order of each group's first node, numbers compared as numbers.
-  return out.sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true })).map((o) => o.text).join(',');
+  return out
+    .sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }))
+    .map((o) => o.text)
+    .join(',');
 }
 
 const MAX_EXPANDED = 10_000;

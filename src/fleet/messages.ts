@@ -4,7 +4,7 @@ import { defineMessages } from '../i18n/index.js';
 export const fm = defineMessages({
   en: {
     'report.title': 'gpuenv fleet report: {count} node(s)',
-    'report.drift': 'Drift (the first value is the baseline: the lock\'s, else the majority)',
+    'report.drift': "Drift (the first value is the baseline: the lock's, else the majority)",
     'report.mustMatch': 'must match',
     'report.same': 'Same on every node',
     'report.hardware': 'Hardware counters that are not zero',
@@ -21,8 +21,9 @@ export const fm = defineMessages({
     'report.belowMedian': '{pct} % below the median {median}',
     'usage.sub': 'fleet: give a subcommand: report, run, manifests or slurm-conf',
     'opt.prom': '  --prom            the report as Prometheus metrics (drift groups, counters, outliers) for a textfile collector',
-    'opt.via': '  run --via ENGINE  slurm (srun), pdsh, clush (over the system\'s ssh) or k8s (one Job per node, kubectl logs)',
-    'opt.engine': '  -N, -w, -p, -C    node count, host list, partition, feature (Slurm); -w and -R ssh|exec for pdsh/clush; --namespace, -l SELECTOR, --image for k8s',
+    'opt.via': "  run --via ENGINE  slurm (srun), pdsh, clush (over the system's ssh) or k8s (one Job per node, kubectl logs)",
+    'opt.engine':
+      '  -N, -w, -p, -C    node count, host list, partition, feature (Slurm); -w and -R ssh|exec for pdsh/clush; --namespace, -l SELECTOR, --image for k8s',
     'opt.gpuenv': '  --gpuenv PATH     the gpuenv executable on the nodes (a shared folder); default gpuenv on their PATH',
     'opt.outDir': '  --out-dir DIR     where one JSON per node is collected (run)',
     'opt.dryRun': '  --dry-run         print the engine command (or the Job manifests) instead of running it',

@@ -60,7 +60,18 @@ export function benchOutliers(nodes: NodeBench[]): Outlier[] {
       const below = (med - m.row.value) / med;
       const z = (0.6745 * (m.row.value - med)) / mad;
       if (below > BELOW_MEDIAN || z < -ROBUST_Z) {
-        out.push({ node: m.node, gpu: m.gpu, product: m.product, what: m.row.what, size: m.row.size, unit: m.row.unit, value: m.row.value, median: Math.round(med * 10) / 10, belowPct: Math.round(below * 1000) / 10, z: Math.round(z * 10) / 10 });
+        out.push({
+          node: m.node,
+          gpu: m.gpu,
+          product: m.product,
+          what: m.row.what,
+          size: m.row.size,
+          unit: m.row.unit,
+          value: m.row.value,
+          median: Math.round(med * 10) / 10,
+          belowPct: Math.round(below * 1000) / 10,
+          z: Math.round(z * 10) / 10,
+        });
       }
     }
   }

@@ -33,7 +33,13 @@ function benchOf(doc: Record<string, unknown>): NodeResult['bench'] | undefined 
   if (!Array.isArray(doc.rows)) return undefined;
   const rows = doc.rows.filter(
     (r): r is { gpu: number; what: string; size: string; value: number; unit: string } =>
-      !!r && typeof r === 'object' && Number.isInteger(r.gpu) && typeof r.what === 'string' && typeof r.size === 'string' && typeof r.value === 'number' && typeof r.unit === 'string',
+      !!r &&
+      typeof r === 'object' &&
+      Number.isInteger(r.gpu) &&
+      typeof r.what === 'string' &&
+      typeof r.size === 'string' &&
+      typeof r.value === 'number' &&
+      typeof r.unit === 'string',
   );
   const before = (doc.run as { before?: unknown } | undefined)?.before;
   const products: Record<number, string | null> = {};
@@ -64,14 +70,23 @@ export async function readResults(cwd: string, inputs: string[]): Promise<ReadRe
       }
       if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a gpuenv result');
       // `health --json` of a run that could not decide: no Snapshot, and the reason it failed.
-      if (doc.kind === 'gpuenv-health' && doc.status === 'unknown') throw new Error(`health could not decide: ${String(doc.failure ?? 'unknown failure').slice(0, 200)}`);
+      if (doc.kind === 'gpuenv-health' && doc.status === 'unknown')
+        throw new Error(`health could not decide: ${String(doc.failure ?? 'unknown failure').slice(0, 200)}`);
       const hasSnapshot = 'gpus' in doc || (doc.snapshot !== undefined && doc.snapshot !== null);
       const snapshot = hasSnapshot ? await parseSnapshot(text, basename(file)) : null;
       // `bench --json` on a node where no GPU answers: {ok: false, error: 'no-gpu', …}.
       const noGpu = doc.ok === false && doc.error === 'no-gpu';
       if (!snapshot && !Array.isArray(doc.rows) && !noGpu) throw new Error('neither a Snapshot, a doctor nor a bench result');
       const findings = (Array.isArray(doc.findings) ? doc.findings : []).filter(isFinding);
-      if (noGpu) findings.push({ code: 'no-gpu', severity: 'error', title: 'the benchmark found no NVIDIA GPU', cause: String(doc.nvml ?? ''), evidence: [], fix: ['gpuenv doctor'] } as Finding);
+      if (noGpu)
+        findings.push({
+          code: 'no-gpu',
+          severity: 'error',
+          title: 'the benchmark found no NVIDIA GPU',
+          cause: String(doc.nvml ?? ''),
+          evidence: [],
+          fix: ['gpuenv doctor'],
+        } as Finding);
       const named = (doc.node as { name?: unknown } | undefined)?.name;
       const node = typeof named === 'string' && named ? named : (snapshot?.node?.name ?? basename(file).replace(/\.json$/, ''));
       const bench = benchOf(doc);

@@ -19,7 +19,15 @@ export function renderReportText(r: FleetReport, unreadable: { file: string; rea
     out.push(st.bold(fm('report.drift')));
     const rows: string[][] = [];
     for (const d of r.drift) {
-      d.groups.forEach((g, i) => rows.push([i === 0 ? (d.mustMatch ? st.red(`≠ ${d.key}`) : st.yellow(`≠ ${d.key}`)) : '', i === 0 && d.mustMatch ? fm('report.mustMatch') : '', g.value, `${g.nodes.length}`, g.hostlist]));
+      d.groups.forEach((g, i) =>
+        rows.push([
+          i === 0 ? (d.mustMatch ? st.red(`≠ ${d.key}`) : st.yellow(`≠ ${d.key}`)) : '',
+          i === 0 && d.mustMatch ? fm('report.mustMatch') : '',
+          g.value,
+          `${g.nodes.length}`,
+          g.hostlist,
+        ]),
+      );
       if (d.baseline !== undefined && d.groups[0]?.value !== d.baseline) rows.push(['', '', fm('report.baseline', { value: d.baseline }), '0', '']);
     }
     out.push(...table(rows), '');
@@ -31,7 +39,20 @@ export function renderReportText(r: FleetReport, unreadable: { file: string; rea
     out.push(st.bold(fm('report.hardware')), ...table(r.hardware.map((h) => [h.node, `GPU ${h.gpu}`, h.counter, String(h.value)])), '');
   }
   if (r.outliers.length) {
-    out.push(st.bold(fm('report.outliers')), ...table(r.outliers.map((o) => [o.node, `GPU ${o.gpu}`, o.product, `${o.what} ${o.size}`, `${o.value} ${o.unit}`, fm('report.belowMedian', { pct: o.belowPct, median: o.median })])), '');
+    out.push(
+      st.bold(fm('report.outliers')),
+      ...table(
+        r.outliers.map((o) => [
+          o.node,
+          `GPU ${o.gpu}`,
+          o.product,
+          `${o.what} ${o.size}`,
+          `${o.value} ${o.unit}`,
+          fm('report.belowMedian', { pct: o.belowPct, median: o.median }),
+        ]),
+      ),
+      '',
+    );
   }
   if (r.findings.length) {
     out.push(st.bold(fm('report.findings')), ...table(r.findings.map((f) => [f.severity, f.code, `${f.nodes.length}`, f.hostlist, f.title])), '');
@@ -50,7 +71,11 @@ export function renderReportMarkdown(r: FleetReport, unreadable: { file: string;
   if (r.drift.length) {
     out.push(`### ${fm('report.drift')}`, '', '| key | value | nodes | hosts |', '| --- | --- | ---: | --- |');
     for (const d of r.drift) {
-      d.groups.forEach((g, i) => out.push(`| ${i === 0 ? `${cell(d.key)}${d.mustMatch ? ` (${fm('report.mustMatch')})` : ''}` : ''} | ${cell(g.value)} | ${g.nodes.length} | ${cell(g.hostlist)} |`));
+      d.groups.forEach((g, i) =>
+        out.push(
+          `| ${i === 0 ? `${cell(d.key)}${d.mustMatch ? ` (${fm('report.mustMatch')})` : ''}` : ''} | ${cell(g.value)} | ${g.nodes.length} | ${cell(g.hostlist)} |`,
+        ),
+      );
       if (d.baseline !== undefined && d.groups[0]?.value !== d.baseline) out.push(`| | ${cell(fm('report.baseline', { value: d.baseline }))} | 0 | |`);
     }
     out.push('');
@@ -62,7 +87,8 @@ export function renderReportMarkdown(r: FleetReport, unreadable: { file: string;
   }
   if (r.outliers.length) {
     out.push(`### ${fm('report.outliers')}`, '', '| node | GPU | product | row | value | median | below |', '| --- | ---: | --- | --- | ---: | ---: | ---: |');
-    for (const o of r.outliers) out.push(`| ${cell(o.node)} | ${o.gpu} | ${cell(o.product)} | ${o.what} ${o.size} | ${o.value} ${o.unit} | ${o.median} | ${o.belowPct} % |`);
+    for (const o of r.outliers)
+      out.push(`| ${cell(o.node)} | ${o.gpu} | ${cell(o.product)} | ${o.what} ${o.size} | ${o.value} ${o.unit} | ${o.median} | ${o.belowPct} % |`);
     out.push('');
   }
   if (r.findings.length) {

@@ -11,7 +11,9 @@ export function renderReportProm(r: FleetReport, unreadable: { file: string }[])
   const values = 'Distinct values of a key across nodes (1 means no drift); must_match keys break multi-node jobs.';
   for (const d of r.drift) gauge('gpuenv_fleet_drift_values', values, { key: d.key, must_match: String(d.mustMatch) }, d.groups.length);
   for (const s of r.same) gauge('gpuenv_fleet_drift_values', values, { key: s.key, must_match: 'false' }, 1);
-  for (const d of r.drift) for (const g of d.groups) gauge('gpuenv_fleet_drift_nodes', 'Nodes holding each value of a drifting key.', { key: d.key, value: g.value.slice(0, 120) }, g.nodes.length);
+  for (const d of r.drift)
+    for (const g of d.groups)
+      gauge('gpuenv_fleet_drift_nodes', 'Nodes holding each value of a drifting key.', { key: d.key, value: g.value.slice(0, 120) }, g.nodes.length);
   const perNode = (items: { node: string }[]) => (n: string) => items.filter((x) => x.node === n).length;
   const hw = perNode(r.hardware);
   for (const n of r.nodes) gauge('gpuenv_fleet_hardware_error_counters', 'Hardware error counters that are not zero, per node.', { node: n }, hw(n));

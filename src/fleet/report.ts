@@ -56,10 +56,19 @@ const defaultTorch = (s: Snapshot): string | null => {
   }
   return null;
 };
-const library = (name: 'cudnn' | 'nccl'): KeyFn => (s) => {
-  const vs = [...new Set(s.libraries.filter((l) => l.name === name).map((l) => l.version?.value).filter((v): v is string => !!v))].sort();
-  return vs.length ? vs.join(', ') : null;
-};
+const library =
+  (name: 'cudnn' | 'nccl'): KeyFn =>
+  (s) => {
+    const vs = [
+      ...new Set(
+        s.libraries
+          .filter((l) => l.name === name)
+          .map((l) => l.version?.value)
+          .filter((v): v is string => !!v),
+      ),
+    ].sort();
+    return vs.length ? vs.join(', ') : null;
+  };
 const onOff = (b: boolean | null) => (b === null ? null : b ? 'on' : 'off');
 
 /** The keys compared across nodes, in report order. */
@@ -71,7 +80,11 @@ export const KEYS: { key: string; mustMatch: boolean; of: KeyFn }[] = [
   { key: 'ECC mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.ecc.enabled)) },
   { key: 'MIG mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.migMode.current)) },
   { key: 'persistence mode', mustMatch: false, of: (s) => gpuSummary(s, (g) => onOff(g.persistenceMode)) },
-  { key: 'PCIe link', mustMatch: false, of: (s) => gpuSummary(s, (g) => (g.pcie.currentGen ? `Gen${g.pcie.maxGen ?? g.pcie.currentGen} x${g.pcie.maxWidth ?? g.pcie.currentWidth ?? '?'}` : null)) },
+  {
+    key: 'PCIe link',
+    mustMatch: false,
+    of: (s) => gpuSummary(s, (g) => (g.pcie.currentGen ? `Gen${g.pcie.maxGen ?? g.pcie.currentGen} x${g.pcie.maxWidth ?? g.pcie.currentWidth ?? '?'}` : null)),
+  },
   { key: 'VBIOS', mustMatch: false, of: (s) => (s.gpus.some((g) => g.vbios) ? gpuSummary(s, (g) => g.vbios ?? null) : null) },
   { key: 'fabric manager', mustMatch: false, of: (s) => (s.fabric?.managerRunning ? (s.fabric.managerRunning.value ? 'running' : 'not running') : null) },
   { key: 'kernel', mustMatch: false, of: (s) => s.os.kernel?.value ?? null },
@@ -110,7 +123,8 @@ export function fleetReport(results: NodeResult[], baseline: Record<string, stri
       .map(([value, nodes]) => ({ value, nodes: nodes.sort(), hostlist: hostlist(nodes) }))
       .sort((a, b) => Number(b.value === base) - Number(a.value === base) || b.nodes.length - a.nodes.length || a.value.localeCompare(b.value));
     // With a lock, nodes that all agree on a value other than the lock's have drifted too.
-    if (groups.length > 1 || (base !== undefined && groups[0] && groups[0].value !== base)) drift.push({ key: k.key, mustMatch: k.mustMatch, groups, ...(base !== undefined ? { baseline: base } : {}) });
+    if (groups.length > 1 || (base !== undefined && groups[0] && groups[0].value !== base))
+      drift.push({ key: k.key, mustMatch: k.mustMatch, groups, ...(base !== undefined ? { baseline: base } : {}) });
     else if (groups[0]) same.push({ key: k.key, value: groups[0].value });
   }
   const hardware: FleetReport['hardware'] = [];
@@ -125,7 +139,8 @@ export function fleetReport(results: NodeResult[], baseline: Record<string, stri
         ['row remapping failed', e.remappingFailed],
         ['page retirement pending', g.retiredPages?.pending ?? null],
       ];
-      for (const [counter, value] of counters) if (value === true || (typeof value === 'number' && value > 0)) hardware.push({ node: r.node, gpu: g.index, counter, value });
+      for (const [counter, value] of counters)
+        if (value === true || (typeof value === 'number' && value > 0)) hardware.push({ node: r.node, gpu: g.index, counter, value });
     }
     // Xid codes that are the node's fault (not a program's), per GPU: counted since boot.
     for (const x of r.snapshot!.kernelLog?.xids ?? []) {
@@ -142,9 +157,19 @@ export function fleetReport(results: NodeResult[], baseline: Record<string, stri
     }
   }
   const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
-  const findings = [...byCode.values()].map((f) => ({ ...f, nodes: f.nodes.sort(), hostlist: hostlist(f.nodes) })).sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3) || b.nodes.length - a.nodes.length);
+  const findings = [...byCode.values()]
+    .map((f) => ({ ...f, nodes: f.nodes.sort(), hostlist: hostlist(f.nodes) }))
+    .sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3) || b.nodes.length - a.nodes.length);
   const outliers = benchOutliers(results.filter((r) => r.bench).map((r) => ({ node: r.node, ...r.bench! })));
-  return { nodes: [...new Set(results.map((r) => r.node))].sort(), drift, same, hardware, findings, outliers, withoutSnapshot: results.filter((r) => !r.snapshot).map((r) => r.node) };
+  return {
+    nodes: [...new Set(results.map((r) => r.node))].sort(),
+    drift,
+    same,
+    hardware,
+    findings,
+    outliers,
+    withoutSnapshot: results.filter((r) => !r.snapshot).map((r) => r.node),
+  };
 }
 
 /** Exit 1 on drift of a must-match key, a hardware error counter or a bench outlier. */

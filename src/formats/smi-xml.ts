@@ -136,7 +136,9 @@ function sumEcc(g: XmlNode, scope: 'volatile' | 'aggregate', kind: 'correctable'
   const walk = (n: XmlNode) => {
     for (const c of n.children) {
       if (c.children.length) walk(c);
-      else if (kind === 'correctable' ? /(^|_)correctable$|single_bit/.test(c.name) && !/uncorrectable/.test(c.name) : /uncorrectable|double_bit/.test(c.name)) {
+      else if (
+        kind === 'correctable' ? /(^|_)correctable$|single_bit/.test(c.name) && !/uncorrectable/.test(c.name) : /uncorrectable|double_bit/.test(c.name)
+      ) {
         const v = Number(c.text.trim());
         if (Number.isFinite(v) && c.text.trim() !== '') total = (total ?? 0) + v;
       }

@@ -37,7 +37,15 @@ export async function nodeRules(): Promise<Rule[]> {
 
 export async function checkHealth(sys: System, o: HealthOptions): Promise<HealthResult> {
   const started = performance.now();
-  const take: TakeOptions = { timeoutMs: o.timeoutMs, nativeTimeoutMs: o.nativeTimeoutMs, nodeOnly: true, askSlurm: o.askSlurm ?? true, ...(o.nodeName ? { nodeName: o.nodeName } : {}), ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}), ...(o.now ? { now: o.now } : {}) };
+  const take: TakeOptions = {
+    timeoutMs: o.timeoutMs,
+    nativeTimeoutMs: o.nativeTimeoutMs,
+    nodeOnly: true,
+    askSlurm: o.askSlurm ?? true,
+    ...(o.nodeName ? { nodeName: o.nodeName } : {}),
+    ...(o.expectGpus !== undefined ? { expectGpus: o.expectGpus } : {}),
+    ...(o.now ? { now: o.now } : {}),
+  };
   let snapshot = await takeSnapshot(sys, take);
   const retried: string[] = [];
   if (snapshot.probes.some((p) => p.name === NATIVE_PROBE && p.timedOut)) {
@@ -48,7 +56,10 @@ export async function checkHealth(sys: System, o: HealthOptions): Promise<Health
 }
 
 /** The verdict over a Snapshot (taken now, or saved: `health --snapshot`). */
-export async function judgeHealth(snapshot: Snapshot, o: { retried: string[]; started: number; fallbackNode: NodeIdentity; expectGpus?: number }): Promise<HealthResult> {
+export async function judgeHealth(
+  snapshot: Snapshot,
+  o: { retried: string[]; started: number; fallbackNode: NodeIdentity; expectGpus?: number },
+): Promise<HealthResult> {
   if (o.expectGpus !== undefined) snapshot = { ...snapshot, expectedGpus: { value: o.expectGpus, source: '--expect-gpus' } };
   const { findings, ruleErrors } = runRules(snapshot, await nodeRules());
   const base = {
@@ -73,8 +84,19 @@ export async function judgeHealth(snapshot: Snapshot, o: { retried: string[]; st
 /** The result of a health run that could not finish: gpuenv failed, the node's state is unknown. */
 export function failedHealth(sys: { env: System['env']; hostname(): string | null }, failure: string, nodeName: string | undefined, now: Date): HealthResult {
   return {
-    kind: 'gpuenv-health', schemaVersion: 1, node: nodeIdentity(sys.env, sys.hostname(), nodeName), takenAt: now.toISOString(), durationMs: 0,
-    status: 'unknown', overallSeverity: 'none', checks: [], findings: [], drain: [], retried: [], failure, snapshot: null,
+    kind: 'gpuenv-health',
+    schemaVersion: 1,
+    node: nodeIdentity(sys.env, sys.hostname(), nodeName),
+    takenAt: now.toISOString(),
+    durationMs: 0,
+    status: 'unknown',
+    overallSeverity: 'none',
+    checks: [],
+    findings: [],
+    drain: [],
+    retried: [],
+    failure,
+    snapshot: null,
   };
 }
 

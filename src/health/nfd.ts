@@ -8,7 +8,11 @@ const NFD_MAX_BYTES = 64 * 1024;
 
 /** A Kubernetes label value: ≤ 63 characters of [A-Za-z0-9_.-], starting and ending alphanumeric; '' when nothing is left. */
 export function labelValue(text: string): string {
-  return text.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 63).replace(/^[^A-Za-z0-9]+/, '').replace(/[^A-Za-z0-9]+$/, '');
+  return text
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .slice(0, 63)
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .replace(/[^A-Za-z0-9]+$/, '');
 }
 
 export function renderNfd(r: HealthResult, now: Date, ttlSeconds: number): string {

@@ -11,29 +11,59 @@ const STATUS_VALUE: Record<HealthResult['status'], number> = { ok: 0, warning: 0
 export function renderProm(r: HealthResult, now: Date): string {
   const m = new Metrics();
   const s = r.snapshot;
-  m.add('gpuenv_health_status', 'gauge', 'Node health from the last gpuenv health run: 0 keep in service, 1 a node-scoped error (drain), 2 could not decide.', {}, STATUS_VALUE[r.status]);
-  m.add('gpuenv_info', 'gauge', 'gpuenv and driver versions on this node (always 1).', {
-    gpuenv_version: VERSION,
-    driver_version: s?.driver.version?.value ?? '',
-    cuda_driver_version: s?.driver.cudaVersion?.value ?? '',
-    kernel: s?.os.kernel?.value ?? '',
-  }, 1);
+  m.add(
+    'gpuenv_health_status',
+    'gauge',
+    'Node health from the last gpuenv health run: 0 keep in service, 1 a node-scoped error (drain), 2 could not decide.',
+    {},
+    STATUS_VALUE[r.status],
+  );
+  m.add(
+    'gpuenv_info',
+    'gauge',
+    'gpuenv and driver versions on this node (always 1).',
+    {
+      gpuenv_version: VERSION,
+      driver_version: s?.driver.version?.value ?? '',
+      cuda_driver_version: s?.driver.cudaVersion?.value ?? '',
+      kernel: s?.os.kernel?.value ?? '',
+    },
+    1,
+  );
   for (const sev of ['error', 'warning', 'info'] as const) {
     m.add('gpuenv_findings', 'gauge', 'Findings of the last health run, by severity.', { severity: sev }, r.findings.filter((f) => f.severity === sev).length);
   }
   for (const f of r.findings) {
     const gpu = /^gpu:(\d+)$/.exec(f.subject ?? '')?.[1];
-    m.add('gpuenv_finding', 'gauge', 'Findings of the last health run by code, severity and GPU (usually 1).', { code: f.code, severity: f.severity, gpu: gpu ?? '' }, 1);
+    m.add(
+      'gpuenv_finding',
+      'gauge',
+      'Findings of the last health run by code, severity and GPU (usually 1).',
+      { code: f.code, severity: f.severity, gpu: gpu ?? '' },
+      1,
+    );
   }
   for (const c of r.checks) {
-    m.add('gpuenv_check_status', 'gauge', 'Each health check: 0 ok, 1 warning, 2 error, -1 skipped (could not run).', { check: c.name }, { ok: 0, warning: 1, error: 2, skipped: -1 }[c.status]);
+    m.add(
+      'gpuenv_check_status',
+      'gauge',
+      'Each health check: 0 ok, 1 warning, 2 error, -1 skipped (could not run).',
+      { check: c.name },
+      { ok: 0, warning: 1, error: 2, skipped: -1 }[c.status],
+    );
   }
   if (s) {
     m.add('gpuenv_gpus', 'gauge', 'GPUs the driver shows.', {}, s.gpus.length);
     m.add('gpuenv_gpus_expected', 'gauge', 'GPUs this node should have (--expect-gpus or Slurm Gres).', {}, s.expectedGpus?.value);
     m.add('gpuenv_kernel_log_readable', 'gauge', 'Whether the kernel log could be read for Xid errors.', {}, s.kernelLog?.readable);
     for (const x of s.kernelLog?.xids ?? []) {
-      m.add('gpuenv_xid_events', 'gauge', 'Xid lines of the NVIDIA driver in the kernel log since boot, by code and GPU.', { code: x.code, gpu: x.gpuIndex ?? '', pci_bus_id: x.pciBusId }, x.count);
+      m.add(
+        'gpuenv_xid_events',
+        'gauge',
+        'Xid lines of the NVIDIA driver in the kernel log since boot, by code and GPU.',
+        { code: x.code, gpu: x.gpuIndex ?? '', pci_bus_id: x.pciBusId },
+        x.count,
+      );
     }
     for (const g of s.gpus) gpuMetrics(m, g);
   }
@@ -44,7 +74,13 @@ export function renderProm(r: HealthResult, now: Date): string {
 
 function gpuMetrics(m: Metrics, g: Gpu): void {
   const id = { gpu: g.index, uuid: g.uuid ?? '' };
-  m.add('gpuenv_gpu_info', 'gauge', 'One GPU (always 1): product, VBIOS and PCI bus id.', { ...id, name: g.name, vbios: g.vbios ?? '', pci_bus_id: g.pciBusId ?? '' }, 1);
+  m.add(
+    'gpuenv_gpu_info',
+    'gauge',
+    'One GPU (always 1): product, VBIOS and PCI bus id.',
+    { ...id, name: g.name, vbios: g.vbios ?? '', pci_bus_id: g.pciBusId ?? '' },
+    1,
+  );
   const e = g.ecc;
   m.add('gpuenv_gpu_ecc_errors_uncorrected_volatile_total', 'counter', 'Uncorrectable ECC errors since the driver loaded.', id, e.volatileUncorrected);
   m.add('gpuenv_gpu_ecc_errors_uncorrected_aggregate_total', 'counter', 'Uncorrectable ECC errors over the GPU lifetime.', id, e.aggregateUncorrected);

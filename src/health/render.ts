@@ -6,7 +6,12 @@ import type { HealthResult } from './types.js';
 const MARK: Record<string, string> = { ok: 'ok', warning: 'warn', error: 'FAIL', skipped: 'skip' };
 
 export function renderHealthText(r: HealthResult, style: Style, slurm: SlurmAction | null): string {
-  const verdict = { ok: style.green('HEALTHY'), warning: style.yellow('HEALTHY, with warnings'), error: style.red('UNHEALTHY'), unknown: style.yellow('UNKNOWN (gpuenv could not decide)') }[r.status];
+  const verdict = {
+    ok: style.green('HEALTHY'),
+    warning: style.yellow('HEALTHY, with warnings'),
+    error: style.red('UNHEALTHY'),
+    unknown: style.yellow('UNKNOWN (gpuenv could not decide)'),
+  }[r.status];
   const lines = [`gpuenv health: ${verdict} — node ${r.node.name}, ${(r.durationMs / 1000).toFixed(1)} s`];
   if (r.failure) lines.push(`  ${r.failure}`);
   for (const c of r.checks) {

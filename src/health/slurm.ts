@@ -41,7 +41,13 @@ export function drainReason(r: HealthResult): string {
   const first = r.findings.find((f) => f.severity === 'error');
   const what = first ? `${first.code} ${first.title}` : `unknown ${r.failure ?? ''}`;
   const more = r.drain.length > 1 ? ` (+${r.drain.length - 1} more)` : '';
-  return cut(`${REASON_PREFIX} ${what}${more}`.replace(/["'\n\r\t]+/g, ' ').replace(/\s+/g, ' ').trim(), REASON_MAX);
+  return cut(
+    `${REASON_PREFIX} ${what}${more}`
+      .replace(/["'\n\r\t]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    REASON_MAX,
+  );
 }
 
 const SKIP_STATES = /DOWN|REBOOT|POWER|FUTURE|MAINT/;

@@ -84,7 +84,12 @@ export function mokEnrolLines(s: Snapshot): string[] {
  * Commands that install a driver of at least `floor` on this OS (apt/dnf names by branch); "# " lines elsewhere.
  * `unknownOs: 'apt'`: a text that does not say its OS (a pasted log) gets the Ubuntu/Debian commands, the usual case.
  */
-export function driverUpgradeCommands(snapshot: Snapshot, floor: string, say: { wsl: string; other: string; reboot: string }, opts: { unknownOs?: 'apt' } = {}): string[] {
+export function driverUpgradeCommands(
+  snapshot: Snapshot,
+  floor: string,
+  say: { wsl: string; other: string; reboot: string },
+  opts: { unknownOs?: 'apt' } = {},
+): string[] {
   const branch = versionParts(floor)[0] ?? 0;
   if (snapshot.os?.wsl?.value) return [`# ${say.wsl}`];
   const id = (snapshot.os?.id?.value ?? (opts.unknownOs === 'apt' ? 'ubuntu' : '')).toLowerCase();

@@ -4,14 +4,14 @@ import { defineMessages } from '../i18n/index.js';
 export const m = defineMessages({
   en: {
     dnlFixBranch: '# {gpu} ({arch}) needs driver branch {branch} or newer{open}',
-    dnlFixDebianRepo: '# add NVIDIA\'s CUDA repository first (cuda-keyring package, see NVIDIA Driver Installation Guide), then:',
-    dnlFixOtherOs: '# install the NVIDIA driver {branch} for {os} from your distribution or from NVIDIA\'s repository (NVIDIA Driver Installation Guide)',
-    dnlFixRhelRepo: '# add NVIDIA\'s CUDA repository first (sudo dnf config-manager --add-repo …, see NVIDIA Driver Installation Guide), then:',
+    dnlFixDebianRepo: "# add NVIDIA's CUDA repository first (cuda-keyring package, see NVIDIA Driver Installation Guide), then:",
+    dnlFixOtherOs: "# install the NVIDIA driver {branch} for {os} from your distribution or from NVIDIA's repository (NVIDIA Driver Installation Guide)",
+    dnlFixRhelRepo: "# add NVIDIA's CUDA repository first (sudo dnf config-manager --add-repo …, see NVIDIA Driver Installation Guide), then:",
     dnlFixUbuntuAuto: '# or let Ubuntu pick the recommended package: sudo ubuntu-drivers install',
     dnlOpenRecommended: '; the open kernel modules are recommended for Turing and newer',
     dnlOpenRequired: ' with the open kernel modules (required for Blackwell)',
     dnlProprietary: ' with the proprietary kernel modules (the open ones do not support {arch})',
-    nvFixFile: '# blacklist nouveau (the same file and lines NVIDIA\'s installation guide uses):',
+    nvFixFile: "# blacklist nouveau (the same file and lines NVIDIA's installation guide uses):",
     nvFixInitramfs: '# rebuild the initramfs so the blacklist applies at boot:',
     sbFixDisable: '# or: turn Secure Boot off in the firmware (BIOS/UEFI) setup',
     sbFixKey: '# DKMS signs the modules it builds with {key}; enrol that key (it exists once the driver package has been installed):',
@@ -22,7 +22,8 @@ export const m = defineMessages({
     driverReboot: 'Reboot so the new kernel module loads.',
     driverWsl: 'Update the NVIDIA driver on the Windows host (WSL uses it); never install a Linux NVIDIA driver inside WSL.',
     torchNeedsDriver: 'No PyTorch wheel with kernels for {sms} runs on driver {driver}. Upgrade the driver to ≥ {floor}:',
-    torchNone: 'No PyTorch wheel known to gpuenv has kernels for {sms} with Python {python}: build PyTorch from source with TORCH_CUDA_ARCH_LIST="{ccs}", or use an older Python.',
+    torchNone:
+      'No PyTorch wheel known to gpuenv has kernels for {sms} with Python {python}: build PyTorch from source with TORCH_CUDA_ARCH_LIST="{ccs}", or use an older Python.',
     torchPick: 'Install PyTorch {version} built for {tag} ({cuda}): it has kernels for {sms} and needs driver ≥ {floor} (this driver: {driver}).',
     torchPickNoDriver: 'Install PyTorch {version} built for {tag} ({cuda}): it has kernels for {sms}.',
     torchThen: 'then install PyTorch {version} built for {tag}:',
@@ -47,7 +48,8 @@ export const m = defineMessages({
     driverReboot: '重启，让新的内核模块加载。',
     driverWsl: '在 Windows 主机上更新 NVIDIA 驱动（WSL 使用它）；不要在 WSL 里安装 Linux 版 NVIDIA 驱动。',
     torchNeedsDriver: '没有一个带 {sms} 内核的 PyTorch wheel 能在驱动 {driver} 上运行。先把驱动升级到 ≥ {floor}：',
-    torchNone: 'gpuenv 已知的 PyTorch wheel 都没有适用于 Python {python} 的 {sms} 内核：用 TORCH_CUDA_ARCH_LIST="{ccs}" 从源码编译 PyTorch，或换用较旧的 Python。',
+    torchNone:
+      'gpuenv 已知的 PyTorch wheel 都没有适用于 Python {python} 的 {sms} 内核：用 TORCH_CUDA_ARCH_LIST="{ccs}" 从源码编译 PyTorch，或换用较旧的 Python。',
     torchPick: '安装 {tag}（{cuda}）版的 PyTorch {version}：它带有 {sms} 的内核，需要驱动 ≥ {floor}（当前驱动：{driver}）。',
     torchPickNoDriver: '安装 {tag}（{cuda}）版的 PyTorch {version}：它带有 {sms} 的内核。',
     torchThen: '然后安装 {tag} 版的 PyTorch {version}：',

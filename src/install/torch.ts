@@ -108,7 +108,9 @@ function pick(r: TorchRelease, input: TorchChoiceInput, accept: (s: DriverSuppor
 
 export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
   const only = input.onlyVersion;
-  const all = [...torchReleases()].reverse().filter((r) => (r.unreleased !== true || !!only) && pythonFits(r, input.python) && (!only || versionHasPrefix(r.version, only)));
+  const all = [...torchReleases()]
+    .reverse()
+    .filter((r) => (r.unreleased !== true || !!only) && pythonFits(r, input.python) && (!only || versionHasPrefix(r.version, only)));
   // Released rows first; a proposed release is offered only when nothing released fits.
   const releases = [...all.filter((r) => r.confirmed !== false), ...all.filter((r) => r.confirmed === false)];
   const preferredRow = input.preferVersion ? torchRelease(input.preferVersion) : undefined;
@@ -133,7 +135,14 @@ export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
   }
   for (const [rs, accept, ptx] of order) {
     for (const r of rs) {
-      const c = pick(r, input.newestFirst ? { ...input, accept: (x, v) => !(v.confirmed === false && driverSupport(input.driver, v.cuda) === 'mvc') && (input.accept?.(x, v) ?? true) } : input, accept, ptx);
+      const c = pick(
+        r,
+        input.newestFirst
+          ? { ...input, accept: (x, v) => !(v.confirmed === false && driverSupport(input.driver, v.cuda) === 'mvc') && (input.accept?.(x, v) ?? true) }
+          : input,
+        accept,
+        ptx,
+      );
       if (!c) continue;
       if (input.newestFirst && c.support === 'mvc') {
         const alt = releases.map((x) => pick(x, input, full, false)).find((x) => x !== undefined);
@@ -181,17 +190,13 @@ export function torchInstallCommands(env: PythonEnv, c: TorchChoice): string[] {
       const condaSpecs = specs.map((s) => s.replace(/^torch==/, 'pytorch=='));
       return [`conda install ${condaEnvArg(env)} ${condaSpecs.join(' ')} pytorch-cuda=${c.variant.cuda} -c pytorch -c nvidia`];
     }
-    return [
-      `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`,
-      pipInstall(env, 'pip', [...specs, '--index-url', c.variant.indexUrl]),
-    ];
+    return [`conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`, pipInstall(env, 'pip', [...specs, '--index-url', c.variant.indexUrl])];
   }
   return [pipUninstall(env, manager, names), pipInstall(env, manager, [...specs, '--index-url', c.variant.indexUrl])];
 }
 
 /** CUDA versions published as `pytorch-cuda` metapackages on the nvidia/pytorch conda channels. */
 export const PYTORCH_CUDA = ['11.6', '11.7', '11.8', '12.1', '12.4'];
-
 
 /**
  * The fix lines that move this environment's torch to a build covering `ccs` on this machine's driver:
@@ -204,10 +209,24 @@ export function torchFixLines(
 ): { lines: string[]; choice?: TorchChoice; unconfirmed?: string } {
   const d = driverOf(snapshot);
   const python = env.version?.value ?? null;
-  const res = chooseTorch({ ccs: opts.ccs, driver: d, python, platform: platformOf(snapshot), ...(opts.preferVersion ? { preferVersion: opts.preferVersion } : {}), ...(opts.exclude ? { exclude: opts.exclude } : {}) });
+  const res = chooseTorch({
+    ccs: opts.ccs,
+    driver: d,
+    python,
+    platform: platformOf(snapshot),
+    ...(opts.preferVersion ? { preferVersion: opts.preferVersion } : {}),
+    ...(opts.exclude ? { exclude: opts.exclude } : {}),
+  });
   const sms = opts.ccs.length ? opts.ccs.map(ccToSm).join(', ') : 'sm_*';
   const check = `${pythonOf(env)} -c "import torch; print(torch.__version__, torch.cuda.is_available(), torch.cuda.get_arch_list())"`;
-  const vars = (c: TorchChoice) => ({ version: c.release.version, tag: c.variant.tag, cuda: `CUDA ${c.variant.cuda}`, sms, floor: c.driverFloor ?? '?', driver: d?.version ?? d?.cuda ?? '?' });
+  const vars = (c: TorchChoice) => ({
+    version: c.release.version,
+    tag: c.variant.tag,
+    cuda: `CUDA ${c.variant.cuda}`,
+    sms,
+    floor: c.driverFloor ?? '?',
+    driver: d?.version ?? d?.cuda ?? '?',
+  });
   if (res.choice) {
     const c = res.choice;
     return {

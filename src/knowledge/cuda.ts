@@ -52,9 +52,7 @@ export function mvcFloor(major: number): MvcFloor | undefined {
 /** Every architecture row that applies to this toolkit (by its X.Y). */
 export function archSupportFor(version: string): ArchSupport[] {
   const minor = cudaRelease(version)?.minor ?? versionParts(version).slice(0, 2).join('.');
-  return ARCH_SUPPORT.filter(
-    (a) => compareVersions(minor, a.since) >= 0 && (a.removedIn === undefined || compareVersions(minor, a.removedIn) < 0),
-  );
+  return ARCH_SUPPORT.filter((a) => compareVersions(minor, a.since) >= 0 && (a.removedIn === undefined || compareVersions(minor, a.removedIn) < 0));
 }
 
 /** SASS targets ("sm_75", "sm_90a", …) the toolkit can compile for, in numeric order. */
@@ -111,5 +109,9 @@ function compareArch(a: string, b: string): number {
 
 /** Nearest known releases to an unknown version string, for error messages. */
 export function closestCudaReleases(version: string, n = 4): string[] {
-  return closestVersions(version, CUDA_RELEASES.map((r) => r.version), n);
+  return closestVersions(
+    version,
+    CUDA_RELEASES.map((r) => r.version),
+    n,
+  );
 }

@@ -13,9 +13,9 @@ export function signatureById(id: SignatureId): ErrorSignature<SignatureId> | un
 
 /** One linear pass over the hints decides whether any pattern needs to run on a line. */
 const HINTS = [...new Set(ERROR_SIGNATURES.flatMap((s) => s.hints))];
-const HINT_RE = new RegExp(HINTS.map(escape).join('|'), 'i');
+const HINT_RE = new RegExp(HINTS.map(escapeRegExp).join('|'), 'i');
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 

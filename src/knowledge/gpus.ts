@@ -128,9 +128,7 @@ export function matchGpu(query: string): GpuMatch {
   const byShort = rows.filter((r) => r.shared.includes(qk));
   if (byShort.length > 0) return result(byShort.map((r) => r.gpu));
 
-  const byFamily = rows.filter((r) =>
-    [r.gpu.name, ...r.gpu.aliases].some((n) => familyKeys(gpuNameTokens(n)).includes(qk)),
-  );
+  const byFamily = rows.filter((r) => [r.gpu.name, ...r.gpu.aliases].some((n) => familyKeys(gpuNameTokens(n)).includes(qk)));
   if (byFamily.length > 0) return result(byFamily.map((r) => r.gpu));
 
   const contained = rows.filter((r) => qTokens.every((t) => r.tokens.has(t)));

@@ -25,5 +25,8 @@ export function closestNcclReleases(version: string, n = 4): string[] {
     const p = versionParts(v);
     return Math.abs((p[0] ?? 0) - (t[0] ?? 0)) * 10000 + Math.abs((p[1] ?? 0) - (t[1] ?? 0)) * 100 + Math.abs((p[2] ?? 0) - (t[2] ?? 0));
   };
-  return ncclReleases().map((r) => r.version).sort((a, b) => score(a) - score(b)).slice(0, n);
+  return ncclReleases()
+    .map((r) => r.version)
+    .sort((a, b) => score(a) - score(b))
+    .slice(0, n);
 }

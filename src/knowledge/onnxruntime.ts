@@ -1,11 +1,6 @@
 // Pure queries over the onnxruntime-gpu CUDA/cuDNN table.
 import { compareVersions } from './version.js';
-import {
-  ONNXRUNTIME_RELEASES,
-  ORT_CUDA_LIBRARIES,
-  type OnnxRuntimeRelease,
-  type OrtCudaBuild,
-} from './data/onnxruntime.js';
+import { ONNXRUNTIME_RELEASES, ORT_CUDA_LIBRARIES, type OnnxRuntimeRelease, type OrtCudaBuild } from './data/onnxruntime.js';
 
 export type { OnnxRuntimeRelease, OrtCudaBuild, OrtCudaMajor, OrtCudnnMajor } from './data/onnxruntime.js';
 
@@ -66,15 +61,10 @@ export function onnxruntimeCuda(version: string): OnnxruntimeCuda | undefined {
  * The newest release series with a build (default or alternative) for `cudaMajor` and, if given, `cudnnMajor`.
  * Builds limited to some patches still count (1.18 matches CUDA 12 + cuDNN 9 through 1.18.1).
  */
-export function onnxruntimeForCuda(
-  cudaMajor: number,
-  cudnnMajor?: number,
-): { release: OnnxRuntimeRelease; build: OrtCudaBuild } | undefined {
+export function onnxruntimeForCuda(cudaMajor: number, cudnnMajor?: number): { release: OnnxRuntimeRelease; build: OrtCudaBuild } | undefined {
   for (let i = ONNXRUNTIME_RELEASES.length - 1; i >= 0; i--) {
     const release = ONNXRUNTIME_RELEASES[i]!;
-    const matches = release.builds.filter(
-      (b) => b.cudaMajor === cudaMajor && (cudnnMajor === undefined || b.cudnnMajor === cudnnMajor),
-    );
+    const matches = release.builds.filter((b) => b.cudaMajor === cudaMajor && (cudnnMajor === undefined || b.cudnnMajor === cudnnMajor));
     const build = matches.find((b) => b.pypiDefault) ?? matches.at(-1);
     if (build) return { release, build };
   }

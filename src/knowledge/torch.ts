@@ -82,7 +82,10 @@ interface Target {
 
 /** "8.6", "86", "sm_86", "compute_90a", "12.0" → numbers; undefined when not a capability. */
 function parseTarget(s: string): Target | undefined {
-  const t = s.trim().toLowerCase().replace(/^(sm|compute)_/, '');
+  const t = s
+    .trim()
+    .toLowerCase()
+    .replace(/^(sm|compute)_/, '');
   let m = /^(\d+)\.(\d+)([af]?)$/.exec(t);
   if (m) return { major: Number(m[1]), minor: Number(m[2]), suffix: (m[3] ?? '') as Target['suffix'] };
   m = /^(\d+)(\d)([af]?)$/.exec(t);

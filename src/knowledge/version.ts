@@ -2,7 +2,11 @@
 
 /** Numeric components of a dotted version; a local/build suffix ("2.5.1+cu121", "12.4.1-1") is ignored. */
 export function versionParts(v: string): number[] {
-  const core = v.trim().replace(/^v/i, '').split(/[+\s-]/)[0] ?? '';
+  const core =
+    v
+      .trim()
+      .replace(/^v/i, '')
+      .split(/[+\s-]/)[0] ?? '';
   return core.split('.').map((p) => {
     const n = Number.parseInt(p, 10);
     return Number.isNaN(n) ? 0 : n;

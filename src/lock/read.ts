@@ -33,7 +33,8 @@ function json(text: string, name: string): Record<string, unknown> {
 export async function parseLock(text: string, name: string): Promise<Lock> {
   const doc = json(text, name);
   if (!('lockVersion' in doc)) throw new UsageError(`${name}: not a gpuenv lock (no lockVersion); write one with \`gpuenv lock -o gpuenv.lock.json\``);
-  if (doc.lockVersion !== LOCK_VERSION) throw new UsageError(`${name}: lockVersion ${JSON.stringify(doc.lockVersion)} is not supported (this gpuenv reads ${LOCK_VERSION})`);
+  if (doc.lockVersion !== LOCK_VERSION)
+    throw new UsageError(`${name}: lockVersion ${JSON.stringify(doc.lockVersion)} is not supported (this gpuenv reads ${LOCK_VERSION})`);
   const missing = REQUIRED.filter((k) => !(k in doc));
   if (missing.length) throw new UsageError(`${name}: not a complete gpuenv lock (missing ${missing.join(', ')})`);
   const problem = await schemaProblem('lock', doc);

@@ -35,7 +35,14 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
 
   // GPUs and driver.
   if (lock.gpus.count > 0 && snapshot.gpus.length === 0) {
-    out.push({ code: 'no-gpu', severity: 'error', title: m('noGpu.title', { count: lock.gpus.count }), cause: m('noGpu.cause', { names: lock.gpus.names.join(', ') }), evidence: [ev('GPUs in the lock', lock.gpus.names.join(', '), 'lock')], fix: ['gpuenv doctor'] });
+    out.push({
+      code: 'no-gpu',
+      severity: 'error',
+      title: m('noGpu.title', { count: lock.gpus.count }),
+      cause: m('noGpu.cause', { names: lock.gpus.names.join(', ') }),
+      evidence: [ev('GPUs in the lock', lock.gpus.names.join(', '), 'lock')],
+      fix: ['gpuenv doctor'],
+    });
   }
   const seen = here.driver.seen;
   if (lock.driver.floor && seen && compareVersions(seen, lock.driver.floor) < 0) {
@@ -44,7 +51,10 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: 'error',
       title: m('driver.title', { seen, floor: lock.driver.floor }),
       cause: m('driver.cause', { floor: lock.driver.floor, seen, cuda: lock.cuda.runtime ?? '?' }),
-      evidence: [ev('driver floor in the lock', lock.driver.floor, 'lock'), ev('driver', seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot')],
+      evidence: [
+        ev('driver floor in the lock', lock.driver.floor, 'lock'),
+        ev('driver', seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot'),
+      ],
       fix: [m('driver.fix', { floor: lock.driver.floor })],
     });
   }
@@ -58,9 +68,25 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const cover = variant ? variantCoversCapability(variantArchSet(variant), cc) : undefined;
     const evidence = [ev('GPU architectures in the lock', locked, 'lock'), ev(`GPU ${g.index} compute capability`, cc, g.source)];
     if (cover === 'none' && torch && tag) {
-      out.push({ code: 'arch-unsupported', severity: 'error', title: m('arch.title', { gpu: g.name, sm: cc.replace('.', ''), fw: 'torch' }), cause: m('arch.cause', { locked, fw: 'torch', version: torch.version, tag, cc }), evidence, fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # after moving to a build that covers sm_${cc.replace('.', '')}`], subject: `GPU ${g.index}` });
+      out.push({
+        code: 'arch-unsupported',
+        severity: 'error',
+        title: m('arch.title', { gpu: g.name, sm: cc.replace('.', ''), fw: 'torch' }),
+        cause: m('arch.cause', { locked, fw: 'torch', version: torch.version, tag, cc }),
+        evidence,
+        fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # after moving to a build that covers sm_${cc.replace('.', '')}`],
+        subject: `GPU ${g.index}`,
+      });
     } else {
-      out.push({ code: 'lock-drift', severity: 'warning', title: m('archDrift.title', { cc, gpu: g.name, locked }), cause: m('archDrift.cause', { cc, locked }), evidence, fix: [], subject: `GPU ${g.index}` });
+      out.push({
+        code: 'lock-drift',
+        severity: 'warning',
+        title: m('archDrift.title', { cc, gpu: g.name, locked }),
+        cause: m('archDrift.cause', { cc, locked }),
+        evidence,
+        fix: [],
+        subject: `GPU ${g.index}`,
+      });
     }
   }
 
@@ -73,12 +99,26 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: 'error',
       title: m('noEnv.title'),
       cause: m('noEnv.cause', { env: lock.source.environment ?? m('none'), python: lock.python.version ?? '?', count: lock.packages.length }),
-      evidence: [ev('Python environment in the lock', lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'), ev('Python environments with packages here', null, 'snapshot')],
-      fix: [want ? `python${want} -m venv .venv && . .venv/bin/activate   # Python ${want}, as in the lock` : 'python3 -m venv .venv && . .venv/bin/activate', m('noEnv.fix')],
+      evidence: [
+        ev('Python environment in the lock', lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'),
+        ev('Python environments with packages here', null, 'snapshot'),
+      ],
+      fix: [
+        want ? `python${want} -m venv .venv && . .venv/bin/activate   # Python ${want}, as in the lock` : 'python3 -m venv .venv && . .venv/bin/activate',
+        m('noEnv.fix'),
+      ],
     });
   }
   if (lock.python.version && here.python.version && minor(lock.python.version) !== minor(here.python.version)) {
-    out.push({ code: 'lock-drift', severity: 'error', title: m('python.title', { have: here.python.version, want: lock.python.version }), cause: m('python.cause', { have: minor(here.python.version) }), evidence: [ev('Python in the lock', lock.python.version, 'lock'), ev(`Python of ${envLabel}`, here.python.version, env?.version?.source ?? 'snapshot')], fix: [], subject: envLabel });
+    out.push({
+      code: 'lock-drift',
+      severity: 'error',
+      title: m('python.title', { have: here.python.version, want: lock.python.version }),
+      cause: m('python.cause', { have: minor(here.python.version) }),
+      evidence: [ev('Python in the lock', lock.python.version, 'lock'), ev(`Python of ${envLabel}`, here.python.version, env?.version?.source ?? 'snapshot')],
+      fix: [],
+      subject: envLabel,
+    });
   }
   const pkgs = new Map((env?.packages ?? []).map((p) => [p.name, p]));
   for (const f of lock.frameworks) {
@@ -86,18 +126,59 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const pin = lock.packages.find((x) => x.name === f.name);
     const fix = pin ? [pipFix(f.name, pin.version, pin.index)] : [];
     if (!p) {
-      out.push({ code: 'framework-cuda-mismatch', severity: 'error', title: m('fwMissing.title', { fw: f.name, version: f.version }), cause: m('fwMissing.cause', { fw: f.name, version: f.version, cuda: f.cuda ?? 'CPU', env: lock.source.environment ?? m('none'), here: env?.prefix ?? m('thisMachine') }), evidence: [ev(`${f.name} in the lock`, f.version, 'lock')], fix, subject: envLabel });
+      out.push({
+        code: 'framework-cuda-mismatch',
+        severity: 'error',
+        title: m('fwMissing.title', { fw: f.name, version: f.version }),
+        cause: m('fwMissing.cause', {
+          fw: f.name,
+          version: f.version,
+          cuda: f.cuda ?? 'CPU',
+          env: lock.source.environment ?? m('none'),
+          here: env?.prefix ?? m('thisMachine'),
+        }),
+        evidence: [ev(`${f.name} in the lock`, f.version, 'lock')],
+        fix,
+        subject: envLabel,
+      });
       continue;
     }
-    const evidence = [ev(`${f.name} in the lock`, `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'), ev(`${f.name} in ${envLabel}`, p.version, p.build?.source ?? p.location)];
+    const evidence = [
+      ev(`${f.name} in the lock`, `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'),
+      ev(`${f.name} in ${envLabel}`, p.version, p.build?.source ?? p.location),
+    ];
     const haveCuda = here.frameworks.find((x) => x.name === f.name)?.cuda ?? null;
     if (f.cuda && isCpuBuild(p)) {
-      out.push({ code: 'cpu-only-build', severity: 'error', title: m('fwCpu.title', { fw: f.name, want: f.cuda }), cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: 'CPU', want: f.cuda, index: f.index }), evidence, fix, subject: envLabel });
+      out.push({
+        code: 'cpu-only-build',
+        severity: 'error',
+        title: m('fwCpu.title', { fw: f.name, want: f.cuda }),
+        cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: 'CPU', want: f.cuda, index: f.index }),
+        evidence,
+        fix,
+        subject: envLabel,
+      });
     } else if (f.cuda && haveCuda && minor(haveCuda) !== minor(f.cuda) && cudaTagOf(p) !== `cu${f.cuda.replace('.', '')}`) {
-      out.push({ code: 'framework-cuda-mismatch', severity: 'error', title: m('fwCuda.title', { fw: f.name, have: haveCuda, want: f.cuda }), cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: haveCuda, want: f.cuda, index: f.index }), evidence, fix, subject: envLabel });
+      out.push({
+        code: 'framework-cuda-mismatch',
+        severity: 'error',
+        title: m('fwCuda.title', { fw: f.name, have: haveCuda, want: f.cuda }),
+        cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: haveCuda, want: f.cuda, index: f.index }),
+        evidence,
+        fix,
+        subject: envLabel,
+      });
     }
     if (compareVersions(publicVersion(p.version), f.version) !== 0) {
-      out.push({ code: 'lock-drift', severity: 'error', title: m('fwVersion.title', { fw: f.name, have: publicVersion(p.version), want: f.version }), cause: m('fwVersion.cause', { fw: f.name, want: f.version, have: publicVersion(p.version), env: envLabel }), evidence, fix, subject: envLabel });
+      out.push({
+        code: 'lock-drift',
+        severity: 'error',
+        title: m('fwVersion.title', { fw: f.name, have: publicVersion(p.version), want: f.version }),
+        cause: m('fwVersion.cause', { fw: f.name, want: f.version, have: publicVersion(p.version), env: envLabel }),
+        evidence,
+        fix,
+        subject: envLabel,
+      });
     }
   }
   const fwNames = new Set(lock.frameworks.map((f) => f.name));
@@ -106,21 +187,61 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const p = pkgs.get(pin.name);
     const want = pin.version.split('+')[0] ?? pin.version;
     const evidence = [ev(`${pin.name} in the lock`, pin.version, 'lock'), ev(`${pin.name} in ${envLabel}`, p?.version ?? null, p?.location ?? 'snapshot')];
-    if (!p) out.push({ code: 'lock-drift', severity: 'warning', title: m('pkgMissing.title', { name: pin.name, want }), cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }), evidence, fix: [pipFix(pin.name, pin.version, pin.index)], subject: envLabel });
+    if (!p)
+      out.push({
+        code: 'lock-drift',
+        severity: 'warning',
+        title: m('pkgMissing.title', { name: pin.name, want }),
+        cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }),
+        evidence,
+        fix: [pipFix(pin.name, pin.version, pin.index)],
+        subject: envLabel,
+      });
     else if (compareVersions(publicVersion(p.version), want) !== 0 || publicVersion(p.version) !== want) {
-      out.push({ code: 'lock-drift', severity: 'warning', title: m('pkgVersion.title', { name: pin.name, have: p.version, want }), cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }), evidence, fix: [pipFix(pin.name, pin.version, pin.index)], subject: envLabel });
+      out.push({
+        code: 'lock-drift',
+        severity: 'warning',
+        title: m('pkgVersion.title', { name: pin.name, have: p.version, want }),
+        cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }),
+        evidence,
+        fix: [pipFix(pin.name, pin.version, pin.index)],
+        subject: envLabel,
+      });
     }
   }
 
   // Libraries and toolkit.
   if (lock.cudnn && here.cudnn && compareVersions(lock.cudnn, here.cudnn) !== 0) {
-    out.push({ code: 'cudnn-mismatch', severity: major(lock.cudnn) !== major(here.cudnn) ? 'error' : 'warning', title: m('cudnn.title', { have: here.cudnn, want: lock.cudnn }), cause: m('cudnn.cause', { want: lock.cudnn, have: here.cudnn }), evidence: [ev('cuDNN in the lock', lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')], fix: [], subject: envLabel });
+    out.push({
+      code: 'cudnn-mismatch',
+      severity: major(lock.cudnn) !== major(here.cudnn) ? 'error' : 'warning',
+      title: m('cudnn.title', { have: here.cudnn, want: lock.cudnn }),
+      cause: m('cudnn.cause', { want: lock.cudnn, have: here.cudnn }),
+      evidence: [ev('cuDNN in the lock', lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')],
+      fix: [],
+      subject: envLabel,
+    });
   }
   if (lock.nccl && here.nccl && compareVersions(lock.nccl, here.nccl) !== 0) {
-    out.push({ code: 'lock-drift', severity: 'warning', title: m('nccl.title', { have: here.nccl, want: lock.nccl }), cause: m('nccl.cause', { want: lock.nccl, have: here.nccl }), evidence: [ev('NCCL in the lock', lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')], fix: [], subject: envLabel });
+    out.push({
+      code: 'lock-drift',
+      severity: 'warning',
+      title: m('nccl.title', { have: here.nccl, want: lock.nccl }),
+      cause: m('nccl.cause', { want: lock.nccl, have: here.nccl }),
+      evidence: [ev('NCCL in the lock', lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')],
+      fix: [],
+      subject: envLabel,
+    });
   }
   if (lock.cuda.toolkit && minor(lock.cuda.toolkit) !== (here.cuda.toolkit ? minor(here.cuda.toolkit) : null)) {
-    out.push({ code: 'toolkit-mismatch', severity: 'warning', title: m('toolkit.title', { have: here.cuda.toolkit ?? m('none'), want: lock.cuda.toolkit }), cause: m('toolkit.cause', { want: lock.cuda.toolkit }), evidence: [ev('CUDA toolkit in the lock', lock.cuda.toolkit, 'lock'), ev('active CUDA toolkit', here.cuda.toolkit, 'snapshot')], fix: ['gpuenv cuda list'] });
+    out.push({
+      code: 'toolkit-mismatch',
+      severity: 'warning',
+      title: m('toolkit.title', { have: here.cuda.toolkit ?? m('none'), want: lock.cuda.toolkit }),
+      cause: m('toolkit.cause', { want: lock.cuda.toolkit }),
+      evidence: [ev('CUDA toolkit in the lock', lock.cuda.toolkit, 'lock'), ev('active CUDA toolkit', here.cuda.toolkit, 'snapshot')],
+      fix: ['gpuenv cuda list'],
+    });
   }
   return out;
 }

@@ -51,7 +51,26 @@ export interface CublasLtBindings {
   cublasLtMatmulPreferenceSetAttribute: F<[p: Ptr, attr: number, buf: Buffer, size: number]>;
   cublasLtMatmulAlgoGetHeuristic: F<[h: Ptr, op: Ptr, a: Ptr, b: Ptr, c: Ptr, d: Ptr, pref: Ptr, requested: number, results: Buffer, count: [number]]>;
   /** Device pointers as numbers/bigints; alpha and beta are host buffers (host pointer mode). */
-  cublasLtMatmul: F<[h: Ptr, op: Ptr, alpha: Buffer, A: Ptr, Adesc: Ptr, B: Ptr, Bdesc: Ptr, beta: Buffer, C: Ptr, Cdesc: Ptr, D: Ptr, Ddesc: Ptr, algo: Buffer, ws: Ptr, wsSize: number, stream: Ptr]>;
+  cublasLtMatmul: F<
+    [
+      h: Ptr,
+      op: Ptr,
+      alpha: Buffer,
+      A: Ptr,
+      Adesc: Ptr,
+      B: Ptr,
+      Bdesc: Ptr,
+      beta: Buffer,
+      C: Ptr,
+      Cdesc: Ptr,
+      D: Ptr,
+      Ddesc: Ptr,
+      algo: Buffer,
+      ws: Ptr,
+      wsSize: number,
+      stream: Ptr,
+    ]
+  >;
 }
 
 /** Binds every function the benchmark needs; undefined when one is missing (not a cuBLASLt). */

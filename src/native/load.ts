@@ -26,7 +26,13 @@ export interface ResolveOptions {
 export type CandidateSource = 'LD_LIBRARY_PATH' | 'ld.so.cache' | 'default';
 
 /** No RPATH or RUNPATH here: we are not an ELF object asking for the library. */
-const SOURCE: Record<SearchStep, CandidateSource> = { rpath: 'default', runpath: 'default', LD_LIBRARY_PATH: 'LD_LIBRARY_PATH', 'ld.so.cache': 'ld.so.cache', 'default-dirs': 'default' };
+const SOURCE: Record<SearchStep, CandidateSource> = {
+  rpath: 'default',
+  runpath: 'default',
+  LD_LIBRARY_PATH: 'LD_LIBRARY_PATH',
+  'ld.so.cache': 'ld.so.cache',
+  'default-dirs': 'default',
+};
 
 export interface LibraryCandidate {
   path: string;

@@ -156,8 +156,15 @@ export function nvmlTypes(koffi: Koffi): NvmlTypes {
   return types;
 }
 
-export interface NvmlMemoryV1 { total: number | bigint; free: number | bigint; used: number | bigint }
-export interface NvmlMemoryV2 extends NvmlMemoryV1 { version: number; reserved: number | bigint }
+export interface NvmlMemoryV1 {
+  total: number | bigint;
+  free: number | bigint;
+  used: number | bigint;
+}
+export interface NvmlMemoryV2 extends NvmlMemoryV1 {
+  version: number;
+  reserved: number | bigint;
+}
 export interface NvmlPciInfo {
   busIdLegacy: string;
   domain: number;
@@ -167,10 +174,25 @@ export interface NvmlPciInfo {
   pciSubSystemId: number;
   busId: string;
 }
-export interface NvmlTemperatureV1 { version: number; sensorType: number; temperature: number }
-export interface NvmlUtilization { gpu: number; memory: number }
-export interface NvmlGpuFabricInfo { clusterUuid: number[]; status: number; cliqueId: number; state: number }
-export interface NvmlDeviceAttributes { multiprocessorCount: number; memorySizeMB: number | bigint }
+export interface NvmlTemperatureV1 {
+  version: number;
+  sensorType: number;
+  temperature: number;
+}
+export interface NvmlUtilization {
+  gpu: number;
+  memory: number;
+}
+export interface NvmlGpuFabricInfo {
+  clusterUuid: number[];
+  status: number;
+  cliqueId: number;
+  state: number;
+}
+export interface NvmlDeviceAttributes {
+  multiprocessorCount: number;
+  memorySizeMB: number | bigint;
+}
 
 type Dev = NvmlDevice;
 /** Any NVML function: returns nvmlReturn_t. */
@@ -261,10 +283,7 @@ export function bindNvml(koffi: Koffi, lib: LibraryHandle): NvmlBindings | undef
       'int nvmlSystemGetCudaDriverVersion_v2(_Out_ int *cudaDriverVersion)',
       'int nvmlSystemGetCudaDriverVersion(_Out_ int *cudaDriverVersion)',
     ),
-    nvmlDeviceGetCount_v2: f(
-      'int nvmlDeviceGetCount_v2(_Out_ unsigned int *deviceCount)',
-      'int nvmlDeviceGetCount(_Out_ unsigned int *deviceCount)',
-    ),
+    nvmlDeviceGetCount_v2: f('int nvmlDeviceGetCount_v2(_Out_ unsigned int *deviceCount)', 'int nvmlDeviceGetCount(_Out_ unsigned int *deviceCount)'),
     nvmlDeviceGetHandleByIndex_v2: f(
       'int nvmlDeviceGetHandleByIndex_v2(unsigned int index, _Out_ nvmlDevice_t *device)',
       'int nvmlDeviceGetHandleByIndex(unsigned int index, _Out_ nvmlDevice_t *device)',
@@ -290,9 +309,7 @@ export function bindNvml(koffi: Koffi, lib: LibraryHandle): NvmlBindings | undef
     nvmlDeviceGetMaxClockInfo: f(`int nvmlDeviceGetMaxClockInfo(${dev}, int type, _Out_ unsigned int *clock)`),
     nvmlDeviceGetTemperatureV: f(`int nvmlDeviceGetTemperatureV(${dev}, _Inout_ nvmlTemperature_v1_t *temperature)`),
     nvmlDeviceGetTemperature: f(`int nvmlDeviceGetTemperature(${dev}, int sensorType, _Out_ unsigned int *temp)`),
-    nvmlDeviceGetTemperatureThreshold: f(
-      `int nvmlDeviceGetTemperatureThreshold(${dev}, int thresholdType, _Out_ unsigned int *temp)`,
-    ),
+    nvmlDeviceGetTemperatureThreshold: f(`int nvmlDeviceGetTemperatureThreshold(${dev}, int thresholdType, _Out_ unsigned int *temp)`),
     nvmlDeviceGetPowerUsage: u32('nvmlDeviceGetPowerUsage'),
     nvmlDeviceGetPowerManagementLimit: u32('nvmlDeviceGetPowerManagementLimit'),
     nvmlDeviceGetEnforcedPowerLimit: u32('nvmlDeviceGetEnforcedPowerLimit'),
@@ -306,9 +323,7 @@ export function bindNvml(koffi: Koffi, lib: LibraryHandle): NvmlBindings | undef
       `int nvmlDeviceGetSupportedClocksThrottleReasons(${dev}, _Out_ unsigned long long *reasons)`,
     ),
     nvmlDeviceGetEccMode: f(`int nvmlDeviceGetEccMode(${dev}, _Out_ int *current, _Out_ int *pending)`),
-    nvmlDeviceGetTotalEccErrors: f(
-      `int nvmlDeviceGetTotalEccErrors(${dev}, int errorType, int counterType, _Out_ unsigned long long *eccCounts)`,
-    ),
+    nvmlDeviceGetTotalEccErrors: f(`int nvmlDeviceGetTotalEccErrors(${dev}, int errorType, int counterType, _Out_ unsigned long long *eccCounts)`),
     nvmlDeviceGetRemappedRows: f(
       `int nvmlDeviceGetRemappedRows(${dev}, _Out_ unsigned int *corrRows, _Out_ unsigned int *uncRows, _Out_ unsigned int *isPending, _Out_ unsigned int *failureOccurred)`,
     ),
@@ -323,13 +338,9 @@ export function bindNvml(koffi: Koffi, lib: LibraryHandle): NvmlBindings | undef
     nvmlDeviceGetVbiosVersion: f(`int nvmlDeviceGetVbiosVersion(${dev}, char *version, unsigned int length)`),
     nvmlDeviceGetPowerManagementDefaultLimit: u32('nvmlDeviceGetPowerManagementDefaultLimit'),
     nvmlDeviceGetApplicationsClock: f(`int nvmlDeviceGetApplicationsClock(${dev}, int clockType, _Out_ unsigned int *clockMHz)`),
-    nvmlDeviceGetDefaultApplicationsClock: f(
-      `int nvmlDeviceGetDefaultApplicationsClock(${dev}, int clockType, _Out_ unsigned int *clockMHz)`,
-    ),
+    nvmlDeviceGetDefaultApplicationsClock: f(`int nvmlDeviceGetDefaultApplicationsClock(${dev}, int clockType, _Out_ unsigned int *clockMHz)`),
     // The address buffer is plain memory we own (RETIRED_PAGES_CAPACITY entries): only the count is read.
-    nvmlDeviceGetRetiredPages: f(
-      `int nvmlDeviceGetRetiredPages(${dev}, int cause, _Inout_ unsigned int *pageCount, void *addresses)`,
-    ),
+    nvmlDeviceGetRetiredPages: f(`int nvmlDeviceGetRetiredPages(${dev}, int cause, _Inout_ unsigned int *pageCount, void *addresses)`),
     nvmlDeviceGetRetiredPagesPendingStatus: u32('nvmlDeviceGetRetiredPagesPendingStatus'),
     nvmlDeviceGetGpuFabricInfo: f(`int nvmlDeviceGetGpuFabricInfo(${dev}, _Out_ nvmlGpuFabricInfo_t *gpuFabricInfo)`),
   };

@@ -38,7 +38,12 @@ export function readCudaFrom(lib: LibraryHandle | null, library: CudaReport['lib
   // cuDriverGetVersion works before (and without) cuInit: a driver too old for the GPU still answers.
   const version: [number] = [0];
   const getVersion = b.cuDriverGetVersion;
-  report.driverVersion = calls.get(getVersion, 'cuDriverGetVersion', () => getVersion!(version), () => version[0]);
+  report.driverVersion = calls.get(
+    getVersion,
+    'cuDriverGetVersion',
+    () => getVersion!(version),
+    () => version[0],
+  );
   try {
     report.initRc = b.cuInit(0);
   } catch (error) {
@@ -54,7 +59,12 @@ export function readCudaFrom(lib: LibraryHandle | null, library: CudaReport['lib
   }
   const count: [number] = [0];
   const getCount = b.cuDeviceGetCount;
-  report.deviceCount = calls.get(getCount, 'cuDeviceGetCount', () => getCount!(count), () => count[0]);
+  report.deviceCount = calls.get(
+    getCount,
+    'cuDeviceGetCount',
+    () => getCount!(count),
+    () => count[0],
+  );
   for (let ordinal = 0; ordinal < (report.deviceCount ?? 0); ordinal++) report.devices.push(readDevice(b, calls, ordinal));
   report.errors = calls.errors;
   return report;
@@ -88,16 +98,34 @@ function readDevice(b: CudaBindings, calls: Calls, ordinal: number): CudaDeviceR
   };
   const handle: [number] = [0];
   const get = b.cuDeviceGet;
-  if (calls.get(get, `cuDeviceGet(${ordinal})`, () => get!(handle, ordinal), () => true) === null) return report;
+  if (
+    calls.get(
+      get,
+      `cuDeviceGet(${ordinal})`,
+      () => get!(handle, ordinal),
+      () => true,
+    ) === null
+  )
+    return report;
   const dev = handle[0];
   const text = (fn: CudaBindings['cuDeviceGetName'], label: string, size: number) => {
     const buf = Buffer.alloc(size);
-    return calls.get(fn, label, () => fn!(buf, size, dev), () => cText(buf));
+    return calls.get(
+      fn,
+      label,
+      () => fn!(buf, size, dev),
+      () => cText(buf),
+    );
   };
   const attr = (attrib: number, label: string): number | null => {
     const out: [number] = [0];
     const fn = b.cuDeviceGetAttribute;
-    return calls.get(fn, `cuDeviceGetAttribute(${label}) device ${ordinal}`, () => fn!(out, attrib, dev), () => out[0]);
+    return calls.get(
+      fn,
+      `cuDeviceGetAttribute(${label}) device ${ordinal}`,
+      () => fn!(out, attrib, dev),
+      () => out[0],
+    );
   };
   report.name = text(b.cuDeviceGetName, `cuDeviceGetName(${ordinal})`, 256);
   report.pciBusId = text(b.cuDeviceGetPCIBusId, `cuDeviceGetPCIBusId(${ordinal})`, 32);
@@ -107,7 +135,14 @@ function readDevice(b: CudaBindings, calls: Calls, ordinal: number): CudaDeviceR
   report.multiprocessors = attr(CU_DEVICE_ATTRIBUTE.MULTIPROCESSOR_COUNT, 'MULTIPROCESSOR_COUNT');
   const bytes: [number | bigint] = [0];
   const totalMem = b.cuDeviceTotalMem_v2;
-  report.totalMemory = toNumber(calls.get(totalMem, `cuDeviceTotalMem_v2(${ordinal})`, () => totalMem!(bytes, dev), () => bytes[0]));
+  report.totalMemory = toNumber(
+    calls.get(
+      totalMem,
+      `cuDeviceTotalMem_v2(${ordinal})`,
+      () => totalMem!(bytes, dev),
+      () => bytes[0],
+    ),
+  );
   report.clockRateKHz = attr(CU_DEVICE_ATTRIBUTE.CLOCK_RATE, 'CLOCK_RATE');
   report.memoryClockRateKHz = attr(CU_DEVICE_ATTRIBUTE.MEMORY_CLOCK_RATE, 'MEMORY_CLOCK_RATE');
   report.memoryBusWidth = attr(CU_DEVICE_ATTRIBUTE.GLOBAL_MEMORY_BUS_WIDTH, 'GLOBAL_MEMORY_BUS_WIDTH');

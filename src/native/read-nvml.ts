@@ -141,15 +141,30 @@ export function readNvmlFrom(koffi: Koffi, lib: LibraryHandle, library: NvmlRepo
 function readSystem(b: NvmlBindings, calls: Calls, report: NvmlReport): void {
   const text = (fn: NvmlBindings['nvmlSystemGetDriverVersion'], label: string, size: number): string | null => {
     const buf = Buffer.alloc(size);
-    return calls.get(fn, label, () => fn!(buf, size), () => cText(buf));
+    return calls.get(
+      fn,
+      label,
+      () => fn!(buf, size),
+      () => cText(buf),
+    );
   };
   report.driverVersion = text(b.nvmlSystemGetDriverVersion, 'nvmlSystemGetDriverVersion', NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE);
   report.nvmlVersion = text(b.nvmlSystemGetNVMLVersion, 'nvmlSystemGetNVMLVersion', NVML_SYSTEM_NVML_VERSION_BUFFER_SIZE);
   const out: [number] = [0];
   const f1 = b.nvmlSystemGetCudaDriverVersion_v2;
-  report.cudaDriverVersion = calls.get(f1, 'nvmlSystemGetCudaDriverVersion_v2', () => f1!(out), () => out[0]);
+  report.cudaDriverVersion = calls.get(
+    f1,
+    'nvmlSystemGetCudaDriverVersion_v2',
+    () => f1!(out),
+    () => out[0],
+  );
   const f2 = b.nvmlDeviceGetCount_v2;
-  report.deviceCount = calls.get(f2, 'nvmlDeviceGetCount_v2', () => f2!(out), () => out[0]);
+  report.deviceCount = calls.get(
+    f2,
+    'nvmlDeviceGetCount_v2',
+    () => f2!(out),
+    () => out[0],
+  );
 }
 
 type DevFn<A extends unknown[]> = KoffiFunc<(d: NvmlDevice, ...args: A) => number> | undefined;
@@ -163,20 +178,40 @@ function deviceReader(calls: Calls, device: NvmlDevice) {
     },
     u32(fn: DevFn<[U32Out]>, label: string): number | null {
       const out: U32Out = [0];
-      return calls.get(fn, label, () => fn!(device, out), () => out[0]);
+      return calls.get(
+        fn,
+        label,
+        () => fn!(device, out),
+        () => out[0],
+      );
     },
     /** For getters with one enum argument before the output (clock type, threshold type). */
     u32Of(fn: DevFn<[number, U32Out]>, label: string, arg: number): number | null {
       const out: U32Out = [0];
-      return calls.get(fn, label, () => fn!(device, arg, out), () => out[0]);
+      return calls.get(
+        fn,
+        label,
+        () => fn!(device, arg, out),
+        () => out[0],
+      );
     },
     u64(fn: DevFn<[U64Out]>, label: string): number | bigint | null {
       const out: U64Out = [0];
-      return calls.get(fn, label, () => fn!(device, out), () => out[0]);
+      return calls.get(
+        fn,
+        label,
+        () => fn!(device, out),
+        () => out[0],
+      );
     },
     text(fn: DevFn<[Buffer, number]>, label: string, size: number): string | null {
       const buf = Buffer.alloc(size);
-      return calls.get(fn, label, () => fn!(device, buf, size), () => cText(buf));
+      return calls.get(
+        fn,
+        label,
+        () => fn!(device, buf, size),
+        () => cText(buf),
+      );
     },
   };
 }
@@ -186,7 +221,12 @@ function readDevice(koffi: Koffi, b: NvmlBindings, index: number): NvmlDeviceRep
   const report = emptyDevice(index);
   const handle: [NvmlDevice | null] = [null];
   const byIndex = b.nvmlDeviceGetHandleByIndex_v2;
-  const ok = calls.get(byIndex, 'nvmlDeviceGetHandleByIndex_v2', () => byIndex!(index, handle), () => true);
+  const ok = calls.get(
+    byIndex,
+    'nvmlDeviceGetHandleByIndex_v2',
+    () => byIndex!(index, handle),
+    () => true,
+  );
   const device = handle[0];
   if (!ok || device === null) {
     report.errors = calls.errors;
@@ -207,12 +247,10 @@ function readDevice(koffi: Koffi, b: NvmlBindings, index: number): NvmlDeviceRep
 
   const major: U32Out = [0];
   const minor: U32Out = [0];
-  report.computeCapability = r.call(
-    b.nvmlDeviceGetCudaComputeCapability,
-    'nvmlDeviceGetCudaComputeCapability',
-    [major, minor],
-    (): [number, number] => [major[0], minor[0]],
-  );
+  report.computeCapability = r.call(b.nvmlDeviceGetCudaComputeCapability, 'nvmlDeviceGetCudaComputeCapability', [major, minor], (): [number, number] => [
+    major[0],
+    minor[0],
+  ]);
   report.architecture = r.u32(b.nvmlDeviceGetArchitecture, 'nvmlDeviceGetArchitecture');
   report.brand = r.u32(b.nvmlDeviceGetBrand, 'nvmlDeviceGetBrand');
 
@@ -245,9 +283,7 @@ function readDevice(koffi: Koffi, b: NvmlBindings, index: number): NvmlDeviceRep
   report.powerLimitMw = r.u32(b.nvmlDeviceGetPowerManagementLimit, 'nvmlDeviceGetPowerManagementLimit');
   report.enforcedPowerLimitMw = r.u32(b.nvmlDeviceGetEnforcedPowerLimit, 'nvmlDeviceGetEnforcedPowerLimit');
   report.clockEventReasons = toHex(r.u64(b.nvmlDeviceGetCurrentClocksEventReasons, 'nvmlDeviceGetCurrentClocksEventReasons'));
-  report.supportedClockEventReasons = toHex(
-    r.u64(b.nvmlDeviceGetSupportedClocksEventReasons, 'nvmlDeviceGetSupportedClocksEventReasons'),
-  );
+  report.supportedClockEventReasons = toHex(r.u64(b.nvmlDeviceGetSupportedClocksEventReasons, 'nvmlDeviceGetSupportedClocksEventReasons'));
 
   const eccCur: U32Out = [0];
   const eccPend: U32Out = [0];
@@ -314,7 +350,12 @@ function readHealth(b: NvmlBindings, calls: Calls, r: Reader, report: NvmlDevice
     const count: [number] = [RETIRED_PAGES_CAPACITY];
     const addresses = Buffer.alloc(8 * RETIRED_PAGES_CAPACITY);
     const fn = b.nvmlDeviceGetRetiredPages;
-    return calls.get(fn, `nvmlDeviceGetRetiredPages(${label})`, () => fn!(r.device, cause, count, addresses), () => count[0]);
+    return calls.get(
+      fn,
+      `nvmlDeviceGetRetiredPages(${label})`,
+      () => fn!(r.device, cause, count, addresses),
+      () => count[0],
+    );
   };
   report.retiredPages = {
     singleBit: pages(NVML_PAGE_RETIREMENT_CAUSE.MULTIPLE_SINGLE_BIT_ECC_ERRORS, 'MULTIPLE_SINGLE_BIT_ECC_ERRORS'),

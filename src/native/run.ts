@@ -20,7 +20,6 @@ export type NativeProbeOutcome = NativeProbeResult & { partial?: NativeReport };
 const TAIL_BYTES = 2048;
 const CLOSE_GRACE_MS = 250;
 
-
 export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativeProbeOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
@@ -51,8 +50,7 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
       child.removeAllListeners('message');
       resolve(outcome);
     };
-    const withPartial = (outcome: NativeProbeOutcome): NativeProbeOutcome =>
-      partial && !outcome.ok ? { ...outcome, partial } : outcome;
+    const withPartial = (outcome: NativeProbeOutcome): NativeProbeOutcome => (partial && !outcome.ok ? { ...outcome, partial } : outcome);
 
     const watchdog = setTimeout(() => {
       child.kill('SIGKILL');

@@ -18,8 +18,16 @@ export function pastedGpu(name: string, index: number, source: string, over: Par
     power: { drawW: null, limitW: null, enforcedLimitW: null },
     clockEventReasons: null,
     ecc: {
-      enabled: null, pendingEnabled: null, volatileCorrected: null, volatileUncorrected: null, aggregateCorrected: null,
-      aggregateUncorrected: null, remappedRowsCorrectable: null, remappedRowsUncorrectable: null, remappingPending: null, remappingFailed: null,
+      enabled: null,
+      pendingEnabled: null,
+      volatileCorrected: null,
+      volatileUncorrected: null,
+      aggregateCorrected: null,
+      aggregateUncorrected: null,
+      remappedRowsCorrectable: null,
+      remappedRowsUncorrectable: null,
+      remappingPending: null,
+      remappingFailed: null,
     },
     persistenceMode: null,
     migMode: { current: null, pending: null },
@@ -60,4 +68,3 @@ export function pastedPackage(name: string, version: string, source: string, ins
     archs: null,
   };
 }
-

@@ -24,7 +24,16 @@ export function parseCollectEnv(lines: readonly string[]): ParseResult {
       if (c) {
         const dir = line.slice(0, line.lastIndexOf('/'));
         if (!facts.libraries.some((l) => l.dir === dir && l.version?.value === c[1])) {
-          facts.libraries.push({ name: 'cudnn', version: { value: c[1]!, source: SRC }, dir, files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+          facts.libraries.push({
+            name: 'cudnn',
+            version: { value: c[1]!, source: SRC },
+            dir,
+            files: [],
+            header: null,
+            origin: 'unknown',
+            inLdCache: false,
+            onLdLibraryPath: false,
+          });
         }
         continue;
       }
@@ -63,7 +72,17 @@ export function parseCollectEnv(lines: readonly string[]): ParseResult {
       facts.driver.version = { value: m[1]!, source: SRC };
     } else if ((m = /^cuDNN version: ?(.{0,60})$/.exec(line))) {
       const v = /(\d+\.\d+\.\d+)/.exec(m[1]!);
-      if (v) facts.libraries.push({ name: 'cudnn', version: { value: v[1]!, source: SRC }, dir: '(collect_env)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+      if (v)
+        facts.libraries.push({
+          name: 'cudnn',
+          version: { value: v[1]!, source: SRC },
+          dir: '(collect_env)',
+          files: [],
+          header: null,
+          origin: 'unknown',
+          inLdCache: false,
+          onLdLibraryPath: false,
+        });
       else inCudnn = /Probably one of the following|^$/.test(m[1]!);
     } else if ((m = /^\[(pip3?|conda)\] ([A-Za-z0-9_.-]{1,60})(?:==| +)(\S{1,60})(?: +(\S{1,80}))?/.exec(line))) {
       const conda = m[1] === 'conda';

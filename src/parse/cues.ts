@@ -12,13 +12,25 @@ export interface Cue {
 }
 
 const CUES: readonly [FindingCode, RegExp][] = [
-  ['driver-too-old', /\bdriver\b[^\n]{0,30}\b(?:too old|outdated|insufficient)|\b(?:update|upgrade|newer)\b[^\n]{0,20}\bdriver\b|驱动[^\n]{0,40}(?:不兼容|太旧|过低|不匹配|版本低)/i],
+  [
+    'driver-too-old',
+    /\bdriver\b[^\n]{0,30}\b(?:too old|outdated|insufficient)|\b(?:update|upgrade|newer)\b[^\n]{0,20}\bdriver\b|驱动[^\n]{0,40}(?:不兼容|太旧|过低|不匹配|版本低)/i,
+  ],
   ['arch-unsupported', /\bkernel image\b|\b(?:compute|cuda) capability\b|\bsm_\d{2,3}\b|\bnot supported\b[^\n]{0,30}\b(?:GPU|architecture|card)\b|算力/i],
-  ['library-not-found', /\blib[\w+-]{2,40}\.so(?:\.\d+){0,3}\b[^\n]{0,40}\b(?:not found|cannot|could not|missing|no such)|\b\w{2,40}\.dll\b[^\n]{0,40}\b(?:not found|could not|missing|failed)|cannot open shared object|\bdlopen\b|(?:无法|不能)(?:加载|找到)[^\n]{0,20}库/i],
+  [
+    'library-not-found',
+    /\blib[\w+-]{2,40}\.so(?:\.\d+){0,3}\b[^\n]{0,40}\b(?:not found|cannot|could not|missing|no such)|\b\w{2,40}\.dll\b[^\n]{0,40}\b(?:not found|could not|missing|failed)|cannot open shared object|\bdlopen\b|(?:无法|不能)(?:加载|找到)[^\n]{0,20}库/i,
+  ],
   ['cudnn-mismatch', /\bcudnn\b[^\n]{0,60}\b(?:version|mismatch|incompatib\w*|compiled)\b/i],
-  ['cpu-only-build', /is_available\(\)[^\n]{0,20}\bfalse\b|not compiled with cuda|\bcpu[- ]only\b|\+cpu\b|\bcpuonly\b|\b(?:only|just) (?:uses?|runs? on) (?:the )?cpu\b|\bgpu\b[^\n]{0,10}\bnot (?:used|available|detected|found)\b/i],
+  [
+    'cpu-only-build',
+    /is_available\(\)[^\n]{0,20}\bfalse\b|not compiled with cuda|\bcpu[- ]only\b|\+cpu\b|\bcpuonly\b|\b(?:only|just) (?:uses?|runs? on) (?:the )?cpu\b|\bgpu\b[^\n]{0,10}\bnot (?:used|available|detected|found)\b/i,
+  ],
   ['no-gpu', /\bno (?:cuda )?(?:gpus?|devices?) (?:found|available|detected|visible)\b|\bcuda_visible_devices\b|--gpus\b/i],
-  ['driver-not-loaded', /\bnvidia-smi\b[^\n]{0,40}\b(?:fail\w*|error|not work\w*|doesn'?t work|no devices)\b|\bdriver (?:is )?not (?:loaded|installed|running)\b|\bkernel module\b/i],
+  [
+    'driver-not-loaded',
+    /\bnvidia-smi\b[^\n]{0,40}\b(?:fail\w*|error|not work\w*|doesn'?t work|no devices)\b|\bdriver (?:is )?not (?:loaded|installed|running)\b|\bkernel module\b/i,
+  ],
   ['out-of-memory', /\bout of memory\b|\bOOM\b|\bmemory (?:error|full|exhausted)\b|显存不足|爆显存/i],
   ['nccl-failure', /\bnccl\b|\ball_?reduce\b|\bdistributed\b[^\n]{0,30}\b(?:hangs?|fails?|stuck)\b/i],
   ['wsl', /\bWSL\s?2?\b/i],
@@ -34,7 +46,8 @@ const CUES: readonly [FindingCode, RegExp][] = [
  * Something is said to go wrong: an error word, a failure, a question, a False from is_available(). A paste without
  * any (a healthy collect_env, a pip list) gets no guesses at all.
  */
-const TROUBLE = /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
+const TROUBLE =
+  /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
 
 /**
  * The areas the words of the paste point at, and whether it says something goes wrong at all (an error word, a

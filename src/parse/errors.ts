@@ -74,7 +74,8 @@ function joinCandidates(lines: readonly string[], i: number, line: string): stri
   const next = continuation(lines[i + 1]!);
   const third = i + 2 < lines.length ? continuation(lines[i + 2]!) : undefined;
   const out = [`${line.trimEnd()} ${next.trim()}`, `${line.trimEnd()}${next.trim()}`];
-  if (third !== undefined && line.length >= 40 && next.length >= 40) out.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
+  if (third !== undefined && line.length >= 40 && next.length >= 40)
+    out.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
   return out;
 }
 
@@ -217,7 +218,7 @@ function factsFrom(id: string, g: Record<string, string>, facts: ReturnType<type
     case 'ptx-isa-version': {
       // The driver's JIT (or ptxas) knows PTX ISA `cur`: the newest CUDA it handles.
       const cuda = g.cur ? cudaForPtxIsa(g.cur) : undefined;
-      if (cuda) facts.driver.cudaVersion ??= { value: cuda, source: pasted('ptxas message (PTX ISA ' + g.cur + ')') };
+      if (cuda) facts.driver.cudaVersion ??= { value: cuda, source: pasted(`ptxas message (PTX ISA ${g.cur})`) };
       break;
     }
     case 'driver-old-or-missing':

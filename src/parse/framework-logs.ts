@@ -29,7 +29,16 @@ export function parseFrameworkLogs(lines: readonly string[]): ParseResult {
     }
     // NCCL
     if ((m = /NCCL INFO NCCL version (\d+\.\d+\.\d+)(?:\+cuda(\d+\.\d+))?/.exec(raw))) {
-      facts.libraries.push({ name: 'nccl', version: { value: m[1]!, source: pasted('NCCL log') }, dir: '(NCCL log)', files: [], header: null, origin: 'unknown', inLdCache: false, onLdLibraryPath: false });
+      facts.libraries.push({
+        name: 'nccl',
+        version: { value: m[1]!, source: pasted('NCCL log') },
+        dir: '(NCCL log)',
+        files: [],
+        header: null,
+        origin: 'unknown',
+        inLdCache: false,
+        onLdLibraryPath: false,
+      });
       continue;
     }
     if ((m = /NCCL INFO cudaDriverVersion (\d{4,5})/.exec(raw))) {
@@ -46,11 +55,19 @@ export function parseFrameworkLogs(lines: readonly string[]): ParseResult {
       }
       facts.os.id ??= { value: 'windows', source: pasted('Windows path') };
     }
-    if (/[A-Z]:\\(?:Users|Program Files|ProgramData|Python\d+)/i.test(raw) || /\bWinError \d+/.test(raw)) facts.os.id ??= { value: 'windows', source: pasted('Windows path') };
-    if ((m = /\b(cudart64|cublas64|cufft64|cusolver64|cusparse64|curand64)_(\d{2,3})\.dll\b[^\n]{0,80}?(not found|could not be found|cannot find|Could not locate)/i.exec(raw))) {
+    if (/[A-Z]:\\(?:Users|Program Files|ProgramData|Python\d+)/i.test(raw) || /\bWinError \d+/.test(raw))
+      facts.os.id ??= { value: 'windows', source: pasted('Windows path') };
+    if (
+      (m =
+        /\b(cudart64|cublas64|cufft64|cusolver64|cusparse64|curand64)_(\d{2,3})\.dll\b[^\n]{0,80}?(not found|could not be found|cannot find|Could not locate)/i.exec(
+          raw,
+        ))
+    ) {
       facts.missingLibraries.push({ value: `${m[1]}_${m[2]}.dll`, source: pasted('Windows DLL') });
       facts.os.id ??= { value: 'windows', source: pasted('Windows DLL') };
-    } else if ((m = /\b(cudnn64|cudnn_ops_infer64|cudnn_cnn_infer64)_(\d)\.dll\b[^\n]{0,80}?(not found|could not be found|cannot find|Could not locate)/i.exec(raw))) {
+    } else if (
+      (m = /\b(cudnn64|cudnn_ops_infer64|cudnn_cnn_infer64)_(\d)\.dll\b[^\n]{0,80}?(not found|could not be found|cannot find|Could not locate)/i.exec(raw))
+    ) {
       facts.missingLibraries.push({ value: `${m[1]}_${m[2]}.dll`, source: pasted('Windows DLL') });
       facts.os.id ??= { value: 'windows', source: pasted('Windows DLL') };
     }

@@ -20,9 +20,16 @@ export function gpuNamesIn(raw: string, gpuNames: Set<string>): void {
   const g = GPU_NAME.exec(raw);
   // Two- or three-letter names (T4, L4, A2, K80) count only next to a word that says it is a GPU.
   // "不支持3090", "my 4090", "on a 3080 Ti": an RTX-class number without its prefix, next to a word about GPUs.
-  if (!g && (m = /(?:^|[^\w.])([2-5]0[5-9]0(?:\s?[Tt][Ii])?)(?!\w|\.\d)/.exec(raw)) && /显卡|支持|GPU|card|\bmy\b|\bon an?\b/i.test(raw) && gpuNames.size < 8) gpuNames.add(`RTX ${m[1]!.replace(/\s?ti$/i, ' Ti')}`);
+  if (!g && (m = /(?:^|[^\w.])([2-5]0[5-9]0(?:\s?[Tt][Ii])?)(?!\w|\.\d)/.exec(raw)) && /显卡|支持|GPU|card|\bmy\b|\bon an?\b/i.test(raw) && gpuNames.size < 8)
+    gpuNames.add(`RTX ${m[1]!.replace(/\s?ti$/i, ' Ti')}`);
   // Jetson names typed in lower case ("jetson agx orin").
-  if (!g && (m = /\bjetson\s(agx\s)?(orin|xavier|nano|tx2|tx1|thor)\b/i.exec(raw)) && gpuNames.size < 8) gpuNames.add(`Jetson ${m[1] ? 'AGX ' : ''}${m[2]!.charAt(0).toUpperCase()}${m[2]!.slice(1).toLowerCase().replace(/^x(\d)$/, 'X$1')}`.replace('Tx', 'TX'));
+  if (!g && (m = /\bjetson\s(agx\s)?(orin|xavier|nano|tx2|tx1|thor)\b/i.exec(raw)) && gpuNames.size < 8)
+    gpuNames.add(
+      `Jetson ${m[1] ? 'AGX ' : ''}${m[2]!.charAt(0).toUpperCase()}${m[2]!
+        .slice(1)
+        .toLowerCase()
+        .replace(/^x(\d)$/, 'X$1')}`.replace('Tx', 'TX'),
+    );
   // A Jetson named by its module alone on a line ("TX2" in an environment list).
   if ((m = /^\s{0,4}(?:[-*]\s{0,2})?(TX[12])\s{0,4}$/.exec(raw)) && gpuNames.size < 8) gpuNames.add(`Jetson ${m[1]}`);
   // Legacy boards the catalogue does not list, named in any case ("nvidia quadro 6000").
@@ -36,7 +43,10 @@ export function ccMentionsIn(raw: string, ccMentions: CcMention[]): void {
   let m: RegExpExecArray | null;
   // "which is of cuda capability 2.1", "compute capability: 8.6", "CUDA Capability Major/Minor version number: 7.5"
   // "compute capability 87" / "(sm_87)": the same, written without the dot.
-  if (!/\b(?:cuda|compute) capability[^\n]{0,30}\d\.\d/i.test(raw) && (m = /\b(?:compute capability|cuda capability|\(sm_)\s{0,2}([1-9]|1[0-2])(\d)\)?(?!\d|\.\d)/i.exec(raw))) {
+  if (
+    !/\b(?:cuda|compute) capability[^\n]{0,30}\d\.\d/i.test(raw) &&
+    (m = /\b(?:compute capability|cuda capability|\(sm_)\s{0,2}([1-9]|1[0-2])(\d)\)?(?!\d|\.\d)/i.exec(raw))
+  ) {
     const cc = `${m[1]}.${m[2]}`;
     if (!ccMentions.some((x) => x.cc === cc)) ccMentions.push({ cc, name: GPU_NAME.exec(raw)?.[0]?.replace(/\s+/g, ' ').trim() });
   }

@@ -91,7 +91,8 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   }
   for (const g of from.gpus) mergeGpu(into.gpus, g);
   for (const t of from.toolkits) if (!into.toolkits.some((x) => x.version?.value === t.version?.value)) into.toolkits.push(t);
-  for (const l of from.libraries) if (!into.libraries.some((x) => x.name === l.name && x.dir === l.dir && x.version?.value === l.version?.value)) into.libraries.push(l);
+  for (const l of from.libraries)
+    if (!into.libraries.some((x) => x.name === l.name && x.dir === l.dir && x.version?.value === l.version?.value)) into.libraries.push(l);
   for (const p of from.packages) mergePackage(into.packages, p);
   into.pythonVersion ??= from.pythonVersion;
   for (const [k, v] of Object.entries(from.env)) into.env[k] ??= v;
@@ -99,7 +100,8 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   into.cudnnRuntime ??= from.cudnnRuntime;
   into.torchCuda ??= from.torchCuda;
   into.torchArchList ??= from.torchArchList;
-  for (const t of from.toolkitMentions) if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source && x.path === t.path)) into.toolkitMentions.push(t);
+  for (const t of from.toolkitMentions)
+    if (!into.toolkitMentions.some((x) => x.value === t.value && x.source === t.source && x.path === t.path)) into.toolkitMentions.push(t);
   if (into.torchVersions.length === 0) into.torchVersions = from.torchVersions;
   for (const p of from.gpuProcesses) if (!into.gpuProcesses.some((x) => x.pid === p.pid && x.gpu === p.gpu)) into.gpuProcesses.push(p);
   for (const v of from.ncclVersions) if (into.ncclVersions.length < 8 && !into.ncclVersions.some((x) => x.value === v.value)) into.ncclVersions.push(v);

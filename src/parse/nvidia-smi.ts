@@ -26,7 +26,12 @@ export function parseNvidiaSmi(lines: readonly string[], text: string): ParseRes
       if (c) facts.driver.cudaVersion ??= { value: c[1]!, source: src };
       continue;
     }
-    if ((m = /^\|\s{1,6}(\d{1,2})\s{1,4}([^|]{2,60}?)\s{1,40}(On|Off|WDDM|TCC)\s{0,3}\|\s{0,10}([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])?/.exec(raw))) {
+    if (
+      (m =
+        /^\|\s{1,6}(\d{1,2})\s{1,4}([^|]{2,60}?)\s{1,40}(On|Off|WDDM|TCC)\s{0,3}\|\s{0,10}([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])?/.exec(
+          raw,
+        ))
+    ) {
       const index = Number(m[1]);
       if (!facts.gpus.some((g) => g.index === index)) {
         last = pastedGpu(m[2]!.trim().replace(/\.\.\.$/, ''), index, table, { pciBusId: m[4] ?? null });

@@ -25,10 +25,17 @@ export function parsePackageLists(lines: readonly string[]): ParseResult {
       continue;
     }
     // pip list / conda list: name  version  [build  [channel]]
-    if ((m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,60}) {1,60}([0-9][A-Za-z0-9_.+!-]{0,60})(?: {1,60}(\S{1,80}))?(?: {1,60}\[\w{1,20}\])?(?: {1,60}(\S{1,40}))?$/.exec(line))) {
+    if (
+      (m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,60}) {1,60}([0-9][A-Za-z0-9_.+!-]{0,60})(?: {1,60}(\S{1,80}))?(?: {1,60}\[\w{1,20}\])?(?: {1,60}(\S{1,40}))?$/.exec(
+        line,
+      ))
+    ) {
       if (!isGpuStackPackage(m[1]!)) continue;
       // conda list rows: a build string (py…, h<hash>, cuda…) or a channel column (`pypi` marks a pip-installed row).
-      const isConda = conda || (m[3] !== undefined && /^(py|h[0-9a-f]{6}|cuda|cpu|\d+_)/.test(m[3])) || (m[4] !== undefined && /^(pypi|pytorch|nvidia|conda-forge|defaults|anaconda|pkgs\/main)$/.test(m[4]));
+      const isConda =
+        conda ||
+        (m[3] !== undefined && /^(py|h[0-9a-f]{6}|cuda|cpu|\d+_)/.test(m[3])) ||
+        (m[4] !== undefined && /^(pypi|pytorch|nvidia|conda-forge|defaults|anaconda|pkgs\/main)$/.test(m[4]));
       if (isConda) push(m[1]!, m[2]!, pasted('conda list'), m[4] === 'pypi' ? 'pip' : 'conda', m[3]);
       else push(m[1]!, m[2]!, pasted('pip list'), 'pip');
     }

@@ -3,7 +3,10 @@ import type { Segment, SegmentKind } from './types.js';
 
 const MARKERS: [SegmentKind, RegExp][] = [
   ['traceback', /^Traceback \(most recent call last\)|^\s{2,}File "[^"\n]{1,300}", line \d+|^[A-Za-z_.]{0,80}(Error|Exception): /],
-  ['collect-env', /^(Collecting environment information|PyTorch version: |CUDA used to build PyTorch: |Is CUDA available: |GPU models and configuration:|\[(pip3?|conda)\] )/],
+  [
+    'collect-env',
+    /^(Collecting environment information|PyTorch version: |CUDA used to build PyTorch: |Is CUDA available: |GPU models and configuration:|\[(pip3?|conda)\] )/,
+  ],
   ['nvidia-smi-xml', /<nvidia_smi_log|<driver_version>/],
   ['nvidia-smi-q', /^==============NVSMI LOG==============|^\s{4}Product Name\s{2,}: /],
   ['nvidia-smi', /NVIDIA-SMI \S+\s+Driver Version:|^\|\s{0,3}GPU\s{1,3}Name|^[+|][-=+]{20,}/],
@@ -14,7 +17,10 @@ const MARKERS: [SegmentKind, RegExp][] = [
   ['ldd', /^\s{0,8}lib[\w+.-]{1,60}\.so\S{0,20} => /],
   ['dmesg', /^\[\s{0,6}\d{1,8}\.\d{3,6}\]|NVRM: |kernel: (nvidia|NVRM|nouveau)/],
   ['nccl-log', /NCCL (INFO|WARN) /],
-  ['tensorflow-log', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3,6}: [IWEF] (tensorflow|external\/local_xla|external\/local_tsl)\/|^[IWEF]\d{4} [\d:.]{8,15}\s+\d+ \S{1,80}\.cc:\d+\]/],
+  [
+    'tensorflow-log',
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3,6}: [IWEF] (tensorflow|external\/local_xla|external\/local_tsl)\/|^[IWEF]\d{4} [\d:.]{8,15}\s+\d+ \S{1,80}\.cc:\d+\]/,
+  ],
   ['jax-log', /^(jax|jaxlib):\s{1,10}\d|xla_bridge\.py|jaxlib\.xla_extension/],
   ['uname', /^Linux \S{1,64} \d+\.\d+\.\d+\S{0,80} #/],
   ['os-release', /^(PRETTY_NAME|VERSION_ID|ID)=/],

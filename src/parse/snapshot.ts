@@ -8,23 +8,41 @@ export const PASTED_PREFIX = '(pasted environment)';
 
 export function snapshotFromFacts(facts: PartialSnapshot, base?: Snapshot): Snapshot {
   const os = {
-    kernel: null, id: null, versionId: null, prettyName: null, arch: null, wsl: null, container: null, secureBoot: null,
-    nouveau: { loaded: null, blacklisted: null }, kernelHeaders: null, dkms: null,
+    kernel: null,
+    id: null,
+    versionId: null,
+    prettyName: null,
+    arch: null,
+    wsl: null,
+    container: null,
+    secureBoot: null,
+    nouveau: { loaded: null, blacklisted: null },
+    kernelHeaders: null,
+    dkms: null,
   };
   const driver = { version: null, kernelModule: null, cudaVersion: null, nvmlVersion: null, moduleLoaded: null, moduleFlavor: null };
   const packages = facts.packages.map((p) => ({ ...p, build: p.build ? { ...p.build } : null }));
   const torch = packages.find((p) => p.name === 'torch' || p.name === 'pytorch');
   if (torch && facts.torchCuda) {
     if (facts.torchCuda.value === 'None') torch.build = { cuda: null, cudnn: null, cpuOnly: true, source: facts.torchCuda.source };
-    else if (!torch.build?.cuda) torch.build = { cuda: facts.torchCuda.value, cudnn: torch.build?.cudnn ?? null, cpuOnly: false, source: facts.torchCuda.source };
+    else if (!torch.build?.cuda)
+      torch.build = { cuda: facts.torchCuda.value, cudnn: torch.build?.cudnn ?? null, cpuOnly: false, source: facts.torchCuda.source };
   }
   if (torch && facts.torchArchList) torch.archs = { sass: facts.torchArchList.value, ptx: [], files: [], source: facts.torchArchList.source };
-  const pasted: PythonEnv | null = packages.length || facts.pythonVersion
-    ? {
-        prefix: PASTED_PREFIX, python: 'python', kind: 'unknown', foundBy: ['pasted'], active: true,
-        version: facts.pythonVersion, sitePackages: [], packages, deep: null,
-      }
-    : null;
+  const pasted: PythonEnv | null =
+    packages.length || facts.pythonVersion
+      ? {
+          prefix: PASTED_PREFIX,
+          python: 'python',
+          kind: 'unknown',
+          foundBy: ['pasted'],
+          active: true,
+          version: facts.pythonVersion,
+          sitePackages: [],
+          packages,
+          deep: null,
+        }
+      : null;
   const b = base;
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,

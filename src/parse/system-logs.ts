@@ -5,7 +5,8 @@ import type { LibraryCopy } from '../snapshot/types.js';
 import { pastedToolkit } from './build.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 
-const ENV_NAMES = /\b(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|NCCL_[A-Z_]{2,30}|XLA_PYTHON_CLIENT_[A-Z_]{2,20}|PYTORCH_CUDA_ALLOC_CONF|TORCH_CUDA_ARCH_LIST)=("[^"\n]{0,800}"|'[^'\n]{0,800}'|[^\s"'`]{0,800})/;
+const ENV_NAMES =
+  /\b(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|NCCL_[A-Z_]{2,30}|XLA_PYTHON_CLIENT_[A-Z_]{2,20}|PYTORCH_CUDA_ALLOC_CONF|TORCH_CUDA_ARCH_LIST)=("[^"\n]{0,800}"|'[^'\n]{0,800}'|[^\s"'`]{0,800})/;
 
 export function parseSystemLogs(lines: readonly string[]): ParseResult {
   const facts = emptyFacts();
@@ -15,11 +16,20 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
     let m: RegExpExecArray | null;
     // WSL 2: its kernel string, the folders the Windows driver is mapped to, its dxcore layer (before any `continue`).
     // Prose counts too ("in WSL environment", "on a WSL machine", "Ubuntu app WSL"), unless it says WSL 1 or that this is not WSL.
-    if (/microsoft-standard-WSL2|\/usr\/lib\/wsl\/(lib|drivers)\b|\bWSL2\b|\bdxcore\b/.test(raw) || (/\bWSL\b/.test(raw) && !/\bWSL ?1\b|\b(?:not|without|outside|instead of) (?:using |in |on )?WSL\b/i.test(raw))) facts.os.wsl ??= { value: true, source: pasted('text') };
+    if (
+      /microsoft-standard-WSL2|\/usr\/lib\/wsl\/(lib|drivers)\b|\bWSL2\b|\bdxcore\b/.test(raw) ||
+      (/\bWSL\b/.test(raw) && !/\bWSL ?1\b|\b(?:not|without|outside|instead of) (?:using |in |on )?WSL\b/i.test(raw))
+    )
+      facts.os.wsl ??= { value: true, source: pasted('text') };
     // "secure boot enabled", "SecureBoot enabled" (mokutil --sb-state), "Secure Boot: on"
     if (/\bsecure ?boot\b/i.test(raw)) {
-      if (/\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:enabled|on|turned on|active)\b/i.test(raw) && !/\b(?:not|isn'?t|never)\b[^\n]{0,20}secure ?boot|secure ?boot[^\n]{0,12}\b(?:disabled|off)\b/i.test(raw)) facts.os.secureBoot ??= { value: 'enabled', source: pasted('text') };
-      else if (/\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:disabled|off|turned off)\b/i.test(raw)) facts.os.secureBoot ??= { value: 'disabled', source: pasted('text') };
+      if (
+        /\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:enabled|on|turned on|active)\b/i.test(raw) &&
+        !/\b(?:not|isn'?t|never)\b[^\n]{0,20}secure ?boot|secure ?boot[^\n]{0,12}\b(?:disabled|off)\b/i.test(raw)
+      )
+        facts.os.secureBoot ??= { value: 'enabled', source: pasted('text') };
+      else if (/\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:disabled|off|turned off)\b/i.test(raw))
+        facts.os.secureBoot ??= { value: 'disabled', source: pasted('text') };
     }
     // dmesg
     if (raw.includes('NVRM') || raw.includes('nvidia') || raw.includes('ecure') || raw.includes('nouveau') || raw.includes('Lockdown')) {
@@ -27,9 +37,11 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
         facts.driver.kernelModule ??= { value: m[1]!, source: pasted('dmesg') };
         facts.driver.moduleLoaded ??= { value: true, source: pasted('dmesg') };
       }
-      if (/secureboot: Secure boot enabled|Secure boot enabled|Lockdown: [^\n]{0,80}restricted/i.test(raw)) facts.os.secureBoot ??= { value: 'enabled', source: pasted('dmesg') };
+      if (/secureboot: Secure boot enabled|Secure boot enabled|Lockdown: [^\n]{0,80}restricted/i.test(raw))
+        facts.os.secureBoot ??= { value: 'enabled', source: pasted('dmesg') };
       else if (/secureboot: Secure boot disabled|SecureBoot disabled/i.test(raw)) facts.os.secureBoot ??= { value: 'disabled', source: pasted('dmesg') };
-      if (/\[drm\][^\n]{0,40}nouveau|nouveau \d{4}:[0-9a-f]{2}:|nouveau[^\n]{0,20}(fifo|DRM:|bus:|NVIDIA [A-Z]{2}\d)/i.test(raw)) facts.os.nouveau = { ...facts.os.nouveau, loaded: { value: true, source: pasted('dmesg') }, blacklisted: facts.os.nouveau?.blacklisted ?? null };
+      if (/\[drm\][^\n]{0,40}nouveau|nouveau \d{4}:[0-9a-f]{2}:|nouveau[^\n]{0,20}(fifo|DRM:|bus:|NVIDIA [A-Z]{2}\d)/i.test(raw))
+        facts.os.nouveau = { ...facts.os.nouveau, loaded: { value: true, source: pasted('dmesg') }, blacklisted: facts.os.nouveau?.blacklisted ?? null };
       if ((m = /NVRM version: .{0,80}/.exec(raw))) {
         const v = /\s(\d{3,}\.\d+(?:\.\d+)?)\s/.exec(`${raw} `);
         if (v) facts.driver.kernelModule ??= { value: v[1]!, source: pasted('/proc/driver/nvidia/version') };
@@ -48,7 +60,8 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
     // ldconfig -p: "libcudnn_ops.so.9 (libc6,x86-64) => /lib/x86_64-linux-gnu/libcudnn_ops.so.9"
     if ((m = /^\s{0,8}(lib[\w+.-]{1,60}\.so[\w.]{0,20}) \(libc6[^)]{0,30}\) => (\/\S{1,300})$/.exec(raw))) {
       const copy = libraryCopy(m[1]!, m[2]!);
-      if (copy && !facts.libraries.some((l) => l.dir === copy.dir && l.name === copy.name)) facts.libraries.push({ ...copy, inLdCache: true, version: copy.version ? { ...copy.version, source: pasted('ldconfig -p') } : null });
+      if (copy && !facts.libraries.some((l) => l.dir === copy.dir && l.name === copy.name))
+        facts.libraries.push({ ...copy, inLdCache: true, version: copy.version ? { ...copy.version, source: pasted('ldconfig -p') } : null });
       continue;
     }
     // /proc/version (dmesg's first line too): "Linux version 5.10.16.3-microsoft-standard-WSL2 (oe-user@oe-host) …"
@@ -76,7 +89,10 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
     if ((m = ENV_NAMES.exec(raw))) facts.env[m[1]!] ??= m[2]!.replace(/^["']|["']$/g, '');
     // `echo $LD_LIBRARY_PATH` (or $CUDA_HOME …): the value is the next non-empty line when it looks like paths.
     if ((m = /\becho\s{1,4}"?\$\{?(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES)\}?"?\s*$/.exec(raw))) {
-      const next = lines.slice(i + 1, i + 3).map((l) => l.trim()).find((l) => l !== '');
+      const next = lines
+        .slice(i + 1, i + 3)
+        .map((l) => l.trim())
+        .find((l) => l !== '');
       if (next && (m[1] === 'CUDA_VISIBLE_DEVICES' ? /^[\w,-]{0,200}$/.test(next) : /^[/~$][^\s"'`]{0,2000}$/.test(next))) facts.env[m[1]!] ??= next;
     }
   }
@@ -102,7 +118,13 @@ export function libraryCopy(soname: string, path: string): LibraryCopy | undefin
     dir,
     files: [path],
     header: null,
-    origin: /site-packages\/nvidia\//.test(path) ? 'pip-wheel' : /conda|miniforge|mambaforge/.test(path) ? 'conda' : /\/cuda[-\d.]*\//.test(path) ? 'toolkit' : 'system',
+    origin: /site-packages\/nvidia\//.test(path)
+      ? 'pip-wheel'
+      : /conda|miniforge|mambaforge/.test(path)
+        ? 'conda'
+        : /\/cuda[-\d.]*\//.test(path)
+          ? 'toolkit'
+          : 'system',
     inLdCache: false,
     onLdLibraryPath: false,
   };

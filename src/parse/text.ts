@@ -54,7 +54,10 @@ export function decodeInput(input: Uint8Array | string): DecodedText {
 function finish(text: string, totalBytes: number, droppedBytes: number, binary: boolean, encoding: DecodedText['encoding']): DecodedText {
   // ANSI colour codes (pytest, vllm, TF logs) and carriage returns (Windows, progress bars).
   // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/\x1b\[[0-9;?]{0,20}[A-Za-z]/g, '').replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '');
+  const clean = text
+    .replace(/\x1b\[[0-9;?]{0,20}[A-Za-z]/g, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\uFEFF/, '');
   const lines = clean.split('\n').map((l) => (l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l));
   return { text: clean, lines, totalBytes, droppedBytes, binary, encoding };
 }

@@ -26,8 +26,17 @@ export function toolkitLine(raw: string, facts: PartialSnapshot, state: ToolkitS
   if ((m = /\b(?:got|found|detected|using) cuda version:?\s{0,2}(\d{1,2}\.\d)\b/i.exec(raw))) state.prose.push(m[1]!);
   // "Cuda 7.0", "CUDA 10.1 installed" in prose: the CUDA toolkit the program was built with (not nvidia-smi's "CUDA Version: X").
   // Package-list rows name the toolkit too: "cuda & cuda-tools: 11.3.0-1", "cuda-toolkit-11-2"; Chinese "cuda版本：11.2".
-  if ((m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) || (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?(?:[:：]|is|=)\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw))) { if (!/CUDA Version:|\|/.test(raw)) state.prose.push(m[1]!); }
-  else if ((m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw)) && !/CUDA Version:|^\s*\||\|\s*$|torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) && !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)) state.prose.push(m[1]!);
+  if (
+    (m = /^[\w &-]{0,60}\bcuda(?:-toolkit|-tools)?\b[\w &-]{0,40}:\s{0,3}(\d{1,2}\.\d)\.\d{1,3}-\d/i.exec(raw)) ||
+    (m = /\bCUDA(?:\/cuDNN)?\s?(?:版本|version)\s?(?:[:：]|is|=)\s{0,2}(?:CUDA\s)?V?(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw))
+  ) {
+    if (!/CUDA Version:|\|/.test(raw)) state.prose.push(m[1]!);
+  } else if (
+    (m = /\bCUDA(?:\s?toolkit)?\s(\d{1,2}\.\d)(?:\.\d{1,3})?\b(?!\d|\.\d)/i.exec(raw)) &&
+    !/CUDA Version:|^\s*\||\|\s*$|torch|wheel|\bcu\d{3}\b|mismatch/i.test(raw) &&
+    !/\bCUDA(?:\s?toolkit)?\s\d{1,2}\.\d[^\n]{0,12}\b(?:driver|supports? up to)/i.test(raw)
+  )
+    state.prose.push(m[1]!);
   if ((m = /(?:\+|\b)cuda(\d{1,2}\.\d)\b(?!\d|\.\d)/i.exec(raw)) && !/torch[^\n]{0,6}\+cuda|版本的/i.test(raw)) state.prose.push(m[1]!);
   toolkitPlaces(raw, facts.toolkitMentions, state);
   // Every "CUDA X.Y" in the text, for naming only ("tried the CUDA 8.0 and CUDA 9.0 builds of pytorch").
@@ -36,7 +45,9 @@ export function toolkitLine(raw: string, facts: PartialSnapshot, state: ToolkitS
 
 export function finishToolkits(facts: PartialSnapshot, state: ToolkitState): void {
   // Every CUDA named in prose is kept as a mention (not an installed toolkit): findings about CUDA versions name them.
-  for (const v of new Set([...state.prose, ...state.named])) if (facts.toolkitMentions.length < 16 && !facts.toolkitMentions.some((x) => x.value === v)) facts.toolkitMentions.push({ value: v, source: pasted('prose') });
+  for (const v of new Set([...state.prose, ...state.named]))
+    if (facts.toolkitMentions.length < 16 && !facts.toolkitMentions.some((x) => x.value === v))
+      facts.toolkitMentions.push({ value: v, source: pasted('prose') });
   // One CUDA named in prose is the toolkit; two or more different ones are a comparison, not a fact.
   if (new Set(state.prose).size === 1) facts.toolkits.push(pastedToolkit(state.prose[0]!, SRC));
 }

@@ -40,7 +40,8 @@ export function torchLine(raw: string, facts: PartialSnapshot, state: TorchState
   // A wheel file or index URL names the CUDA tag too: torch-2.5.1+cu124-cp311-… / download.pytorch.org/whl/cu124
   if ((m = /\btorch-(\d+\.\d+\.\d+\+(?:cu\d{2,3}|cpu))-cp\d/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
   // "installed pytorch 1.3 with conda": a release named by its minor is its .0 release.
-  else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{0,2}(?:version\s)?v?(\d\.\d{1,2})(?!\d|\.\d)/i.exec(raw))) facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
+  else if (!TORCH_VERSION.test(raw) && (m = /\b(?:pytorch|torch)\s{0,2}(?:version\s)?v?(\d\.\d{1,2})(?!\d|\.\d)/i.exec(raw)))
+    facts.packages.push(pastedPackage('torch', `${m[1]}.0`, SRC));
   if ((m = /torch\.version\.cuda\)?\s{0,3}(?:[:=]|->|is|returns)?\s{0,3}'?(\d+\.\d+|None)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
   // mmcv/mmdet collect_env: "PyTorch: 1.7.1" then "  - CUDA Runtime 11.0".
   else if ((m = /^\s{0,6}-\s{0,2}CUDA Runtime (\d{1,2}\.\d)\b/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: pasted('collect_env (mmcv)') };
@@ -48,8 +49,15 @@ export function torchLine(raw: string, facts: PartialSnapshot, state: TorchState
   else if ((m = /\bpytorch-cuda\s{0,2}[=\s]\s{0,2}(\d{1,2}\.\d)\b/i.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
   // The REPL answer on the next line: ">>> print(torch.version.cuda)" / "13.1".
   else if (state.replAsked === 'cuda' && (m = /^\s{0,4}'?(\d{1,2}\.\d|None)'?\s{0,4}$/.exec(raw))) facts.torchCuda ??= { value: m[1]!, source: SRC };
-  else if (state.replAsked === 'version' && (m = /^\s{0,4}'?(\d\.\d{1,2}\.\d{1,2}(?:\+(?:cu\d{2,3}|cpu))?)'?\s{0,4}$/.exec(raw))) facts.packages.push(pastedPackage('torch', m[1]!, SRC));
-  state.replAsked = /print\(\s{0,2}torch\.version\.cuda\s{0,2}\)\s{0,4}$/.test(raw) ? 'cuda' : /print\(\s{0,2}torch\.__version__\s{0,2}\)\s{0,4}$/.test(raw) ? 'version' : raw.trim() === '' ? state.replAsked : undefined;
+  else if (state.replAsked === 'version' && (m = /^\s{0,4}'?(\d\.\d{1,2}\.\d{1,2}(?:\+(?:cu\d{2,3}|cpu))?)'?\s{0,4}$/.exec(raw)))
+    facts.packages.push(pastedPackage('torch', m[1]!, SRC));
+  state.replAsked = /print\(\s{0,2}torch\.version\.cuda\s{0,2}\)\s{0,4}$/.test(raw)
+    ? 'cuda'
+    : /print\(\s{0,2}torch\.__version__\s{0,2}\)\s{0,4}$/.test(raw)
+      ? 'version'
+      : raw.trim() === ''
+        ? state.replAsked
+        : undefined;
   // A wheel tag on its own next to torch ("the image's torch (cu128)"): torch's CUDA, when nothing better says it.
   if (!state.tagProse && (m = /\b(?:torch|pytorch)\b[^\n]{0,40}?\bcu(\d{2,3})\b/i.exec(raw))) state.tagProse = m[1]!;
 }
@@ -57,5 +65,6 @@ export function torchLine(raw: string, facts: PartialSnapshot, state: TorchState
 /** Two or more torch versions named are listed; a wheel tag alone is torch's CUDA when no torch version was found. */
 export function finishTorch(facts: PartialSnapshot, state: TorchState): void {
   if (state.versions.size > 1) facts.torchVersions = [...state.versions].map((value) => ({ value, source: SRC }));
-  if (state.tagProse && !facts.packages.some((p) => p.name === 'torch')) facts.torchCuda ??= { value: `${state.tagProse.slice(0, -1)}.${state.tagProse.slice(-1)}`, source: SRC };
+  if (state.tagProse && !facts.packages.some((p) => p.name === 'torch'))
+    facts.torchCuda ??= { value: `${state.tagProse.slice(0, -1)}.${state.tagProse.slice(-1)}`, source: SRC };
 }

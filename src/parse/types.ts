@@ -86,7 +86,25 @@ export interface ParseResult {
 }
 
 export function emptyFacts(): PartialSnapshot {
-  return { os: {}, driver: {}, gpus: [], toolkits: [], libraries: [], packages: [], pythonVersion: null, env: {}, missingLibraries: [], cudnnRuntime: null, torchCuda: null, torchArchList: null, toolkitMentions: [], torchVersions: [], gpuProcesses: [], ncclVersions: [], kernelXids: [] };
+  return {
+    os: {},
+    driver: {},
+    gpus: [],
+    toolkits: [],
+    libraries: [],
+    packages: [],
+    pythonVersion: null,
+    env: {},
+    missingLibraries: [],
+    cudnnRuntime: null,
+    torchCuda: null,
+    torchArchList: null,
+    toolkitMentions: [],
+    torchVersions: [],
+    gpuProcesses: [],
+    ncclVersions: [],
+    kernelXids: [],
+  };
 }
 
 export function pasted(kind: string): string {

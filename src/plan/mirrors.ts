@@ -26,9 +26,11 @@ export interface Mirror {
 }
 
 const TUNA_PYPI = 'tuna/mirror-web _posts/help/1970-01-01-pypi.md ("pip install -i https://pypi.tuna.tsinghua.edu.cn/simple some-package")';
-const USTC_PYPI = 'ustclug/mirrorhelp docs/pypi.md (https://mirrors.ustc.edu.cn/help/pypi.html: "pip install -i https://mirrors.ustc.edu.cn/pypi/simple <package>", uv --default-index)';
-const USTC_CONDA = 'ustclug/mirrorhelp docs/anaconda.md (https://mirrors.ustc.edu.cn/help/anaconda.html: "conda config --add channels https://mirrors.ustc.edu.cn/anaconda/cloud/conda-forge/")';
-const SECONDARY = 'public install scripts and READMEs that use this URL (secondary; the mirror\'s own help page was not in the stored sources)';
+const USTC_PYPI =
+  'ustclug/mirrorhelp docs/pypi.md (https://mirrors.ustc.edu.cn/help/pypi.html: "pip install -i https://mirrors.ustc.edu.cn/pypi/simple <package>", uv --default-index)';
+const USTC_CONDA =
+  'ustclug/mirrorhelp docs/anaconda.md (https://mirrors.ustc.edu.cn/help/anaconda.html: "conda config --add channels https://mirrors.ustc.edu.cn/anaconda/cloud/conda-forge/")';
+const SECONDARY = "public install scripts and READMEs that use this URL (secondary; the mirror's own help page was not in the stored sources)";
 
 export const MIRRORS: readonly Mirror[] = [
   {
@@ -40,7 +42,7 @@ export const MIRRORS: readonly Mirror[] = [
       source: 'tuna/mirror-web _posts/help/1970-01-01-anaconda.md (stored copies show only pkgs/free and a service-closure notice)',
       checked: CHECKED,
       confirmed: false,
-      note: 'The cloud/conda-forge path follows the layout USTC documents for its TUNA-synced copy; not read from TUNA\'s current help page.',
+      note: "The cloud/conda-forge path follows the layout USTC documents for its TUNA-synced copy; not read from TUNA's current help page.",
     },
   },
   {
@@ -60,7 +62,13 @@ export const MIRRORS: readonly Mirror[] = [
   {
     name: 'ustc',
     label: 'USTC LUG',
-    pypi: { url: 'https://mirrors.ustc.edu.cn/pypi/simple', source: USTC_PYPI, checked: CHECKED, confirmed: true, note: 'Metadata synced from TUNA; packages not cached are redirected to TUNA.' },
+    pypi: {
+      url: 'https://mirrors.ustc.edu.cn/pypi/simple',
+      source: USTC_PYPI,
+      checked: CHECKED,
+      confirmed: true,
+      note: 'Metadata synced from TUNA; packages not cached are redirected to TUNA.',
+    },
     condaForge: {
       url: 'https://mirrors.ustc.edu.cn/anaconda/cloud/conda-forge/',
       source: USTC_CONDA,

@@ -14,7 +14,10 @@ export function renderPlan(plan: Plan, t: PlanTarget, via: Via, color: boolean):
     return out.join('\n');
   }
   out.push(s.bold(m('headChoices')));
-  for (const c of plan.choices) out.push(`  ${c.framework} ${c.version} ${c.variant} · Python ${c.python}${c.indexUrl ? ` · ${c.indexUrl}` : ''}${c.env !== 'gpu' ? ` · env ${c.env}` : ''}`);
+  for (const c of plan.choices)
+    out.push(
+      `  ${c.framework} ${c.version} ${c.variant} · Python ${c.python}${c.indexUrl ? ` · ${c.indexUrl}` : ''}${c.env !== 'gpu' ? ` · env ${c.env}` : ''}`,
+    );
   out.push('', s.bold(m('headSteps')));
   plan.steps.forEach((st, i) => {
     out.push(`  ${i + 1}. ${s.cyan(st.title)}`);

@@ -102,7 +102,12 @@ export function tfCandidates(t: PlanTarget, req: PlanRequest, version: string | 
   });
 }
 
-export function jaxCandidates(t: PlanTarget, req: PlanRequest, version: string | undefined, driver: DriverFact | null): { extra: JaxCudaExtra; version: string | undefined }[] {
+export function jaxCandidates(
+  t: PlanTarget,
+  req: PlanRequest,
+  version: string | undefined,
+  driver: DriverFact | null,
+): { extra: JaxCudaExtra; version: string | undefined }[] {
   if (t.platform === 'windows') return [];
   const rel = version ? jaxRelease(version) : undefined;
   const newest = jaxReleases().at(-1);
@@ -174,8 +179,13 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
           return !(tfPick && conflict(p, tfPick)) && !(jxPick && conflict(p, jxPick));
         };
         const res = chooseTorch({
-          ccs: t.gpus.map((g) => g.cc), driver, python: req.python ?? null, platform: t.platform, accept,
-          ...(ver('torch') ? { onlyVersion: ver('torch') } : {}), ...(req.cuda ? { cuda: req.cuda } : {}),
+          ccs: t.gpus.map((g) => g.cc),
+          driver,
+          python: req.python ?? null,
+          platform: t.platform,
+          accept,
+          ...(ver('torch') ? { onlyVersion: ver('torch') } : {}),
+          ...(req.cuda ? { cuda: req.cuda } : {}),
           ...(keepTorch ? { preferVersion: keepTorch } : {}),
           newestFirst: true,
         });
@@ -184,10 +194,12 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
         if (!torch) continue;
       }
       const score = [torch?.release.version ?? '0', tf?.version ?? '0', jx?.extra.requires.cuda ?? '0'];
-      const better = !best || score.some((s, i) => {
-        for (let j = 0; j < i; j++) if (compareVersions(score[j] ?? '0', bestScore[j] ?? '0') !== 0) return false;
-        return compareVersions(s, bestScore[i] ?? '0') > 0;
-      });
+      const better =
+        !best ||
+        score.some((s, i) => {
+          for (let j = 0; j < i; j++) if (compareVersions(score[j] ?? '0', bestScore[j] ?? '0') !== 0) return false;
+          return compareVersions(s, bestScore[i] ?? '0') > 0;
+        });
       if (better) {
         best = { ...(torch ? { torch } : {}), ...(torch && torchAlternative ? { torchAlternative } : {}), ...(tf ? { tf } : {}), ...(jx ? { jax: jx } : {}) };
         bestScore = score;
@@ -200,7 +212,13 @@ function solve(t: PlanTarget, req: PlanRequest, names: FrameworkName[], driver: 
 function picksOf(c: Combo, t: PlanTarget): Pick[] {
   const out: Pick[] = [];
   const keptTorch = t.env ? installedKeep(t, 'torch', undefined) : undefined;
-  if (c.torch) out.push({ framework: 'torch', choice: c.torch, kept: !!keptTorch && keptTorch === `${c.torch.release.version}+${c.torch.variant.tag}`, ...(c.torchAlternative ? { alternative: c.torchAlternative } : {}) });
+  if (c.torch)
+    out.push({
+      framework: 'torch',
+      choice: c.torch,
+      kept: !!keptTorch && keptTorch === `${c.torch.release.version}+${c.torch.variant.tag}`,
+      ...(c.torchAlternative ? { alternative: c.torchAlternative } : {}),
+    });
   const keptTf = t.env ? installedKeep(t, 'tensorflow', undefined) : undefined;
   if (c.tf) out.push({ framework: 'tensorflow', release: c.tf, kept: !!keptTf && versionHasPrefix(keptTf, c.tf.version.split('.').slice(0, 2).join('.')) });
   if (c.jax) out.push({ framework: 'jax', ...c.jax });
@@ -272,7 +290,11 @@ export function resolve(t: PlanTarget, req: PlanRequest): Resolution {
 }
 
 export function label(p: Pick): string {
-  return p.framework === 'torch' ? `PyTorch ${p.choice.release.version}+${p.choice.variant.tag}` : p.framework === 'tensorflow' ? `TensorFlow ${p.release.version}` : `JAX jax[${p.extra.extra}]`;
+  return p.framework === 'torch'
+    ? `PyTorch ${p.choice.release.version}+${p.choice.variant.tag}`
+    : p.framework === 'tensorflow'
+      ? `TensorFlow ${p.release.version}`
+      : `JAX jax[${p.extra.extra}]`;
 }
 export function variantLabel(p: Pick): string {
   return p.framework === 'torch' ? p.choice.variant.tag : p.framework === 'tensorflow' ? `CUDA ${p.release.cuda}` : p.extra.extra;

@@ -36,7 +36,8 @@ export function buildPlan(t: PlanTarget, req: PlanRequest, res: Resolution): Pla
   }
   const python = choosePython(t, req, picks, reasons);
   if (req.mirror) {
-    for (const u of [req.mirror.pypi, req.mirror.condaForge, req.mirror.torchWheels]) if (u && !u.confirmed) reasons.push(m('unconfirmed', { what: `${req.mirror.label} ${u.url}: ${u.note ?? u.source}` }));
+    for (const u of [req.mirror.pypi, req.mirror.condaForge, req.mirror.torchWheels])
+      if (u && !u.confirmed) reasons.push(m('unconfirmed', { what: `${req.mirror.label} ${u.url}: ${u.note ?? u.source}` }));
   } else if (req.suggestMirror) reasons.push(m('mirrorSuggest'));
   const choices: Choice[] = [];
   for (const env of res.envs) {
@@ -77,18 +78,30 @@ function pickReasons(t: PlanTarget, p: Pick): string[] {
   const out: string[] = [];
   if (p.framework === 'torch') {
     const c = p.choice;
-    const ptx = t.gpus.some((g) => !c.variant.archList.includes(`sm_${g.cc.replace('.', '')}`) && !c.variant.archList.some((a) => a.startsWith(`sm_${g.cc.split('.')[0]}`)));
-    out.push(m('torchPick', {
-      version: c.release.version, tag: c.variant.tag, sms: sms(t), ptx: ptx ? m('torchPtx') : '', cuda: c.variant.cuda, floor: c.driverFloor ?? '?',
-      driverNote: t.driver?.version ? m('driverIs', { driver: t.driver.version, mode: c.support === 'mvc' ? m('mvcMode') : '' }) : '',
-    }));
+    const ptx = t.gpus.some(
+      (g) => !c.variant.archList.includes(`sm_${g.cc.replace('.', '')}`) && !c.variant.archList.some((a) => a.startsWith(`sm_${g.cc.split('.')[0]}`)),
+    );
+    out.push(
+      m('torchPick', {
+        version: c.release.version,
+        tag: c.variant.tag,
+        sms: sms(t),
+        ptx: ptx ? m('torchPtx') : '',
+        cuda: c.variant.cuda,
+        floor: c.driverFloor ?? '?',
+        driverNote: t.driver?.version ? m('driverIs', { driver: t.driver.version, mode: c.support === 'mvc' ? m('mvcMode') : '' }) : '',
+      }),
+    );
     if (c.unconfirmed) out.push(m('unconfirmed', { what: c.unconfirmed }));
     const a = p.alternative;
     if (a) out.push(m('torchAlternative', { version: a.release.version, tag: a.variant.tag, cuda: a.variant.cuda, floor: a.driverFloor ?? '?' }));
   } else if (p.framework === 'tensorflow') {
     const r = p.release;
     out.push(m('tfPick', { version: r.version, cuda: r.cuda, cudnn: r.cudnn, sms: sms(t), ptx: '' }));
-    if (r.unconfirmedFields?.includes('computeCapabilities')) out.push(m('unconfirmed', { what: `TensorFlow ${r.version} wheel arch list (${(r.computeCapabilities ?? []).join(' ')}) inferred from .bazelrc by era` }));
+    if (r.unconfirmedFields?.includes('computeCapabilities'))
+      out.push(
+        m('unconfirmed', { what: `TensorFlow ${r.version} wheel arch list (${(r.computeCapabilities ?? []).join(' ')}) inferred from .bazelrc by era` }),
+      );
     if (!r.confirmed) out.push(m('unconfirmed', { what: `TensorFlow ${r.version}: ${r.note ?? r.source}` }));
   } else {
     const e = p.extra;
@@ -125,7 +138,7 @@ function driverStep(t: PlanTarget, floor: string): Step {
   const s = t.snapshot;
   const branch = String(Math.max(versionParts(floor)[0] ?? 0, 580));
   if (s.os.wsl?.value || t.platform === 'windows') {
-    return { title: m('stepDriverWsl'), commands: ['# https://www.nvidia.com/Download/index.aspx (Windows driver ≥ ' + floor + ')'], verify: ['nvidia-smi'] };
+    return { title: m('stepDriverWsl'), commands: [`# https://www.nvidia.com/Download/index.aspx (Windows driver ≥ ${floor})`], verify: ['nvidia-smi'] };
   }
   const commands: string[] = [];
   const headers = kernelHeadersCommand(s);
@@ -152,7 +165,12 @@ function containerToolkitStep(t: PlanTarget): Step {
   const install = fam === 'rhel' ? 'sudo dnf install -y nvidia-container-toolkit' : 'sudo apt-get install -y nvidia-container-toolkit';
   return {
     title: m('stepContainer'),
-    commands: ['# https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html (add the repository first)', install, 'sudo nvidia-ctk runtime configure --runtime=docker', 'sudo systemctl restart docker'],
+    commands: [
+      '# https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html (add the repository first)',
+      install,
+      'sudo nvidia-ctk runtime configure --runtime=docker',
+      'sudo systemctl restart docker',
+    ],
     verify: ['docker run --rm --gpus all ubuntu nvidia-smi'],
   };
 }
@@ -177,9 +195,19 @@ function toolkitStep(t: PlanTarget, cuda: string): Step {
   const dir = repoDir(t);
   const commands: string[] = [];
   if (fam === 'debian' && dir) {
-    commands.push(m('cRepo'), `wget https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${repoArch(t)}/cuda-keyring_1.1-1_all.deb`, 'sudo dpkg -i cuda-keyring_1.1-1_all.deb', 'sudo apt-get update', `sudo apt-get install -y cuda-toolkit-${dash(cuda)}`);
+    commands.push(
+      m('cRepo'),
+      `wget https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${repoArch(t)}/cuda-keyring_1.1-1_all.deb`,
+      'sudo dpkg -i cuda-keyring_1.1-1_all.deb',
+      'sudo apt-get update',
+      `sudo apt-get install -y cuda-toolkit-${dash(cuda)}`,
+    );
   } else if (fam === 'rhel' && dir) {
-    commands.push(m('cRepoRhel'), `sudo dnf config-manager --add-repo https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${repoArch(t)}/cuda-${dir}.repo`, `sudo dnf install -y cuda-toolkit-${dash(cuda)}`);
+    commands.push(
+      m('cRepoRhel'),
+      `sudo dnf config-manager --add-repo https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${repoArch(t)}/cuda-${dir}.repo`,
+      `sudo dnf install -y cuda-toolkit-${dash(cuda)}`,
+    );
   } else commands.push(m('cOther', { cuda }));
   commands.push(`export PATH=/usr/local/cuda-${mm(cuda)}/bin:$PATH`);
   return { title: m('stepToolkit', { cuda: mm(cuda) }), commands, verify: [`/usr/local/cuda-${mm(cuda)}/bin/nvcc --version`] };
@@ -193,7 +221,11 @@ function cudnnStep(t: PlanTarget, cudnn: string, cuda: string): Step {
   if (t.platform === 'windows') commands.push(m('cWindowsCudnn', { cudnn, cuda }));
   else if (fam === 'rhel') commands.push(`sudo dnf install -y 'libcudnn${cm}-${cudnn}.*-1.cuda${mm(cuda)}'`);
   else commands.push(`sudo apt-get install -y 'libcudnn${cm}=${cudnn}.*-1+cuda${mm(cuda)}'`, `sudo apt-mark hold libcudnn${cm}`);
-  return { title: m('stepCudnn', { cudnn, cuda: mm(cuda) }), commands, verify: [t.platform === 'windows' ? 'where cudnn64_8.dll' : `ldconfig -p | grep libcudnn.so.${cm}`] };
+  return {
+    title: m('stepCudnn', { cudnn, cuda: mm(cuda) }),
+    commands,
+    verify: [t.platform === 'windows' ? 'where cudnn64_8.dll' : `ldconfig -p | grep libcudnn.so.${cm}`],
+  };
 }
 
 function envDir(ctx: EnvCtx): string {
@@ -204,10 +236,23 @@ function envStep(ctx: EnvCtx): Step {
   const dir = envDir(ctx);
   if (ctx.req.via === 'conda') {
     const ch = ctx.req.mirror ? `-c ${ctx.req.mirror.condaForge.url} --override-channels` : '-c conda-forge --override-channels';
-    return { title: m('stepEnv', { python: ctx.python, env: ctx.envName }), commands: [`conda create -y -n ${ctx.envName} python=${ctx.python} ${ch}`], verify: [`conda run -n ${ctx.envName} python --version`] };
+    return {
+      title: m('stepEnv', { python: ctx.python, env: ctx.envName }),
+      commands: [`conda create -y -n ${ctx.envName} python=${ctx.python} ${ch}`],
+      verify: [`conda run -n ${ctx.envName} python --version`],
+    };
   }
-  if (ctx.req.via === 'uv') return { title: m('stepEnv', { python: ctx.python, env: dir }), commands: [`uv venv --python ${ctx.python} ${dir}`], verify: [`${dir}/bin/python --version`] };
-  return { title: m('stepEnv', { python: ctx.python, env: dir }), commands: [`python${ctx.python} -m venv ${dir}`, `${dir}/bin/python -m pip install -U pip`], verify: [`${dir}/bin/python --version`] };
+  if (ctx.req.via === 'uv')
+    return {
+      title: m('stepEnv', { python: ctx.python, env: dir }),
+      commands: [`uv venv --python ${ctx.python} ${dir}`],
+      verify: [`${dir}/bin/python --version`],
+    };
+  return {
+    title: m('stepEnv', { python: ctx.python, env: dir }),
+    commands: [`python${ctx.python} -m venv ${dir}`, `${dir}/bin/python -m pip install -U pip`],
+    verify: [`${dir}/bin/python --version`],
+  };
 }
 
 function pythonBin(ctx: EnvCtx): string {
@@ -247,13 +292,25 @@ function torchArgs(ctx: EnvCtx, p: Extract<Pick, { framework: 'torch' }>): strin
 
 function verifyLine(ctx: EnvCtx, p: Pick): string {
   const py = pythonBin(ctx);
-  if (p.framework === 'torch') return `${py} -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available(), torch.cuda.get_arch_list()); print(torch.ones(1, device='cuda') + 1)"`;
+  if (p.framework === 'torch')
+    return `${py} -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available(), torch.cuda.get_arch_list()); print(torch.ones(1, device='cuda') + 1)"`;
   if (p.framework === 'tensorflow') return `${py} -c "import tensorflow as tf; print(tf.__version__, tf.config.list_physical_devices('GPU'))"`;
   return `${py} -c "import jax; print(jax.__version__, jax.devices())"`;
 }
 
 function frameworkStep(ctx: EnvCtx, p: Pick): Step {
-  const title = m('stepFramework', { framework: p.framework === 'torch' ? 'PyTorch' : p.framework === 'tensorflow' ? 'TensorFlow' : 'JAX', version: p.framework === 'torch' ? p.choice.release.version : p.framework === 'tensorflow' ? p.release.version : (p.version ?? ''), variant: p.framework === 'torch' ? p.choice.variant.tag : p.framework === 'tensorflow' ? (p.release.andCudaExtra ? 'and-cuda' : `CUDA ${p.release.cuda}`) : p.extra.extra });
+  const title = m('stepFramework', {
+    framework: p.framework === 'torch' ? 'PyTorch' : p.framework === 'tensorflow' ? 'TensorFlow' : 'JAX',
+    version: p.framework === 'torch' ? p.choice.release.version : p.framework === 'tensorflow' ? p.release.version : (p.version ?? ''),
+    variant:
+      p.framework === 'torch'
+        ? p.choice.variant.tag
+        : p.framework === 'tensorflow'
+          ? p.release.andCudaExtra
+            ? 'and-cuda'
+            : `CUDA ${p.release.cuda}`
+          : p.extra.extra,
+  });
   return { title, commands: [installLine(ctx, p)], verify: [verifyLine(ctx, p)] };
 }
 
@@ -263,7 +320,8 @@ function installLine(ctx: EnvCtx, p: Pick): string {
     const v = p.choice.variant;
     if (ctx.conda) {
       const vision = r.torchvision ? ` torchvision==${r.torchvision}` : '';
-      if (r.conda === 'pytorch-channel' && PYTORCH_CUDA.includes(v.cuda)) return `conda install -y -n ${ctx.envName} pytorch==${r.version}${vision} pytorch-cuda=${v.cuda} -c pytorch -c nvidia`;
+      if (r.conda === 'pytorch-channel' && PYTORCH_CUDA.includes(v.cuda))
+        return `conda install -y -n ${ctx.envName} pytorch==${r.version}${vision} pytorch-cuda=${v.cuda} -c pytorch -c nvidia`;
       ctx.reasons.push(m('condaForge', { version: r.version }), m('condaForgeUnconfirmed', { cuda: v.cuda }));
       const ch = ctx.req.mirror ? `-c ${ctx.req.mirror.condaForge.url} --override-channels` : '-c conda-forge --override-channels';
       return `conda install -y -n ${ctx.envName} "pytorch==${r.version}=cuda*"${vision} "cuda-version=${v.cuda}" ${ch}`;
@@ -284,7 +342,14 @@ function dockerStep(ctx: EnvCtx, env: EnvPlan): Step {
   // export's one chooser of base images: a published tag, the driver's CUDA ceiling respected (the
   // container toolkit refuses an image whose CUDA the driver does not run, even when the wheels would).
   const d = ctx.t.driver;
-  const tag = chooseBaseImage({ cuda: mm(cuda), driver: d ? { version: d.version, cuda: d.cuda } : null, buildsExtensions: [], usesSystemCuda: [], needsSystemCudnn: false, flavor: 'runtime' }).tag;
+  const tag = chooseBaseImage({
+    cuda: mm(cuda),
+    driver: d ? { version: d.version, cuda: d.cuda } : null,
+    buildsExtensions: [],
+    usesSystemCuda: [],
+    needsSystemCudnn: false,
+    flavor: 'runtime',
+  }).tag;
   ctx.reasons.push(m('dockerBase', { tag, cuda: mm(cuda) }));
   const inner: EnvCtx = { ...ctx, t: { ...ctx.t, live: false, env: null }, req: { ...ctx.req, via: 'pip' } };
   const lines = [
@@ -296,18 +361,50 @@ function dockerStep(ctx: EnvCtx, env: EnvPlan): Step {
   return {
     title: m('stepDocker', { tag }),
     commands: [...lines, 'docker build -t gpu-env .'],
-    verify: env.picks.map((p) => `docker run --rm --gpus all gpu-env ${verifyLine({ ...inner, envName: 'gpu' }, p).replace(/^\.venv\/bin\/python/, '/opt/venv/bin/python')}`),
+    verify: env.picks.map(
+      (p) => `docker run --rm --gpus all gpu-env ${verifyLine({ ...inner, envName: 'gpu' }, p).replace(/^\.venv\/bin\/python/, '/opt/venv/bin/python')}`,
+    ),
   };
 }
 
 function choiceOf(p: Pick, python: string, env: string): Choice {
   if (p.framework === 'torch') {
     const c = p.choice;
-    return { framework: 'torch', version: c.release.version, variant: c.variant.tag, indexUrl: c.variant.indexUrl, python, cuda: c.variant.cuda, cudnn: c.variant.cudnn ?? null, nccl: c.variant.nccl ?? null, env };
+    return {
+      framework: 'torch',
+      version: c.release.version,
+      variant: c.variant.tag,
+      indexUrl: c.variant.indexUrl,
+      python,
+      cuda: c.variant.cuda,
+      cudnn: c.variant.cudnn ?? null,
+      nccl: c.variant.nccl ?? null,
+      env,
+    };
   }
   if (p.framework === 'tensorflow') {
     const r = p.release;
-    return { framework: 'tensorflow', version: r.version, variant: r.andCudaExtra ? 'and-cuda' : `cuda${r.cuda}`, indexUrl: null, python, cuda: r.cuda, cudnn: r.cudnn, nccl: null, env };
+    return {
+      framework: 'tensorflow',
+      version: r.version,
+      variant: r.andCudaExtra ? 'and-cuda' : `cuda${r.cuda}`,
+      indexUrl: null,
+      python,
+      cuda: r.cuda,
+      cudnn: r.cudnn,
+      nccl: null,
+      env,
+    };
   }
-  return { framework: 'jax', version: p.version ?? 'newest', variant: p.extra.extra, indexUrl: null, python, cuda: p.extra.requires.cuda, cudnn: p.extra.requires.cudnnMin, nccl: p.extra.requires.ncclMin, env };
+  return {
+    framework: 'jax',
+    version: p.version ?? 'newest',
+    variant: p.extra.extra,
+    indexUrl: null,
+    python,
+    cuda: p.extra.requires.cuda,
+    cudnn: p.extra.requires.cudnnMin,
+    nccl: p.extra.requires.ncclMin,
+    env,
+  };
 }

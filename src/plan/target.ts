@@ -6,13 +6,33 @@ import { matchGpu } from '../knowledge/gpus.js';
 import type { Snapshot } from '../snapshot/types.js';
 import type { PlanTarget } from './types.js';
 
-export const KNOWN_OS = ['ubuntu-20.04', 'ubuntu-22.04', 'ubuntu-24.04', 'debian-11', 'debian-12', 'rhel-8', 'rhel-9', 'rocky-8', 'rocky-9', 'almalinux-9', 'fedora', 'wsl', 'windows'];
+export const KNOWN_OS = [
+  'ubuntu-20.04',
+  'ubuntu-22.04',
+  'ubuntu-24.04',
+  'debian-11',
+  'debian-12',
+  'rhel-8',
+  'rhel-9',
+  'rocky-8',
+  'rocky-9',
+  'almalinux-9',
+  'fedora',
+  'wsl',
+  'windows',
+];
 
 export function gpuFromName(name: string): { name: string; cc: string } {
   const r = matchGpu(name);
   if (!r.match) {
-    const list = r.candidates.map((g) => g.name).slice(0, 5).join(', ');
-    throw new UsageError(r.candidates.length > 1 && list ? `GPU "${name}" is ambiguous or unknown` : `unknown GPU "${name}"`, list ? `closest: ${list}` : undefined);
+    const list = r.candidates
+      .map((g) => g.name)
+      .slice(0, 5)
+      .join(', ');
+    throw new UsageError(
+      r.candidates.length > 1 && list ? `GPU "${name}" is ambiguous or unknown` : `unknown GPU "${name}"`,
+      list ? `closest: ${list}` : undefined,
+    );
   }
   return { name: r.match.name, cc: r.match.computeCapability };
 }
@@ -29,7 +49,8 @@ export function parseOs(spec: string): { id: string; versionId: string | null; w
 }
 
 export function remoteTarget(opts: { gpus: string[]; driver?: string; os?: string }): PlanTarget {
-  if (opts.driver !== undefined && !/^\d{3,4}(\.\d{1,3}){0,2}$/.test(opts.driver.trim())) throw new UsageError(`"${opts.driver}" is not a driver version`, 'e.g. --driver 570.86.10');
+  if (opts.driver !== undefined && !/^\d{3,4}(\.\d{1,3}){0,2}$/.test(opts.driver.trim()))
+    throw new UsageError(`"${opts.driver}" is not a driver version`, 'e.g. --driver 570.86.10');
   const gpus = opts.gpus.map(gpuFromName);
   const os = parseOs(opts.os ?? 'ubuntu-22.04');
   const f = (value: string, source = 'command line') => ({ value, source });
@@ -40,15 +61,37 @@ export function remoteTarget(opts: { gpus: string[]; driver?: string; os?: strin
     root: '/',
     hostname: null,
     os: {
-      kernel: null, id: f(os.id), versionId: os.versionId ? f(os.versionId) : null, prettyName: f(opts.os ?? 'ubuntu-22.04'),
-      arch: f(os.arch), wsl: { value: os.wsl, source: 'command line' }, container: null, secureBoot: null,
-      nouveau: { loaded: null, blacklisted: null }, kernelHeaders: null, dkms: null,
+      kernel: null,
+      id: f(os.id),
+      versionId: os.versionId ? f(os.versionId) : null,
+      prettyName: f(opts.os ?? 'ubuntu-22.04'),
+      arch: f(os.arch),
+      wsl: { value: os.wsl, source: 'command line' },
+      container: null,
+      secureBoot: null,
+      nouveau: { loaded: null, blacklisted: null },
+      kernelHeaders: null,
+      dkms: null,
     },
     driver: {
-      version: opts.driver ? f(opts.driver.trim()) : null, kernelModule: null, cudaVersion: null, nvmlVersion: null, moduleLoaded: null, moduleFlavor: null,
+      version: opts.driver ? f(opts.driver.trim()) : null,
+      kernelModule: null,
+      cudaVersion: null,
+      nvmlVersion: null,
+      moduleLoaded: null,
+      moduleFlavor: null,
     },
-    gpus: [], pciGpus: [], nativeLibraries: { nvml: null, cuda: null }, cudaDriverApi: null, toolkits: [], libraries: [], cudaCompat: [],
-    tools: [], env: {}, python: [], probes: [],
+    gpus: [],
+    pciGpus: [],
+    nativeLibraries: { nvml: null, cuda: null },
+    cudaDriverApi: null,
+    toolkits: [],
+    libraries: [],
+    cudaCompat: [],
+    tools: [],
+    env: {},
+    python: [],
+    probes: [],
   };
   return { snapshot, gpus, driver: driverOf(snapshot), platform: platformOf(snapshot), live: false, env: null };
 }

@@ -26,7 +26,10 @@ export async function runLogged(ctx: ProbeContext, name: string, command: string
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim())?.trim();
+  const line = text
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim();
   return line ? `: ${line.slice(0, 200)}` : '';
 }
 

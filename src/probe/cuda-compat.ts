@@ -35,7 +35,7 @@ export async function probeCudaCompat(ctx: ProbeContext, toolkits: Toolkit[], ld
           : `${real} is on LD_LIBRARY_PATH`
         : searched && pick.resolvedPath
           ? `the loader finds ${pick.resolvedPath} first`
-          : 'not on LD_LIBRARY_PATH nor in the ld.so cache: the driver\'s own libcuda loads';
+          : "not on LD_LIBRARY_PATH nor in the ld.so cache: the driver's own libcuda loads";
     out.push({ path: `${real}/${lib}`, version, inUse, reason });
   }
   return out;

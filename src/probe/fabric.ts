@@ -19,6 +19,11 @@ export async function probeFabric(ctx: ProbeContext, nvswitches: FabricInfo['nvs
       break;
     }
   }
-  ctx.records.push({ name: 'fabric manager process', ok: true, durationMs: Math.round(performance.now() - started), detail: running ? 'nv-fabricmanager running' : 'no nv-fabricmanager process' });
+  ctx.records.push({
+    name: 'fabric manager process',
+    ok: true,
+    durationMs: Math.round(performance.now() - started),
+    detail: running ? 'nv-fabricmanager running' : 'no nv-fabricmanager process',
+  });
   return { nvswitches, managerRunning: { value: running, source: 'file:/proc/*/comm' } };
 }

@@ -7,8 +7,16 @@ import type { ComputeMode, FabricState, Gpu } from '../snapshot/types.js';
 
 // nvml.h NVML_DEVICE_ARCH_*.
 const NVML_ARCH: Record<number, string> = {
-  2: 'Kepler', 3: 'Maxwell', 4: 'Pascal', 5: 'Volta', 6: 'Turing', 7: 'Ampere', 8: 'Ada Lovelace', 9: 'Hopper',
-  10: 'Blackwell', 13: 'Rubin',
+  2: 'Kepler',
+  3: 'Maxwell',
+  4: 'Pascal',
+  5: 'Volta',
+  6: 'Turing',
+  7: 'Ampere',
+  8: 'Ada Lovelace',
+  9: 'Hopper',
+  10: 'Blackwell',
+  13: 'Rubin',
 };
 
 const onOff = (v: number | null | undefined): boolean | null => (v === null || v === undefined ? null : v === 1);
@@ -112,7 +120,9 @@ function gpuFromNvmlDevice(d: NvmlDeviceReport): Gpu {
       defaultGraphicsMHz: d.applicationsClocks?.defaultGraphics ?? null,
       defaultMemoryMHz: d.applicationsClocks?.defaultMem ?? null,
     },
-    fabric: d.fabric ? { state: FABRIC_STATES[d.fabric.state] ?? 'not-supported', status: d.fabric.state === 0 ? null : nvmlReturnName(d.fabric.status) } : null,
+    fabric: d.fabric
+      ? { state: FABRIC_STATES[d.fabric.state] ?? 'not-supported', status: d.fabric.state === 0 ? null : nvmlReturnName(d.fabric.status) }
+      : null,
     source: 'nvml',
     unavailable,
   };

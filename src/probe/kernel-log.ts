@@ -21,7 +21,9 @@ export async function probeKernelLog(ctx: ProbeContext): Promise<KernelLog> {
       continue;
     }
     if (!r.failed) return { readable: true, source: `command:${s.name}`, detail: null, xids: parseXidLines(r.stdout) };
-    why.push(`${s.command}: ${r.timedOut ? 'timed out' : r.notFound ? 'not found' : (r.stderr.trim().split('\n')[0] ?? '').slice(0, 120) || `exit ${r.exitCode}`}`);
+    why.push(
+      `${s.command}: ${r.timedOut ? 'timed out' : r.notFound ? 'not found' : (r.stderr.trim().split('\n')[0] ?? '').slice(0, 120) || `exit ${r.exitCode}`}`,
+    );
   }
   return { readable: false, source: null, detail: why.join('; '), xids: [] };
 }

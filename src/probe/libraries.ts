@@ -49,9 +49,7 @@ export async function probeLibraries(ctx: ProbeContext, input: LibraryProbeInput
   const seen = new Set<string>();
   const copies: LibraryCopy[] = [];
   const ldCacheDirs = new Set(input.ldCache.map((e) => posix.dirname(e.path)));
-  const realLdDirs = new Set(
-    (await Promise.all(ldDirs.map((d) => ctx.sys.realPath(d)))).filter((d): d is string => Boolean(d)),
-  );
+  const realLdDirs = new Set((await Promise.all(ldDirs.map((d) => ctx.sys.realPath(d)))).filter((d): d is string => Boolean(d)));
   for (const [dir, origin] of dirs) {
     const real = await ctx.sys.realPath(dir);
     if (!real || seen.has(real)) continue;
@@ -59,7 +57,10 @@ export async function probeLibraries(ctx: ProbeContext, input: LibraryProbeInput
     const entries = await ctx.sys.readDir(real);
     if (!entries) continue;
     for (const name of Object.keys(SONAME) as LibName[]) {
-      const files = entries.map((e) => e.name).filter((n) => SONAME[name].test(n)).sort();
+      const files = entries
+        .map((e) => e.name)
+        .filter((n) => SONAME[name].test(n))
+        .sort();
       if (files.length === 0) continue;
       copies.push({
         name,
@@ -149,4 +150,3 @@ export async function readLdCache(ctx: ProbeContext): Promise<LdCacheEntry[]> {
   const { parseLdCache } = await import('../formats/ldcache.js');
   return parseLdCache(bytes);
 }
-

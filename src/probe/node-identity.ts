@@ -15,7 +15,8 @@ export function nodeIdentity(env: Env, hostname: string | null, nodeName?: strin
   const short = hostname ? hostname.split('.')[0] : undefined;
   const name = set(nodeName) ?? set(env.SLURMD_NODENAME) ?? set(env.NODE_NAME) ?? set(short) ?? 'unknown';
   const slurm = set(env.SLURM_JOB_ID) ?? set(env.SLURM_JOBID);
-  const engine: NodeIdentity['engine'] = slurm || set(env.SLURMD_NODENAME) ? 'slurm' : set(env.KUBERNETES_SERVICE_HOST) ? 'kubernetes' : set(env.SSH_CONNECTION) ? 'ssh' : 'local';
+  const engine: NodeIdentity['engine'] =
+    slurm || set(env.SLURMD_NODENAME) ? 'slurm' : set(env.KUBERNETES_SERVICE_HOST) ? 'kubernetes' : set(env.SSH_CONNECTION) ? 'ssh' : 'local';
   // An empty CUDA_VISIBLE_DEVICES is a fact (no GPU visible), not an absence.
   const visible = env.CUDA_VISIBLE_DEVICES !== undefined ? env.CUDA_VISIBLE_DEVICES : (set(env.SLURM_JOB_GPUS) ?? null);
   return { name, engine, jobId: slurm ?? (engine === 'kubernetes' ? (set(env.POD_NAME) ?? null) : null), visibleDevices: visible };

@@ -18,9 +18,18 @@ export async function probePci(ctx: ProbeContext): Promise<PciScan> {
   const base = '/sys/bus/pci/devices';
   const entries = await ctx.sys.readDir(base);
   if (entries) {
-    const all = await probeSysfs(ctx, base, entries.map((e) => e.name));
+    const all = await probeSysfs(
+      ctx,
+      base,
+      entries.map((e) => e.name),
+    );
     const scan = split(all);
-    ctx.records.push({ name: PCI_SCAN, ok: true, durationMs: Math.round(performance.now() - started), detail: `sysfs: ${scan.gpus.length} NVIDIA display device(s)${switches(scan)}` });
+    ctx.records.push({
+      name: PCI_SCAN,
+      ok: true,
+      durationMs: Math.round(performance.now() - started),
+      detail: `sysfs: ${scan.gpus.length} NVIDIA display device(s)${switches(scan)}`,
+    });
     return scan;
   }
   // No sysfs (some containers, a --root tree): ask lspci when there is one.

@@ -130,10 +130,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     tools,
     env: relevantEnv(sys.env),
     python,
-    probes: [
-      ...ctx.records,
-      nativeRecord(native, report),
-    ],
+    probes: [...ctx.records, nativeRecord(native, report)],
   };
 }
 
@@ -163,7 +160,12 @@ async function smiFallback(ctx: ProbeContext) {
   const facts = parseSmiXml(r.stdout);
   // Whatever answers as nvidia-smi is believed only in nvidia-smi's own shapes: a wrapper or a broken
   // install printing `; rm -rf /` as a version is a failed probe, not a driver version.
-  const bad = [facts.driverVersion && !/^\d{2,4}\.\d{1,3}(\.\d{1,3})?$/.test(facts.driverVersion) ? `driver_version ${JSON.stringify(facts.driverVersion.slice(0, 40))}` : '', facts.cudaVersion && !/^\d{1,2}\.\d{1,2}$/.test(facts.cudaVersion) ? `cuda_version ${JSON.stringify(facts.cudaVersion.slice(0, 40))}` : ''].filter(Boolean);
+  const bad = [
+    facts.driverVersion && !/^\d{2,4}\.\d{1,3}(\.\d{1,3})?$/.test(facts.driverVersion)
+      ? `driver_version ${JSON.stringify(facts.driverVersion.slice(0, 40))}`
+      : '',
+    facts.cudaVersion && !/^\d{1,2}\.\d{1,2}$/.test(facts.cudaVersion) ? `cuda_version ${JSON.stringify(facts.cudaVersion.slice(0, 40))}` : '',
+  ].filter(Boolean);
   if (bad.length > 0) {
     const record = ctx.records.at(-1);
     if (record) Object.assign(record, { ok: false, detail: `not nvidia-smi's output format: ${bad.join(', ')}` });

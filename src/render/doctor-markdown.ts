@@ -8,23 +8,42 @@ import { formatBytes } from './style.js';
 const ICON: Record<Severity, string> = { error: '❌', warning: '⚠️', info: 'ℹ️' };
 
 /** Table cells must not break the table: pipes escaped, newlines flattened. */
-const cell = (s: string | number | null | undefined) => String(s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (s: string | number | null | undefined) =>
+  String(s ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 const row = (cells: (string | number | null | undefined)[]) => `| ${cells.map(cell).join(' | ')} |`;
 
 export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   const out: string[] = [];
   out.push(`## ${m('doc.title', { host: s.hostname ?? s.root })}`, '');
-  const osBits = [s.os.prettyName?.value, s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined, s.os.wsl?.value ? 'WSL' : undefined, s.os.container?.value ? `container: ${s.os.container.value}` : undefined].filter(Boolean);
+  const osBits = [
+    s.os.prettyName?.value,
+    s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
+    s.os.wsl?.value ? 'WSL' : undefined,
+    s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
+  ].filter(Boolean);
   out.push(`${osBits.join(' · ')} · gpuenv ${s.tool.version} · ${s.takenAt}`, '');
 
   out.push(`### ${m('snap.gpus')}`, '');
   if (s.gpus.length) {
     out.push(row(['#', 'GPU', 'CC', 'memory', 'PCIe (current / max)', 'source']), row(['-', '-', '-', '-', '-', '-']));
     for (const g of s.gpus) {
-      out.push(row([g.index, g.name, g.computeCapability, formatBytes(g.memory.totalBytes), `Gen${g.pcie.currentGen ?? '?'} x${g.pcie.currentWidth ?? '?'} / Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`, g.source]));
+      out.push(
+        row([
+          g.index,
+          g.name,
+          g.computeCapability,
+          formatBytes(g.memory.totalBytes),
+          `Gen${g.pcie.currentGen ?? '?'} x${g.pcie.currentWidth ?? '?'} / Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`,
+          g.source,
+        ]),
+      );
     }
   } else {
-    out.push(`${m('snap.noGpu')}${s.pciGpus.length ? `; ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}] (${p.driver ?? 'no driver'})`).join(', ') })}` : ''}`);
+    out.push(
+      `${m('snap.noGpu')}${s.pciGpus.length ? `; ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}] (${p.driver ?? 'no driver'})`).join(', ') })}` : ''}`,
+    );
   }
   out.push('', `### ${m('snap.driver')}`, '');
   const drv = [
@@ -38,7 +57,10 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   if (s.toolkits.length) {
     out.push(row(['version', 'path', 'installed as', 'PATH', 'CUDA_HOME', '/usr/local/cuda', 'LD_LIBRARY_PATH']), row(['-', '-', '-', '-', '-', '-', '-']));
     const yes = (b: boolean) => (b ? '✓' : '');
-    for (const t of s.toolkits) out.push(row([t.version?.value ?? '?', t.path, t.installKind, yes(t.active.path), yes(t.active.cudaHome), yes(t.active.symlink), yes(t.active.ldLibraryPath)]));
+    for (const t of s.toolkits)
+      out.push(
+        row([t.version?.value ?? '?', t.path, t.installKind, yes(t.active.path), yes(t.active.cudaHome), yes(t.active.symlink), yes(t.active.ldLibraryPath)]),
+      );
   } else out.push(m('snap.toolkitNone'));
 
   out.push('', `### ${m('snap.libraries')}`, '');
@@ -51,8 +73,14 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   out.push('', `### ${m('doc.python')}`, '');
   if (s.python.length === 0) out.push(m('doc.pythonNone'));
   for (const env of s.python) {
-    out.push(`- \`${env.prefix}\` (${[env.kind, env.version ? `Python ${env.version.value}` : undefined, env.active ? m('doc.active') : undefined].filter(Boolean).join(', ')})`);
-    for (const p of env.packages.filter((x) => /^(torch|torchvision|torchaudio|tensorflow.*|jax|jaxlib|jax-cuda.*|cupy.*|xformers|flash.attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu)$/.test(x.name))) {
+    out.push(
+      `- \`${env.prefix}\` (${[env.kind, env.version ? `Python ${env.version.value}` : undefined, env.active ? m('doc.active') : undefined].filter(Boolean).join(', ')})`,
+    );
+    for (const p of env.packages.filter((x) =>
+      /^(torch|torchvision|torchaudio|tensorflow.*|jax|jaxlib|jax-cuda.*|cupy.*|xformers|flash.attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu)$/.test(
+        x.name,
+      ),
+    )) {
       const build = p.build?.cpuOnly ? m('doc.cpuOnly') : p.build?.cuda ? m('doc.builtFor', { cuda: p.build.cuda }) : '';
       const archs = p.archs?.sass.length ? `; ${p.archs.sass.join(' ')}` : '';
       out.push(`  - ${p.name} ${p.version} ${build} [${p.installer}]${archs}`);
@@ -72,5 +100,8 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
     if (f.fix.length) out.push('```sh', ...f.fix, '```', '');
   }
   for (const e of d.ruleErrors) out.push(`> ${m('doc.ruleError', { code: e.code, message: e.message })}`);
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -5,7 +5,8 @@ import { renderMessages as m } from './messages.js';
 import type { Style } from './style.js';
 
 // Packages worth a line of their own; the nvidia-* wheels show through the libraries they provide.
-const SHOWN = /^(torch|torchvision|torchaudio|tensorflow(-cpu|-gpu)?|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy.*|xformers|flash[-_]attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu)$/;
+const SHOWN =
+  /^(torch|torchvision|torchaudio|tensorflow(-cpu|-gpu)?|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy.*|xformers|flash[-_]attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu)$/;
 
 export function pythonSection(envs: PythonEnv[], st: Style): string[] {
   const out = [st.bold(m('doc.python'))];

@@ -21,9 +21,14 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
 export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { host: s.hostname ?? s.root })): string[] {
   const out: string[] = [];
   out.push(st.bold(title));
-  const osBits = [s.os.prettyName?.value, s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined, s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
-    s.os.wsl?.value ? 'WSL' : undefined, s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
-    s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? `Secure Boot ${s.os.secureBoot.value}` : undefined].filter(Boolean);
+  const osBits = [
+    s.os.prettyName?.value,
+    s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
+    s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
+    s.os.wsl?.value ? 'WSL' : undefined,
+    s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
+    s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? `Secure Boot ${s.os.secureBoot.value}` : undefined,
+  ].filter(Boolean);
   out.push(`  ${m('snap.os')}: ${osBits.join(' · ')}`, '');
   return out;
 }
@@ -33,7 +38,10 @@ export function gpuSection(s: Snapshot, st: Style): string[] {
   out.push(st.bold(m('snap.gpus')));
   if (s.gpus.length === 0) {
     out.push(`  ${m('snap.noGpu')}`);
-    if (s.pciGpus.length) out.push(`  ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}]${p.driver ? ` (${p.driver})` : ''}`).join(', ') })}`);
+    if (s.pciGpus.length)
+      out.push(
+        `  ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}]${p.driver ? ` (${p.driver})` : ''}`).join(', ') })}`,
+      );
     else out.push(`  ${m('snap.noPci')}`);
   } else {
     out.push(
@@ -78,7 +86,9 @@ export function toolkitSection(s: Snapshot, st: Style): string[] {
   out.push(
     ...table(
       s.toolkits.map((t) => {
-        const act = Object.entries(t.active).filter(([, v]) => v).map(([k]) => ({ path: 'PATH', cudaHome: 'CUDA_HOME', symlink: '/usr/local/cuda', ldLibraryPath: 'LD_LIBRARY_PATH' })[k]!);
+        const act = Object.entries(t.active)
+          .filter(([, v]) => v)
+          .map(([k]) => ({ path: 'PATH', cudaHome: 'CUDA_HOME', symlink: '/usr/local/cuda', ldLibraryPath: 'LD_LIBRARY_PATH' })[k]!);
         return [
           t.version?.value ?? m('snap.unknownVersion'),
           t.path,

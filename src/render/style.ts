@@ -29,7 +29,14 @@ export function table(rows: string[][], indent = '  '): string[] {
   const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '').length;
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, visible(cell))));
-  return rows.map((row) => indent + row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - visible(cell)))).join('  ').trimEnd());
+  return rows.map(
+    (row) =>
+      indent +
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - visible(cell))))
+        .join('  ')
+        .trimEnd(),
+  );
 }
 
 export function formatBytes(bytes: number | null): string {

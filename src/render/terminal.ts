@@ -7,7 +7,8 @@
 const OWN_SGR = /^\x1b\[(?:1|2|22|31|32|33|36|39)m$/;
 // ESC sequences (CSI with parameters, OSC up to BEL or ST, DCS/SOS/PM/APC up to ST, two-byte ESC x),
 // their 8-bit C1 forms, then any other C0/C1 control but tab and newline, and DEL.
-const SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\x07\u009c]*(?:\x07|\u009c)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+const SEQUENCE =
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\x07\u009c]*(?:\x07|\u009c)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 export function terminalSafe(text: string, color: boolean): string {
   // A fast path for the common case: nothing to look at.

@@ -106,9 +106,29 @@ export function managerOf(p: PythonPackage | undefined): 'pip' | 'uv' | 'conda' 
 
 /** Python packages that carry CUDA kernels or a CUDA build: the framework rules check them. */
 export const FRAMEWORKS = new Set([
-  'torch', 'torchvision', 'torchaudio', 'tensorflow', 'tensorflow-gpu', 'tensorflow-cpu', 'jax', 'jaxlib',
-  'jax-cuda12-plugin', 'jax-cuda13-plugin', 'jax-cuda12-pjrt', 'jax-cuda13-pjrt', 'cupy', 'cupy-cuda11x', 'cupy-cuda12x',
-  'cupy-cuda13x', 'xformers', 'flash-attn', 'bitsandbytes', 'vllm', 'triton', 'deepspeed', 'onnxruntime-gpu',
+  'torch',
+  'torchvision',
+  'torchaudio',
+  'tensorflow',
+  'tensorflow-gpu',
+  'tensorflow-cpu',
+  'jax',
+  'jaxlib',
+  'jax-cuda12-plugin',
+  'jax-cuda13-plugin',
+  'jax-cuda12-pjrt',
+  'jax-cuda13-pjrt',
+  'cupy',
+  'cupy-cuda11x',
+  'cupy-cuda12x',
+  'cupy-cuda13x',
+  'xformers',
+  'flash-attn',
+  'bitsandbytes',
+  'vllm',
+  'triton',
+  'deepspeed',
+  'onnxruntime-gpu',
 ]);
 
 export function isFramework(p: PythonPackage): boolean {
@@ -116,9 +136,11 @@ export function isFramework(p: PythonPackage): boolean {
 }
 
 /** GPU packages beside FRAMEWORKS whose builds no rule checks yet; a pasted list keeps them for context. */
-const OTHER_GPU_PACKAGES = /^(pytorch-cuda|tf-nightly|jax-cuda\d+-(plugin|pjrt)|cupy-cuda\d+x?|onnxruntime|tensorrt|paddlepaddle-gpu|mxnet-cu\d+|ctranslate2|faster-whisper|llama-cpp-python|auto-gptq|sglang)$/;
+const OTHER_GPU_PACKAGES =
+  /^(pytorch-cuda|tf-nightly|jax-cuda\d+-(plugin|pjrt)|cupy-cuda\d+x?|onnxruntime|tensorrt|paddlepaddle-gpu|mxnet-cu\d+|ctranslate2|faster-whisper|llama-cpp-python|auto-gptq|sglang)$/;
 /** The CUDA components those packages load: pip's nvidia-* wheels and conda's CUDA packages. */
-const CUDA_COMPONENTS = /^(nvidia-[a-z0-9-]+|lib(cublas|cusparse|cufft|curand|cusolver|nvjitlink|npp)(-dev)?|cudatoolkit|cuda-version|cuda-toolkit|cuda-nvcc|cuda-runtime|cuda-cudart|cudnn|nccl)$/;
+const CUDA_COMPONENTS =
+  /^(nvidia-[a-z0-9-]+|lib(cublas|cusparse|cufft|curand|cusolver|nvjitlink|npp)(-dev)?|cudatoolkit|cuda-version|cuda-toolkit|cuda-nvcc|cuda-runtime|cuda-cudart|cudnn|nccl)$/;
 
 /** A package of the GPU stack, as a pasted pip or conda list keeps it: a framework, another GPU package, or a CUDA component. */
 export function isGpuStackPackage(name: string): boolean {

@@ -43,16 +43,18 @@ export function sha256(bytes: Uint8Array): string {
 export function cacheRoots(env: Readonly<Record<string, string | undefined>>): string[] {
   const roots: string[] = [];
   const xdg = env.XDG_CACHE_HOME;
-  if (xdg && xdg.startsWith('/')) roots.push(join(xdg, 'gpuenv'));
+  if (xdg?.startsWith('/')) roots.push(join(xdg, 'gpuenv'));
   const home = env.HOME;
-  if (home && home.startsWith('/')) roots.push(join(home, '.cache', 'gpuenv'));
+  if (home?.startsWith('/')) roots.push(join(home, '.cache', 'gpuenv'));
   return [...new Set(roots)];
 }
 
 export function unpackNative(module: NativeModule, options: UnpackOptions): Unpacked {
   if (sha256(module.bytes) !== module.sha256) {
     // The executable itself is damaged: no copy of it can be trusted.
-    throw new Error(`the koffi module inside this executable does not match its recorded hash (${module.sha256.slice(0, 12)}…): the file is damaged; download it again`);
+    throw new Error(
+      `the koffi module inside this executable does not match its recorded hash (${module.sha256.slice(0, 12)}…): the file is damaged; download it again`,
+    );
   }
   const skipped: string[] = [];
   const leaf = `koffi-${module.version}-${module.sha256.slice(0, 16)}`;

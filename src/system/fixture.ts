@@ -69,12 +69,21 @@ class FixtureSystem extends TreeFs implements System {
   async run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
     this.ran.push([command, ...args]);
     const base = command.split('/').pop();
-    const rec = (this.spec.commands ?? []).find(
-      (c) => (c.argv[0] === command || c.argv[0] === base) && sameArgs(c.argv.slice(1), args),
-    );
+    const rec = (this.spec.commands ?? []).find((c) => (c.argv[0] === command || c.argv[0] === base) && sameArgs(c.argv.slice(1), args));
     const timeoutMs = options.timeoutMs ?? 5_000;
     if (!rec) {
-      return { command, args, exitCode: null, signal: null, stdout: '', stderr: `${command}: not found`, failed: true, timedOut: false, notFound: true, durationMs: 0 };
+      return {
+        command,
+        args,
+        exitCode: null,
+        signal: null,
+        stdout: '',
+        stderr: `${command}: not found`,
+        failed: true,
+        timedOut: false,
+        notFound: true,
+        durationMs: 0,
+      };
     }
     const delay = rec.hang ? Infinity : (rec.delayMs ?? 0);
     const waited = Math.min(delay, timeoutMs);
@@ -84,8 +93,16 @@ class FixtureSystem extends TreeFs implements System {
     }
     const exitCode = rec.exitCode ?? 0;
     return {
-      command, args, exitCode, signal: null, stdout: this.outputs.get(rec) ?? '', stderr: rec.stderr ?? '',
-      failed: exitCode !== 0, timedOut: false, notFound: false, durationMs: waited,
+      command,
+      args,
+      exitCode,
+      signal: null,
+      stdout: this.outputs.get(rec) ?? '',
+      stderr: rec.stderr ?? '',
+      failed: exitCode !== 0,
+      timedOut: false,
+      notFound: false,
+      durationMs: waited,
     };
   }
 

@@ -163,8 +163,16 @@ class RealSystem extends TreeFs implements System {
     if (this.isForeignRoot) {
       // Running the host's programs would describe the host, not the mounted tree.
       return {
-        command, args, exitCode: null, signal: null, stdout: '', stderr: 'not run: reading a mounted root',
-        failed: true, timedOut: false, notFound: true, durationMs: 0,
+        command,
+        args,
+        exitCode: null,
+        signal: null,
+        stdout: '',
+        stderr: 'not run: reading a mounted root',
+        failed: true,
+        timedOut: false,
+        notFound: true,
+        durationMs: 0,
       };
     }
     return runCommand(command, args, { env: this.env, ...options });

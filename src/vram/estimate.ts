@@ -158,7 +158,13 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
   add('weights', W, wFormula);
 
   // ---- training state ----
-  const trainable = !train ? 0 : frozenBase ? loraParams(model, o.lora ?? 64) : model.components ? model.components.filter((c) => c.trainable).reduce((a, c) => a + c.params, 0) : p.total;
+  const trainable = !train
+    ? 0
+    : frozenBase
+      ? loraParams(model, o.lora ?? 64)
+      : model.components
+        ? model.components.filter((c) => c.trainable).reduce((a, c) => a + c.params, 0)
+        : p.total;
   const zero = sharded === 'zero2' || sharded === 'zero3' || sharded === 'fsdp';
   if (train) {
     const mixed = o.precision !== 'fp32';
@@ -171,18 +177,26 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
       const gb = mixed ? 2 : 4;
       add('gradients', (trainable * gb) / N, `${trainable} params × ${gb} B${N > 1 ? ` ÷ ${N} GPUs (ZeRO-2/3 partition gradients)` : ''}`);
       if (mixed) add('masterWeights', (trainable * 4) / N, `${trainable} params × 4 B fp32 master copy${N > 1 ? ` ÷ ${N}` : ''}`);
-      if (sharded !== 'zero2') add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, '2 layers of gathered full parameters (current + prefetched)');
+      if (sharded !== 'zero2')
+        add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, '2 layers of gathered full parameters (current + prefetched)');
     } else {
       // PyTorch AMP: fp32 parameters and gradients; autocast keeps a 16-bit copy of every linear weight for backward.
       add('gradients', trainable * 4, `${trainable} params × 4 B (fp32 .grad)`);
       if (N > 1) add('gradients', trainable * 4, 'DDP all-reduce buckets: a second copy of the gradients (gradient_as_bucket_view=False, the default)');
-      if (mixed) add('weightCopies', p.linear * (o.precision === 'fp8' ? 1 : 2), `${p.linear} linear params × ${o.precision === 'fp8' ? 1 : 2} B autocast casts kept for backward`);
-      if (mixed && s && model.kind === 'decoder' && s.vocab > 0) add('weightCopies', s.vocab * s.hidden * 2, `LM head ${s.vocab} × ${s.hidden} × 2 B autocast cast (kept by its matmul for backward)`);
+      if (mixed)
+        add(
+          'weightCopies',
+          p.linear * (o.precision === 'fp8' ? 1 : 2),
+          `${p.linear} linear params × ${o.precision === 'fp8' ? 1 : 2} B autocast casts kept for backward`,
+        );
+      if (mixed && s && model.kind === 'decoder' && s.vocab > 0)
+        add('weightCopies', s.vocab * s.hidden * 2, `LM head ${s.vocab} × ${s.hidden} × 2 B autocast cast (kept by its matmul for backward)`);
     }
     const k = optimizerBytesPerParam(o.optimizer);
     add('optimizer', (trainable * k) / (zero ? N : 1), `${trainable} trainable params × ${k} B (${o.optimizer})${zero && N > 1 ? ` ÷ ${N} GPUs` : ''}`);
     // QLoRA's recipe uses bitsandbytes' paged AdamW, which updates in place; torch's default foreach AdamW allocates sqrt(v).
-    if (o.optimizer === 'adamw' && !zero && !o.qlora) add('optimizerScratch', trainable * 4, `${trainable} params × 4 B: foreach AdamW's sqrt(v) temporary during step()`);
+    if (o.optimizer === 'adamw' && !zero && !o.qlora)
+      add('optimizerScratch', trainable * 4, `${trainable} params × 4 B: foreach AdamW's sqrt(v) temporary during step()`);
   }
 
   // ---- activations and caches ----
@@ -197,21 +211,33 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
       const extras = (normB + B) * s.hidden + (s.dropout ? s.hidden : 0) + residual * s.hidden;
       activations = o.checkpointing ? T * (s.layers * residual * s.hidden + per + extras) : T * (s.layers * per + extras);
       if (o.checkpointing) recomputed = T * per;
-      add('activations', activations, o.checkpointing
-        ? `checkpointing: ${s.layers} layer inputs × ${residual} B × h + one layer recomputed (${per.toFixed(0)} B/token), × ${T} tokens`
-        : `${s.layers} layers × ${per.toFixed(0)} B/token (Korthikanti et al. 2022, ${o.flashAttention ? 'fused attention' : 'eager attention: 5·a·s terms'}) × ${T} tokens`);
+      add(
+        'activations',
+        activations,
+        o.checkpointing
+          ? `checkpointing: ${s.layers} layer inputs × ${residual} B × h + one layer recomputed (${per.toFixed(0)} B/token), × ${T} tokens`
+          : `${s.layers} layers × ${per.toFixed(0)} B/token (Korthikanti et al. 2022, ${o.flashAttention ? 'fused attention' : 'eager attention: 5·a·s terms'}) × ${T} tokens`,
+      );
       if (model.kind === 'decoder' && s.vocab > 0) {
         const l = lossBytesPerLogit(o);
         logits = T * s.vocab * l.peak;
         logitsHeld = T * s.vocab * l.held;
-        add('logits', logits, `${T} tokens × ${s.vocab} vocab × (${l.held} B logits held by the output + 4 B fp32 log-softmax + 4 B its gradient + 4 B the logits' fp32 gradient) at the loss's backward`);
+        add(
+          'logits',
+          logits,
+          `${T} tokens × ${s.vocab} vocab × (${l.held} B logits held by the output + 4 B fp32 log-softmax + 4 B its gradient + 4 B the logits' fp32 gradient) at the loss's backward`,
+        );
       }
     } else if (model.activationElementsPerSample) {
       const { B } = activationBytes(undefined, o);
       const scale = (o.seq / model.defaultSeq) ** 2;
       const perSample = model.activationElementsPerSample * scale * B * (o.checkpointing ? 0.35 : 1);
       activations = o.batch * perSample;
-      add('activations', activations, `${o.batch} samples × ${Math.round(model.activationElementsPerSample * scale)} saved elements × ${B} B${o.checkpointing ? ' × 0.35 (checkpointed segments)' : ''}`);
+      add(
+        'activations',
+        activations,
+        `${o.batch} samples × ${Math.round(model.activationElementsPerSample * scale)} saved elements × ${B} B${o.checkpointing ? ' × 0.35 (checkpointed segments)' : ''}`,
+      );
     } else {
       add('activations', 0, 'not modelled for this model (see note)');
     }
@@ -226,7 +252,11 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
       const inter = (s.experts?.intermediate ?? s.intermediate) * (s.experts?.active ?? 1);
       const scores = o.flashAttention ? 0 : 2 * s.heads * o.seq * T * B;
       const ws = T * B * (3 * s.hidden + 3 * inter) + scores + o.batch * s.vocab * 4;
-      add('workspace', ws, `prefill of ${T} tokens: ${B} B × (3·h + 3·intermediate) live in one layer${scores ? ' + eager attention scores' : ''} + last-token logits`);
+      add(
+        'workspace',
+        ws,
+        `prefill of ${T} tokens: ${B} B × (3·h + 3·intermediate) live in one layer${scores ? ' + eager attention scores' : ''} + last-token logits`,
+      );
     } else if (model.activationElementsPerSample) {
       const B = o.precision === 'fp32' ? 4 : 2;
       const scale = (o.seq / model.defaultSeq) ** 2;

@@ -65,7 +65,8 @@ export function suggestions(model: ModelSpec, o: VramOptions, baseTotal: number,
   if (full) alts.push(['lora', '--lora 16', { lora: 16, precision: o.precision === 'fp32' ? 'bf16' : o.precision }]);
   if (train && !o.qlora) alts.push(['qlora', '--qlora', { qlora: true, lora: undefined, precision: 'bf16' }]);
   if (full && o.optimizer === 'adamw') alts.push(['adam8bit', '--optimizer adam8bit', { optimizer: 'adam8bit' }]);
-  if (full && o.strategy !== 'zero3' && o.strategy !== 'fsdp') alts.push(['zero3', `--gpus ${Math.max(2, o.gpus)} --strategy zero3`, { gpus: Math.max(2, o.gpus), strategy: 'zero3' }]);
+  if (full && o.strategy !== 'zero3' && o.strategy !== 'fsdp')
+    alts.push(['zero3', `--gpus ${Math.max(2, o.gpus)} --strategy zero3`, { gpus: Math.max(2, o.gpus), strategy: 'zero3' }]);
   if (full && (o.strategy === 'zero3' || o.strategy === 'fsdp')) alts.push(['moreGpus', `--gpus ${o.gpus * 2} --strategy ${o.strategy}`, { gpus: o.gpus * 2 }]);
   if (o.batch > 1) alts.push(['halfBatch', `--batch ${Math.floor(o.batch / 2)}`, { batch: Math.floor(o.batch / 2) }]);
   if (!train && o.seq > 256) alts.push(['halfSeq', `--seq ${Math.floor(o.seq / 2)}`, { seq: Math.floor(o.seq / 2) }]);

@@ -19,7 +19,20 @@ export function assumedShape(params: number): TransformerShape {
   const hidden = Math.max(256, Math.round(Math.cbrt((params * 128) / 12) / 128) * 128);
   const layers = Math.max(2, Math.round(params / (12 * hidden * hidden)));
   const heads = Math.max(1, hidden / 128);
-  return { layers, hidden, heads, kvHeads: heads, headDim: 128, intermediate: 4 * hidden, vocab: 32000, maxPositions: 4096, gatedMlp: false, norm: 'rmsnorm', dropout: false, tiedEmbeddings: false };
+  return {
+    layers,
+    hidden,
+    heads,
+    kvHeads: heads,
+    headDim: 128,
+    intermediate: 4 * hidden,
+    vocab: 32000,
+    maxPositions: 4096,
+    gatedMlp: false,
+    norm: 'rmsnorm',
+    dropout: false,
+    tiedEmbeddings: false,
+  };
 }
 
 export function modelFromCount(params: number, text: string): ModelSpec {
@@ -57,8 +70,48 @@ const num = (o: Record<string, unknown>, ...keys: string[]): number | undefined 
   return undefined;
 };
 
-const LLAMA_TYPES = new Set(['llama', 'mistral', 'mixtral', 'qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe', 'phi3', 'gemma', 'gemma2', 'gemma3_text', 'olmo', 'olmo2', 'granite', 'internlm2', 'yi', 'deepseek', 'starcoder2', 'cohere', 'stablelm']);
-const BERT_TYPES = new Set(['bert', 'roberta', 'xlm-roberta', 'distilbert', 'electra', 'deberta', 'deberta-v2', 'vit', 'deit', 'beit', 'dinov2', 'gpt2', 'gpt_neox', 'opt', 'gptj', 'falcon', 'bloom', 'phi']);
+const LLAMA_TYPES = new Set([
+  'llama',
+  'mistral',
+  'mixtral',
+  'qwen2',
+  'qwen2_moe',
+  'qwen3',
+  'qwen3_moe',
+  'phi3',
+  'gemma',
+  'gemma2',
+  'gemma3_text',
+  'olmo',
+  'olmo2',
+  'granite',
+  'internlm2',
+  'yi',
+  'deepseek',
+  'starcoder2',
+  'cohere',
+  'stablelm',
+]);
+const BERT_TYPES = new Set([
+  'bert',
+  'roberta',
+  'xlm-roberta',
+  'distilbert',
+  'electra',
+  'deberta',
+  'deberta-v2',
+  'vit',
+  'deit',
+  'beit',
+  'dinov2',
+  'gpt2',
+  'gpt_neox',
+  'opt',
+  'gptj',
+  'falcon',
+  'bloom',
+  'phi',
+]);
 
 /** Reads a Hugging Face config.json; throws ConfigError naming the model_type when it is not a transformer we know. */
 export function modelFromHfConfig(json: unknown, file: string): ModelSpec {
@@ -70,7 +123,8 @@ export function modelFromHfConfig(json: unknown, file: string): ModelSpec {
   const hidden = num(o, 'hidden_size', 'n_embd', 'd_model', 'dim');
   const layers = num(o, 'num_hidden_layers', 'n_layer', 'num_layers', 'n_layers');
   const heads = num(o, 'num_attention_heads', 'n_head', 'num_heads', 'n_heads');
-  if (!hidden || !layers || !heads) throw new ConfigError('hidden size, layer count or head count missing (hidden_size/n_embd, num_hidden_layers/n_layer, num_attention_heads/n_head)');
+  if (!hidden || !layers || !heads)
+    throw new ConfigError('hidden size, layer count or head count missing (hidden_size/n_embd, num_hidden_layers/n_layer, num_attention_heads/n_head)');
   const llama = LLAMA_TYPES.has(type);
   const kvHeads = num(o, 'num_key_value_heads', 'num_kv_heads', 'multi_query_group_num') ?? heads;
   const headDim = num(o, 'head_dim') ?? hidden / heads;
@@ -85,19 +139,41 @@ export function modelFromHfConfig(json: unknown, file: string): ModelSpec {
   // GPT2Config's default activation_function is "gelu_new"; a config.json saved without it still gets NewGELUActivation.
   const activation = actName ?? (type === 'gpt2' ? 'gelu_new' : undefined);
   const shape: TransformerShape = {
-    layers, hidden, heads, kvHeads, headDim, intermediate: expertCount ? expertInter : intermediate, vocab, maxPositions,
-    gatedMlp: llama, norm: llama ? 'rmsnorm' : 'layernorm', dropout: !llama && Number(o.hidden_dropout_prob ?? o.resid_pdrop ?? 0) > 0, tiedEmbeddings: tied,
+    layers,
+    hidden,
+    heads,
+    kvHeads,
+    headDim,
+    intermediate: expertCount ? expertInter : intermediate,
+    vocab,
+    maxPositions,
+    gatedMlp: llama,
+    norm: llama ? 'rmsnorm' : 'layernorm',
+    dropout: !llama && Number(o.hidden_dropout_prob ?? o.resid_pdrop ?? 0) > 0,
+    tiedEmbeddings: tied,
     ...(activation ? { activation } : {}),
     ...(type === 'gpt2' || type === 'phi3' ? { fusedProjections: true } : {}),
     ...(expertCount && expertActive ? { experts: { count: expertCount, active: expertActive, intermediate: expertInter } } : {}),
   };
   const { total, active } = countParams(shape);
-  const kind = type === 'vit' || type === 'deit' || type === 'beit' || type === 'dinov2' ? 'vit' : BERT_TYPES.has(type) && !['gpt2', 'gpt_neox', 'opt', 'gptj', 'falcon', 'bloom', 'phi'].includes(type) ? 'encoder' : 'decoder';
+  const kind =
+    type === 'vit' || type === 'deit' || type === 'beit' || type === 'dinov2'
+      ? 'vit'
+      : BERT_TYPES.has(type) && !['gpt2', 'gpt_neox', 'opt', 'gptj', 'falcon', 'bloom', 'phi'].includes(type)
+        ? 'encoder'
+        : 'decoder';
   return {
-    id: file, name: `${file} (${type}, ${formatCount(total)})`, aliases: [], kind, params: total,
+    id: file,
+    name: `${file} (${type}, ${formatCount(total)})`,
+    aliases: [],
+    kind,
+    params: total,
     ...(active !== total ? { activeParams: active } : {}),
-    shape, defaultSeq: Math.min(maxPositions, 2048),
-    source: file, checked: new Date(0).toISOString().slice(0, 10), confirmed: true,
+    shape,
+    defaultSeq: Math.min(maxPositions, 2048),
+    source: file,
+    checked: new Date(0).toISOString().slice(0, 10),
+    confirmed: true,
     note: 'parameters counted from the config dimensions (biases and norms approximated)',
   };
 }
@@ -120,19 +196,30 @@ export function countParams(s: TransformerShape): { total: number; active: numbe
   };
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/^.*\//, '').replace(/[\s_]+/g, '-').replace(/-hf$/, '');
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/^.*\//, '')
+    .replace(/[\s_]+/g, '-')
+    .replace(/-hf$/, '');
 
 export function findModel(query: string): ModelSpec | undefined {
   const q = norm(query);
   const flat = (s: string) => norm(s).replace(/[^a-z0-9.]/g, '');
-  return MODELS.find((m) => [m.id, m.name, ...m.aliases].some((n) => norm(n) === q)) ?? MODELS.find((m) => [m.id, m.name, ...m.aliases].some((n) => flat(n) === flat(q)));
+  return (
+    MODELS.find((m) => [m.id, m.name, ...m.aliases].some((n) => norm(n) === q)) ??
+    MODELS.find((m) => [m.id, m.name, ...m.aliases].some((n) => flat(n) === flat(q)))
+  );
 }
 
 /** The catalogue names nearest to a query (edit distance on normalised names), for "did you mean". */
 export function closestModels(query: string, n = 5): string[] {
   const q = norm(query).replace(/[^a-z0-9.]/g, '');
   const scored = MODELS.map((m) => ({ id: m.id, d: Math.min(...[m.id, ...m.aliases].map((a) => distance(q, norm(a).replace(/[^a-z0-9.]/g, '')))) }));
-  return scored.sort((a, b) => a.d - b.d).slice(0, n).map((s) => s.id);
+  return scored
+    .sort((a, b) => a.d - b.d)
+    .slice(0, n)
+    .map((s) => s.id);
 }
 
 function distance(a: string, b: string): number {

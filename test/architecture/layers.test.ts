@@ -56,7 +56,11 @@ describe('layers of src/', () => {
   const all = imports();
 
   it('places every source file in a layer', () => {
-    expect(files(SRC).map(rel).filter((r) => layerOf(r) < 0)).toEqual([]);
+    expect(
+      files(SRC)
+        .map(rel)
+        .filter((r) => layerOf(r) < 0),
+    ).toEqual([]);
   });
 
   it('imports only from the same or a lower layer', () => {
@@ -65,7 +69,9 @@ describe('layers of src/', () => {
   });
 
   it('keeps the two sources of facts apart', () => {
-    const across = all.filter((i) => APART.some(([a, b]) => (prefixOf(i.from) === a && prefixOf(i.to) === b) || (prefixOf(i.from) === b && prefixOf(i.to) === a)));
+    const across = all.filter((i) =>
+      APART.some(([a, b]) => (prefixOf(i.from) === a && prefixOf(i.to) === b) || (prefixOf(i.from) === b && prefixOf(i.to) === a)),
+    );
     expect(across.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 

@@ -66,7 +66,11 @@ describe('GEMM operands and reference', () => {
 describe('plan', () => {
   it('quick mode is small and the cuBLAS folders come from the Snapshot, stubs refused', () => {
     const c = planConfig('quick', [0], {
-      libraries: [{ name: 'cublas', dir: '/opt/venv/lib/python3.12/site-packages/nvidia/cu13/lib', origin: 'pip-wheel' }, { name: 'cublas', dir: '/usr/local/cuda/lib64', origin: 'toolkit' }, { name: 'cublas', dir: '/usr/local/cuda/lib64/stubs', origin: 'toolkit' }],
+      libraries: [
+        { name: 'cublas', dir: '/opt/venv/lib/python3.12/site-packages/nvidia/cu13/lib', origin: 'pip-wheel' },
+        { name: 'cublas', dir: '/usr/local/cuda/lib64', origin: 'toolkit' },
+        { name: 'cublas', dir: '/usr/local/cuda/lib64/stubs', origin: 'toolkit' },
+      ],
       toolkits: [],
       python: [],
     } as never);

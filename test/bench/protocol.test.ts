@@ -17,9 +17,12 @@ let supervise: (o: SuperviseOptions) => Promise<SuperviseOutcome>;
 
 beforeAll(async () => {
   const src = fileURLToPath(new URL('../../src/', import.meta.url));
-  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : f.endsWith('.ts') ? [join(d, f)] : []));
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : f.endsWith('.ts') ? [join(d, f)] : []));
   for (const file of walk(src)) {
-    const out = ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true } });
+    const out = ts.transpileModule(readFileSync(file, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    });
     const target = join(build, relative(src, file)).replace(/\.ts$/, '.js');
     mkdirSync(join(target, '..'), { recursive: true });
     writeFileSync(target, out.outputText);
@@ -39,7 +42,11 @@ const result = { engine: 'native', libraries: {}, copies: [], gemms: [], skipped
 const start = (engineModule: string) => ({
   engine: 'native' as const,
   config: { mode: 'quick' as const, gpus: [0], copySizes: [1], copyIters: 1, gemmSizes: [], gemmIters: 1, dtypes: [], cublasDirs: [], p2p: false },
-  python: null, allReduce: false, pythonTimeoutMs: 1000, sampleEveryMs: 50, engineModule,
+  python: null,
+  allReduce: false,
+  pythonTimeoutMs: 1000,
+  sampleEveryMs: 50,
+  engineModule,
 });
 
 describe('bench worker protocol', () => {
@@ -66,7 +73,10 @@ describe('bench worker protocol', () => {
   });
   it('a hung engine is killed by the watchdog', async () => {
     const t0 = Date.now();
-    const o = await supervise({ start: start(engine('hang.mjs', `const sab = new Int32Array(new SharedArrayBuffer(4)); Atomics.wait(sab, 0, 0);`)), timeoutMs: 1500 });
+    const o = await supervise({
+      start: start(engine('hang.mjs', `const sab = new Int32Array(new SharedArrayBuffer(4)); Atomics.wait(sab, 0, 0);`)),
+      timeoutMs: 1500,
+    });
     expect(o).toMatchObject({ ok: false, reason: 'timeout' });
     expect(Date.now() - t0).toBeLessThan(4000);
   });
@@ -75,8 +85,20 @@ describe('bench worker protocol', () => {
 describe('gpuenv bench without a GPU', () => {
   it('says so clearly and exits 1 in under 2 s (fake system)', async () => {
     const sys = {
-      root: '/', isForeignRoot: false, env: {}, platform: 'linux', arch: 'x64',
-      probeNative: async () => ({ ok: true, report: { nvml: { initRc: null, initError: null, library: { error: 'libnvidia-ml.so.1: not found' }, deviceCount: null }, cuda: { initRc: 100, initError: 'CUDA_ERROR_NO_DEVICE', library: { error: null }, deviceCount: null }, unavailable: null }, durationMs: 5 }),
+      root: '/',
+      isForeignRoot: false,
+      env: {},
+      platform: 'linux',
+      arch: 'x64',
+      probeNative: async () => ({
+        ok: true,
+        report: {
+          nvml: { initRc: null, initError: null, library: { error: 'libnvidia-ml.so.1: not found' }, deviceCount: null },
+          cuda: { initRc: 100, initError: 'CUDA_ERROR_NO_DEVICE', library: { error: null }, deviceCount: null },
+          unavailable: null,
+        },
+        durationMs: 5,
+      }),
     } as unknown as System;
     const io = fakeIo();
     const t0 = Date.now();

@@ -22,7 +22,18 @@ function emptySystem(): System {
     readLink: none,
     realPath: none,
     which: none,
-    run: async (command, args) => ({ command, args, exitCode: null, signal: null, stdout: '', stderr: '', failed: true, timedOut: false, notFound: true, durationMs: 0 }),
+    run: async (command, args) => ({
+      command,
+      args,
+      exitCode: null,
+      signal: null,
+      stdout: '',
+      stderr: '',
+      failed: true,
+      timedOut: false,
+      notFound: true,
+      durationMs: 0,
+    }),
     probeNative: async () => ({ ok: false, reason: 'unavailable', detail: 'test', durationMs: 0 }),
     hostname: () => 'test',
   };
@@ -37,13 +48,28 @@ async function archList(...args: string[]) {
 
 describe('buildArchList', () => {
   it('formats TORCH_CUDA_ARCH_LIST, CMake and nvcc flags', () => {
-    const r = buildArchList([{ gpu: 'A', computeCapability: '9.0' }, { gpu: 'B', computeCapability: '8.6' }, { gpu: 'C', computeCapability: '8.6' }], null, false);
+    const r = buildArchList(
+      [
+        { gpu: 'A', computeCapability: '9.0' },
+        { gpu: 'B', computeCapability: '8.6' },
+        { gpu: 'C', computeCapability: '8.6' },
+      ],
+      null,
+      false,
+    );
     expect(r.torchCudaArchList).toBe('8.6;9.0');
     expect(r.cmakeCudaArchitectures).toBe('86-real;90-real');
     expect(r.nvccFlags).toEqual(['-gencode arch=compute_86,code=sm_86', '-gencode arch=compute_90,code=sm_90']);
   });
   it('adds PTX for the newest architecture only', () => {
-    const r = buildArchList([{ gpu: 'A', computeCapability: '8.6' }, { gpu: 'B', computeCapability: '12.0' }], null, true);
+    const r = buildArchList(
+      [
+        { gpu: 'A', computeCapability: '8.6' },
+        { gpu: 'B', computeCapability: '12.0' },
+      ],
+      null,
+      true,
+    );
     expect(r.torchCudaArchList).toBe('8.6;12.0+PTX');
     expect(r.cmakeCudaArchitectures).toBe('86-real;120');
     expect(r.nvccFlags.at(-1)).toBe('-gencode arch=compute_120,code=compute_120');

@@ -9,7 +9,10 @@ async function report(name: string, args: string[], env: Record<string, string> 
   const sys = await machine(name);
   const code = await main(['doctor', '--timeout', '0.3', ...args], { io, system: async () => sys });
   // Durations and the clock vary from run to run; everything else is deterministic.
-  const out = io.stdout().replace(/\d+ ms/g, 'N ms').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'DATE');
+  const out = io
+    .stdout()
+    .replace(/\d+ ms/g, 'N ms')
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'DATE');
   return { code, out };
 }
 
@@ -42,7 +45,12 @@ describe('doctor reports', () => {
     const cudnn = torch.cudaLibraries.find((l: { soname: string }) => l.soname === 'libcudnn.so.9');
     expect(cudnn.resolvedPath).toBe('/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9');
     expect(cudnn.version).toMatch(/^9\.19\.0/);
-    expect(doc.snapshot.libraries.filter((l: { name: string }) => l.name === 'cudnn').map((l: { version: { value: string } }) => l.version.value).sort()).toEqual(['9.14.0', '9.19.0']);
+    expect(
+      doc.snapshot.libraries
+        .filter((l: { name: string }) => l.name === 'cudnn')
+        .map((l: { version: { value: string } }) => l.version.value)
+        .sort(),
+    ).toEqual(['9.14.0', '9.19.0']);
     expect(doc.snapshot.cudaCompat[0]).toMatchObject({ version: '580.95.05', inUse: false });
     expect(doc.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
   });

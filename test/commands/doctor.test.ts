@@ -39,7 +39,12 @@ describe('gpuenv doctor', () => {
     const file = join(dir, 'snap.json');
     writeFileSync(file, JSON.stringify(JSON.parse(snap.out).snapshot));
     const io = fakeIo();
-    const code = await main(['doctor', '--snapshot', file, '--json'], { io, system: async () => { throw new Error('must not probe'); } });
+    const code = await main(['doctor', '--snapshot', file, '--json'], {
+      io,
+      system: async () => {
+        throw new Error('must not probe');
+      },
+    });
     expect(JSON.parse(io.stdout()).snapshot.toolkits[0].path).toBe('/usr/local/cuda-13.0');
     expect(code).toBe(snap.code);
   });

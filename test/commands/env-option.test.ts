@@ -30,7 +30,9 @@ describe('checkEnvPath', () => {
 
   it('says what it looked for when a folder is not an environment', async () => {
     const sys = await machine('h200');
-    await expect(checkEnvPath(sys, '/etc', '--env', '/')).rejects.toThrow('--env /etc: not a Python environment (looked for bin/python3, bin/python, pyvenv.cfg, conda-meta in it)');
+    await expect(checkEnvPath(sys, '/etc', '--env', '/')).rejects.toThrow(
+      '--env /etc: not a Python environment (looked for bin/python3, bin/python, pyvenv.cfg, conda-meta in it)',
+    );
     await expect(checkEnvPath(sys, '/nope/bin/python', '--python', '/')).rejects.toThrow('--python /nope/bin/python: no such file or folder');
     await expect(checkEnvPath(sys, '/etc/os-release', '--env', '/')).rejects.toThrow('not a Python interpreter');
   });
@@ -50,7 +52,11 @@ describe('commands', () => {
   });
 
   it('lock, verify and export --env with a path that is no environment: exit 2 naming what was looked for', async () => {
-    for (const args of [['lock', '--env', '/etc'], ['export', 'requirements', '--env', '/etc'], ['verify', join(work, 'l.json'), '--env', '/etc']]) {
+    for (const args of [
+      ['lock', '--env', '/etc'],
+      ['export', 'requirements', '--env', '/etc'],
+      ['verify', join(work, 'l.json'), '--env', '/etc'],
+    ]) {
       if (args[0] === 'verify') writeFileSync(join(work, 'l.json'), (await cli(['lock'])).out);
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);

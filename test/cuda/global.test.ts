@@ -28,7 +28,9 @@ describe('gpuenv cuda use --global on a plain /usr/local/cuda link', () => {
     const r = await cuda(dir, ['use', '12.6', '--global', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Would point /usr/local/cuda at /usr/local/cuda-12.6 (now: /usr/local/cuda-11.8).');
-    expect(r.out).toContain(`ln -sfn '/usr/local/cuda-12.6' '${dir}/root/usr/local/.cuda.gpuenv-tmp' && mv -T '${dir}/root/usr/local/.cuda.gpuenv-tmp' '${dir}/root/usr/local/cuda'`);
+    expect(r.out).toContain(
+      `ln -sfn '/usr/local/cuda-12.6' '${dir}/root/usr/local/.cuda.gpuenv-tmp' && mv -T '${dir}/root/usr/local/.cuda.gpuenv-tmp' '${dir}/root/usr/local/cuda'`,
+    );
     expect(link(dir, '/usr/local/cuda')).toBe('/usr/local/cuda-11.8');
     expect(present(join(dir, 'root/usr/local/.cuda.gpuenv-tmp'))).toBe(true);
   });
@@ -38,7 +40,9 @@ describe('gpuenv cuda use --global on a plain /usr/local/cuda link', () => {
     switchDefaults.now = () => new Date('2026-11-30T00:00:00.000Z');
     const r = await cuda(dir, ['use', '12.6', '--global']);
     expect(r.code).toBe(0);
-    expect(r.err).toContain('Repaired an interrupted switch: removed the leftover link /usr/local/.cuda.gpuenv-tmp; dropped the unfinished switch of /usr/local/cuda to /usr/local/cuda-12.4');
+    expect(r.err).toContain(
+      'Repaired an interrupted switch: removed the leftover link /usr/local/.cuda.gpuenv-tmp; dropped the unfinished switch of /usr/local/cuda to /usr/local/cuda-12.4',
+    );
     expect(r.out).toContain('/usr/local/cuda now points at /usr/local/cuda-12.6 (was: /usr/local/cuda-11.8). Undo with: gpuenv cuda undo');
     expect(r.err).toContain('eval "$(gpuenv cuda use 12.6)"');
     expect(link(dir, '/usr/local/cuda')).toBe('/usr/local/cuda-12.6');
@@ -150,7 +154,9 @@ describe('gpuenv cuda use --global with update-alternatives', () => {
     expect(present(join(dir, 'root/etc/alternatives/.cuda.gpuenv-tmp'))).toBe(false);
     const list = JSON.parse((await cuda(dir, ['list', '--json'])).out);
     expect(list.symlink.target).toBe('/usr/local/cuda-11.8');
-    expect(list.lastSwitch).toEqual(expect.objectContaining({ link: '/etc/alternatives/cuda', previous: '/usr/local/cuda-12.4', target: '/usr/local/cuda-11.8' }));
+    expect(list.lastSwitch).toEqual(
+      expect.objectContaining({ link: '/etc/alternatives/cuda', previous: '/usr/local/cuda-12.4', target: '/usr/local/cuda-11.8' }),
+    );
     expect((await cuda(dir, ['undo'])).code).toBe(0);
     expect(link(dir, '/etc/alternatives/cuda')).toBe('/usr/local/cuda-12.4');
   });
@@ -186,7 +192,9 @@ describe('a leftover folder at the temporary name', () => {
     writeFileSync(join(full, 'notes.txt'), 'mine');
     const r = await cuda(again, ['use', '12.6', '--global']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('/usr/local/.cuda.gpuenv-tmp is a folder with files in it, where an interrupted switch leaves only a link: gpuenv does not delete it.');
+    expect(r.err).toContain(
+      '/usr/local/.cuda.gpuenv-tmp is a folder with files in it, where an interrupted switch leaves only a link: gpuenv does not delete it.',
+    );
     expect(readFileSync(join(full, 'notes.txt'), 'utf8')).toBe('mine');
     expect(link(again, '/usr/local/cuda')).toBe('/usr/local/cuda-11.8');
   });

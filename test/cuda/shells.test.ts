@@ -44,15 +44,20 @@ describe.each([
   ['zsh', ['-f', '-c']],
 ] as const)('%s evaluates `gpuenv cuda use 12.4`', (name, args) => {
   const bin = SHELLS[name];
-  it.skipIf(!bin)(`eval "$(gpuenv cuda use 12.4)" sets PATH, LD_LIBRARY_PATH, CUDA_HOME and CUDA_PATH${bin ? '' : ` (skipped: ${name} is not installed)`}`, async () => {
-    const r = await cuda(three, ['use', '12.4', '--shell', name]);
-    // As a user types it: the output of a command substitution, quoted.
-    const lines = runIn(bin!, [...args], `eval "$(printf '%s' "$GPUENV_OUT")"; ${POSIX_PRINT}`, r.out);
-    expect(lines.slice(0, 4)).toEqual([PATH_AFTER, LD_AFTER, '/usr/local/cuda-12.4', '/usr/local/cuda-12.4']);
-    // Unquoted $(…) joins the lines into one: still the same result.
-    const joined = runIn(bin!, [...args], `eval $(printf '%s' "$GPUENV_OUT" | tr '\\n' ' '); ${POSIX_PRINT}`, r.out, { PATH: `${PATH_BEFORE}:/usr/bin:/bin` });
-    expect(joined[2]).toBe('/usr/local/cuda-12.4');
-  });
+  it.skipIf(!bin)(
+    `eval "$(gpuenv cuda use 12.4)" sets PATH, LD_LIBRARY_PATH, CUDA_HOME and CUDA_PATH${bin ? '' : ` (skipped: ${name} is not installed)`}`,
+    async () => {
+      const r = await cuda(three, ['use', '12.4', '--shell', name]);
+      // As a user types it: the output of a command substitution, quoted.
+      const lines = runIn(bin!, [...args], `eval "$(printf '%s' "$GPUENV_OUT")"; ${POSIX_PRINT}`, r.out);
+      expect(lines.slice(0, 4)).toEqual([PATH_AFTER, LD_AFTER, '/usr/local/cuda-12.4', '/usr/local/cuda-12.4']);
+      // Unquoted $(…) joins the lines into one: still the same result.
+      const joined = runIn(bin!, [...args], `eval $(printf '%s' "$GPUENV_OUT" | tr '\\n' ' '); ${POSIX_PRINT}`, r.out, {
+        PATH: `${PATH_BEFORE}:/usr/bin:/bin`,
+      });
+      expect(joined[2]).toBe('/usr/local/cuda-12.4');
+    },
+  );
 });
 
 describe('fish evaluates `gpuenv cuda use 12.4 --shell fish`', () => {
@@ -69,11 +74,19 @@ describe('fish evaluates `gpuenv cuda use 12.4 --shell fish`', () => {
 
 describe('PowerShell evaluates `gpuenv cuda use 12.4 --shell powershell`', () => {
   const bin = SHELLS.pwsh;
-  it.skipIf(!bin)(`Invoke-Expression gives the new PATH${bin ? '' : ' (skipped: pwsh is not installed; the text is snapshot-tested in use.test.ts)'}`, async () => {
-    const r = await cuda(three, ['use', '12.4', '--shell', 'powershell']);
-    const lines = runIn(bin!, ['-NoProfile', '-NonInteractive', '-Command'], `$env:GPUENV_OUT | Invoke-Expression; $env:PATH; $env:LD_LIBRARY_PATH; $env:CUDA_HOME; $env:CUDA_PATH`, r.out);
-    expect(lines.slice(0, 4)).toEqual([PATH_AFTER, LD_AFTER, '/usr/local/cuda-12.4', '/usr/local/cuda-12.4']);
-  });
+  it.skipIf(!bin)(
+    `Invoke-Expression gives the new PATH${bin ? '' : ' (skipped: pwsh is not installed; the text is snapshot-tested in use.test.ts)'}`,
+    async () => {
+      const r = await cuda(three, ['use', '12.4', '--shell', 'powershell']);
+      const lines = runIn(
+        bin!,
+        ['-NoProfile', '-NonInteractive', '-Command'],
+        `$env:GPUENV_OUT | Invoke-Expression; $env:PATH; $env:LD_LIBRARY_PATH; $env:CUDA_HOME; $env:CUDA_PATH`,
+        r.out,
+      );
+      expect(lines.slice(0, 4)).toEqual([PATH_AFTER, LD_AFTER, '/usr/local/cuda-12.4', '/usr/local/cuda-12.4']);
+    },
+  );
 });
 
 /** A folder tree with a project .cuda-version and a stand-in `gpuenv` that logs each call. */
@@ -84,7 +97,10 @@ function hookTree(): { dir: string; log: string; bin: string } {
   mkdirSync(bin);
   writeFileSync(join(dir, 'proj', '.cuda-version'), '12.4\n');
   const log = join(dir, 'calls.log');
-  writeFileSync(join(bin, 'gpuenv'), `#!/bin/sh\necho "$*" >> '${log}'\nif [ "$4" = fish ]; then echo "set -gx CUDA_HOME /fake/cuda;"; else echo "export CUDA_HOME=/fake/cuda;"; fi\n`);
+  writeFileSync(
+    join(bin, 'gpuenv'),
+    `#!/bin/sh\necho "$*" >> '${log}'\nif [ "$4" = fish ]; then echo "set -gx CUDA_HOME /fake/cuda;"; else echo "export CUDA_HOME=/fake/cuda;"; fi\n`,
+  );
   chmodSync(join(bin, 'gpuenv'), 0o755);
   return { dir, log, bin };
 }

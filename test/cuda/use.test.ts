@@ -83,7 +83,15 @@ describe('gpuenv cuda use: the new environment', () => {
     const { toolkit } = await chooseToolkit(sys, tks, '12.4');
     const c = await envFor(sys, tks, toolkit, sys.env);
     // 11.8's bin goes; the conda env's bin stays (it holds python3 too), only outranked.
-    expect(c.path).toEqual(['/usr/local/cuda-12.4/bin', '/home/dev/.venv/bin', '/opt/conda/envs/cu126/bin', '/home/dev/my tools/bin', '/usr/local/bin', '/usr/bin', '/bin']);
+    expect(c.path).toEqual([
+      '/usr/local/cuda-12.4/bin',
+      '/home/dev/.venv/bin',
+      '/opt/conda/envs/cu126/bin',
+      '/home/dev/my tools/bin',
+      '/usr/local/bin',
+      '/usr/bin',
+      '/bin',
+    ]);
     expect(c.ldLibraryPath).toEqual(['/usr/local/cuda-12.4/lib64', "/opt/o'brien/lib"]);
     expect(c.removed).toEqual({ path: ['/usr/local/cuda-11.8/bin'], ldLibraryPath: ['/usr/local/cuda-11.8/lib64'] });
     expect(c.cudaHome).toBe('/usr/local/cuda-12.4');
@@ -134,7 +142,17 @@ describe('gpuenv cuda use: the new environment', () => {
     expect(quoteSh(s)).toBe(`'/a b/it'\\''s $HOME \`x\` "q" \\n'`);
     expect(quoteFish(s)).toBe(`'/a b/it\\'s $HOME \`x\` "q" \\\\n'`);
     expect(quotePwsh('it’s')).toBe(`'it’’s'`);
-    expect(renderEnv('bash', { toolkit: { path: '/x', version: null } as never, path: ['/x/bin'], ldLibraryPath: ['/x/lib64'], cudaHome: '/x', removed: { path: [], ldLibraryPath: [] } }).split('\n').at(-2)).toMatch(/^# gpuenv/);
+    expect(
+      renderEnv('bash', {
+        toolkit: { path: '/x', version: null } as never,
+        path: ['/x/bin'],
+        ldLibraryPath: ['/x/lib64'],
+        cudaHome: '/x',
+        removed: { path: [], ldLibraryPath: [] },
+      })
+        .split('\n')
+        .at(-2),
+    ).toMatch(/^# gpuenv/);
   });
 });
 
@@ -145,7 +163,9 @@ describe('gpuenv cuda list', () => {
     const doc = JSON.parse(r.out);
     expect(doc.schemaVersion).toBe(1);
     expect(doc.toolkits.map((t: { path: string; installKind: string }) => `${t.path} ${t.installKind}`)).toEqual([
-      '/opt/conda/envs/cu126 conda', '/usr/local/cuda-12.4 deb', '/usr/local/cuda-11.8 runfile',
+      '/opt/conda/envs/cu126 conda',
+      '/usr/local/cuda-12.4 deb',
+      '/usr/local/cuda-11.8 runfile',
     ]);
     expect(doc.toolkits[1].active).toEqual({ path: false, cudaHome: true, symlink: true, ldLibraryPath: false });
     expect(doc.toolkits[2].active).toEqual({ path: true, cudaHome: false, symlink: false, ldLibraryPath: true });

@@ -14,7 +14,11 @@ function withEnv(sys: System, env: Record<string, string>): System {
 describe('gpuenv cuda which', () => {
   it('nvcc 11.8, CUDA_HOME 12.4 and the 11.8 runtime disagree: toolkit-mismatch, exit 1', async () => {
     const r = await cudaWhich(await loadMachine(fixture('cuda-three')));
-    expect(r.nvcc).toEqual({ onPath: '/usr/local/cuda-11.8/bin/nvcc', real: '/usr/local/cuda-11.8/bin/nvcc', toolkit: { path: '/usr/local/cuda-11.8', version: '11.8.0' } });
+    expect(r.nvcc).toEqual({
+      onPath: '/usr/local/cuda-11.8/bin/nvcc',
+      real: '/usr/local/cuda-11.8/bin/nvcc',
+      toolkit: { path: '/usr/local/cuda-11.8', version: '11.8.0' },
+    });
     expect(r.cudaHome).toEqual({ path: '/usr/local/cuda', via: 'CUDA_HOME', toolkit: { path: '/usr/local/cuda-12.4', version: '12.4.1' } });
     expect(r.runtime).toEqual(expect.objectContaining({ soname: 'libcudart.so.11', via: 'LD_LIBRARY_PATH', version: '11.8.0' }));
     expect(r.frameworks).toEqual([expect.objectContaining({ name: 'torch', cuda: '12.4', matches: true })]);
@@ -30,7 +34,13 @@ describe('gpuenv cuda which', () => {
   it('torch built with CUDA 12.4 while builds use 11.8: toolkit-mismatch warning naming both', async () => {
     const r = await cudaWhich(await loadMachine(fixture('toolkit-mismatch')));
     const f = r.findings.find((x) => x.subject === '/home/dev/.venv');
-    expect(f).toEqual(expect.objectContaining({ code: 'toolkit-mismatch', severity: 'warning', title: 'torch 2.5.1+cu124 was built with CUDA 12.4; builds here would use CUDA 11.8' }));
+    expect(f).toEqual(
+      expect.objectContaining({
+        code: 'toolkit-mismatch',
+        severity: 'warning',
+        title: 'torch 2.5.1+cu124 was built with CUDA 12.4; builds here would use CUDA 11.8',
+      }),
+    );
     expect(f!.cause).toContain('The detected CUDA version (11.8) mismatches the version that was used to compile PyTorch (12.4)');
     expect(f!.fix[0]).toMatch(/^# Install the CUDA 12.4 toolkit/);
   });
@@ -46,9 +56,19 @@ describe('gpuenv cuda which', () => {
     mkdirSync(join(dir, 'root/usr/local/bin'), { recursive: true });
     writeFileSync(join(dir, 'root/usr/local/bin/nvcc'), '#!/bin/sh\nexec /usr/local/cuda-12.4/bin/nvcc "$@"\n', { mode: 0o755 });
     const r = await cudaWhich(withEnv(await loadMachine(dir), { PATH: '/usr/local/bin:/usr/bin' }));
-    expect(r.nvcc).toEqual({ onPath: '/usr/local/bin/nvcc', real: '/usr/local/cuda-12.4/bin/nvcc', toolkit: { path: '/usr/local/cuda-12.4', version: '12.4.1' } });
+    expect(r.nvcc).toEqual({
+      onPath: '/usr/local/bin/nvcc',
+      real: '/usr/local/cuda-12.4/bin/nvcc',
+      toolkit: { path: '/usr/local/cuda-12.4', version: '12.4.1' },
+    });
     expect(r.cudaHome).toEqual({ path: '/usr/local', via: 'nvcc', toolkit: null });
-    expect(r.findings[0]).toEqual(expect.objectContaining({ code: 'toolkit-mismatch', title: 'builds would use CUDA_HOME=/usr/local, which is not a CUDA toolkit', fix: ['eval "$(gpuenv cuda use 12.4)"'] }));
+    expect(r.findings[0]).toEqual(
+      expect.objectContaining({
+        code: 'toolkit-mismatch',
+        title: 'builds would use CUDA_HOME=/usr/local, which is not a CUDA toolkit',
+        fix: ['eval "$(gpuenv cuda use 12.4)"'],
+      }),
+    );
   });
 
   it('--json carries the report and findings; one toolkit in agreement is clean', async () => {

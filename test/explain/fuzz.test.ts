@@ -5,7 +5,6 @@ import { explainText } from '../../src/explain/index.js';
 import { parsePaste } from '../../src/parse/index.js';
 import { errorSignatures } from '../../src/knowledge/error-signatures.js';
 
-
 const SEEDS = [
   'RuntimeError: CUDA error: no kernel image is available for execution on the device',
   'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.',
@@ -50,13 +49,15 @@ describe('explain never throws and stays bounded', () => {
   });
 
   it('pathological lines: every signature hint repeated on a 1 MB line, deep nesting, no newline', () => {
-    const hints = errorSignatures().flatMap((s) => s.hints).join(' ');
+    const hints = errorSignatures()
+      .flatMap((s) => s.hints)
+      .join(' ');
     const cases = [
       hints.repeat(Math.ceil(1_000_000 / hints.length)),
       '('.repeat(500_000) + ')'.repeat(500_000),
       'sm_'.repeat(300_000),
       'NVIDIA GeForce RTX '.repeat(60_000),
-      'Could not load library lib' + 'a'.repeat(900_000),
+      `Could not load library lib${'a'.repeat(900_000)}`,
       `${'| '.repeat(400_000)}NVIDIA-SMI`,
     ];
     for (const text of cases) {

@@ -17,7 +17,10 @@ describe('error-signature knowledge', () => {
       for (const c of s.causes) {
         expect(FINDING_CODES, s.id).toContain(c.code);
         // The rule of the code is the one producer that reads the event.
-        expect(RULES.some((r) => r.code === c.code), `${s.id} → ${c.code}`).toBe(true);
+        expect(
+          RULES.some((r) => r.code === c.code),
+          `${s.id} → ${c.code}`,
+        ).toBe(true);
       }
     }
   });
@@ -33,12 +36,19 @@ describe('error-signature knowledge', () => {
       ['RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1269, unhandled system error', 'nccl-system-error'],
       ['Failed to initialize NVML: Driver/library version mismatch', 'driver-library-mismatch'],
       ["Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open", 'tf-could-not-load'],
-      ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.69 GiB of which 1.23 GiB is free.', 'torch-oom'],
+      [
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.69 GiB of which 1.23 GiB is free.',
+        'torch-oom',
+      ],
       ['cuInit failed: CUDA_ERROR_STUB_LIBRARY', 'stub-library'],
       ['Error 804: forward compatibility was attempted on non supported HW', 'compat-not-supported'],
       ['RuntimeError: CUDA error: invalid device ordinal', 'invalid-device-ordinal'],
       ['/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link', 'wsl-libcuda-symlink'],
     ];
-    for (const [line, id] of lines) expect(matchSignatures(line).map((m) => m.signature.id), line).toContain(id);
+    for (const [line, id] of lines)
+      expect(
+        matchSignatures(line).map((m) => m.signature.id),
+        line,
+      ).toContain(id);
   });
 });

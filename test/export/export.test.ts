@@ -14,7 +14,13 @@ const EPOCH = '1795996800';
 async function gpuenv(name: string | null, args: string[], cwd = '/tmp') {
   const io = { ...fakeIo({ SOURCE_DATE_EPOCH: EPOCH }), cwd };
   const sys = name ? await machine(name) : null;
-  const code = await main(args, { io, system: async () => { if (!sys) throw new Error('must not probe'); return sys; } });
+  const code = await main(args, {
+    io,
+    system: async () => {
+      if (!sys) throw new Error('must not probe');
+      return sys;
+    },
+  });
   return { code, out: io.stdout(), err: io.stderr() };
 }
 
@@ -132,7 +138,12 @@ describe('gpuenv export, explicit targets (no machine)', () => {
   });
 
   it('flash-attn needs nvcc: a devel image and the arch list', async () => {
-    const r = await gpuenv('h200', ['export', 'dockerfile', '--merge', writeTmp('freeze.txt', 'numpy==2.3.4\nflash-attn==2.8.3\ntorch==2.11.0\n-e git+https://example.invalid/x#egg=x\n')]);
+    const r = await gpuenv('h200', [
+      'export',
+      'dockerfile',
+      '--merge',
+      writeTmp('freeze.txt', 'numpy==2.3.4\nflash-attn==2.8.3\ntorch==2.11.0\n-e git+https://example.invalid/x#egg=x\n'),
+    ]);
     expect(r.code).toBe(0);
     const { image, ins } = checkDockerfile(r.out);
     expect(image).toMatch(/-devel-ubuntu24\.04$/);

@@ -62,7 +62,25 @@ export function parseYamlSubset(src: string): Y {
   return doc;
 }
 
-export const DOCKER_INSTRUCTIONS = ['FROM', 'RUN', 'CMD', 'LABEL', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL'];
+export const DOCKER_INSTRUCTIONS = [
+  'FROM',
+  'RUN',
+  'CMD',
+  'LABEL',
+  'EXPOSE',
+  'ENV',
+  'ADD',
+  'COPY',
+  'ENTRYPOINT',
+  'VOLUME',
+  'USER',
+  'WORKDIR',
+  'ARG',
+  'ONBUILD',
+  'STOPSIGNAL',
+  'HEALTHCHECK',
+  'SHELL',
+];
 
 export interface Instruction {
   name: string;
@@ -92,5 +110,10 @@ export function parseDockerfile(src: string): Instruction[] {
 }
 
 export function parseJsonc(src: string): unknown {
-  return JSON.parse(src.split('\n').filter((l) => !l.trimStart().startsWith('//')).join('\n'));
+  return JSON.parse(
+    src
+      .split('\n')
+      .filter((l) => !l.trimStart().startsWith('//'))
+      .join('\n'),
+  );
 }

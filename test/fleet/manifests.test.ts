@@ -93,7 +93,16 @@ describe('renderManifest', () => {
       pluginConfig: { invoke_interval: '5m', timeout: '30s', max_output_length: 80, concurrency: 1 },
       source: 'gpuenv-health',
       conditions: [{ type: 'GpuenvProblem', reason: 'GpuenvHealthy', message: 'gpuenv: node healthy' }],
-      rules: [{ type: 'permanent', condition: 'GpuenvProblem', reason: 'GpuenvUnhealthy', path: '/usr/local/bin/gpuenv', args: ['health', '--format', 'npd'], timeout: '30s' }],
+      rules: [
+        {
+          type: 'permanent',
+          condition: 'GpuenvProblem',
+          reason: 'GpuenvUnhealthy',
+          path: '/usr/local/bin/gpuenv',
+          args: ['health', '--format', 'npd'],
+          timeout: '30s',
+        },
+      ],
     });
     // NPD refuses a rule whose timeout exceeds the global one.
     const rules = c.rules as { timeout: string }[];
@@ -147,13 +156,30 @@ describe.skipIf(!hasKubectl)('kubectl reads the manifests back', () => {
       automountServiceAccountToken: false,
     });
     const c = container(ds);
-    expect(c.args).toEqual(['health', '--every', '10m', '--prom-textfile', '/host/textfile/gpuenv.prom', '--nfd-features', '/host/features.d/gpuenv', '--nfd-ttl', '30m']);
-    expect(c.env).toEqual(expect.arrayContaining([
-      { name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } },
-      { name: 'NVIDIA_VISIBLE_DEVICES', value: 'all' },
-      { name: 'NVIDIA_DRIVER_CAPABILITIES', value: 'utility,compute' },
-    ]));
-    expect(c.securityContext).toEqual({ runAsUser: 0, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'], add: ['SYSLOG'] } });
+    expect(c.args).toEqual([
+      'health',
+      '--every',
+      '10m',
+      '--prom-textfile',
+      '/host/textfile/gpuenv.prom',
+      '--nfd-features',
+      '/host/features.d/gpuenv',
+      '--nfd-ttl',
+      '30m',
+    ]);
+    expect(c.env).toEqual(
+      expect.arrayContaining([
+        { name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } },
+        { name: 'NVIDIA_VISIBLE_DEVICES', value: 'all' },
+        { name: 'NVIDIA_DRIVER_CAPABILITIES', value: 'utility,compute' },
+      ]),
+    );
+    expect(c.securityContext).toEqual({
+      runAsUser: 0,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'], add: ['SYSLOG'] },
+    });
     expect(c.resources).toEqual({ requests: { cpu: '10m', memory: '64Mi' }, limits: { memory: '256Mi' } });
     // Every mount has a volume, and the host folders are the ones node-exporter, NFD and the operator use.
     const volumes = new Map((spec.volumes as Json[]).map((v) => [v.name as string, v]));

@@ -23,8 +23,18 @@ describe('nodeIdentity', () => {
   });
 
   it('names the engine, the job and the GPUs the run was given', () => {
-    expect(nodeIdentity({ SLURMD_NODENAME: 'gpu03', SLURM_JOB_ID: '4242', SLURM_JOB_GPUS: '2,3' }, 'x')).toEqual({ name: 'gpu03', engine: 'slurm', jobId: '4242', visibleDevices: '2,3' });
-    expect(nodeIdentity({ KUBERNETES_SERVICE_HOST: '10.0.0.1', NODE_NAME: 'n1', POD_NAME: 'gpuenv-abc', CUDA_VISIBLE_DEVICES: '0' }, 'x')).toEqual({ name: 'n1', engine: 'kubernetes', jobId: 'gpuenv-abc', visibleDevices: '0' });
+    expect(nodeIdentity({ SLURMD_NODENAME: 'gpu03', SLURM_JOB_ID: '4242', SLURM_JOB_GPUS: '2,3' }, 'x')).toEqual({
+      name: 'gpu03',
+      engine: 'slurm',
+      jobId: '4242',
+      visibleDevices: '2,3',
+    });
+    expect(nodeIdentity({ KUBERNETES_SERVICE_HOST: '10.0.0.1', NODE_NAME: 'n1', POD_NAME: 'gpuenv-abc', CUDA_VISIBLE_DEVICES: '0' }, 'x')).toEqual({
+      name: 'n1',
+      engine: 'kubernetes',
+      jobId: 'gpuenv-abc',
+      visibleDevices: '0',
+    });
     expect(nodeIdentity({ SSH_CONNECTION: '1 2 3 4' }, 'x').engine).toBe('ssh');
     // An empty CUDA_VISIBLE_DEVICES hides every GPU: that is what the run was given.
     expect(nodeIdentity({ CUDA_VISIBLE_DEVICES: '' }, 'x')).toMatchObject({ engine: 'local', jobId: null, visibleDevices: '' });
@@ -61,7 +71,7 @@ describe('--out-dir', () => {
     expect(Array.isArray(doc.findings)).toBe(true);
   });
 
-  it('snapshot --out-dir with --node-name; a second run replaces that node\'s file', async () => {
+  it("snapshot --out-dir with --node-name; a second run replaces that node's file", async () => {
     for (let i = 0; i < 2; i++) {
       const r = await onNode({}, ['snapshot', '--out-dir', join(work, 'snaps'), '--node-name', 'rack2-n7']);
       expect(r).toMatchObject({ code: 0, out: '' });

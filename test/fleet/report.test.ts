@@ -38,12 +38,26 @@ describe('gpuenv fleet report', () => {
   const dir = join(work, 'results');
   mkdirSync(dir);
   for (const n of ['gpu01', 'gpu02', 'gpu04']) writeFileSync(join(dir, `${n}.json`), JSON.stringify(node(n)));
-  writeFileSync(join(dir, 'gpu03.json'), JSON.stringify(node('gpu03', (s) => {
-    s.driver.version.value = '570.86.10';
-    s.gpus[0].ecc.volatileUncorrected = 3;
-  })));
+  writeFileSync(
+    join(dir, 'gpu03.json'),
+    JSON.stringify(
+      node('gpu03', (s) => {
+        s.driver.version.value = '570.86.10';
+        s.gpus[0].ecc.volatileUncorrected = 3;
+      }),
+    ),
+  );
   // A doctor --json result of another node, and a file a node wrote half of.
-  writeFileSync(join(dir, 'gpu05.json'), JSON.stringify({ schemaVersion: 1, node: { name: 'gpu05' }, snapshot: node('gpu05'), findings: [{ code: 'forward-compat-shadowing', severity: 'info', title: 'a compat libcuda' }], ruleErrors: [] }));
+  writeFileSync(
+    join(dir, 'gpu05.json'),
+    JSON.stringify({
+      schemaVersion: 1,
+      node: { name: 'gpu05' },
+      snapshot: node('gpu05'),
+      findings: [{ code: 'forward-compat-shadowing', severity: 'info', title: 'a compat libcuda' }],
+      ruleErrors: [],
+    }),
+  );
   writeFileSync(join(dir, 'gpu06.json'), '{"schemaVersion": 1, "gpus": [');
 
   it('groups the odd driver, lists the ECC count, keeps the readable nodes and names the broken file; exit 1', async () => {
@@ -52,7 +66,13 @@ describe('gpuenv fleet report', () => {
     const doc = JSON.parse(r.out);
     expect(doc.nodes).toEqual(['gpu01', 'gpu02', 'gpu03', 'gpu04', 'gpu05']);
     const driver = doc.drift.find((d: { key: string }) => d.key === 'driver');
-    expect(driver).toMatchObject({ mustMatch: true, groups: [{ value: '580.159.04', hostlist: 'gpu[01-02,04-05]' }, { value: '570.86.10', hostlist: 'gpu03' }] });
+    expect(driver).toMatchObject({
+      mustMatch: true,
+      groups: [
+        { value: '580.159.04', hostlist: 'gpu[01-02,04-05]' },
+        { value: '570.86.10', hostlist: 'gpu03' },
+      ],
+    });
     expect(doc.hardware).toEqual([{ node: 'gpu03', gpu: 0, counter: 'ECC volatile uncorrected', value: 3 }]);
     expect(doc.findings).toEqual([{ code: 'forward-compat-shadowing', severity: 'info', title: 'a compat libcuda', nodes: ['gpu05'], hostlist: 'gpu05' }]);
     expect(doc.unreadable).toEqual([{ file: join(dir, 'gpu06.json'), reason: 'not JSON' }]);
@@ -85,21 +105,46 @@ describe('bench outliers among GPUs of one product', () => {
   const dir = join(work, 'bench');
   mkdirSync(dir);
   const bench = (name: string, bf16: number, product = 'NVIDIA H200') => ({
-    schemaVersion: 1, ok: true, node: { name, engine: 'slurm', jobId: '9', visibleDevices: '0' }, findings: [],
+    schemaVersion: 1,
+    ok: true,
+    node: { name, engine: 'slurm', jobId: '9', visibleDevices: '0' },
+    findings: [],
     rows: [{ gpu: 0, what: 'gemm bf16', size: '8192³', value: bf16, unit: 'TFLOP/s', expected: 791.6, pct: null, basis: null }],
     run: { before: [{ index: 0, name: product }] },
   });
-  const figures: [string, number][] = [['gpu01', 794.2], ['gpu02', 790.1], ['gpu03', 796.0], ['gpu04', 612.5], ['gpu05', 792.7]];
+  const figures: [string, number][] = [
+    ['gpu01', 794.2],
+    ['gpu02', 790.1],
+    ['gpu03', 796.0],
+    ['gpu04', 612.5],
+    ['gpu05', 792.7],
+  ];
   for (const [n, v] of figures) writeFileSync(join(dir, `${n}.json`), JSON.stringify(bench(n, v)));
   // Another product is its own group (and alone says nothing), a node without a GPU is a finding.
   writeFileSync(join(dir, 'l40s.json'), JSON.stringify(bench('l40s01', 300, 'NVIDIA L40S')));
-  writeFileSync(join(dir, 'cpu.json'), JSON.stringify({ ok: false, error: 'no-gpu', node: { name: 'cpu01' }, nvml: 'libnvidia-ml.so.1: not found', cuda: 'x' }));
+  writeFileSync(
+    join(dir, 'cpu.json'),
+    JSON.stringify({ ok: false, error: 'no-gpu', node: { name: 'cpu01' }, nvml: 'libnvidia-ml.so.1: not found', cuda: 'x' }),
+  );
 
   it('flags the GPU 20 % below its peers, not the other product, and exits 1', async () => {
     const r = await report([dir, '--json']);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.out);
-    expect(doc.outliers).toEqual([{ node: 'gpu04', gpu: 0, product: 'NVIDIA H200', what: 'gemm bf16', size: '8192³', unit: 'TFLOP/s', value: 612.5, median: 792.7, belowPct: 22.7, z: expect.any(Number) }]);
+    expect(doc.outliers).toEqual([
+      {
+        node: 'gpu04',
+        gpu: 0,
+        product: 'NVIDIA H200',
+        what: 'gemm bf16',
+        size: '8192³',
+        unit: 'TFLOP/s',
+        value: 612.5,
+        median: 792.7,
+        belowPct: 22.7,
+        z: expect.any(Number),
+      },
+    ]);
     expect(doc.findings.find((f: { code: string }) => f.code === 'no-gpu').nodes).toEqual(['cpu01']);
     expect(doc.withoutSnapshot).toContain('gpu04');
     const t = await report([dir]);
@@ -116,14 +161,15 @@ describe('bench outliers among GPUs of one product', () => {
 describe('robust z-score', () => {
   it('peers agreeing to 0.1 % do not make a 1 % slower GPU an outlier; 6 % slower among tight peers is one', async () => {
     const { benchOutliers } = await import('../../src/fleet/outliers.js');
-    const nodes = (vals: number[]) => vals.map((v, i) => ({ node: `n${i}`, rows: [{ gpu: 0, what: 'd2d', size: '256 MiB', value: v, unit: 'GB/s' }], products: { 0: 'NVIDIA H200' } }));
+    const nodes = (vals: number[]) =>
+      vals.map((v, i) => ({ node: `n${i}`, rows: [{ gpu: 0, what: 'd2d', size: '256 MiB', value: v, unit: 'GB/s' }], products: { 0: 'NVIDIA H200' } }));
     expect(benchOutliers(nodes([4030, 4031, 4029, 4030, 3990]))).toEqual([]);
     expect(benchOutliers(nodes([4030, 4031, 4029, 4030, 3790])).map((o) => o.node)).toEqual(['n4']);
   });
 });
 
 describe('--baseline LOCK', () => {
-  it('compares with the lock: nodes that all agree on another driver have drifted; the lock\'s value comes first', async () => {
+  it("compares with the lock: nodes that all agree on another driver have drifted; the lock's value comes first", async () => {
     const dir = join(work, 'base');
     mkdirSync(dir);
     for (const n of ['gpu11', 'gpu12']) writeFileSync(join(dir, `${n}.json`), JSON.stringify(node(n, (s) => (s.driver.version.value = '575.51.03'))));
@@ -151,7 +197,10 @@ describe('fleet report reads health results', () => {
     const { machine } = await import('../helpers/machines.js');
     const sys = await machine('ecc-uncorrectable');
     await main(['health', '--timeout', '0.3', '--out-dir', dir, '--node-name', 'gpu05'], { io: io0, system: async () => sys });
-    writeFileSync(join(dir, 'gpu06.json'), JSON.stringify({ kind: 'gpuenv-health', schemaVersion: 1, status: 'unknown', failure: 'rule x: boom', node: { name: 'gpu06' } }));
+    writeFileSync(
+      join(dir, 'gpu06.json'),
+      JSON.stringify({ kind: 'gpuenv-health', schemaVersion: 1, status: 'unknown', failure: 'rule x: boom', node: { name: 'gpu06' } }),
+    );
     const io = fakeIo();
     expect(await main(['fleet', 'report', dir, '--json'], { io })).toBe(1);
     const doc = JSON.parse(io.stdout());

@@ -50,11 +50,35 @@ describe.skipIf(!requireSlurm())('fleet run --via slurm and health --slurm-drain
   afterAll(async () => rig?.stop(), 30_000);
 
   it('-N 3 -- snapshot gives three files, each naming its node', () => {
-    const r = gpuenv(['fleet', 'run', '--via', 'slurm', '-N', '3', '--gpuenv', process.execPath, '--out-dir', 'snap', '--timeout', '60', '--', CLI, 'snapshot', '--timeout', '2'], rig.env, work);
+    const r = gpuenv(
+      [
+        'fleet',
+        'run',
+        '--via',
+        'slurm',
+        '-N',
+        '3',
+        '--gpuenv',
+        process.execPath,
+        '--out-dir',
+        'snap',
+        '--timeout',
+        '60',
+        '--',
+        CLI,
+        'snapshot',
+        '--timeout',
+        '2',
+      ],
+      rig.env,
+      work,
+    );
     expect(r.err).toBe('');
     expect(r.out).toContain('3 of 3 node(s) returned a result');
     expect(r.code).toBe(0);
-    const files = readdirSync(join(work, 'snap')).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(join(work, 'snap'))
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files).toEqual(['gpu01.json', 'gpu02.json', 'gpu03.json']);
     for (const f of files) {
       const s = JSON.parse(readFileSync(join(work, 'snap', f), 'utf8'));
@@ -64,20 +88,29 @@ describe.skipIf(!requireSlurm())('fleet run --via slurm and health --slurm-drain
   });
 
   it('fleet report groups the planted odd driver and the ECC count', () => {
-    const r = gpuenv(['fleet', 'run', '--via', 'slurm', '-w', 'gpu[01-03]', '--gpuenv', wrapper(work, join(work, 'snaps')), '--out-dir', 'doc', '--', 'doctor'], rig.env, work);
+    const r = gpuenv(
+      ['fleet', 'run', '--via', 'slurm', '-w', 'gpu[01-03]', '--gpuenv', wrapper(work, join(work, 'snaps')), '--out-dir', 'doc', '--', 'doctor'],
+      rig.env,
+      work,
+    );
     expect(r.code, r.out + r.err).toBe(0);
     const rep = gpuenv(['fleet', 'report', 'doc', '--json'], {}, work);
     expect(rep.code).toBe(1);
     const doc = JSON.parse(rep.out);
     const driver = doc.drift.find((d: { key: string }) => d.key === 'driver');
-    expect(driver.groups.map((g: { value: string; hostlist: string }) => [g.value, g.hostlist])).toEqual([[H200.driver.version.value, 'gpu[01,03]'], ['570.124.06', 'gpu02']]);
+    expect(driver.groups.map((g: { value: string; hostlist: string }) => [g.value, g.hostlist])).toEqual([
+      [H200.driver.version.value, 'gpu[01,03]'],
+      ['570.124.06', 'gpu02'],
+    ]);
     expect(doc.hardware).toEqual(expect.arrayContaining([expect.objectContaining({ node: 'gpu03', counter: 'ECC volatile uncorrected', value: 3 })]));
   });
 
   it('--dry-run prints the srun command and runs nothing', () => {
     const r = gpuenv(['fleet', 'run', '--via', 'slurm', '-w', 'gpu[01-02]', '--out-dir', 'dry', '--dry-run', '--', 'health'], rig.env, work);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^srun --nodes=2 '--nodelist=gpu\[01-02\]' --ntasks-per-node=1 --exclusive --output=\S+\/%N\.json --error=\S+\/%N\.err .* gpuenv health --json\n$/);
+    expect(r.out).toMatch(
+      /^srun --nodes=2 '--nodelist=gpu\[01-02\]' --ntasks-per-node=1 --exclusive --output=\S+\/%N\.json --error=\S+\/%N\.err .* gpuenv health --json\n$/,
+    );
   });
 
   it('health --slurm-drain drains a failing node with a gpuenv: reason, resumes it once it passes', async () => {
@@ -118,7 +151,11 @@ describe('fleet run --via pdsh and clush (-R exec)', () => {
       // -R exec runs the command here once per node; %h (appended by fleet run as --node-name) names it.
       writeFileSync(path, `#!/bin/sh\nfor a; do last=$a; done\nexec "${process.execPath}" "${CLI}" "$@" --snapshot "${work}/snaps/$last.json"\n`);
       chmodSync(path, 0o755);
-      const r = gpuenv(['fleet', 'run', '--via', engine, '-w', 'gpu[01-03],gpu09', '-R', 'exec', '--gpuenv', path, '--out-dir', 'out', '--timeout', '60', '--', 'health'], {}, work);
+      const r = gpuenv(
+        ['fleet', 'run', '--via', engine, '-w', 'gpu[01-03],gpu09', '-R', 'exec', '--gpuenv', path, '--out-dir', 'out', '--timeout', '60', '--', 'health'],
+        {},
+        work,
+      );
       expect(r.code).toBe(1); // gpu09 has no Snapshot: no result
       expect(r.out).toContain(`fleet run --via ${engine}: 3 of 4 node(s) returned a result`);
       expect(r.out).toMatch(/no result from gpu09|nothing at all from: gpu09/);
@@ -142,7 +179,30 @@ describe.skipIf(!requireKubectl())('fleet run --via k8s against the fake API ser
     writeFileSync(join(k.logsDir, 'gpu-a.log'), `${JSON.stringify(snap)}\n`);
     writeFileSync(join(k.logsDir, 'gpu-b.log'), `${JSON.stringify({ ...snap, node: { ...snap.node, name: 'gpu-b' } })}\n`);
     const work = mkdtempSync(join(tmpdir(), 'gpuenv-k8s-'));
-    const r = gpuenv(['fleet', 'run', '--via', 'k8s', '-w', 'gpu-a', '-w', 'gpu-b', '-w', 'gpu-c', '--image', 'registry.example/gpuenv:0.1.0', '--out-dir', 'out', '--timeout', '30', '--', 'snapshot'], { ...k.env, HOME: k.dir }, work);
+    const r = gpuenv(
+      [
+        'fleet',
+        'run',
+        '--via',
+        'k8s',
+        '-w',
+        'gpu-a',
+        '-w',
+        'gpu-b',
+        '-w',
+        'gpu-c',
+        '--image',
+        'registry.example/gpuenv:0.1.0',
+        '--out-dir',
+        'out',
+        '--timeout',
+        '30',
+        '--',
+        'snapshot',
+      ],
+      { ...k.env, HOME: k.dir },
+      work,
+    );
     expect(r.out).toContain('2 of 3 node(s) returned a result');
     expect(r.out).toContain('no result from gpu-c: printed nothing');
     expect(r.code).toBe(1);
@@ -152,7 +212,11 @@ describe.skipIf(!requireKubectl())('fleet run --via k8s against the fake API ser
   });
 
   it('--dry-run prints the Job manifests and the kubectl commands', () => {
-    const r = gpuenv(['fleet', 'run', '--via', 'k8s', '-w', 'gpu-a', '--image', 'registry.example/gpuenv:0.1.0', '--out-dir', 'out', '--dry-run', '--', 'doctor'], {}, tmpdir());
+    const r = gpuenv(
+      ['fleet', 'run', '--via', 'k8s', '-w', 'gpu-a', '--image', 'registry.example/gpuenv:0.1.0', '--out-dir', 'out', '--dry-run', '--', 'doctor'],
+      {},
+      tmpdir(),
+    );
     expect(r.code).toBe(0);
     expect(r.out).toContain('nodeName: "gpu-a"');
     expect(r.out).toContain('# kubectl logs -n default job/gpuenv-gpu-a');

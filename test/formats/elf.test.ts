@@ -19,7 +19,11 @@ function hasCc(): boolean {
 
 describe('readElfDynamic', () => {
   it('reads NEEDED, SONAME and RPATH of a synthetic object', async () => {
-    const bytes = buildSharedObject({ needed: ['libcudart.so.13', 'libcudnn.so.9'], soname: 'libtorch_cuda.so', rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN' });
+    const bytes = buildSharedObject({
+      needed: ['libcudart.so.13', 'libcudnn.so.9'],
+      soname: 'libtorch_cuda.so',
+      rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN',
+    });
     const d = await readElfDynamic(memoryReader(bytes).read);
     expect(d.error).toBeUndefined();
     expect(d.machine).toBe(62);
@@ -31,7 +35,14 @@ describe('readElfDynamic', () => {
 
   it('reads RUNPATH and reads only headers when a big section follows', async () => {
     const big = new Uint8Array(4 << 20);
-    const bytes = buildSharedObject({ needed: ['libc.so.6'], runpath: '$ORIGIN', sections: [{ name: '.nv_fatbin', data: buildFatbin([{ kind: 'elf', arch: 90 }]) }, { name: '.payload', data: big }] });
+    const bytes = buildSharedObject({
+      needed: ['libc.so.6'],
+      runpath: '$ORIGIN',
+      sections: [
+        { name: '.nv_fatbin', data: buildFatbin([{ kind: 'elf', arch: 90 }]) },
+        { name: '.payload', data: big },
+      ],
+    });
     const r = memoryReader(bytes);
     const d = await readElfDynamic(r.read);
     expect(d.runpath).toEqual(['$ORIGIN']);
@@ -51,7 +62,22 @@ describe('readElfDynamic', () => {
     try {
       writeFileSync(join(dir, 'a.c'), 'int f(void) { return 1; }\n');
       const out = join(dir, 'liba.so');
-      execFileSync('cc', ['-shared', '-fPIC', '-o', out, join(dir, 'a.c'), '-Wl,-rpath,$ORIGIN/../lib', '-Wl,--disable-new-dtags', '-Wl,-soname,liba.so.1', '-Wl,--no-as-needed', '-lm'], { timeout: 30_000 });
+      execFileSync(
+        'cc',
+        [
+          '-shared',
+          '-fPIC',
+          '-o',
+          out,
+          join(dir, 'a.c'),
+          '-Wl,-rpath,$ORIGIN/../lib',
+          '-Wl,--disable-new-dtags',
+          '-Wl,-soname,liba.so.1',
+          '-Wl,--no-as-needed',
+          '-lm',
+        ],
+        { timeout: 30_000 },
+      );
       const bytes = new Uint8Array(readFileSync(out));
       const d = await readElfDynamic(memoryReader(bytes).read);
       expect(d.error).toBeUndefined();
@@ -85,7 +111,10 @@ describe('readElfSectionTable', () => {
 describe('expandOrigin', () => {
   it('expands $ORIGIN and ${ORIGIN} and folds ..', () => {
     expect(expandOrigin(['$ORIGIN/../../nvidia/cudnn/lib', '${ORIGIN}', '/abs/lib', '$ORIGINAL'], '/sp/torch/lib')).toEqual([
-      '/sp/nvidia/cudnn/lib', '/sp/torch/lib', '/abs/lib', '$ORIGINAL',
+      '/sp/nvidia/cudnn/lib',
+      '/sp/torch/lib',
+      '/abs/lib',
+      '$ORIGINAL',
     ]);
   });
 });

@@ -116,7 +116,19 @@ describe('listFatbinArchitectures on synthetic files', () => {
   it('keeps relocatable (-rdc) copies out of the summary but in the scan', async () => {
     const bytes = elfWithFatbin(
       [{ entries: [{ kind: 'elf', arch: 80 }] }],
-      [{ name: '__nv_relfatbin', data: buildFatbin([{ entries: [{ kind: 'elf', arch: 80 }, { kind: 'ptx', arch: 80 }] }]) }],
+      [
+        {
+          name: '__nv_relfatbin',
+          data: buildFatbin([
+            {
+              entries: [
+                { kind: 'elf', arch: 80 },
+                { kind: 'ptx', arch: 80 },
+              ],
+            },
+          ]),
+        },
+      ],
     );
     const scan = await scanFatbin(memoryReader(bytes).read, bytes.length);
     expect(scan.sections.map((s) => [s.name, s.entries])).toEqual([
@@ -136,7 +148,12 @@ describe('listFatbinArchitectures on synthetic files', () => {
   it('reads only headers: large payloads are skipped', async () => {
     const big = 2 << 20;
     const bytes = elfWithFatbin([
-      { entries: [{ kind: 'elf', arch: 90, payload: big, fill: 0xaa }, { kind: 'elf', arch: 100, payload: big, fill: 0xbb }] },
+      {
+        entries: [
+          { kind: 'elf', arch: 90, payload: big, fill: 0xaa },
+          { kind: 'elf', arch: 100, payload: big, fill: 0xbb },
+        ],
+      },
       { entries: [{ kind: 'ptx', arch: 100, payload: big, fill: 0xcc }] },
     ]);
     const reader = memoryReader(bytes);
@@ -163,7 +180,14 @@ describe('listFatbinArchitectures on synthetic files', () => {
 });
 
 describe('listFatbinArchitectures on bad input: an error, never a throw', () => {
-  const good = elfWithFatbin([{ entries: [{ kind: 'elf', arch: 90 }, { kind: 'ptx', arch: 90 }] }]);
+  const good = elfWithFatbin([
+    {
+      entries: [
+        { kind: 'elf', arch: 90 },
+        { kind: 'ptx', arch: 90 },
+      ],
+    },
+  ]);
 
   it.each([
     ['an empty file', new Uint8Array(0), /not an ELF/],
@@ -202,7 +226,12 @@ describe('listFatbinArchitectures on bad input: an error, never a throw', () => 
   });
 
   it('an entry that runs past its container, keeping the entries before it', async () => {
-    const c = buildContainer({ entries: [{ kind: 'elf', arch: 80 }, { kind: 'elf', arch: 86 }] });
+    const c = buildContainer({
+      entries: [
+        { kind: 'elf', arch: 80 },
+        { kind: 'elf', arch: 86 },
+      ],
+    });
     // Second entry's payload size: claim far more than the container holds.
     new DataView(c.buffer).setBigUint64(16 + 64 + 32 + 8, 1n << 40n, true);
     const bytes = buildElf([{ name: '.nv_fatbin', data: c }]);
@@ -239,7 +268,12 @@ describe('listFatbinArchitectures on bad input: an error, never a throw', () => 
       return seed;
     };
     const base = elfWithFatbin([
-      { entries: [{ kind: 'elf', arch: 75 }, { kind: 'ptx', arch: 90, headerSize: 80 }] },
+      {
+        entries: [
+          { kind: 'elf', arch: 75 },
+          { kind: 'ptx', arch: 90, headerSize: 80 },
+        ],
+      },
       { entries: [{ kind: 'elf', arch: 120, variant: 'a', headerSize: 112 }] },
     ]);
     for (let i = 0; i < 2000; i++) {
@@ -309,26 +343,45 @@ describe('the CUDA 13.0 toolkit on this machine', () => {
     }
   });
 
-  it.skipIf(!existsSync(nvcc))('matches what nvcc was asked to build', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gpuenv-fatbin-'));
-    try {
-      const out = join(dir, 'libt.so');
-      execFileSync(nvcc, [
-        '-shared', '-Xcompiler', '-fPIC', '-cudart', 'shared', '-o', out, join(FIXTURES, 'kernel.cu'),
-        '-gencode', 'arch=compute_80,code=[sm_80,sm_86]',
-        '-gencode', 'arch=compute_90a,code=[sm_90a,compute_90a]',
-        '-gencode', 'arch=compute_120f,code=sm_120f',
-        '-Xfatbin', '-compress-all',
-      ], { stdio: 'pipe', timeout: 60_000 });
-      const s = await fatbinOfFile(fsSystem(), out);
-      expect(s.sass).toEqual(['sm_80', 'sm_86', 'sm_90a', 'sm_120f']);
-      expect(s.ptx).toEqual(['compute_90a']);
-      expect(s.compressed).toBe(s.entries);
-      expect(s.error).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf(!existsSync(nvcc))(
+    'matches what nvcc was asked to build',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'gpuenv-fatbin-'));
+      try {
+        const out = join(dir, 'libt.so');
+        execFileSync(
+          nvcc,
+          [
+            '-shared',
+            '-Xcompiler',
+            '-fPIC',
+            '-cudart',
+            'shared',
+            '-o',
+            out,
+            join(FIXTURES, 'kernel.cu'),
+            '-gencode',
+            'arch=compute_80,code=[sm_80,sm_86]',
+            '-gencode',
+            'arch=compute_90a,code=[sm_90a,compute_90a]',
+            '-gencode',
+            'arch=compute_120f,code=sm_120f',
+            '-Xfatbin',
+            '-compress-all',
+          ],
+          { stdio: 'pipe', timeout: 60_000 },
+        );
+        const s = await fatbinOfFile(fsSystem(), out);
+        expect(s.sass).toEqual(['sm_80', 'sm_86', 'sm_90a', 'sm_120f']);
+        expect(s.ptx).toEqual(['compute_90a']);
+        expect(s.compressed).toBe(s.entries);
+        expect(s.error).toBeUndefined();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 // Keep the builder's concat exercised for multi-part sections.

@@ -13,7 +13,10 @@ function asListing(entries: ReturnType<typeof parseLdCache>): string[] {
 describe('parseLdCache', () => {
   it('reads a real glibc 2.36 cache exactly as ldconfig -p lists it', () => {
     const entries = parseLdCache(read('ldcache/debian12-x86_64.ld.so.cache'));
-    const listing = read('ldcache/debian12-x86_64.ldconfig-p.txt').toString('utf8').split('\n').filter((l) => l.startsWith('\t'));
+    const listing = read('ldcache/debian12-x86_64.ldconfig-p.txt')
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('\t'));
     expect(entries).toHaveLength(536);
     expect(asListing(entries)).toEqual(listing);
     expect(entries[0]).toEqual({ soname: 'libz3.so.4', path: '/lib/x86_64-linux-gnu/libz3.so.4', flags: 0x0303, arch: 'x86-64' });

@@ -78,7 +78,8 @@ describe('gpuenv health', () => {
     expect(nfd).toMatch(/^# \+expiry-time=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/m);
     expect(nfd).toContain('gpuenv.io/health=error');
     expect(nfd).toContain('gpuenv.io/finding.xid-errors=true');
-    for (const line of nfd.split('\n').filter((l) => l && !l.startsWith('#'))) expect(line).toMatch(/^gpuenv\.io\/[A-Za-z0-9][-A-Za-z0-9_.]{0,61}[A-Za-z0-9]=(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/);
+    for (const line of nfd.split('\n').filter((l) => l && !l.startsWith('#')))
+      expect(line).toMatch(/^gpuenv\.io\/[A-Za-z0-9][-A-Za-z0-9_.]{0,61}[A-Za-z0-9]=(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/);
     expect(existsSync(join(r.cwd, '.gpuenv.prom.tmp'))).toBe(false);
   });
 
@@ -116,7 +117,9 @@ describe('gpuenv health --every as a process', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gpuenv-every-'));
     const cli = join(import.meta.dirname, '../../dist/cli.js');
     const root = join(import.meta.dirname, '../fixtures/machines/h200/root');
-    const child = spawn(process.execPath, [cli, 'health', '--every', '1s', '--root', root, '--prom-textfile', join(dir, 'g.prom'), '--format', 'npd'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'health', '--every', '1s', '--root', root, '--prom-textfile', join(dir, 'g.prom'), '--format', 'npd'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b));
     const mtimes: number[] = [];

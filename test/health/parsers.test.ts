@@ -17,7 +17,15 @@ describe('Xid lines', () => {
     ].join('\n');
     expect(parseXidLines(log)).toEqual([
       { code: 48, pciBusId: '0000:3b:00', gpuIndex: null, count: 2, firstUptimeS: 100.000001, lastUptimeS: 300.25, lastText: 'second' },
-      { code: 119, pciBusId: '0001:af:00', gpuIndex: null, count: 1, firstUptimeS: null, lastUptimeS: null, lastText: 'Timeout after 6s of waiting for RPC response from GPU1 GSP!' },
+      {
+        code: 119,
+        pciBusId: '0001:af:00',
+        gpuIndex: null,
+        count: 1,
+        firstUptimeS: null,
+        lastUptimeS: null,
+        lastText: 'Timeout after 6s of waiting for RPC response from GPU1 GSP!',
+      },
     ]);
     expect(xidBusMatches('0000:3b:00', '00000000:3B:00.0')).toBe(true);
     expect(xidBusMatches('0000:3b:00', '00000000:3C:00.0')).toBe(false);
@@ -41,7 +49,10 @@ describe('Slurm', () => {
   });
 
   it('reads State and Reason from scontrol show node -o', () => {
-    expect(parseNodeLine('NodeName=gpu02 Arch=x86_64 State=IDLE+DRAIN ThreadsPerCore=1 Reason=gpuenv: ecc-errors GPU 0 [root@2026-12-01T10:00:00]\n')).toEqual({ state: 'IDLE+DRAIN', reason: 'gpuenv: ecc-errors GPU 0' });
+    expect(parseNodeLine('NodeName=gpu02 Arch=x86_64 State=IDLE+DRAIN ThreadsPerCore=1 Reason=gpuenv: ecc-errors GPU 0 [root@2026-12-01T10:00:00]\n')).toEqual({
+      state: 'IDLE+DRAIN',
+      reason: 'gpuenv: ecc-errors GPU 0',
+    });
     expect(parseNodeLine('NodeName=gpu01 State=IDLE ThreadsPerCore=1')).toEqual({ state: 'IDLE', reason: null });
     expect(parseNodeLine('garbage')).toBeNull();
   });
@@ -67,15 +78,38 @@ describe('durations and host lists', () => {
 
 describe('applySlurmDrain decisions (scontrol answers scripted; the real cluster is in test/fleet/run-engines.test.ts)', () => {
   const result = (status: HealthResult['status']): HealthResult => ({
-    kind: 'gpuenv-health', schemaVersion: 1, node: { name: 'gpu01', engine: 'slurm', jobId: null, visibleDevices: null }, takenAt: '', durationMs: 0, status,
-    overallSeverity: status === 'error' ? 'error' : 'none', checks: [], drain: status === 'error' ? ['ecc-errors'] : [], retried: [], snapshot: null,
-    findings: status === 'error' ? [{ code: 'ecc-errors', severity: 'error', title: 'GPU 0 has "uncorrectable"\nmemory errors', cause: '', evidence: [], fix: [] }] : [],
+    kind: 'gpuenv-health',
+    schemaVersion: 1,
+    node: { name: 'gpu01', engine: 'slurm', jobId: null, visibleDevices: null },
+    takenAt: '',
+    durationMs: 0,
+    status,
+    overallSeverity: status === 'error' ? 'error' : 'none',
+    checks: [],
+    drain: status === 'error' ? ['ecc-errors'] : [],
+    retried: [],
+    snapshot: null,
+    findings:
+      status === 'error'
+        ? [{ code: 'ecc-errors', severity: 'error', title: 'GPU 0 has "uncorrectable"\nmemory errors', cause: '', evidence: [], fix: [] }]
+        : [],
   });
   const scripted = (show: string) => {
     const calls: string[][] = [];
     const run: Runner = async (command, args) => {
       calls.push([command, ...args]);
-      return { command, args, exitCode: 0, signal: null, stdout: args[0] === 'show' ? show : '', stderr: '', failed: false, timedOut: false, notFound: false, durationMs: 1 };
+      return {
+        command,
+        args,
+        exitCode: 0,
+        signal: null,
+        stdout: args[0] === 'show' ? show : '',
+        stderr: '',
+        failed: false,
+        timedOut: false,
+        notFound: false,
+        durationMs: 1,
+      };
     };
     return { run, calls };
   };
@@ -86,7 +120,7 @@ describe('applySlurmDrain decisions (scontrol answers scripted; the real cluster
     expect(s.calls[1]).toEqual(['scontrol', 'update', 'nodename=gpu01', 'state=drain', 'reason=gpuenv: ecc-errors GPU 0 has uncorrectable memory errors']);
   });
 
-  it('does not resume a gpuenv drain on a node that is also DOWN, nor act on another node\'s answer, nor on no name', async () => {
+  it("does not resume a gpuenv drain on a node that is also DOWN, nor act on another node's answer, nor on no name", async () => {
     const down = scripted('NodeName=gpu01 State=DOWN+DRAIN Reason=gpuenv: x [root@t]\n');
     expect((await applySlurmDrain(result('ok'), 'gpu01', false, down.run)).action).toBe('skipped');
     expect(down.calls).toHaveLength(1);

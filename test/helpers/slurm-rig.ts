@@ -60,11 +60,7 @@ export interface RunResult {
 }
 
 /** Runs a program with a timeout (default 15 s); never rejects for a non-zero exit, only for a timeout/spawn error. */
-export function runWithTimeout(
-  file: string,
-  args: string[],
-  opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {},
-): Promise<RunResult> {
+export function runWithTimeout(file: string, args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   return new Promise((resolve, reject) => {
     execFile(
@@ -162,7 +158,10 @@ function parseNodeState(out: string): NodeState {
   const line = out.split('\n').find((l) => /^\s*Reason=/.test(l));
   let reason: string | null = null;
   if (line) {
-    reason = line.replace(/^\s*Reason=/, '').replace(/\s*\[[^\]]*@[^\]]*\]\s*$/, '').trim();
+    reason = line
+      .replace(/^\s*Reason=/, '')
+      .replace(/\s*\[[^\]]*@[^\]]*\]\s*$/, '')
+      .trim();
     if (reason === '' || reason === '(null)' || reason === 'none') reason = null;
   }
   return { state, reason };

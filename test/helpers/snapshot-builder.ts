@@ -66,7 +66,11 @@ export function pkg(name: string, version: string, over: Partial<PythonPackage> 
     version,
     installer: 'pip',
     location: `/opt/env/lib/python3.12/site-packages/${name}-${version}.dist-info`,
-    build: local ? { cuda: `${local[1]}.${local[2]}`, cudnn: null, cpuOnly: false, source: 'version' } : cpu ? { cuda: null, cudnn: null, cpuOnly: true, source: 'version' } : null,
+    build: local
+      ? { cuda: `${local[1]}.${local[2]}`, cudnn: null, cpuOnly: false, source: 'version' }
+      : cpu
+        ? { cuda: null, cudnn: null, cpuOnly: true, source: 'version' }
+        : null,
     cudaLibraries: [],
     archs: null,
     ...over,

@@ -12,8 +12,23 @@ const h200 = join(import.meta.dirname, '../fixtures/snapshots/h200.json');
 const work = mkdtempSync(join(tmpdir(), 'gpuenv-fuzz-json-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-
-const ODD_VALUES: unknown[] = [null, 0, -1, 1e308, '', 'x'.repeat(5000), '2.11.0\nRUN id', '\u001b[2J', [], {}, true, '../../etc/passwd', '1.0; rm -rf /', { value: 1 }, [null]];
+const ODD_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1e308,
+  '',
+  'x'.repeat(5000),
+  '2.11.0\nRUN id',
+  '\u001b[2J',
+  [],
+  {},
+  true,
+  '../../etc/passwd',
+  '1.0; rm -rf /',
+  { value: 1 },
+  [null],
+];
 
 /** Every path to a value in the document. */
 function paths(doc: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {

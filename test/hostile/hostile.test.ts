@@ -30,7 +30,12 @@ describe('malformed Snapshots and locks are exit 2 with the field, not a crash',
     ['driver-version-a-number.snapshot.json', /\/driver\/version\/value: must be string/],
   ];
   for (const [file, message] of cases) {
-    for (const command of [['doctor', '--snapshot'], ['export', 'dockerfile', '--snapshot'], ['lock', '--snapshot'], ['diff', h200]]) {
+    for (const command of [
+      ['doctor', '--snapshot'],
+      ['export', 'dockerfile', '--snapshot'],
+      ['lock', '--snapshot'],
+      ['diff', h200],
+    ]) {
       it(`${command.join(' ')} ${file}`, async () => {
         const r = await cli([...command, hostile(file)]);
         expect(r.code).toBe(2);
@@ -41,7 +46,10 @@ describe('malformed Snapshots and locks are exit 2 with the field, not a crash',
   }
 
   it('a lock whose frameworks are not a list, or whose gpus are null', async () => {
-    for (const [file, message] of [['frameworks-not-a-list.lock.json', /\/frameworks: must be array/], ['gpus-null.lock.json', /\/gpus: must be object/]] as const) {
+    for (const [file, message] of [
+      ['frameworks-not-a-list.lock.json', /\/frameworks: must be array/],
+      ['gpus-null.lock.json', /\/gpus: must be object/],
+    ] as const) {
       const r = await cli(['verify', hostile(file), '--snapshot', h200]);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(message);
@@ -98,7 +106,7 @@ describe('text from outside never drives the terminal', () => {
     }
   });
 
-  it('keeps gpuenv\'s own colours when colour is on, drops everything else', () => {
+  it("keeps gpuenv's own colours when colour is on, drops everything else", () => {
     const ours = '\x1b[1mbold\x1b[22m \x1b[31mred\x1b[39m';
     expect(terminalSafe(ours, true)).toBe(ours);
     expect(terminalSafe(ours, false)).toBe('bold red');
@@ -117,7 +125,12 @@ describe('text from outside never drives the terminal', () => {
     const dir = join(work, 'garbage-smi');
     cpSync(join(machinesDir, 'hung-smi'), dir, { recursive: true });
     const spec = JSON.parse(readFileSync(join(dir, 'machine.json'), 'utf8'));
-    spec.commands = [{ argv: ['nvidia-smi', '-q', '-x'], stdout: '<nvidia_smi_log><driver_version>; rm -rf /</driver_version><cuda_version>13.0</cuda_version></nvidia_smi_log>\n' }];
+    spec.commands = [
+      {
+        argv: ['nvidia-smi', '-q', '-x'],
+        stdout: '<nvidia_smi_log><driver_version>; rm -rf /</driver_version><cuda_version>13.0</cuda_version></nvidia_smi_log>\n',
+      },
+    ];
     writeFileSync(join(dir, 'machine.json'), JSON.stringify(spec));
     const snap = await takeSnapshot(await loadMachine(dir), { timeoutMs: 300 });
     expect(snap.driver.version?.source).not.toBe('nvidia-smi -q -x');

@@ -36,7 +36,10 @@ describe('issue-19 part 2: torch linux-aarch64 cu128/cu129 arch lists (2.8–2.1
   });
   it('the aarch64 filter of build_cuda.sh gives the same SASS list for 12.9 (its +PTX disagreement is in the note)', () => {
     const f = SRC.pytorchAarch64.buildCudaAarch64Filter;
-    const kept = f['12.9'].split(';').filter((a: string) => !f.removes.includes(a.replace('+PTX', ''))).join(';');
+    const kept = f['12.9']
+      .split(';')
+      .filter((a: string) => !f.removes.includes(a.replace('+PTX', '')))
+      .join(';');
     expect(smList(kept)).toEqual(variantArchSet(torchVariant('2.10.0', 'cu129')!, 'linux-aarch64').archList);
     expect(torchVariant('2.10.0', 'cu129')!.note).toMatch(/12\.0\+PTX/);
   });
@@ -93,7 +96,8 @@ describe('issue-19 part 2: cuDNN 9.10.2 has two CUDA 12.x rows', () => {
 
 describe('issue-19 part 2: TensorFlow 2.12–2.15 compute capabilities', () => {
   it('2.12–2.14 carry sm_35 … sm_75 + compute_80, 2.15 the same without sm_35; all unconfirmed with the reason', () => {
-    for (const v of ['2.12', '2.13', '2.14']) expect(tensorflowRelease(v)!.computeCapabilities, v).toEqual(['sm_35', 'sm_50', 'sm_60', 'sm_70', 'sm_75', 'compute_80']);
+    for (const v of ['2.12', '2.13', '2.14'])
+      expect(tensorflowRelease(v)!.computeCapabilities, v).toEqual(['sm_35', 'sm_50', 'sm_60', 'sm_70', 'sm_75', 'compute_80']);
     expect(tensorflowRelease('2.15')!.computeCapabilities).toEqual(['sm_50', 'sm_60', 'sm_70', 'sm_75', 'compute_80']);
     for (const v of ['2.12', '2.13', '2.14', '2.15']) {
       const r = tensorflowRelease(v)!;
@@ -111,7 +115,11 @@ describe('issue-19 part 2: torch 2.15 is unreleased', () => {
     expect(r.unreleased).toBe(true);
     expect(torchReleaseStatus(r)).toBe('unreleased');
     expect(isTorchReleased(r)).toBe(false);
-    expect(torchReleases().filter((x) => x.unreleased).map((x) => x.version)).toEqual(['2.15.0']);
+    expect(
+      torchReleases()
+        .filter((x) => x.unreleased)
+        .map((x) => x.version),
+    ).toEqual(['2.15.0']);
     expect(torchReleaseStatus(torchRelease('2.11.0')!)).toBe('released');
     expect(torchReleaseStatus(torchRelease('2.14.1')!)).toBe('unconfirmed');
   });

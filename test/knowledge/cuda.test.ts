@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARCH_SUPPORT, CUDA_RELEASES, MVC_FLOORS, PTX_ISA } from '../../src/knowledge/data/cuda.js';
-import {
-  ccToSm,
-  cudaArchitectures,
-  cudaRelease,
-  maxCudaForDriver,
-  minDriverFor,
-  mvcMajorsForDriver,
-  ptxIsaFor,
-  smToCc,
-} from '../../src/knowledge/cuda.js';
+import { ccToSm, cudaArchitectures, cudaRelease, maxCudaForDriver, minDriverFor, mvcMajorsForDriver, ptxIsaFor, smToCc } from '../../src/knowledge/cuda.js';
 import { compareVersions } from '../../src/knowledge/version.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -68,7 +59,11 @@ describe('CUDA table invariants', () => {
     for (const a of ARCH_SUPPORT) {
       expect(a.arch).toMatch(/^sm_\d{2,3}[af]?$/);
       if (a.removedIn) expect(compareVersions(a.removedIn, a.since)).toBeGreaterThan(0);
-      if (/[af]$/.test(a.arch)) expect(ARCH_SUPPORT.some((b) => b.arch === a.arch.slice(0, -1)), a.arch).toBe(true);
+      if (/[af]$/.test(a.arch))
+        expect(
+          ARCH_SUPPORT.some((b) => b.arch === a.arch.slice(0, -1)),
+          a.arch,
+        ).toBe(true);
     }
     expect(new Set(ARCH_SUPPORT.map((a) => a.arch)).size).toBe(ARCH_SUPPORT.length);
   });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  architectureForCapability,
-  gpuByPciDeviceId,
-  gpuCatalogue,
-  gpusByPciDeviceId,
-  matchGpu,
-  normalizePciDeviceId,
-} from '../../src/knowledge/gpus.js';
+import { architectureForCapability, gpuByPciDeviceId, gpuCatalogue, gpusByPciDeviceId, matchGpu, normalizePciDeviceId } from '../../src/knowledge/gpus.js';
 import type { GpuSpec } from '../../src/knowledge/gpus.js';
 
 const gpus = gpuCatalogue();
@@ -28,10 +21,16 @@ describe('GPU catalogue invariants', () => {
   it('is broad: every family from Maxwell to Blackwell, every segment', () => {
     expect(gpus.length).toBeGreaterThan(150);
     for (const a of ['Maxwell', 'Pascal', 'Volta', 'Turing', 'Ampere', 'Ada Lovelace', 'Hopper', 'Blackwell']) {
-      expect(gpus.some((g) => g.architecture === a), a).toBe(true);
+      expect(
+        gpus.some((g) => g.architecture === a),
+        a,
+      ).toBe(true);
     }
     for (const s of ['geforce', 'workstation', 'datacenter', 'jetson', 'laptop']) {
-      expect(gpus.some((g) => g.segment === s), s).toBe(true);
+      expect(
+        gpus.some((g) => g.segment === s),
+        s,
+      ).toBe(true);
     }
   });
 
@@ -129,9 +128,8 @@ describe('GPU catalogue invariants', () => {
 });
 
 describe('matchGpu', () => {
-  it.each(['3060', 'RTX 3060', 'rtx3060', 'GeForce RTX 3060', 'NVIDIA GeForce RTX 3060', 'nvidia geforce rtx 3060'])(
-    '%s is the desktop RTX 3060',
-    (q) => expect(matched(q)).toBe('NVIDIA GeForce RTX 3060'),
+  it.each(['3060', 'RTX 3060', 'rtx3060', 'GeForce RTX 3060', 'NVIDIA GeForce RTX 3060', 'nvidia geforce rtx 3060'])('%s is the desktop RTX 3060', (q) =>
+    expect(matched(q)).toBe('NVIDIA GeForce RTX 3060'),
   );
 
   it('laptop, Ti and SUPER variants are different GPUs', () => {
@@ -214,7 +212,11 @@ describe('PCI ids', () => {
 
   it('shared ids answer undefined alone and every owner in the list', () => {
     expect(gpuByPciDeviceId('0x25b6')).toBeUndefined();
-    expect(gpusByPciDeviceId('0x25b6').map((g) => g.name).sort()).toEqual(['NVIDIA A16', 'NVIDIA A2']);
+    expect(
+      gpusByPciDeviceId('0x25b6')
+        .map((g) => g.name)
+        .sort(),
+    ).toEqual(['NVIDIA A16', 'NVIDIA A2']);
   });
 });
 
@@ -283,7 +285,7 @@ describe('spot checks', () => {
     expect(h.confirmed).toBe(true);
   });
 
-  it('GeForce figures use FP32 accumulate (half NVIDIA\'s FP16-accumulate number)', () => {
+  it("GeForce figures use FP32 accumulate (half NVIDIA's FP16-accumulate number)", () => {
     // RTX 4090: NVIDIA quotes 330.3 dense FP16 tensor TFLOPS with FP16 accumulate, 165.2 with FP32.
     expect(byName('NVIDIA GeForce RTX 4090').peakTflops.fp16).toBeCloseTo(165.2, 0);
     expect(byName('NVIDIA GeForce RTX 4090').peakTflops.fp32).toBeCloseTo(82.6, 0);

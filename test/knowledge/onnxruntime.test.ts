@@ -27,7 +27,10 @@ describe('onnxruntime table', () => {
       const patches = new Set(r.builds.flatMap((b) => b.patches ?? []));
       for (const p of patches.size ? [...patches] : [undefined]) {
         const builds = p ? onnxruntimeRelease(p)!.builds : r.builds;
-        expect(builds.filter((b) => b.pypiDefault), `${r.version} ${p ?? ''}`).toHaveLength(1);
+        expect(
+          builds.filter((b) => b.pypiDefault),
+          `${r.version} ${p ?? ''}`,
+        ).toHaveLength(1);
       }
       for (const b of r.builds) {
         expect(b.cuda.startsWith(`${b.cudaMajor}.`), r.version).toBe(true);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cudaArchitectures, cudaRelease } from '../../src/knowledge/cuda.js';
 import { compareVersions } from '../../src/knowledge/version.js';
-import {
-  parseTorchVersion,
-  torchRelease,
-  torchReleases,
-  torchVariant,
-  variantArchSet,
-  variantCoversCapability,
-} from '../../src/knowledge/torch.js';
+import { parseTorchVersion, torchRelease, torchReleases, torchVariant, variantArchSet, variantCoversCapability } from '../../src/knowledge/torch.js';
 
 const rows = torchReleases();
 const tags = (v: string): string[] => torchRelease(v)?.cudaVariants.map((x) => x.tag) ?? [];
@@ -122,8 +115,7 @@ describe('torch spot checks', () => {
   });
 
   it('newest torch with cu128 is 2.11; with cu126 at least 2.14', () => {
-    const newest = (tag: string): string | undefined =>
-      [...rows].reverse().find((r) => r.cudaVariants.some((v) => v.tag === tag))?.version;
+    const newest = (tag: string): string | undefined => [...rows].reverse().find((r) => r.cudaVariants.some((v) => v.tag === tag))?.version;
     expect(newest('cu128')).toBe('2.11.0');
     expect(compareVersions(newest('cu126')!, '2.14.0')).toBeGreaterThanOrEqual(0);
   });

@@ -16,7 +16,13 @@ const validate = new Ajv2020.default({ allErrors: true, strict: false, validateF
 async function gpuenv(name: string | null, args: string[], cwd = '/tmp') {
   const io = { ...fakeIo({ SOURCE_DATE_EPOCH: '1795996800' }), cwd };
   const sys = name ? await machine(name) : null;
-  const code = await main(args, { io, system: async () => { if (!sys) throw new Error('must not probe'); return sys; } });
+  const code = await main(args, {
+    io,
+    system: async () => {
+      if (!sys) throw new Error('must not probe');
+      return sys;
+    },
+  });
   return { code, out: io.stdout(), err: io.stderr() };
 }
 
@@ -37,7 +43,12 @@ describe('gpuenv lock', () => {
     expect(lock.cuda).toEqual({ runtime: '13.0', toolkit: expect.stringMatching(/^13\.0/) });
     expect(lock.cudnn).toBe('9.19.0.56');
     expect(lock.nccl).toBe('2.28.9');
-    expect(lock.frameworks.find((f) => f.name === 'torch')).toEqual({ name: 'torch', version: '2.11.0', cuda: '13.0', index: 'https://download.pytorch.org/whl/cu130' });
+    expect(lock.frameworks.find((f) => f.name === 'torch')).toEqual({
+      name: 'torch',
+      version: '2.11.0',
+      cuda: '13.0',
+      index: 'https://download.pytorch.org/whl/cu130',
+    });
     expect(lock.indexes).toEqual(['https://download.pytorch.org/whl/cu130']);
   });
 

@@ -117,7 +117,12 @@ describe('loadLibrary', () => {
       },
     } as unknown as typeof import('koffi');
     const env = { LD_LIBRARY_PATH: `${join(root, 'only/stubs')}:${join(root, 'bad')}` };
-    const { lib, report } = await loadLibrary(koffi, 'libnvidia-ml.so.1', { env, ldCachePath: '/nonexistent', arch: 'x64', exists: (p) => p === stub || p === bad });
+    const { lib, report } = await loadLibrary(koffi, 'libnvidia-ml.so.1', {
+      env,
+      ldCachePath: '/nonexistent',
+      arch: 'x64',
+      exists: (p) => p === stub || p === bad,
+    });
     expect(lib).toBeNull();
     expect(loaded).toEqual([bad]);
     expect(report.refused).toEqual([stub]);

@@ -84,7 +84,9 @@ describe('the real child on a machine without an NVIDIA driver', () => {
   beforeAll(() => {
     const src = fileURLToPath(new URL('../../src/', import.meta.url));
     const files = [
-      ...readdirSync(join(src, 'native')).filter((f) => f.endsWith('.ts')).map((f) => `native/${f}`),
+      ...readdirSync(join(src, 'native'))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `native/${f}`),
       'formats/ldcache.ts',
       'process/self.ts',
       'process/children.ts',

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loaderView, searchOrder } from '../../src/native/search-order.js';
 import { LD_CACHE_FLAGS, type LdCacheEntry } from '../../src/formats/ldcache.js';
 
-const entry = (soname: string, path: string, arch = 'x86-64', hwcap?: string): LdCacheEntry => ({ soname, path, flags: LD_CACHE_FLAGS.x8664, arch, ...(hwcap ? { hwcap } : {}) });
+const entry = (soname: string, path: string, arch = 'x86-64', hwcap?: string): LdCacheEntry => ({
+  soname,
+  path,
+  flags: LD_CACHE_FLAGS.x8664,
+  arch,
+  ...(hwcap ? { hwcap } : {}),
+});
 
 describe('the loader search order', () => {
   const cache = [

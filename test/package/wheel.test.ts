@@ -18,7 +18,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const standIn = Buffer.from('#!/bin/sh\necho "args:$#:$*"\necho "stdin:$(cat)"\ncase "$1" in exit) exit "$2";; esac\n');
 
 function wheelFile(name: string, m: string, glibc: [number, number]): string {
-  const w = buildWheel({ root, version: '9.8.7', machine: m, glibc, executable: standIn, summary: 's', readme: 'r', licenses: [{ name: 'L.txt', text: 'MIT' }] });
+  const w = buildWheel({
+    root,
+    version: '9.8.7',
+    machine: m,
+    glibc,
+    executable: standIn,
+    summary: 's',
+    readme: 'r',
+    licenses: [{ name: 'L.txt', text: 'MIT' }],
+  });
   const file = join(work, name, w.name);
   spawnSync('mkdir', ['-p', join(work, name)]);
   writeFileSync(file, w.data);
@@ -26,7 +35,15 @@ function wheelFile(name: string, m: string, glibc: [number, number]): string {
 }
 
 function zipInfo(file: string): Record<string, { mode: number; size: number }> {
-  const r = spawnSync('python3', ['-c', 'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({i.filename: {"mode": i.external_attr >> 16, "size": i.file_size} for i in z.infolist()})); z.testzip()', file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({i.filename: {"mode": i.external_attr >> 16, "size": i.file_size} for i in z.infolist()})); z.testzip()',
+      file,
+    ],
+    { encoding: 'utf8' },
+  );
   return JSON.parse(r.stdout) as Record<string, { mode: number; size: number }>;
 }
 
@@ -43,7 +60,10 @@ describe.skipIf(!hasVenv)('the wheel, installed with pip into a fresh venv', () 
   beforeAll(() => {
     wheel = wheelFile('ok', machine, [2, 17]);
     expect(spawnSync('python3', ['-m', 'venv', venv], { timeout: 120_000 }).status).toBe(0);
-    const pip = spawnSync(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '-q', wheel], { encoding: 'utf8', timeout: 120_000 });
+    const pip = spawnSync(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '-q', wheel], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(pip.stderr).not.toMatch(/error/i);
     expect(pip.status).toBe(0);
   }, 180_000);
@@ -51,7 +71,17 @@ describe.skipIf(!hasVenv)('the wheel, installed with pip into a fresh venv', () 
   it('is a valid zip with the executable bit on the executable and a RECORD pip accepted', () => {
     const info = zipInfo(wheel);
     expect(info['gpuenv/bin/gpuenv']!.mode & 0o777).toBe(0o755);
-    expect(Object.keys(info)).toEqual(expect.arrayContaining(['gpuenv/__init__.py', 'gpuenv/__main__.py', 'gpuenv/_launcher.py', 'gpuenv/_target.py', 'gpuenv-9.8.7.dist-info/RECORD', 'gpuenv-9.8.7.dist-info/WHEEL', 'gpuenv-9.8.7.dist-info/entry_points.txt']));
+    expect(Object.keys(info)).toEqual(
+      expect.arrayContaining([
+        'gpuenv/__init__.py',
+        'gpuenv/__main__.py',
+        'gpuenv/_launcher.py',
+        'gpuenv/_target.py',
+        'gpuenv-9.8.7.dist-info/RECORD',
+        'gpuenv-9.8.7.dist-info/WHEEL',
+        'gpuenv-9.8.7.dist-info/entry_points.txt',
+      ]),
+    );
   });
 
   it('the console script passes arguments, stdin and the exit code through', () => {
@@ -64,7 +94,9 @@ describe.skipIf(!hasVenv)('the wheel, installed with pip into a fresh venv', () 
     const r = spawnSync(join(venv, 'bin', 'python'), ['-m', 'gpuenv', 'hello'], { input: '', encoding: 'utf8' });
     expect(r.stdout).toBe('args:1:hello\nstdin:\n');
     expect(r.status).toBe(0);
-    const v = spawnSync(join(venv, 'bin', 'python'), ['-c', 'import gpuenv; print(gpuenv.__version__, gpuenv.executable().endswith("bin/gpuenv"))'], { encoding: 'utf8' });
+    const v = spawnSync(join(venv, 'bin', 'python'), ['-c', 'import gpuenv; print(gpuenv.__version__, gpuenv.executable().endswith("bin/gpuenv"))'], {
+      encoding: 'utf8',
+    });
     expect(v.stdout.trim()).toBe('9.8.7 True');
   });
 });

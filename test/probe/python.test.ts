@@ -106,7 +106,11 @@ describe('framework machines', () => {
     expect(pkg(env, 'torchvision')?.installer).toBe('pip');
     expect(pkg(env, 'triton')?.installer).toBe('pip');
     expect(pkg(env, 'cudatoolkit')).toMatchObject({ installer: 'conda', version: '11.8.0' });
-    expect(lib(env, 'torch', 'libcudart.so.12')).toMatchObject({ via: 'runpath', resolvedPath: '/home/kim/miniconda3/envs/dl/lib/libcudart.so.12', version: '12.4.127' });
+    expect(lib(env, 'torch', 'libcudart.so.12')).toMatchObject({
+      via: 'runpath',
+      resolvedPath: '/home/kim/miniconda3/envs/dl/lib/libcudart.so.12',
+      version: '12.4.127',
+    });
     expect(pkg(env, 'torch')?.archs?.ptx).toEqual(['compute_90']);
     // The conda base env is found too, not active.
     expect(envs.some((e) => e.prefix === '/home/kim/miniconda3' && !e.active)).toBe(true);
@@ -144,7 +148,11 @@ describe('build-info parsers', () => {
     expect(parseVersionPy('x = 1\n').cuda).toBeUndefined();
   });
   it('TF build_info.py', () => {
-    expect(parseTfBuildInfo("build_info = {'cuda_version': '12.2', 'cudnn_version': '8', 'is_cuda_build': False}")).toMatchObject({ cuda: '12.2', cudnn: '8', isCuda: false });
+    expect(parseTfBuildInfo("build_info = {'cuda_version': '12.2', 'cudnn_version': '8', 'is_cuda_build': False}")).toMatchObject({
+      cuda: '12.2',
+      cudnn: '8',
+      isCuda: false,
+    });
   });
 });
 

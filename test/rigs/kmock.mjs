@@ -44,15 +44,21 @@ let PORT = PORT_WANTED;
 const LOGS_DIR = flag('logs-dir') ?? process.env.KMOCK_LOGS_DIR ?? '';
 const JOB_RESULT = process.env.KMOCK_JOB_RESULT === 'Failed' ? 'Failed' : 'Succeeded';
 const JOB_DELAY_MS = Number(process.env.KMOCK_JOB_DELAY_MS || 0);
-const NODES = (process.env.KMOCK_NODES || 'gpu01,gpu02,gpu03').split(',').map((s) => s.trim()).filter(Boolean);
+const NODES = (process.env.KMOCK_NODES || 'gpu01,gpu02,gpu03')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 const groups = {
-  '': { gv: 'v1', res: [
-    ['nodes', 'node', 'Node', false, ['no']],
-    ['pods', 'pod', 'Pod', true, ['po']],
-    ['namespaces', 'namespace', 'Namespace', false, ['ns']],
-    ['configmaps', 'configmap', 'ConfigMap', true, ['cm']],
-  ] },
+  '': {
+    gv: 'v1',
+    res: [
+      ['nodes', 'node', 'Node', false, ['no']],
+      ['pods', 'pod', 'Pod', true, ['po']],
+      ['namespaces', 'namespace', 'Namespace', false, ['ns']],
+      ['configmaps', 'configmap', 'ConfigMap', true, ['cm']],
+    ],
+  },
   apps: { gv: 'apps/v1', res: [['daemonsets', 'daemonset', 'DaemonSet', true, ['ds']]] },
   batch: { gv: 'batch/v1', res: [['jobs', 'job', 'Job', true, []]] },
 };
@@ -72,7 +78,8 @@ function notify(type, key, obj) {
 }
 
 function put(gv, plural, kind, ns, obj) {
-  obj.apiVersion = gv; obj.kind = kind;
+  obj.apiVersion = gv;
+  obj.kind = kind;
   obj.metadata = obj.metadata || {};
   if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = obj.metadata.generateName + rand5();
   if (ns) obj.metadata.namespace = ns;
@@ -95,26 +102,59 @@ function remove(key) {
 }
 
 for (const [i, n] of NODES.entries()) {
-  put('v1', 'nodes', 'Node', '', { metadata: { name: n, labels: { 'kubernetes.io/hostname': n, 'kubernetes.io/os': 'linux', 'nvidia.com/gpu.present': 'true', 'nvidia.com/cuda.driver.major': i === 2 ? '535' : '550' } },
-    status: { conditions: [{ type: 'Ready', status: 'True' }], capacity: { 'nvidia.com/gpu': '8' }, allocatable: { 'nvidia.com/gpu': '8' },
-      addresses: [{ type: 'InternalIP', address: '127.0.0.1' }, { type: 'Hostname', address: n }], nodeInfo: { kubeletVersion: 'v1.30.0' } } });
+  put('v1', 'nodes', 'Node', '', {
+    metadata: {
+      name: n,
+      labels: {
+        'kubernetes.io/hostname': n,
+        'kubernetes.io/os': 'linux',
+        'nvidia.com/gpu.present': 'true',
+        'nvidia.com/cuda.driver.major': i === 2 ? '535' : '550',
+      },
+    },
+    status: {
+      conditions: [{ type: 'Ready', status: 'True' }],
+      capacity: { 'nvidia.com/gpu': '8' },
+      allocatable: { 'nvidia.com/gpu': '8' },
+      addresses: [
+        { type: 'InternalIP', address: '127.0.0.1' },
+        { type: 'Hostname', address: n },
+      ],
+      nodeInfo: { kubeletVersion: 'v1.30.0' },
+    },
+  });
 }
 put('v1', 'namespaces', 'Namespace', '', { metadata: { name: 'default' }, status: { phase: 'Active' } });
 
 function merge(target, patch) {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out = (target && typeof target === 'object' && !Array.isArray(target)) ? { ...target } : {};
+  const out = target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k]; else out[k] = merge(out[k], v);
+    if (v === null) delete out[k];
+    else out[k] = merge(out[k], v);
   }
   return out;
 }
 // Strategic merge patch, enough for kubectl's client-side apply: lists of objects with a known patchMergeKey are
 // merged by that key, $patch (replace/delete), $setElementOrder/, $deleteFromPrimitiveList/ and $retainKeys are
 // honoured, every other list is replaced.
-const MERGE_KEYS = { containers: 'name', initContainers: 'name', ephemeralContainers: 'name', volumes: 'name', env: 'name',
-  volumeMounts: 'mountPath', volumeDevices: 'devicePath', imagePullSecrets: 'name', ports: 'containerPort', hostAliases: 'ip',
-  conditions: 'type', ownerReferences: 'uid', topologySpreadConstraints: 'topologyKey', addresses: 'type', resourceClaims: 'name' };
+const MERGE_KEYS = {
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  volumes: 'name',
+  env: 'name',
+  volumeMounts: 'mountPath',
+  volumeDevices: 'devicePath',
+  imagePullSecrets: 'name',
+  ports: 'containerPort',
+  hostAliases: 'ip',
+  conditions: 'type',
+  ownerReferences: 'uid',
+  topologySpreadConstraints: 'topologyKey',
+  addresses: 'type',
+  resourceClaims: 'name',
+};
 const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 function stripDirectives(v) {
   if (Array.isArray(v)) return v.filter((x) => !(isObj(x) && x.$patch === 'delete')).map(stripDirectives);
@@ -135,24 +175,33 @@ function strategicMerge(target, patch) {
       if (Array.isArray(out[f])) out[f] = out[f].filter((x) => !v.includes(x));
       continue;
     }
-    if (v === null) { delete out[k]; continue; }
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
     const mk = MERGE_KEYS[k];
     if (Array.isArray(v) && mk && Array.isArray(out[k]) && v.every(isObj)) {
       const list = out[k].slice();
       for (const item of v) {
         const i = list.findIndex((x) => isObj(x) && x[mk] === item[mk]);
-        if (item.$patch === 'delete') { if (i >= 0) list.splice(i, 1); continue; }
-        if (i >= 0) list[i] = strategicMerge(list[i], item); else list.push(stripDirectives(item));
+        if (item.$patch === 'delete') {
+          if (i >= 0) list.splice(i, 1);
+          continue;
+        }
+        if (i >= 0) list[i] = strategicMerge(list[i], item);
+        else list.push(stripDirectives(item));
       }
       out[k] = list;
     } else {
       const r = strategicMerge(out[k], v);
-      if (r === undefined) delete out[k]; else out[k] = r;
+      if (r === undefined) delete out[k];
+      else out[k] = r;
     }
   }
   for (const [k, order] of Object.entries(patch)) {
     if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue;
-    const f = k.slice('$setElementOrder/'.length); const mk = MERGE_KEYS[f];
+    const f = k.slice('$setElementOrder/'.length);
+    const mk = MERGE_KEYS[f];
     if (!Array.isArray(out[f])) continue;
     const id = (x) => (isObj(x) && mk ? x[mk] : x);
     const rank = new Map(order.map((o, i) => [id(o), i]));
@@ -172,11 +221,16 @@ function status(res, code, reason, message) {
 // ---- selectors ----
 // Splits on commas outside parentheses: "a=b,c in (x,y)" -> ["a=b", "c in (x,y)"].
 function terms(sel) {
-  const out = []; let depth = 0; let cur = '';
+  const out = [];
+  let depth = 0;
+  let cur = '';
   for (const ch of sel) {
     if (ch === '(') depth++;
     if (ch === ')') depth--;
-    if (ch === ',' && depth === 0) { out.push(cur); cur = ''; } else cur += ch;
+    if (ch === ',' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   if (cur.trim()) out.push(cur);
   return out.map((t) => t.trim()).filter(Boolean);
@@ -186,15 +240,28 @@ function labelMatcher(sel) {
   const tests = terms(sel).map((t) => {
     let m;
     if ((m = t.match(/^(\S+)\s+(in|notin)\s*\((.*)\)$/))) {
-      const [, k, op, list] = m; const vals = list.split(',').map((s) => s.trim());
+      const [, k, op, list] = m;
+      const vals = list.split(',').map((s) => s.trim());
       return (l) => (op === 'in' ? k in l && vals.includes(l[k]) : !(k in l) || !vals.includes(l[k]));
     }
-    if ((m = t.match(/^(\S+?)\s*!=\s*(\S*)$/))) { const [, k, v] = m; return (l) => l[k] !== v; }
-    if ((m = t.match(/^(\S+?)\s*==?\s*(\S*)$/))) { const [, k, v] = m; return (l) => l[k] === v; }
-    if ((m = t.match(/^!(\S+)$/))) { const [, k] = m; return (l) => !(k in l); }
+    if ((m = t.match(/^(\S+?)\s*!=\s*(\S*)$/))) {
+      const [, k, v] = m;
+      return (l) => l[k] !== v;
+    }
+    if ((m = t.match(/^(\S+?)\s*==?\s*(\S*)$/))) {
+      const [, k, v] = m;
+      return (l) => l[k] === v;
+    }
+    if ((m = t.match(/^!(\S+)$/))) {
+      const [, k] = m;
+      return (l) => !(k in l);
+    }
     return (l) => t in l;
   });
-  return (o) => { const l = o.metadata?.labels || {}; return tests.every((f) => f(l)); };
+  return (o) => {
+    const l = o.metadata?.labels || {};
+    return tests.every((f) => f(l));
+  };
 }
 function fieldMatcher(sel) {
   if (!sel) return () => true;
@@ -203,7 +270,11 @@ function fieldMatcher(sel) {
     const m = t.match(/^([\w.]+)\s*(!=|==|=)\s*(.*)$/);
     if (!m) return () => false;
     const [, p, op, v] = m;
-    return (o) => { const x = get(o, p); const s = x === undefined ? '' : String(x); return op === '!=' ? s !== v : s === v; };
+    return (o) => {
+      const x = get(o, p);
+      const s = x === undefined ? '' : String(x);
+      return op === '!=' ? s !== v : s === v;
+    };
   });
   return (o) => tests.every((f) => f(o));
 }
@@ -228,17 +299,28 @@ function startJob(job) {
   job.spec = job.spec || {};
   job.spec.template = job.spec.template || {};
   const tmeta = (job.spec.template.metadata = job.spec.template.metadata || {});
-  const ctl = { 'batch.kubernetes.io/controller-uid': uid, 'controller-uid': uid, 'batch.kubernetes.io/job-name': job.metadata.name, 'job-name': job.metadata.name };
+  const ctl = {
+    'batch.kubernetes.io/controller-uid': uid,
+    'controller-uid': uid,
+    'batch.kubernetes.io/job-name': job.metadata.name,
+    'job-name': job.metadata.name,
+  };
   tmeta.labels = { ...(tmeta.labels || {}), ...ctl };
   job.spec.selector ||= { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } };
-  job.spec.completions ??= 1; job.spec.parallelism ??= 1; job.spec.backoffLimit ??= 6;
+  job.spec.completions ??= 1;
+  job.spec.parallelism ??= 1;
+  job.spec.backoffLimit ??= 6;
   const spec = JSON.parse(JSON.stringify(job.spec.template.spec || {}));
   const node = pickNode(spec);
   if (node) spec.nodeName = node;
   const podName = `${job.metadata.name}-${rand5()}`;
-  const pod = put('v1', 'pods', 'Pod', ns, {
-    metadata: { name: podName, labels: { ...tmeta.labels, ...(job.spec.selector.matchLabels || {}) }, annotations: { ...(tmeta.annotations || {}) },
-      ownerReferences: [{ apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, uid, controller: true, blockOwnerDeletion: true }] },
+  put('v1', 'pods', 'Pod', ns, {
+    metadata: {
+      name: podName,
+      labels: { ...tmeta.labels, ...(job.spec.selector.matchLabels || {}) },
+      annotations: { ...(tmeta.annotations || {}) },
+      ownerReferences: [{ apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, uid, controller: true, blockOwnerDeletion: true }],
+    },
     spec,
     status: { phase: 'Pending' },
   });
@@ -248,25 +330,57 @@ function startJob(job) {
   const finish = () => {
     const podKey = keyOf('v1', 'pods', ns, podName);
     const jobKey = keyOf('batch/v1', 'jobs', ns, job.metadata.name);
-    const p = store.get(podKey); const j = store.get(jobKey);
+    const p = store.get(podKey);
+    const j = store.get(jobKey);
     if (!p || !j || j.metadata.uid !== uid) return;
     const failed = JOB_RESULT === 'Failed' || (LOGS_DIR !== '' && fs.existsSync(logFile(node, 'fail')));
     const t = now();
     p.status = {
-      phase: failed ? 'Failed' : 'Succeeded', hostIP: '127.0.0.1', podIP: '127.0.0.1', startTime: t,
+      phase: failed ? 'Failed' : 'Succeeded',
+      hostIP: '127.0.0.1',
+      podIP: '127.0.0.1',
+      startTime: t,
       conditions: [{ type: 'Ready', status: 'False', reason: 'PodCompleted', lastTransitionTime: t }],
-      containerStatuses: (spec.containers || []).map((c) => ({ name: c.name, image: c.image, imageID: '', ready: false, started: false, restartCount: 0,
-        state: { terminated: { exitCode: failed ? 1 : 0, reason: failed ? 'Error' : 'Completed', startedAt: t, finishedAt: t } } })),
+      containerStatuses: (spec.containers || []).map((c) => ({
+        name: c.name,
+        image: c.image,
+        imageID: '',
+        ready: false,
+        started: false,
+        restartCount: 0,
+        state: { terminated: { exitCode: failed ? 1 : 0, reason: failed ? 'Error' : 'Completed', startedAt: t, finishedAt: t } },
+      })),
     };
     put('v1', 'pods', 'Pod', ns, p);
     j.status = failed
-      ? { startTime: j.status?.startTime || t, failed: 1, active: 0, ready: 0,
-          conditions: [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit', lastProbeTime: t, lastTransitionTime: t }] }
-      : { startTime: j.status?.startTime || t, completionTime: t, succeeded: 1, active: 0, ready: 0,
-          conditions: [{ type: 'Complete', status: 'True', lastProbeTime: t, lastTransitionTime: t }] };
+      ? {
+          startTime: j.status?.startTime || t,
+          failed: 1,
+          active: 0,
+          ready: 0,
+          conditions: [
+            {
+              type: 'Failed',
+              status: 'True',
+              reason: 'BackoffLimitExceeded',
+              message: 'Job has reached the specified backoff limit',
+              lastProbeTime: t,
+              lastTransitionTime: t,
+            },
+          ],
+        }
+      : {
+          startTime: j.status?.startTime || t,
+          completionTime: t,
+          succeeded: 1,
+          active: 0,
+          ready: 0,
+          conditions: [{ type: 'Complete', status: 'True', lastProbeTime: t, lastTransitionTime: t }],
+        };
     put('batch/v1', 'jobs', 'Job', ns, j);
   };
-  if (JOB_DELAY_MS > 0) setTimeout(finish, JOB_DELAY_MS); else finish();
+  if (JOB_DELAY_MS > 0) setTimeout(finish, JOB_DELAY_MS);
+  else finish();
 }
 function deleteJobPods(job) {
   for (const [k, o] of [...store.entries()]) {
@@ -280,7 +394,8 @@ function afterCreate(gv, plural, obj) {
 // ---- minimal OpenAPI v3: one document per group-version, PATCH operations advertising fieldValidation ----
 function openapiPaths() {
   const paths = {};
-  for (const [group, d] of Object.entries(groups)) paths[group ? `apis/${d.gv}` : 'api/v1'] = { serverRelativeURL: `/openapi/v3/${group ? `apis/${d.gv}` : 'api/v1'}?hash=kmock` };
+  for (const [group, d] of Object.entries(groups))
+    paths[group ? `apis/${d.gv}` : 'api/v1'] = { serverRelativeURL: `/openapi/v3/${group ? `apis/${d.gv}` : 'api/v1'}?hash=kmock` };
   return { paths };
 }
 function openapiDoc(group) {
@@ -291,10 +406,25 @@ function openapiDoc(group) {
   const paths = {};
   for (const [pl, , kind, nsd] of d.res) {
     const gvk = { group, version: 'v1', kind };
-    const op = (action) => ({ operationId: `${action}${kind}`, 'x-kubernetes-action': action, 'x-kubernetes-group-version-kind': gvk, parameters: params, responses: { 200: { description: 'OK' } } });
+    const op = (action) => ({
+      operationId: `${action}${kind}`,
+      'x-kubernetes-action': action,
+      'x-kubernetes-group-version-kind': gvk,
+      parameters: params,
+      responses: { 200: { description: 'OK' } },
+    });
     const item = `${base}${nsd ? '/namespaces/{namespace}' : ''}/${pl}/{name}`;
-    paths[item] = { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }, ...(nsd ? [{ name: 'namespace', in: 'path', required: true, schema: { type: 'string' } }] : []), ...params],
-      get: op('get'), put: op('put'), patch: op('patch'), delete: op('delete') };
+    paths[item] = {
+      parameters: [
+        { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+        ...(nsd ? [{ name: 'namespace', in: 'path', required: true, schema: { type: 'string' } }] : []),
+        ...params,
+      ],
+      get: op('get'),
+      put: op('put'),
+      patch: op('patch'),
+      delete: op('delete'),
+    };
     paths[`${base}${nsd ? '/namespaces/{namespace}' : ''}/${pl}`] = { parameters: params, get: op('list'), post: op('post') };
   }
   return { openapi: '3.0.0', info: { title: 'Kubernetes (kmock)', version: 'v1.30.0' }, paths, components: { schemas: {} } };
@@ -303,11 +433,21 @@ function openapiDoc(group) {
 function podLog(res, pod, url) {
   let text = '';
   const f = logFile(pod.spec?.nodeName, 'log');
-  if (f) { try { text = fs.readFileSync(f, 'utf8'); } catch { text = ''; } }
+  if (f) {
+    try {
+      text = fs.readFileSync(f, 'utf8');
+    } catch {
+      text = '';
+    }
+  }
   const tail = url.searchParams.get('tailLines');
   if (tail !== null && Number(tail) >= 0) {
-    const lines = text.split('\n'); if (lines[lines.length - 1] === '') lines.pop();
-    text = lines.slice(Math.max(0, lines.length - Number(tail))).map((l) => `${l}\n`).join('');
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    text = lines
+      .slice(Math.max(0, lines.length - Number(tail)))
+      .map((l) => `${l}\n`)
+      .join('');
   }
   res.writeHead(200, { 'Content-Type': 'text/plain' });
   res.end(text);
@@ -315,9 +455,15 @@ function podLog(res, pod, url) {
 
 const server = http.createServer((req, res) => {
   let raw = '';
-  req.on('data', (c) => { raw += c; });
+  req.on('data', (c) => {
+    raw += c;
+  });
   req.on('end', () => {
-    try { handle(req, res, raw); } catch (e) { status(res, 500, 'InternalError', `kmock: ${e && e.message}`); }
+    try {
+      handle(req, res, raw);
+    } catch (e) {
+      status(res, 500, 'InternalError', `kmock: ${e?.message}`);
+    }
   });
 });
 
@@ -326,9 +472,24 @@ function handle(req, res, raw) {
   const p = url.pathname.replace(/\/$/, '');
   if (process.env.KMOCK_LOG) console.error(req.method, req.url, req.headers['content-type'] || '');
   if (p === '/version') return send(res, 200, { major: '1', minor: '30', gitVersion: 'v1.30.0-kmock', platform: 'linux/amd64' });
-  if (p === '/healthz' || p === '/readyz' || p === '/livez') { res.writeHead(200, { 'Content-Type': 'text/plain' }); return res.end('ok'); }
-  if (p === '/api') return send(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${PORT}` }] });
-  if (p === '/apis') return send(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: Object.entries(groups).filter(([g]) => g).map(([g, d]) => ({ name: g, versions: [{ groupVersion: d.gv, version: 'v1' }], preferredVersion: { groupVersion: d.gv, version: 'v1' } })) });
+  if (p === '/healthz' || p === '/readyz' || p === '/livez') {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    return res.end('ok');
+  }
+  if (p === '/api')
+    return send(res, 200, {
+      kind: 'APIVersions',
+      versions: ['v1'],
+      serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${PORT}` }],
+    });
+  if (p === '/apis')
+    return send(res, 200, {
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
+      groups: Object.entries(groups)
+        .filter(([g]) => g)
+        .map(([g, d]) => ({ name: g, versions: [{ groupVersion: d.gv, version: 'v1' }], preferredVersion: { groupVersion: d.gv, version: 'v1' } })),
+    });
   if (p === '/openapi/v3') return send(res, 200, openapiPaths());
   if (p === '/openapi/v3/api/v1') return send(res, 200, openapiDoc(''));
   const oa = p.match(/^\/openapi\/v3\/apis\/([a-z.]+)\/v1$/);
@@ -339,12 +500,22 @@ function handle(req, res, raw) {
   const g = groups[group];
   if (!g) return status(res, 404, 'NotFound', 'no such group');
   // /api/v1/namespaces/<name> is the namespace object itself
-  if (!group && ns && !plural) { plural = 'namespaces'; name = ns; ns = undefined; }
-  if (!plural) return send(res, 200, { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: g.gv, resources: g.res.map(([pl, sg, kind, nsd, sn]) => ({ name: pl, singularName: sg, namespaced: nsd, kind, verbs, shortNames: sn })) });
+  if (!group && ns && !plural) {
+    plural = 'namespaces';
+    name = ns;
+    ns = undefined;
+  }
+  if (!plural)
+    return send(res, 200, {
+      kind: 'APIResourceList',
+      apiVersion: 'v1',
+      groupVersion: g.gv,
+      resources: g.res.map(([pl, sg, kind, nsd, sn]) => ({ name: pl, singularName: sg, namespaced: nsd, kind, verbs, shortNames: sn })),
+    });
   const r = g.res.find((x) => x[0] === plural);
   if (!r) return status(res, 404, 'NotFound', `no resource ${plural}`);
   const [, , kind, namespaced] = r;
-  const nsKey = namespaced ? (ns || 'default') : '';
+  const nsKey = namespaced ? ns || 'default' : '';
   const key = keyOf(g.gv, plural, nsKey, name);
   const dryRun = url.searchParams.has('dryRun');
 
@@ -353,7 +524,7 @@ function handle(req, res, raw) {
     return store.has(key) ? podLog(res, store.get(key), url) : status(res, 404, 'NotFound', `pods "${name}" not found`);
   }
   if (req.method === 'GET' && !name) {
-    const prefix = `${g.gv}|${plural}|${ns || !namespaced ? nsKey + '|' : ''}`;
+    const prefix = `${g.gv}|${plural}|${ns || !namespaced ? `${nsKey}|` : ''}`;
     const lm = labelMatcher(url.searchParams.get('labelSelector'));
     const fm = fieldMatcher(url.searchParams.get('fieldSelector'));
     const match = (o) => lm(o) && fm(o);
@@ -362,13 +533,17 @@ function handle(req, res, raw) {
       res.flushHeaders(); // clients wait for the headers before they start their own timeouts
       const since = url.searchParams.get('resourceVersion');
       for (const [k, o] of store.entries()) {
-        if (k.startsWith(prefix) && match(o) && (!since || since === '0' || Number(o.metadata.resourceVersion) > Number(since))) res.write(`${JSON.stringify({ type: 'ADDED', object: o })}\n`);
+        if (k.startsWith(prefix) && match(o) && (!since || since === '0' || Number(o.metadata.resourceVersion) > Number(since)))
+          res.write(`${JSON.stringify({ type: 'ADDED', object: o })}\n`);
       }
       const w = { prefix, match, res };
       watchers.add(w);
       const secs = Number(url.searchParams.get('timeoutSeconds') || 0);
       const timer = secs > 0 ? setTimeout(() => res.end(), secs * 1000) : undefined;
-      res.on('close', () => { watchers.delete(w); if (timer) clearTimeout(timer); });
+      res.on('close', () => {
+        watchers.delete(w);
+        if (timer) clearTimeout(timer);
+      });
       return undefined;
     }
     const items = [...store.entries()].filter(([k, o]) => k.startsWith(prefix) && match(o)).map(([, v]) => v);
@@ -416,7 +591,9 @@ function handle(req, res, raw) {
     if (dryRun) return store.has(key) ? send(res, 200, store.get(key)) : status(res, 404, 'NotFound', 'not found');
     const o = remove(key);
     if (o && g.gv === 'batch/v1' && plural === 'jobs') deleteJobPods(o);
-    return o ? send(res, 200, { kind: 'Status', apiVersion: 'v1', status: 'Success', details: { name, kind: plural } }) : status(res, 404, 'NotFound', 'not found');
+    return o
+      ? send(res, 200, { kind: 'Status', apiVersion: 'v1', status: 'Success', details: { name, kind: plural } })
+      : status(res, 404, 'NotFound', 'not found');
   }
   return status(res, 405, 'MethodNotAllowed', req.method);
 }

@@ -17,7 +17,9 @@ describe('snapshot of this machine', () => {
     const s = JSON.parse(io.stdout());
     expect(s.gpus).toEqual([]);
     expect(s.driver.version).toBeNull();
-    expect(s.toolkits).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/usr/local/cuda-13.0', version: expect.objectContaining({ value: '13.0' }) })]));
+    expect(s.toolkits).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: '/usr/local/cuda-13.0', version: expect.objectContaining({ value: '13.0' }) })]),
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

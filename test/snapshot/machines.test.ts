@@ -46,9 +46,7 @@ describe('h200 (real captures)', () => {
     expect(pip.dir).toBe('/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib');
     expect(pip.version?.source).toMatch(/cudnn_version\.h$/);
     expect(s.libraries.find((l) => l.name === 'nccl' && l.origin === 'system')?.version?.value).toBe('2.28.3');
-    expect(s.cudaCompat).toEqual([
-      expect.objectContaining({ path: '/usr/local/cuda-13.0/compat/libcuda.so.580.95.05', version: '580.95.05', inUse: false }),
-    ]);
+    expect(s.cudaCompat).toEqual([expect.objectContaining({ path: '/usr/local/cuda-13.0/compat/libcuda.so.580.95.05', version: '580.95.05', inUse: false })]);
     expect(s.os.container?.value).toBe('docker');
     expect(s.os.prettyName?.value).toBe('Ubuntu 24.04.3 LTS');
   });

@@ -23,7 +23,7 @@ describe('makeDirs', () => {
   });
 
   // Node's own recursive mkdir never returns here (HOME=/proc of a root health check).
-  it.skipIf(!existsSync('/proc/self'))('fails at once under /proc, where Node\'s recursive mkdir hangs', async () => {
+  it.skipIf(!existsSync('/proc/self'))("fails at once under /proc, where Node's recursive mkdir hangs", async () => {
     const t = performance.now();
     expect(() => makeDirsSync('/proc/.cache/gpuenv/x')).toThrow(/ENOENT|EACCES|EPERM/);
     await expect(makeDirs('/proc/.cache/gpuenv/x')).rejects.toThrow(/ENOENT|EACCES|EPERM/);

@@ -14,7 +14,15 @@ const cli = join(work, 'cli.mjs');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  await build({ entryPoints: [join(root, 'src/cli.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: cli, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(root, 'src/cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: cli,
+    logLevel: 'silent',
+  });
   writeFileSync(join(work, 'package.json'), '{"type":"module"}');
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
 }, 60_000);
@@ -38,7 +46,10 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
 }
 
 describe.skipIf(process.platform !== 'linux')('signals', () => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     it(`${signal} during a hung probe: exit ${code} at once, the probe's process group ended`, async () => {
       const bin = join(work, `bin-${signal}`);
       mkdirSync(bin);

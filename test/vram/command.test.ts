@@ -7,7 +7,12 @@ import { fakeIo } from '../helpers/io.js';
 
 async function vram(...args: string[]) {
   const io = fakeIo();
-  const code = await main(['vram', ...args], { io, system: async () => { throw new Error('no machine in this test'); } });
+  const code = await main(['vram', ...args], {
+    io,
+    system: async () => {
+      throw new Error('no machine in this test');
+    },
+  });
   return { code, out: io.stdout(), err: io.stderr() };
 }
 
@@ -26,7 +31,9 @@ describe('gpuenv vram', () => {
   it('--json carries every term', async () => {
     const r = await vram('llama-2-7b', '--qlora', '--batch', '2', '--seq', '512', '--checkpointing', '--json', '--gpu', 'RTX 4090');
     const j = JSON.parse(r.out);
-    expect(j.terms.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining(['weights', 'gradients', 'optimizer', 'activations', 'logits', 'cudaContext', 'fragmentation']));
+    expect(j.terms.map((t: { id: string }) => t.id)).toEqual(
+      expect.arrayContaining(['weights', 'gradients', 'optimizer', 'activations', 'logits', 'cudaContext', 'fragmentation']),
+    );
     expect(j.target.fits).toBe(true);
     expect(j.target.maxBatch).toBeGreaterThanOrEqual(2);
     expect(j.fits.find((f: { memoryGiB: number }) => f.memoryGiB === 24).fits).toBe(true);
@@ -35,7 +42,19 @@ describe('gpuenv vram', () => {
     expect((await vram('350m', '--json')).code).toBe(0);
     const dir = mkdtempSync(join(tmpdir(), 'vram-'));
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ model_type: 'qwen2', hidden_size: 896, num_hidden_layers: 24, num_attention_heads: 14, num_key_value_heads: 2, intermediate_size: 4864, vocab_size: 151936, tie_word_embeddings: true }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model_type: 'qwen2',
+        hidden_size: 896,
+        num_hidden_layers: 24,
+        num_attention_heads: 14,
+        num_key_value_heads: 2,
+        intermediate_size: 4864,
+        vocab_size: 151936,
+        tie_word_embeddings: true,
+      }),
+    );
     const r = await vram(file, '--infer', '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).model.params / 494e6).toBeCloseTo(1, 1);
@@ -51,13 +70,27 @@ describe('gpuenv vram', () => {
     expect(r.err).toMatch(/closest: .*llama-3-8b/);
   });
   it('exits 2 for nonsense numbers and combinations', async () => {
-    for (const args of [['gpt2', '--batch', '0'], ['gpt2', '--seq', '-5'], ['gpt2', '--batch', 'lots'], ['gpt2', '--precision', 'fp12'], ['gpt2', '--train', '--infer'], ['gpt2', '--precision', 'int4'], ['gpt2', '--infer', '--lora', '8'], ['gpt2', '--lora', '8', '--qlora']]) {
+    for (const args of [
+      ['gpt2', '--batch', '0'],
+      ['gpt2', '--seq', '-5'],
+      ['gpt2', '--batch', 'lots'],
+      ['gpt2', '--precision', 'fp12'],
+      ['gpt2', '--train', '--infer'],
+      ['gpt2', '--precision', 'int4'],
+      ['gpt2', '--infer', '--lora', '8'],
+      ['gpt2', '--lora', '8', '--qlora'],
+    ]) {
       expect((await vram(...args)).code, args.join(' ')).toBe(2);
     }
   });
   it('speaks Chinese', async () => {
     const io = fakeIo({ GPUENV_LANG: 'zh-CN' });
-    await main(['vram', 'bert-large', '--gpu', 'RTX 3060'], { io, system: async () => { throw new Error('x'); } });
+    await main(['vram', 'bert-large', '--gpu', 'RTX 3060'], {
+      io,
+      system: async () => {
+        throw new Error('x');
+      },
+    });
     expect(io.stdout()).toMatch(/能放下的最大批大小/);
   });
 });

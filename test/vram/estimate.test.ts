@@ -7,7 +7,18 @@ import type { VramOptions } from '../../src/vram/types.js';
 
 const GB = 1e9;
 const GiB = 1024 ** 3;
-const base: VramOptions = { mode: 'train', precision: 'bf16', optimizer: 'adamw', batch: 1, seq: 1024, qlora: false, checkpointing: false, flashAttention: true, gpus: 1, strategy: 'ddp' };
+const base: VramOptions = {
+  mode: 'train',
+  precision: 'bf16',
+  optimizer: 'adamw',
+  batch: 1,
+  seq: 1024,
+  qlora: false,
+  checkpointing: false,
+  flashAttention: true,
+  gpus: 1,
+  strategy: 'ddp',
+};
 const term = (e: ReturnType<typeof estimate>, id: string) => e.terms.find((t) => t.id === id)?.bytes ?? 0;
 const model = (id: string) => {
   const m = findModel(id);
@@ -29,8 +40,21 @@ describe('parameter counts and configs', () => {
       if (m.shape && m.kind === 'decoder') expect(countParams(m.shape).total / m.params).toBeCloseTo(1, 1);
     }
   });
-  it('reads a Llama config.json like the hub\'s Llama-2-7b-hf (6.74B)', () => {
-    const m = modelFromHfConfig({ model_type: 'llama', hidden_size: 4096, intermediate_size: 11008, num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 32, vocab_size: 32000, max_position_embeddings: 4096, tie_word_embeddings: false }, 'config.json');
+  it("reads a Llama config.json like the hub's Llama-2-7b-hf (6.74B)", () => {
+    const m = modelFromHfConfig(
+      {
+        model_type: 'llama',
+        hidden_size: 4096,
+        intermediate_size: 11008,
+        num_attention_heads: 32,
+        num_hidden_layers: 32,
+        num_key_value_heads: 32,
+        vocab_size: 32000,
+        max_position_embeddings: 4096,
+        tie_word_embeddings: false,
+      },
+      'config.json',
+    );
     expect(m.params / 6.738e9).toBeCloseTo(1, 2);
   });
   it('names an unknown architecture', () => {
@@ -97,7 +121,20 @@ describe('published figures', () => {
 });
 
 describe('H200 measurements (docs/benchmarks.md): estimates within 15% of torch.cuda.max_memory_allocated', () => {
-  const llamaLike = modelFromHfConfig({ model_type: 'llama', hidden_size: 1024, num_hidden_layers: 16, num_attention_heads: 16, num_key_value_heads: 4, intermediate_size: 2816, vocab_size: 32000, max_position_embeddings: 4096, tie_word_embeddings: false }, 'llama-like');
+  const llamaLike = modelFromHfConfig(
+    {
+      model_type: 'llama',
+      hidden_size: 1024,
+      num_hidden_layers: 16,
+      num_attention_heads: 16,
+      num_key_value_heads: 4,
+      intermediate_size: 2816,
+      vocab_size: 32000,
+      max_position_embeddings: 4096,
+      tie_word_embeddings: false,
+    },
+    'llama-like',
+  );
   const gpt2 = model('gpt2');
   // The script builds GPT2Config(activation_function="gelu_pytorch_tanh"): one fused kernel instead of NewGELUActivation.
   const gpt2Tanh = { ...gpt2, shape: { ...(gpt2.shape as NonNullable<typeof gpt2.shape>), activation: 'gelu_pytorch_tanh' } };
@@ -140,6 +177,9 @@ describe('costs counted from the code paths (docs/vram.md)', () => {
     const cfg = { model_type: 'gpt2', n_embd: 768, n_layer: 12, n_head: 12, vocab_size: 50257, n_positions: 1024 };
     expect(modelFromHfConfig(cfg, 'c.json').shape?.activation).toBe('gelu_new');
     expect(modelFromHfConfig({ ...cfg, activation_function: 'gelu_pytorch_tanh' }, 'c.json').shape?.activation).toBe('gelu_pytorch_tanh');
-    expect(modelFromHfConfig({ model_type: 'llama', hidden_size: 1024, num_hidden_layers: 2, num_attention_heads: 8, hidden_act: 'silu' }, 'c.json').shape?.activation).toBe('silu');
+    expect(
+      modelFromHfConfig({ model_type: 'llama', hidden_size: 1024, num_hidden_layers: 2, num_attention_heads: 8, hidden_act: 'silu' }, 'c.json').shape
+        ?.activation,
+    ).toBe('silu');
   });
 });

@@ -28,21 +28,31 @@ function check(g: Gpu): Finding[] {
   const def = g.power.defaultLimitW ?? null;
   if (limit !== null && def !== null && def > 0 && limit < def * POWER_TOLERANCE) {
     out.push({
-      code: 'clocks-capped', severity: 'warning',
+      code: 'clocks-capped',
+      severity: 'warning',
       title: m('capTitlePower', { ...base, limit: Math.round(limit), default: Math.round(def) }),
       cause: m('capCausePower'),
       evidence: [{ fact: m('evPowerLimit'), value: `${Math.round(limit)} W / ${Math.round(def)} W`, source: g.source }],
-      fix: [m('capFixPower'), `sudo nvidia-smi -i ${g.index} -pl ${Math.round(def)}`], subject,
+      fix: [m('capFixPower'), `sudo nvidia-smi -i ${g.index} -pl ${Math.round(def)}`],
+      subject,
     });
   }
   const a = g.applicationsClocks;
   if (a && a.graphicsMHz !== null && a.defaultGraphicsMHz !== null && a.graphicsMHz < a.defaultGraphicsMHz) {
     out.push({
-      code: 'clocks-capped', severity: 'warning',
+      code: 'clocks-capped',
+      severity: 'warning',
       title: m('capTitleClocks', { ...base, graphics: a.graphicsMHz, default: a.defaultGraphicsMHz }),
       cause: m('capCauseClocks'),
-      evidence: [{ fact: m('evAppClocks'), value: `${a.graphicsMHz}/${a.memoryMHz ?? '?'} MHz / ${a.defaultGraphicsMHz}/${a.defaultMemoryMHz ?? '?'} MHz`, source: g.source }],
-      fix: [m('capFixClocks'), `sudo nvidia-smi -i ${g.index} -rac`], subject,
+      evidence: [
+        {
+          fact: m('evAppClocks'),
+          value: `${a.graphicsMHz}/${a.memoryMHz ?? '?'} MHz / ${a.defaultGraphicsMHz}/${a.defaultMemoryMHz ?? '?'} MHz`,
+          source: g.source,
+        },
+      ],
+      fix: [m('capFixClocks'), `sudo nvidia-smi -i ${g.index} -rac`],
+      subject,
     });
   }
   return out;

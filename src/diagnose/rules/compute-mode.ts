@@ -25,18 +25,37 @@ function check(g: Gpu): Finding[] {
   const evidence = [{ fact: m('evComputeMode'), value: mode ?? '?', source: g.source }];
   const toDefault = [m('cmFixDefault'), `sudo nvidia-smi -i ${g.index} -c DEFAULT`];
   if (mode === 'prohibited') {
-    out.push({ code: 'compute-mode', severity: 'error', title: m('cmTitleProhibited', base), cause: m('cmCauseProhibited'), evidence, fix: toDefault, subject });
+    out.push({
+      code: 'compute-mode',
+      severity: 'error',
+      title: m('cmTitleProhibited', base),
+      cause: m('cmCauseProhibited'),
+      evidence,
+      fix: toDefault,
+      subject,
+    });
   } else if (mode === 'exclusive-process' || mode === 'exclusive-thread') {
-    out.push({ code: 'compute-mode', severity: 'info', title: m('cmTitleExclusive', { ...base, mode }), cause: m('cmCauseExclusive'), evidence, fix: toDefault, subject });
+    out.push({
+      code: 'compute-mode',
+      severity: 'info',
+      title: m('cmTitleExclusive', { ...base, mode }),
+      cause: m('cmCauseExclusive'),
+      evidence,
+      fix: toDefault,
+      subject,
+    });
   }
   const { current, pending } = g.migMode;
   if (current !== null && pending !== null && current !== pending) {
     const word = (on: boolean) => (on ? 'enabled' : 'disabled');
     out.push({
-      code: 'compute-mode', severity: 'warning', title: m('migTitlePending', base),
+      code: 'compute-mode',
+      severity: 'warning',
+      title: m('migTitlePending', base),
       cause: m('migCausePending', { current: word(current), pending: word(pending) }),
       evidence: [{ fact: m('evMig'), value: `${word(current)} / ${word(pending)}`, source: g.source }],
-      fix: [m('migFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`], subject,
+      fix: [m('migFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`],
+      subject,
     });
   }
   return out;

@@ -6,7 +6,18 @@ import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchRelease } from '../../knowledge/torch.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
 import { driverWords, torchFixLines } from '../../install/torch.js';
-import { canonicalName, distinctCapabilities, driverOf, findPackage, hasGpu, isCpuBuild, isTensorflow, managerOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
+import {
+  canonicalName,
+  distinctCapabilities,
+  driverOf,
+  findPackage,
+  hasGpu,
+  isCpuBuild,
+  isTensorflow,
+  managerOf,
+  publicVersion,
+  pythonOf,
+} from '../../snapshot/queries.js';
 import { condaEnvArg, pipInstall, pipUninstall } from '../../install/python.js';
 import { driverEvidence, packageEvidence } from '../evidence.js';
 import { driverUpgradeCommands } from '../../install/driver.js';
@@ -131,7 +142,10 @@ function jaxFix(snapshot: Snapshot, env: PythonEnv, jax: PythonPackage): string[
   if (!fit) {
     const e = extras[0];
     if (!e) return [];
-    return [`# ${m('cpuJaxNone', { floor: e.minDriverLinux, extra: e.extra })}`, ...driverUpgradeCommands(snapshot, e.minDriverLinux, driverWords(e.minDriverLinux))];
+    return [
+      `# ${m('cpuJaxNone', { floor: e.minDriverLinux, extra: e.extra })}`,
+      ...driverUpgradeCommands(snapshot, e.minDriverLinux, driverWords(e.minDriverLinux)),
+    ];
   }
   return [
     `# ${m('cpuJax', { major: fit.extra.replace('cuda', ''), extra: fit.extra, floor: fit.minDriverLinux, cc: fit.minComputeCapability })}`,
@@ -156,7 +170,13 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   const t = ctx.torch;
   const evidence = [...lineEvidence(events), ...torchEvidence(ctx)];
   if (has(events, 'jax-cpu-fallback')) {
-    return { fit: 1.4, finding: explained('cpu-only-build', 'error', em('cpuTitleGeneric'), em('cpuJax'), evidence, ['pip install -U "jax[cuda12]"', 'python -c "import jax; print(jax.devices())"']) };
+    return {
+      fit: 1.4,
+      finding: explained('cpu-only-build', 'error', em('cpuTitleGeneric'), em('cpuJax'), evidence, [
+        'pip install -U "jax[cuda12]"',
+        'python -c "import jax; print(jax.devices())"',
+      ]),
+    };
   }
   if (has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen', 'tf-no-cuda-drivers') || primary(events, 'cpu-only-build')) {
     const win = tfWindowsNamed(ctx, events);
@@ -164,62 +184,90 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   }
   if (has(events, 'dgl-cpu-build')) {
     const tag = ctx.torch?.tag ?? (ctx.torch?.cuda ? tagOf(ctx.torch.cuda) : 'cu121');
-    return { fit: 1.8, finding: explained('cpu-only-build', 'error', em('cpuDglTitle'), em('cpuDglCause'), evidence, [
-      'pip uninstall -y dgl', `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # the CUDA build (dgl+${tag}); it needs a torch release DGL supports for that CUDA`,
-      'python -c "import dgl, torch; print(dgl.__version__, torch.__version__)"',
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained('cpu-only-build', 'error', em('cpuDglTitle'), em('cpuDglCause'), evidence, [
+        'pip uninstall -y dgl',
+        `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # the CUDA build (dgl+${tag}); it needs a torch release DGL supports for that CUDA`,
+        'python -c "import dgl, torch; print(dgl.__version__, torch.__version__)"',
+      ]),
+    };
   }
   if (has(events, 'cumm-no-cuda')) {
-    return { fit: 1.8, finding: explained('cpu-only-build', 'error', em('cpuCummTitle'), em('cpuCummCause'), evidence, [
-      'pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # cumm / spconv without -cuXXX are the CPU builds',
-      'pip uninstall -y cumm spconv', 'pip install spconv-cu120   # pulls cumm-cu120; pick the -cuXXX of your CUDA (cu118, cu120, …)',
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained('cpu-only-build', 'error', em('cpuCummTitle'), em('cpuCummCause'), evidence, [
+        'pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # cumm / spconv without -cuXXX are the CPU builds',
+        'pip uninstall -y cumm spconv',
+        'pip install spconv-cu120   # pulls cumm-cu120; pick the -cuXXX of your CUDA (cu118, cu120, …)',
+      ]),
+    };
   }
   // BLAS = 0 with the CUDA backend loaded is not a CPU build.
   if (has(events, 'llama-cpp-blas-0') && has(ctx.events, 'ggml-cuda-loaded')) return undefined;
   if (has(events, 'llama-cpp-blas-0')) {
-    return { fit: 1.6, finding: explained('cpu-only-build', 'error', em('cpuLlamaCppTitle'), em('cpuLlamaCppCause'), evidence, [
-      'CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # releases before mid-2024: -DLLAMA_CUBLAS=on',
-      'nvcc --version   # the build needs a CUDA toolkit (nvcc) on PATH',
-      '# or a prebuilt CUDA wheel: pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124',
-    ]) };
+    return {
+      fit: 1.6,
+      finding: explained('cpu-only-build', 'error', em('cpuLlamaCppTitle'), em('cpuLlamaCppCause'), evidence, [
+        'CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # releases before mid-2024: -DLLAMA_CUBLAS=on',
+        'nvcc --version   # the build needs a CUDA toolkit (nvcc) on PATH',
+        '# or a prebuilt CUDA wheel: pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124',
+      ]),
+    };
   }
   if (has(events, 'opencv-no-cuda')) {
-    return { fit: 1.8, finding: explained('cpu-only-build', 'error', em('cpuOpencvTitle'), em('cpuOpencvCause'), evidence, [
-      'python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # 0 = a build without CUDA',
-      'pip uninstall -y opencv-python opencv-contrib-python opencv-python-headless',
-      '# build OpenCV with CUDA: cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …',
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained('cpu-only-build', 'error', em('cpuOpencvTitle'), em('cpuOpencvCause'), evidence, [
+        'python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # 0 = a build without CUDA',
+        'pip uninstall -y opencv-python opencv-contrib-python opencv-python-headless',
+        '# build OpenCV with CUDA: cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …',
+      ]),
+    };
   }
   if (has(events, 'ort-no-cuda-provider')) {
     const ort = ctx.env?.packages.filter((p) => /^onnxruntime(-gpu)?$/.test(p.name)).map((p) => `${p.name} ${p.version}`) ?? [];
     if (ort.length) evidence.push({ fact: 'onnxruntime', value: ort.join(', '), source: 'pasted' });
-    return { fit: 1.6, finding: explained('cpu-only-build', 'error', em('cpuOrtTitle'), em('cpuOrtCause'), evidence, [
-      'pip list 2>/dev/null | grep -i onnxruntime   # onnxruntime (CPU) and onnxruntime-gpu must not both be installed',
-      'pip uninstall -y onnxruntime onnxruntime-gpu', 'pip install onnxruntime-gpu   # the version for your CUDA: onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html',
-      'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
-    ]) };
+    return {
+      fit: 1.6,
+      finding: explained('cpu-only-build', 'error', em('cpuOrtTitle'), em('cpuOrtCause'), evidence, [
+        'pip list 2>/dev/null | grep -i onnxruntime   # onnxruntime (CPU) and onnxruntime-gpu must not both be installed',
+        'pip uninstall -y onnxruntime onnxruntime-gpu',
+        'pip install onnxruntime-gpu   # the version for your CUDA: onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html',
+        'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
+      ]),
+    };
   }
   if (has(events, 'bnb-cpu-library')) {
     // bitsandbytes also says which CUDA library it could not find ("No libcudart.so found!"): that is the cause, this the effect.
     const missing = bnbMissesLibrary(ctx);
-    return { fit: missing ? 0.7 : 1.8, finding: explained('cpu-only-build', 'error', em('cpuBnbTitle'), em('cpuBnbCause'), evidence, [
-      'pip install -U "bitsandbytes>=0.43.0"   # the first release with official Windows CUDA wheels',
-      'python -m bitsandbytes   # says which library it loaded and which CUDA it found',
-      'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # a +cpu torch makes bitsandbytes fall back too',
-    ]) };
+    return {
+      fit: missing ? 0.7 : 1.8,
+      finding: explained('cpu-only-build', 'error', em('cpuBnbTitle'), em('cpuBnbCause'), evidence, [
+        'pip install -U "bitsandbytes>=0.43.0"   # the first release with official Windows CUDA wheels',
+        'python -m bitsandbytes   # says which library it loaded and which CUDA it found',
+        'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # a +cpu torch makes bitsandbytes fall back too',
+      ]),
+    };
   }
   if (has(events, 'paddle-cpu-version')) {
-    return { fit: 2, finding: explained('cpu-only-build', 'error', em('cpuPaddleTitle'), em('cpuPaddleCause'), evidence, [
-      'pip uninstall -y paddlepaddle', 'pip install paddlepaddle-gpu   # the build for your CUDA: see https://www.paddlepaddle.org.cn/install/quick (postXXX / -f index)',
-      'python -c "import paddle; paddle.utils.run_check()"',
-    ]) };
+    return {
+      fit: 2,
+      finding: explained('cpu-only-build', 'error', em('cpuPaddleTitle'), em('cpuPaddleCause'), evidence, [
+        'pip uninstall -y paddlepaddle',
+        'pip install paddlepaddle-gpu   # the build for your CUDA: see https://www.paddlepaddle.org.cn/install/quick (postXXX / -f index)',
+        'python -c "import paddle; paddle.utils.run_check()"',
+      ]),
+    };
   }
   if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
     return { fit: 0.8, finding: explained('cpu-only-build', 'warning', em('cpuTitleGeneric'), em('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
   }
   const condaCpu = first(ctx.events, 'conda-cpu-build');
-  const condaBuild = ctx.events.filter((e) => e.signature === 'conda-cpu-build').map((e) => e.groups.build).find(Boolean);
+  const condaBuild = ctx.events
+    .filter((e) => e.signature === 'conda-cpu-build')
+    .map((e) => e.groups.build)
+    .find(Boolean);
   if (condaCpu) evidence.push({ fact: em('evCondaBuild'), value: condaBuild ?? condaCpu.text.slice(0, 120), source: 'pasted' });
   const saysCpu = has(ctx.events, 'cpu-version-prose');
   const cpu = t?.cpuOnly === true || !!condaCpu || saysCpu;
@@ -227,25 +275,38 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   const maxCuda = driverMaxCuda(ctx.driver);
   const fix = choice
     ? ['pip uninstall -y torch torchvision torchaudio', pip(`torch==${choice.release.version} --index-url ${choice.variant.indexUrl}`)]
-    : ['pip uninstall -y torch torchvision torchaudio', pip(`torch --index-url https://download.pytorch.org/whl/${maxCuda && compareVersions(maxCuda, '12.8') < 0 ? 'cu118' : 'cu128'}`)];
+    : [
+        'pip uninstall -y torch torchvision torchaudio',
+        pip(`torch --index-url https://download.pytorch.org/whl/${maxCuda && compareVersions(maxCuda, '12.8') < 0 ? 'cu118' : 'cu128'}`),
+      ];
   const wants = first(ctx.events, 'xformers-built-for')?.groups.built;
   const wantsTag = wants ? /\+(cu\d+)$/.exec(wants)?.[1] : undefined;
-  if (wants && wantsTag) fix.splice(1, 1, pip(`torch==${wants.split('+')[0]} --index-url https://download.pytorch.org/whl/${wantsTag}   # the build xFormers was made for`));
+  if (wants && wantsTag)
+    fix.splice(1, 1, pip(`torch==${wants.split('+')[0]} --index-url https://download.pytorch.org/whl/${wantsTag}   # the build xFormers was made for`));
   // aarch64 (Grace, Jetson-class servers): the plain PyPI wheel is the CPU build; CUDA wheels come from PyTorch's index.
   if (ctx.snapshot.os.arch?.value === 'aarch64' && (saysCpu || t?.cpuOnly)) {
-    fix.splice(1, 0, pip('torch --index-url https://download.pytorch.org/whl/cu128   # aarch64: CUDA builds live on the PyTorch index, PyPI has the CPU build'));
+    fix.splice(
+      1,
+      0,
+      pip('torch --index-url https://download.pytorch.org/whl/cu128   # aarch64: CUDA builds live on the PyTorch index, PyPI has the CPU build'),
+    );
     evidence.push({ fact: em('evArch'), value: 'aarch64', source: ctx.snapshot.os.arch.source });
   }
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
   // A conda environment: the build string says which variant the solver chose, and from which channel.
   if (has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda')) {
-    fix.push('conda list "^pytorch$"   # build string cpu_* / *_cpu = CPU build; the channel column says where it came from (conda-forge, pytorch)',
-      'conda install -c conda-forge "pytorch=*=cuda*"   # conda-forge\'s CUDA build (pick the variant explicitly)');
+    fix.push(
+      'conda list "^pytorch$"   # build string cpu_* / *_cpu = CPU build; the channel column says where it came from (conda-forge, pytorch)',
+      'conda install -c conda-forge "pytorch=*=cuda*"   # conda-forge\'s CUDA build (pick the variant explicitly)',
+    );
   }
   if (cpu || has(events, 'torch-not-compiled-cuda') || (saysCpu && t?.cuda)) {
     // A requested build ("pytorch==1.9.0 … cudatoolkit=11.1") that came out as CPU: name the release, not the request.
     const vars = { pkg: 'torch', version: t && t.version !== '?' ? (saysCpu && t.cuda ? t.version : t.pkg.version) : '' };
-    return { fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2, finding: explained('cpu-only-build', 'error', t ? em('cpuTitle', vars) : em('cpuTitleGeneric'), em('cpuCause', vars), evidence, fix) };
+    return {
+      fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2,
+      finding: explained('cpu-only-build', 'error', t ? em('cpuTitle', vars) : em('cpuTitleGeneric'), em('cpuCause', vars), evidence, fix),
+    };
   }
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
   return { fit: 0.8, finding: explained('cpu-only-build', 'warning', em('cpuTitleGeneric'), em('cpuCauseGeneric'), evidence, fix) };
@@ -271,10 +332,25 @@ function condaNoSuchBuild(ctx: ExplainContext): Explained | undefined {
   const tags = rel.cudaVariants.map((v) => v.tag);
   const pick = [...rel.cudaVariants].sort((a, b) => compareVersions(b.cuda, a.cuda))[0];
   const vars = { version: rel.version, cuda: t.cuda ?? '?', builds: rel.cudaVariants.map((v) => `${v.tag} (CUDA ${v.cuda})`).join(', ') };
-  return { fit: 1.8, finding: explained('cpu-only-build', 'error', em('cpuNoBuildTitle', vars), em('cpuNoBuildCause', vars), [{ fact: em('evTorchBuilds'), value: tags.join(', '), source: rel.source }], [
-    ...(pick ? [`conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # a CUDA this release was built for`, `# or pip: pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`] : []),
-    'conda list "^pytorch$"   # the build string must not say cpu',
-  ]) };
+  return {
+    fit: 1.8,
+    finding: explained(
+      'cpu-only-build',
+      'error',
+      em('cpuNoBuildTitle', vars),
+      em('cpuNoBuildCause', vars),
+      [{ fact: em('evTorchBuilds'), value: tags.join(', '), source: rel.source }],
+      [
+        ...(pick
+          ? [
+              `conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # a CUDA this release was built for`,
+              `# or pip: pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`,
+            ]
+          : []),
+        'conda list "^pytorch$"   # the build string must not say cpu',
+      ],
+    ),
+  };
 }
 
 /**
@@ -287,9 +363,23 @@ function tfCpuNextToGpu(ctx: ExplainContext): Explained | undefined {
   const gpu = pkgs.find((p) => p.name === 'tensorflow-gpu');
   if (!cpu || !gpu || compareVersions(cpu.version, '2.1') >= 0) return undefined;
   const vars = { cpu: cpu.version, gpu: gpu.version };
-  return { fit: 2, finding: explained('cpu-only-build', 'error', em('cpuTfBothTitle', vars), em('cpuTfBothCause', vars), [{ fact: 'tensorflow', value: cpu.version, source: cpu.location }, { fact: 'tensorflow-gpu', value: gpu.version, source: gpu.location }], [
-    'conda list | grep -i tensorflow   # the channel column: conda-forge\'s tensorflow < 2.1 is CPU-only', `conda remove --force tensorflow   # keep tensorflow-gpu ${gpu.version}`,
-    `conda install tensorflow-gpu=${gpu.version} -c defaults   # one channel for the whole stack (conda config --set channel_priority strict)`,
-    'python -c "import tensorflow as tf; print(tf.test.is_gpu_available())"',
-  ]) };
+  return {
+    fit: 2,
+    finding: explained(
+      'cpu-only-build',
+      'error',
+      em('cpuTfBothTitle', vars),
+      em('cpuTfBothCause', vars),
+      [
+        { fact: 'tensorflow', value: cpu.version, source: cpu.location },
+        { fact: 'tensorflow-gpu', value: gpu.version, source: gpu.location },
+      ],
+      [
+        "conda list | grep -i tensorflow   # the channel column: conda-forge's tensorflow < 2.1 is CPU-only",
+        `conda remove --force tensorflow   # keep tensorflow-gpu ${gpu.version}`,
+        `conda install tensorflow-gpu=${gpu.version} -c defaults   # one channel for the whole stack (conda config --set channel_priority strict)`,
+        'python -c "import tensorflow as tf; print(tf.test.is_gpu_available())"',
+      ],
+    ),
+  };
 }

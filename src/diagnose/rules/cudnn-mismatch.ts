@@ -16,7 +16,17 @@ import { packageEvidence } from '../evidence.js';
 import { first, has, pip } from '../explain-helpers.js';
 import { em } from '../explainers/messages.js';
 import { onnxruntimeExplained } from '../onnxruntime.js';
-import { bundledCopy, CUDNN_WHEEL_ON_PATH, cudnnNeed, cudnnPresent, cudnnProblem, cudnnWheelSpec, ldLibraryPathWithout, tfWithCuda, type CudnnNeed } from '../library-copies.js';
+import {
+  bundledCopy,
+  CUDNN_WHEEL_ON_PATH,
+  cudnnNeed,
+  cudnnPresent,
+  cudnnProblem,
+  cudnnWheelSpec,
+  ldLibraryPathWithout,
+  tfWithCuda,
+  type CudnnNeed,
+} from '../library-copies.js';
 import { loadedEvidence, missingEvidence, messageLines, unite, type Checked, type Told } from '../library-findings.js';
 import { missingLibs } from '../missing-libs.js';
 import { eventsFor } from '../rank.js';
@@ -70,7 +80,8 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: Libr
     const major = versionParts(buildCudaOf(p) ?? '12')[0] ?? 12;
     const wheel = wheelForSoname(lib.soname, major) ?? `nvidia-cudnn-cu${major}`;
     const spec = cudnnWheelSpec(p, wheel);
-    if (mgr === 'conda' && !findPackage(env, wheel)) fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
+    if (mgr === 'conda' && !findPackage(env, wheel))
+      fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
     else fix.push(`# ${fm('cudnnFixPip', { pkg: name })}`, pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [spec]));
   }
   return {
@@ -91,7 +102,15 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: Libr
 
 // ---- a text ----------------------------------------------------------------------------------------------------
 
-const VERSION_CHECKS = ['torch-cudnn-incompat', 'torch-cudnn-linked', 'tf-cudnn-loaded', 'jax-cudnn-version', 'cudnn-feature-min', 'cudnn-compiled-runtime', 'paddle-cudnn'] as const;
+const VERSION_CHECKS = [
+  'torch-cudnn-incompat',
+  'torch-cudnn-linked',
+  'tf-cudnn-loaded',
+  'jax-cudnn-version',
+  'cudnn-feature-min',
+  'cudnn-compiled-runtime',
+  'paddle-cudnn',
+] as const;
 
 /** "8.9.2", 8902 (as TF and caffe2 print it) or "8, 9, 2" (as torch does) → "8.9.2". */
 function printed(v: string): string {
@@ -99,7 +118,12 @@ function printed(v: string): string {
 }
 
 function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
-  const at = (fit: number, f: Omit<Finding, 'code' | 'severity'>, libs: string[] = []): Told => ({ fit, events, libs, finding: { code: 'cudnn-mismatch', severity: 'error', ...f } });
+  const at = (fit: number, f: Omit<Finding, 'code' | 'severity'>, libs: string[] = []): Told => ({
+    fit,
+    events,
+    libs,
+    finding: { code: 'cudnn-mismatch', severity: 'error', ...f },
+  });
   if (has(events, 'ort-provider-load', 'ort-create-provider-failed')) {
     const r = onnxruntimeExplained(ctx, events, 'cudnn-mismatch');
     return r ? { fit: r.fit, events, libs: [], finding: r.finding } : undefined;
@@ -112,10 +136,14 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     const found = ctx.facts.cudnnRuntime?.value ?? (incompat.groups.found ? printed(incompat.groups.found) : undefined) ?? m('unknownLoaded');
     const want = /^\d{4,5}$/.test(built) ? cudnnNumber(built).replace(/\.0$/, '') : built || m('unknownBuild');
     // Every pair the messages name, as printed (TF 1.x prints 5103 for 5.1.3): a rebuild can change one side.
-    const pairs = [...new Set(events.filter((e) => e.groups.found || e.groups.built).map((e) => `${e.groups.found ?? '?'} vs ${e.groups.built ?? e.groups.min ?? '?'}`))];
+    const pairs = [
+      ...new Set(events.filter((e) => e.groups.found || e.groups.built).map((e) => `${e.groups.found ?? '?'} vs ${e.groups.built ?? e.groups.min ?? '?'}`)),
+    ];
     if (pairs.length) evidence.push({ fact: em('evCudnnPairs'), value: pairs.slice(0, 4).join('; '), source: 'pasted:error message' });
     return at(2, {
-      title: em('cudnnTitle', { have: found, want }), cause: em('cudnnCause', { have: found, want, why: em('cudnnWhyOlder') }), evidence,
+      title: em('cudnnTitle', { have: found, want }),
+      cause: em('cudnnCause', { have: found, want, why: em('cudnnWhyOlder') }),
+      evidence,
       fix: ['echo $LD_LIBRARY_PATH', `# ${m('cudnnFixDropOlder')}`, 'unset LD_LIBRARY_PATH', 'python -c "import torch; print(torch.backends.cudnn.version())"'],
     });
   }
@@ -124,23 +152,46 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   const have = present ? (present.withTorch ? m('cudnnWithTorch', { version: present.version }) : present.version) : undefined;
   if (lib && present && have && !present.version.startsWith(lib.major ?? '?')) {
     const source = ctx.facts.missingLibraries.find((f) => f.value === lib.name)?.source ?? 'pasted';
-    evidence.push(missingEvidence(lib.name, source), present.copy ? loadedEvidence(em('evCudnn'), present.copy) : { fact: em('evCudnn'), value: have, source: present.source });
+    evidence.push(
+      missingEvidence(lib.name, source),
+      present.copy ? loadedEvidence(em('evCudnn'), present.copy) : { fact: em('evCudnn'), value: have, source: present.source },
+    );
     const vars = { have, want: lib.major ?? '?', why: lib.major === '8' ? em('cudnnWhy8vs9') : em('cudnnWhyOlder') };
-    return at(1.8, {
-      title: em('cudnnTitle', vars), cause: em('cudnnCause', vars), evidence,
-      fix: [pip(`"nvidia-cudnn-cu12==${lib.major === '8' ? '8.9.7.29' : `${lib.major}.*`}"`), CUDNN_WHEEL_ON_PATH, `# ${m('cudnnFixUpgrade', { major: present.version.split('.')[0] ?? present.version })}`],
-    }, [lib.name]);
+    return at(
+      1.8,
+      {
+        title: em('cudnnTitle', vars),
+        cause: em('cudnnCause', vars),
+        evidence,
+        fix: [
+          pip(`"nvidia-cudnn-cu12==${lib.major === '8' ? '8.9.7.29' : `${lib.major}.*`}"`),
+          CUDNN_WHEEL_ON_PATH,
+          `# ${m('cudnnFixUpgrade', { major: present.version.split('.')[0] ?? present.version })}`,
+        ],
+      },
+      [lib.name],
+    );
   }
   if (lib && lib.major === '8' && /ops_infer|cnn_infer|adv_infer/.test(lib.name)) {
     const vars = { have: '9?', want: '8', why: em('cudnnWhy8vs9') };
     const source = ctx.facts.missingLibraries.find((f) => f.value === lib.name)?.source ?? 'pasted';
-    return at(0.9, { title: em('cudnnTitle', vars), cause: em('cudnnCause', vars), evidence: [...evidence, missingEvidence(lib.name, source)], fix: [pip('"nvidia-cudnn-cu12==8.9.7.29"')] }, [lib.name]);
+    return at(
+      0.9,
+      {
+        title: em('cudnnTitle', vars),
+        cause: em('cudnnCause', vars),
+        evidence: [...evidence, missingEvidence(lib.name, source)],
+        fix: [pip('"nvidia-cudnn-cu12==8.9.7.29"')],
+      },
+      [lib.name],
+    );
   }
   if (has(events, 'dnn-library-not-found', 'cudnn-status-error', 'jax-backend-failed', 'jax-cudnn-version')) {
     const runtime = ctx.facts.cudnnRuntime?.value;
     return at(0.8, {
       title: runtime ? m('cudnnTitleHave', { have: runtime }) : m('cudnnTitleGeneric'),
-      cause: m('cudnnCauseGeneric', { have: runtime ? m('cudnnLoadsHere', { have: runtime }) : '' }), evidence,
+      cause: m('cudnnCauseGeneric', { have: runtime ? m('cudnnLoadsHere', { have: runtime }) : '' }),
+      evidence,
       fix: [`pip install -U "jax[cuda12]"  # ${m('cudnnFixJaxExtra')}`, 'unset LD_LIBRARY_PATH'],
     });
   }

@@ -34,24 +34,36 @@ function check(s: Snapshot): Finding[] {
   const cudaIsCompat = cudaPath !== null && (cudaPath.includes('/compat/') || s.cudaCompat.some((c) => c.path === cudaPath));
   const userCandidates: Array<{ version: string; evidence: Evidence; path: string }> = [];
   const nvmlV = driverVersionFromPath(nvmlPath);
-  if (nvmlV && nvmlPath) userCandidates.push({ version: nvmlV, path: nvmlPath, evidence: { fact: m('evNvmlLoaded'), value: nvmlPath, source: 'native:libnvidia-ml.so.1' } });
+  if (nvmlV && nvmlPath)
+    userCandidates.push({ version: nvmlV, path: nvmlPath, evidence: { fact: m('evNvmlLoaded'), value: nvmlPath, source: 'native:libnvidia-ml.so.1' } });
   const cudaV = cudaIsCompat ? null : driverVersionFromPath(cudaPath);
-  if (cudaV && cudaPath) userCandidates.push({ version: cudaV, path: cudaPath, evidence: { fact: m('evCudaLoaded'), value: cudaPath, source: 'native:libcuda.so.1' } });
+  if (cudaV && cudaPath)
+    userCandidates.push({ version: cudaV, path: cudaPath, evidence: { fact: m('evCudaLoaded'), value: cudaPath, source: 'native:libcuda.so.1' } });
   if (s.driver.version && s.driver.version.source === 'nvml') {
-    userCandidates.push({ version: s.driver.version.value, path: nvmlPath ?? '', evidence: { fact: m('evDriverVersion'), value: s.driver.version.value, source: s.driver.version.source } });
+    userCandidates.push({
+      version: s.driver.version.value,
+      path: nvmlPath ?? '',
+      evidence: { fact: m('evDriverVersion'), value: s.driver.version.value, source: s.driver.version.source },
+    });
   }
   const differing = kernel ? userCandidates.find((u) => u.version !== kernel) : undefined;
   // Probe details join several errors with "; ". A compat libcuda's 803 is not this rule's.
-  const errors = [...new Set([s.cudaDriverApi?.error ?? null, ...s.probes.map((p) => p.detail ?? null)]
-    .flatMap((e) => (e ?? '').split(';').map((x) => x.trim()))
-    .filter((e) => MISMATCH.test(e) && !(cudaIsCompat && /SYSTEM_DRIVER_MISMATCH/.test(e))))];
+  const errors = [
+    ...new Set(
+      [s.cudaDriverApi?.error ?? null, ...s.probes.map((p) => p.detail ?? null)]
+        .flatMap((e) => (e ?? '').split(';').map((x) => x.trim()))
+        .filter((e) => MISMATCH.test(e) && !(cudaIsCompat && /SYSTEM_DRIVER_MISMATCH/.test(e))),
+    ),
+  ];
   if (!differing && errors.length === 0) return [];
   const user = differing?.version ?? userCandidates[0]?.version ?? null;
   const errorText = errors.join('; ');
   const evidence: Evidence[] = [
     ...ev(m('evKernelModule'), s.driver.kernelModule),
     ...userCandidates.filter((u) => u.version !== kernel).map((u) => u.evidence),
-    ...(errorText ? [{ fact: m('evError'), value: errorText, source: s.cudaDriverApi?.error && MISMATCH.test(s.cudaDriverApi.error) ? 'cuda-driver:cuInit' : 'probe' }] : []),
+    ...(errorText
+      ? [{ fact: m('evError'), value: errorText, source: s.cudaDriverApi?.error && MISMATCH.test(s.cudaDriverApi.error) ? 'cuda-driver:cuInit' : 'probe' }]
+      : []),
   ];
   const container = inContainer(s);
   const libPath = differing?.path || userCandidates[0]?.path || null;
@@ -61,7 +73,8 @@ function check(s: Snapshot): Finding[] {
     cause = `${m('dlmCause', { kernel, user })} ${m('dlmCauseContainer', { container, kernel, user })}`;
     fix = [m('dlmFixContainerFind', { kernel }), ...(libPath ? [ownerCommand(s, libPath)] : []), m('dlmFixContainerRun')];
   } else {
-    cause = kernel && user && user !== kernel ? m('dlmCause', { kernel, user }) : m('dlmCauseUnknown', { kernel: kernel ? ` ${kernel}` : '', error: errorText });
+    cause =
+      kernel && user && user !== kernel ? m('dlmCause', { kernel, user }) : m('dlmCauseUnknown', { kernel: kernel ? ` ${kernel}` : '', error: errorText });
     fix = [
       m('dlmFixReboot', { user: user ?? '' }),
       'sudo reboot',
@@ -90,11 +103,18 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading {
     fit: both ? 2 : direct ? 1.5 : 0.8,
     specific: false,
     finding: {
-      code: 'driver-library-mismatch', severity: 'error', title: both ? m('dlmTitle', { kernel: kernel!, user: client! }) : m('dlmTitleUnknown'), cause: em('dlmCause'), evidence,
+      code: 'driver-library-mismatch',
+      severity: 'error',
+      title: both ? m('dlmTitle', { kernel: kernel!, user: client! }) : m('dlmTitleUnknown'),
+      cause: em('dlmCause'),
+      evidence,
       fix: [
-        'cat /proc/driver/nvidia/version', 'ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # the libnvidia-ml.so.1 that loads: a stale link to the old driver\'s library also gives this error',
-        'sudo reboot', '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
-        `# ${em('dlmHold')}`, `sudo apt-mark hold ${branch ? `nvidia-driver-${branch}` : 'nvidia-driver-<branch>'} 'libnvidia-*'`,
+        'cat /proc/driver/nvidia/version',
+        'ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # the libnvidia-ml.so.1 that loads: a stale link to the old driver\'s library also gives this error',
+        'sudo reboot',
+        '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
+        `# ${em('dlmHold')}`,
+        `sudo apt-mark hold ${branch ? `nvidia-driver-${branch}` : 'nvidia-driver-<branch>'} 'libnvidia-*'`,
       ],
     },
   };

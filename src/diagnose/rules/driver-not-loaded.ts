@@ -81,24 +81,26 @@ function hung(s: Snapshot): Finding[] {
   const what = timedOut.map((p) => `${p.name}: ${p.detail ?? 'timed out'}`).join('; ');
   const version = s.driver.kernelModule ? ` ${s.driver.kernelModule.value}` : '';
   const idx = s.pciGpus.find((p) => p.driver === 'nvidia')?.address;
-  return [{
-    code: 'driver-not-loaded',
-    severity: 'error',
-    title: m('dnlTitleHung'),
-    cause: m('dnlCauseHung', { version, what }),
-    evidence: [
-      ...ev(m('evKernelModule'), s.driver.kernelModule),
-      ...timedOut.map((p) => ({ fact: m('evProbe'), value: `${p.name}: ${p.detail ?? 'timed out'}`, source: 'probe' })),
-      ...s.pciGpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
-    ],
-    fix: [
-      m('dnlFixHungLog'),
-      "sudo dmesg | grep -i -E 'xid|fallen off the bus|nvrm' | tail -n 30",
-      m('dnlFixHungReset'),
-      idx ? `sudo nvidia-smi -r -i ${idx}` : 'sudo nvidia-smi -r',
-      'sudo reboot',
-    ],
-  }];
+  return [
+    {
+      code: 'driver-not-loaded',
+      severity: 'error',
+      title: m('dnlTitleHung'),
+      cause: m('dnlCauseHung', { version, what }),
+      evidence: [
+        ...ev(m('evKernelModule'), s.driver.kernelModule),
+        ...timedOut.map((p) => ({ fact: m('evProbe'), value: `${p.name}: ${p.detail ?? 'timed out'}`, source: 'probe' })),
+        ...s.pciGpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
+      ],
+      fix: [
+        m('dnlFixHungLog'),
+        "sudo dmesg | grep -i -E 'xid|fallen off the bus|nvrm' | tail -n 30",
+        m('dnlFixHungReset'),
+        idx ? `sudo nvidia-smi -r -i ${idx}` : 'sudo nvidia-smi -r',
+        'sudo reboot',
+      ],
+    },
+  ];
 }
 
 /**
@@ -113,64 +115,113 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   if ((has(ctx.events, 'amd-gpu', 'vm-display-adapter') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
   const evidence = [...lineEvidence(events), ...gpuEvidence(ctx)];
   if (has(events, 'modprobe-alias-off')) {
-    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlPrimeTitle'), em('dnlPrimeCause'), evidence, [
-      'prime-select query', 'grep -rn "alias nvidia off" /lib/modprobe.d/ /etc/modprobe.d/',
-      'sudo prime-select on-demand   # or: sudo prime-select nvidia; then reboot', 'sudo reboot',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('driver-not-loaded', 'error', em('dnlPrimeTitle'), em('dnlPrimeCause'), evidence, [
+        'prime-select query',
+        'grep -rn "alias nvidia off" /lib/modprobe.d/ /etc/modprobe.d/',
+        'sudo prime-select on-demand   # or: sudo prime-select nvidia; then reboot',
+        'sudo reboot',
+      ]),
+    };
   }
   if (has(events, 'nvrm-open-no-gsp')) {
     const v = ctx.driver?.version ?? ctx.snapshot.driver.kernelModule?.value;
     const branch = versionParts(v ?? '')[0];
     const g = ctx.gpus[0];
-    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlGspTitle'), em('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
-      `sudo apt-get install -y nvidia-driver-${branch ?? '<branch>'}   # Ubuntu: the proprietary module, not nvidia-driver-${branch ?? '<branch>'}-open`,
-      '# Fedora/RPM Fusion (akmods): echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force',
-      '# .run installer: sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary',
-      'modinfo nvidia | grep -i license   # "NVIDIA" = proprietary, "Dual MIT/GPL" = open',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('driver-not-loaded', 'error', em('dnlGspTitle'), em('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
+        `sudo apt-get install -y nvidia-driver-${branch ?? '<branch>'}   # Ubuntu: the proprietary module, not nvidia-driver-${branch ?? '<branch>'}-open`,
+        '# Fedora/RPM Fusion (akmods): echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force',
+        '# .run installer: sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary',
+        'modinfo nvidia | grep -i license   # "NVIDIA" = proprietary, "Dual MIT/GPL" = open',
+      ]),
+    };
   }
   const cc = first(events, 'dkms-cc-mismatch');
   if (cc) {
     const vars = { kernelCc: cc.groups.kernelCc ?? '?', cc: cc.groups.cc ?? '?', kernel: ctx.snapshot.os.kernel?.value ?? em('unknown') };
-    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlCcTitle', vars), em('dnlCcCause', vars), evidence, [
-      'cat /proc/version   # "gcc version …" = the compiler the kernel was built with', 'gcc --version',
-      `# install gcc ${vars.kernelCc} (the kernel's) and rebuild: sudo dkms autoinstall; or update the kernel and gcc together (a full system upgrade), then reboot`,
-      '# the .run installer: IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run   (at your own risk: the module is built with another compiler)',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('driver-not-loaded', 'error', em('dnlCcTitle', vars), em('dnlCcCause', vars), evidence, [
+        'cat /proc/version   # "gcc version …" = the compiler the kernel was built with',
+        'gcc --version',
+        `# install gcc ${vars.kernelCc} (the kernel's) and rebuild: sudo dkms autoinstall; or update the kernel and gcc together (a full system upgrade), then reboot`,
+        '# the .run installer: IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run   (at your own risk: the module is built with another compiler)',
+      ]),
+    };
   }
   if (has(events, 'system-not-initialized')) {
     const v = ctx.driver?.version;
-    return { specific: true, fit: 1.8, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
-      'systemctl status nvidia-fabricmanager', `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`, 'sudo systemctl enable --now nvidia-fabricmanager',
-    ]) };
+    return {
+      specific: true,
+      fit: 1.8,
+      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
+        'systemctl status nvidia-fabricmanager',
+        `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`,
+        'sudo systemctl enable --now nvidia-fabricmanager',
+      ]),
+    };
   }
   if (has(events, 'nvrm-bar')) {
-    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlBarTitle'), em('dnlBarCause'), evidence, [
-      '# BIOS: enable "Above 4G Decoding" (and Resizable BAR if offered), disable CSM',
-      '# or let Linux reassign the bridge windows: add pci=realloc to the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT), then sudo update-grub',
-      'sudo lspci -vv -s <bus:dev.fn> | grep -i region   # the GPU\'s BARs after the change', 'sudo reboot',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('driver-not-loaded', 'error', em('dnlBarTitle'), em('dnlBarCause'), evidence, [
+        '# BIOS: enable "Above 4G Decoding" (and Resizable BAR if offered), disable CSM',
+        '# or let Linux reassign the bridge windows: add pci=realloc to the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT), then sudo update-grub',
+        "sudo lspci -vv -s <bus:dev.fn> | grep -i region   # the GPU's BARs after the change",
+        'sudo reboot',
+      ]),
+    };
   }
   const unsupported = first(events, 'nvrm-gpu-unsupported');
   if (unsupported) {
     const drv = unsupported.groups.driver ?? ctx.driver?.version ?? '?';
     evidence.push({ fact: em('evDriver'), value: drv, source: 'pasted:dmesg' });
-    return { specific: true, fit: 2, finding: finding('driver-not-loaded', 'error', em('dnlUnsupportedTitle', { driver: drv }), em('dnlUnsupportedCause', { driver: drv }), evidence, [
-      'lspci -nn | grep -i nvidia   # the PCI ID (10de:xxxx) of the GPU', '# look the PCI ID up in the README appendix A of the driver you install (https://www.nvidia.com/Download/index.aspx)',
-      '# a GPU newer than the driver: install a newer branch (ubuntu-drivers devices lists the right one); an old GPU: its legacy branch (e.g. 470, 390, 340)',
-      'sudo ubuntu-drivers devices', 'sudo apt-get install -y nvidia-driver-<branch>', 'sudo reboot',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('driver-not-loaded', 'error', em('dnlUnsupportedTitle', { driver: drv }), em('dnlUnsupportedCause', { driver: drv }), evidence, [
+        'lspci -nn | grep -i nvidia   # the PCI ID (10de:xxxx) of the GPU',
+        '# look the PCI ID up in the README appendix A of the driver you install (https://www.nvidia.com/Download/index.aspx)',
+        '# a GPU newer than the driver: install a newer branch (ubuntu-drivers devices lists the right one); an old GPU: its legacy branch (e.g. 470, 390, 340)',
+        'sudo ubuntu-drivers devices',
+        'sudo apt-get install -y nvidia-driver-<branch>',
+        'sudo reboot',
+      ]),
+    };
   }
   if (has(events, 'cuda-unknown-error')) {
-    return { specific: true, fit: 1.2, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlUvm'), evidence, ['sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm', 'nvidia-smi']) };
+    return {
+      specific: true,
+      fit: 1.2,
+      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlUvm'), evidence, [
+        'sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm',
+        'nvidia-smi',
+      ]),
+    };
   }
   const secure = ctx.snapshot.os.secureBoot?.value === 'enabled' || has(ctx.events, 'key-rejected', 'lockdown');
   const nouveau = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
   const direct = has(events, 'smi-failed', 'torch-no-driver', 'modprobe-no-nvidia', 'smi-not-found', 'nvidia-kmod-missing', 'akmods-failed');
   if (has(events, 'nvidia-kmod-missing', 'akmods-failed')) {
-    return { specific: true, fit: secure || nouveau ? 0.7 : 1.3, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('kmodMissingCause'), evidence, [
-      'uname -r; rpm -q kernel-devel akmod-nvidia', 'sudo dnf install -y kernel-devel-$(uname -r)', 'sudo akmods --force && sudo dracut --force', 'mokutil --sb-state', 'sudo reboot', 'modinfo -F version nvidia',
-    ]) };
+    return {
+      specific: true,
+      fit: secure || nouveau ? 0.7 : 1.3,
+      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('kmodMissingCause'), evidence, [
+        'uname -r; rpm -q kernel-devel akmod-nvidia',
+        'sudo dnf install -y kernel-devel-$(uname -r)',
+        'sudo akmods --force && sudo dracut --force',
+        'mokutil --sb-state',
+        'sudo reboot',
+        'modinfo -F version nvidia',
+      ]),
+    };
   }
   // The kernel the module is missing for (modprobe's /lib/modules/<release>, dkms, uname) and the driver named.
   const kernel = events.map((e) => e.groups.kernel).find(Boolean) ?? ctx.snapshot.os.kernel?.value ?? undefined;
@@ -182,9 +233,18 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const inContainer = has(ctx.events, 'container-context') && !moduleEventOf(events);
   const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
   const cause = moduleEvent ? em('dnlModuleCause', { kernel: kernel ?? em('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : em('dnlCause');
-  return { specific: false, fit: inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8, finding: finding('driver-not-loaded', 'error', em('dnlTitle'), cause, evidence, [
-    `# ${em('dnlCheck')}`, 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"', 'dkms status', `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
-    `sudo apt-get install -y linux-headers-${k}   # Fedora: kernel-devel-${k}; Arch: linux-headers + nvidia-dkms for a custom kernel`,
-    drv && /^\d{3}\.\d/.test(drv) ? `sudo dkms install nvidia/${drv} -k ${k}` : 'sudo dkms autoinstall', 'sudo modprobe nvidia', 'nvidia-smi',
-  ]) };
+  return {
+    specific: false,
+    fit: inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8,
+    finding: finding('driver-not-loaded', 'error', em('dnlTitle'), cause, evidence, [
+      `# ${em('dnlCheck')}`,
+      'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"',
+      'dkms status',
+      `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
+      `sudo apt-get install -y linux-headers-${k}   # Fedora: kernel-devel-${k}; Arch: linux-headers + nvidia-dkms for a custom kernel`,
+      drv && /^\d{3}\.\d/.test(drv) ? `sudo dkms install nvidia/${drv} -k ${k}` : 'sudo dkms autoinstall',
+      'sudo modprobe nvidia',
+      'nvidia-smi',
+    ]),
+  };
 }

@@ -14,7 +14,19 @@ import { driverWords } from '../../install/torch.js';
 import { cudaNumber } from '../../parse/framework-logs.js';
 import { PASTED_PREFIX } from '../../parse/snapshot.js';
 import type { ErrorEvent } from '../../parse/types.js';
-import { buildCudaOf, canonicalName, cudaTagOf, distinctCapabilities, driverOf, isCpuBuild, isFramework, isTensorflow, managerOf, platformOf, publicVersion } from '../../snapshot/queries.js';
+import {
+  buildCudaOf,
+  canonicalName,
+  cudaTagOf,
+  distinctCapabilities,
+  driverOf,
+  isCpuBuild,
+  isFramework,
+  isTensorflow,
+  managerOf,
+  platformOf,
+  publicVersion,
+} from '../../snapshot/queries.js';
 import type { DriverFact, GpuCapability } from '../../snapshot/queries.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import type { Evidence, Finding } from '../../findings.js';
@@ -117,7 +129,7 @@ function programOf(x: TooNew): Program {
   return {
     name: `${name} ${x.pkg.version}`,
     cuda,
-    built: x.env.prefix === PASTED_PREFIX ? m('dtoBuilt', { name: vars.pkg + ' ' + vars.version, cuda }) : m('dtoBuiltIn', vars),
+    built: x.env.prefix === PASTED_PREFIX ? m('dtoBuilt', { name: `${vars.pkg} ${vars.version}`, cuda }) : m('dtoBuiltIn', vars),
     kind: name === 'torch' ? 'torch' : isTensorflow(x.pkg) ? 'tensorflow' : 'other',
     env: x.env,
     pkg: x.pkg,
@@ -142,18 +154,54 @@ function tooOld(snapshot: Snapshot, p: Program, say: Say): Finding {
   const floor = need.floor ?? '?';
   const max = driverMaxCuda(d);
   const driver = d?.version ?? undefined;
-  const vars = { name: p.name, cuda: p.cuda, major: versionParts(p.cuda)[0] ?? '?', floor, mvc: need.mvc ?? '?', full: need.full ?? '?', driver: driver ?? '?', max: max ?? mf('drvUnknownMax') };
+  const vars = {
+    name: p.name,
+    cuda: p.cuda,
+    major: versionParts(p.cuda)[0] ?? '?',
+    floor,
+    mvc: need.mvc ?? '?',
+    full: need.full ?? '?',
+    driver: driver ?? '?',
+    max: max ?? mf('drvUnknownMax'),
+  };
   const title = driver ? m('dtoTitle', vars) : max ? m('dtoTitleCuda', vars) : m('dtoTitleNoDriver', vars);
   let cause: string;
   if (p.ptxGpu) {
     const g = p.ptxGpu;
-    cause = mf('drvCausePtx', { pkg: p.pkg ? canonicalName(p.pkg.name) : p.name, version: p.pkg?.version ?? '', prefix: p.env?.prefix ?? PASTED_PREFIX, cuda: p.cuda, full: need.full ?? '?', driver: driver ?? m('dtoDriverOfCuda', vars), gpu: g.gpu.name, sm: g.sm });
+    cause = mf('drvCausePtx', {
+      pkg: p.pkg ? canonicalName(p.pkg.name) : p.name,
+      version: p.pkg?.version ?? '',
+      prefix: p.env?.prefix ?? PASTED_PREFIX,
+      cuda: p.cuda,
+      full: need.full ?? '?',
+      driver: driver ?? m('dtoDriverOfCuda', vars),
+      gpu: g.gpu.name,
+      sm: g.sm,
+    });
   } else {
     // Why the driver is short: the runtime's own check of the image, JIT or newer features beyond what MVC covers, or the floors.
     const mvcOnly = need.withinMvc && !p.checksDriver;
     const needs = p.checksDriver ? m('dtoNeedsCheck', vars) : mvcOnly ? m('dtoNeedsFull', vars) : need.both ? m('dtoNeedsBoth', vars) : m('dtoNeedsOne', vars);
-    const have = mvcOnly ? (driver ? m('dtoHaveMvc', vars) : max ? m('dtoHaveMvcCuda', vars) : '') : driver ? m('dtoHave', vars) : max ? m('dtoHaveCuda', vars) : '';
-    const effect = !d ? m('dtoEffectNoDriver') : p.checksDriver ? m('dtoEffectCheck') : mvcOnly ? m('dtoEffectMvc') : p.kind === 'torch' ? m('dtoEffectTorch') : m('dtoEffect');
+    const have = mvcOnly
+      ? driver
+        ? m('dtoHaveMvc', vars)
+        : max
+          ? m('dtoHaveMvcCuda', vars)
+          : ''
+      : driver
+        ? m('dtoHave', vars)
+        : max
+          ? m('dtoHaveCuda', vars)
+          : '';
+    const effect = !d
+      ? m('dtoEffectNoDriver')
+      : p.checksDriver
+        ? m('dtoEffectCheck')
+        : mvcOnly
+          ? m('dtoEffectMvc')
+          : p.kind === 'torch'
+            ? m('dtoEffectTorch')
+            : m('dtoEffect');
     cause = m('dtoCause', { built: p.built, needs, have, effect });
   }
   const framework = d ? frameworkAlternatives(snapshot, p, d) : { lines: [] };
@@ -165,7 +213,12 @@ function tooOld(snapshot: Snapshot, p: Program, say: Say): Finding {
     ...alternatives,
   ];
   const evidence = eachFactOnce([...say.lines, ...p.evidence, ...driverFacts(d, mf('evDriver')), ...cudaRowNote(p.cuda)]);
-  if (p.ptxGpu) evidence.push({ fact: mf('evGpu', { index: p.ptxGpu.gpu.index }), value: `${p.ptxGpu.gpu.name}: ${p.ptxGpu.cc} (${p.ptxGpu.sm})`, source: p.ptxGpu.source });
+  if (p.ptxGpu)
+    evidence.push({
+      fact: mf('evGpu', { index: p.ptxGpu.gpu.index }),
+      value: `${p.ptxGpu.gpu.name}: ${p.ptxGpu.cc} (${p.ptxGpu.sm})`,
+      source: p.ptxGpu.source,
+    });
   return {
     code: 'driver-too-old',
     severity: 'error',
@@ -188,14 +241,22 @@ function frameworkAlternatives(snapshot: Snapshot, p: Program, d: DriverFact): {
   if (p.kind === 'torch' && p.env) {
     const version = p.pkg && p.pkg.version !== '?' ? publicVersion(p.pkg.version) : undefined;
     const t = torchAlternative(snapshot, p.env, { ccs: distinctCapabilities(snapshot).map((g) => g.cc), ...(version ? { preferVersion: version } : {}) });
-    if (t.choice && t.choice.support !== 'no') return { lines: [`# ${mf('drvOrTorch')}`, ...t.lines], ...(t.unconfirmed ? { unconfirmed: t.unconfirmed } : {}) };
+    if (t.choice && t.choice.support !== 'no')
+      return { lines: [`# ${mf('drvOrTorch')}`, ...t.lines], ...(t.unconfirmed ? { unconfirmed: t.unconfirmed } : {}) };
     return { lines: [] };
   }
   if (p.kind === 'tensorflow' && p.env && p.pkg) {
-    const tf = [...tensorflowReleases()].filter((r) => r.andCudaExtra && driverSupport(d, r.cuda) !== 'no').sort((a, b) => compareVersions(b.version, a.version))[0];
+    const tf = [...tensorflowReleases()]
+      .filter((r) => r.andCudaExtra && driverSupport(d, r.cuda) !== 'no')
+      .sort((a, b) => compareVersions(b.version, a.version))[0];
     if (!tf) return { lines: [] };
     const minor = tf.version.split('.').slice(0, 2).join('.');
-    return { lines: [`# ${mf('drvOrTf', { version: minor, cuda: tf.cuda })}`, pipInstall(p.env, managerOf(p.pkg) === 'uv' ? 'uv' : 'pip', [`"tensorflow[and-cuda]==${minor}.*"`])] };
+    return {
+      lines: [
+        `# ${mf('drvOrTf', { version: minor, cuda: tf.cuda })}`,
+        pipInstall(p.env, managerOf(p.pkg) === 'uv' ? 'uv' : 'pip', [`"tensorflow[and-cuda]==${minor}.*"`]),
+      ],
+    };
   }
   return { lines: [] };
 }
@@ -244,7 +305,12 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
   const d = ctx.driver;
   const lines = lineEvidence(events);
   // The runtime's name for the error: what users search for.
-  if (has(events, 'driver-insufficient')) lines.push({ fact: em('evCudaError'), value: 'cudaErrorInsufficientDriver (35)', source: 'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html' });
+  if (has(events, 'driver-insufficient'))
+    lines.push({
+      fact: em('evCudaError'),
+      value: 'cudaErrorInsufficientDriver (35)',
+      source: 'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html',
+    });
   const floorNamed = namedFloor(ctx, events, lines);
   if (floorNamed) return floorNamed;
   const p = programInText(ctx, events, found);
@@ -252,7 +318,11 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
     const wanted = wantedEvent(events);
     const max = driverMaxCuda(d);
     const alternatives: string[] = [];
-    if (wanted?.signature === 'container-requirement-cuda' || wanted?.signature === 'container-requirement-brand') alternatives.push(`# ${m('dtoImageFix', { max: max ?? em('unknown') })}`, `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('dtoDisableRequire')}`);
+    if (wanted?.signature === 'container-requirement-cuda' || wanted?.signature === 'container-requirement-brand')
+      alternatives.push(
+        `# ${m('dtoImageFix', { max: max ?? em('unknown') })}`,
+        `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('dtoDisableRequire')}`,
+      );
     if (wanted?.signature === 'cuda-not-supported-by-driver') alternatives.push(`# ${m('dtoOlderCuda', { max: max ?? em('unknown') })}`);
     const support = d ? driverSupport(d, p.cuda) : 'unknown';
     // The container banner says there is no driver at all: "insufficient" then means absent, not old.
@@ -270,26 +340,47 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
   }
   return {
     fit: has(ctx.events, 'container-no-driver') ? 0.3 : 0.9,
-    finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleUnknown'), cause: em('drvCauseUnknown'), evidence, fix: [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'] },
+    finding: {
+      code: 'driver-too-old',
+      severity: 'error',
+      title: em('drvTitleUnknown'),
+      cause: em('drvCauseUnknown'),
+      evidence,
+      fix: [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'],
+    },
   };
 }
 
 /** Messages that name the driver the program needs outright: NVENC's API floor, Ollama's, an NGC container's release. */
 function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]): Explained | undefined {
   const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(ctx.driver, mf('evDriver'))]);
-  const upgrade = (floor: string) => [`# ${m('dtoUpgrade', { floor })}`, ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor), { unknownOs: 'apt' })];
+  const upgrade = (floor: string) => [
+    `# ${m('dtoUpgrade', { floor })}`,
+    ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor), { unknownOs: 'apt' }),
+  ];
   const nvenc = events.filter((e) => e.signature === 'nvenc-api');
   if (nvenc.length) {
     const api = nvenc.map((e) => e.groups.required).find(Boolean);
     const win = ctx.snapshot.os.id?.value === 'windows' || /\.exe|[A-Z]:\\/.test(nvenc.map((e) => e.text).join(' '));
     const row = api ? nvencFloor(api) : undefined;
     const floor = nvenc.map((e) => e.groups.floor).find(Boolean) ?? (row ? (win ? row.windows : `${row.linux} (Linux) / ${row.windows} (Windows)`) : undefined);
-    const vars = { api: api ?? '?', found: nvenc.map((e) => e.groups.found).find(Boolean) ?? '?', floor: floor ?? '?', driver: ctx.driver?.version ?? em('unknown') };
+    const vars = {
+      api: api ?? '?',
+      found: nvenc.map((e) => e.groups.found).find(Boolean) ?? '?',
+      floor: floor ?? '?',
+      driver: ctx.driver?.version ?? em('unknown'),
+    };
     return {
       fit: 2,
       finding: {
-        code: 'driver-too-old', severity: 'error', title: em('drvNvencTitle', vars), cause: em('drvNvencCause', vars),
-        evidence: [...evidence, ...(row ? [{ fact: 'NVENC API ' + row.api, value: `Linux >= ${row.linux}, Windows >= ${row.windows}`, source: row.source }] : [])],
+        code: 'driver-too-old',
+        severity: 'error',
+        title: em('drvNvencTitle', vars),
+        cause: em('drvNvencCause', vars),
+        evidence: [
+          ...evidence,
+          ...(row ? [{ fact: `NVENC API ${row.api}`, value: `Linux >= ${row.linux}, Windows >= ${row.windows}`, source: row.source }] : []),
+        ],
         fix: [
           ...upgrade((floor ?? '').split(' ')[0] || '?'),
           `# ${m('dtoNvencHeaders')}`,
@@ -301,7 +392,17 @@ function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]
   const ollama = first(events, 'ollama-driver-too-old');
   if (ollama?.groups.driver && ollama.groups.required) {
     const vars = { driver: ollama.groups.driver, floor: ollama.groups.required };
-    return { fit: 2, finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleFloor', vars), cause: em('drvCauseFloor', vars), evidence, fix: upgrade(vars.floor) } };
+    return {
+      fit: 2,
+      finding: {
+        code: 'driver-too-old',
+        severity: 'error',
+        title: em('drvTitleFloor', vars),
+        cause: em('drvCauseFloor', vars),
+        evidence,
+        fix: upgrade(vars.floor),
+      },
+    };
   }
   // NGC containers name the driver release they need ("built for NVIDIA Driver Release 535.86 or later").
   const ngc = first(events, 'ngc-driver-release');
@@ -309,7 +410,14 @@ function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]
     const vars = { driver: ngc.groups.driver ?? ctx.driver?.version ?? em('unknown'), floor: ngc.groups.floor };
     return {
       fit: 2,
-      finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleFloor', vars), cause: em('drvCauseFloor', vars) + ' ' + em('drvNgc'), evidence, fix: [...upgrade(vars.floor), `# ${m('dtoNgcOlder')}`] },
+      finding: {
+        code: 'driver-too-old',
+        severity: 'error',
+        title: em('drvTitleFloor', vars),
+        cause: `${em('drvCauseFloor', vars)} ${em('drvNgc')}`,
+        evidence,
+        fix: [...upgrade(vars.floor), `# ${m('dtoNgcOlder')}`],
+      },
     };
   }
   return undefined;
@@ -317,7 +425,16 @@ function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]
 
 /** A message that names the CUDA the failing program needs. */
 function wantedEvent(events: ErrorEvent[]): ErrorEvent | undefined {
-  const wanted = first(events, 'container-requirement-cuda', 'container-requirement-brand', 'cuda-not-supported-by-driver', 'nvidia-docker-unsupported-cuda', 'driver-old-or-missing', 'cudajl-driver-incompatible', 'driver-cuda-expected');
+  const wanted = first(
+    events,
+    'container-requirement-cuda',
+    'container-requirement-brand',
+    'cuda-not-supported-by-driver',
+    'nvidia-docker-unsupported-cuda',
+    'driver-old-or-missing',
+    'cudajl-driver-incompatible',
+    'driver-cuda-expected',
+  );
   // "expected at least 11040": CUDA's numeric form.
   if (wanted?.groups.need && !wanted.groups.cuda) wanted.groups.cuda = cudaNumber(wanted.groups.need);
   return wanted;
@@ -343,7 +460,13 @@ function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonl
   const tfCuda = tfPkg ? tensorflowRelease(tfPkg.version)?.cuda : undefined;
   // A CUDA toolkit named in the paste ("Cuda 7.0", nvcc) is the runtime of a program built from source.
   const toolkit = !t?.cuda && !t?.pypiCuda ? ctx.snapshot.toolkits.map((k) => k.nvcc?.version?.value ?? k.version?.value).find(Boolean) : undefined;
-  const namedAbove = max ? ctx.facts.toolkitMentions.map((x) => x.value).filter((v) => compareVersions(v, max) > 0).sort(compareVersions).at(-1) : undefined;
+  const namedAbove = max
+    ? ctx.facts.toolkitMentions
+        .map((x) => x.value)
+        .filter((v) => compareVersions(v, max) > 0)
+        .sort(compareVersions)
+        .at(-1)
+    : undefined;
   const env = ctx.env;
   const other = (name: string, cuda: string, built: string): Program => ({ name, cuda, built, kind: 'other', evidence: torchFacts(ctx) });
   if (t?.cuda) {
@@ -351,7 +474,15 @@ function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonl
     const same = found.find((x) => x.pkg === t.pkg);
     if (same) return programOf(same);
     const name = t.version === '?' ? 'torch' : `torch ${t.pkg.version}`;
-    return { name, cuda: t.cuda, built: m('dtoBuilt', { name, cuda: t.cuda }), kind: 'torch', ...(env ? { env } : {}), ...(t.version === '?' ? {} : { pkg: t.pkg }), evidence: torchFacts(ctx) };
+    return {
+      name,
+      cuda: t.cuda,
+      built: m('dtoBuilt', { name, cuda: t.cuda }),
+      kind: 'torch',
+      ...(env ? { env } : {}),
+      ...(t.version === '?' ? {} : { pkg: t.pkg }),
+      evidence: torchFacts(ctx),
+    };
   }
   if (ptxas) return other('ptxas', ptxas, m('dtoBuiltPtxas', { cuda: ptxas }));
   if (wanted?.groups.cuda) {
@@ -360,18 +491,39 @@ function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonl
     if (wanted.groups.dll) return other(wanted.groups.dll, cuda, m('dtoBuiltDll', { dll: wanted.groups.dll, cuda }));
     return other(m('dtoProgram'), cuda, m('dtoBuiltNeeds', { cuda }));
   }
-  if (isaCuda) return other(`PTX ISA ${isa?.groups.ptx ?? '?'}`, isaCuda, m('dtoBuiltPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' }));
+  if (isaCuda)
+    return other(
+      `PTX ISA ${isa?.groups.ptx ?? '?'}`,
+      isaCuda,
+      m('dtoBuiltPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' }),
+    );
   if (paddle) return other(`paddlepaddle-gpu ${paddle.version}`, paddle.cuda, m('dtoBuilt', { name: `paddlepaddle-gpu ${paddle.version}`, cuda: paddle.cuda }));
   if (imageCuda) return { ...other(m('dtoImage'), imageCuda, m('dtoBuiltImage', { cuda: imageCuda })), checksDriver: true };
   if (t?.pypiCuda) {
     const tag = tagOf(t.pypiCuda);
     return {
-      name: `torch ${t.version}`, cuda: t.pypiCuda, built: m('dtoBuiltPypi', { version: t.version, tag, cuda: t.pypiCuda }), kind: 'torch', ...(env ? { env } : {}), pkg: t.pkg,
-      evidence: [...torchFacts(ctx), { fact: m('evPypi'), value: `torch ${t.version} → ${tag} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' }],
+      name: `torch ${t.version}`,
+      cuda: t.pypiCuda,
+      built: m('dtoBuiltPypi', { version: t.version, tag, cuda: t.pypiCuda }),
+      kind: 'torch',
+      ...(env ? { env } : {}),
+      pkg: t.pkg,
+      evidence: [
+        ...torchFacts(ctx),
+        { fact: m('evPypi'), value: `torch ${t.version} → ${tag} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' },
+      ],
     };
   }
   if (tfCuda && tfPkg && env) {
-    return { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda, built: m('dtoBuilt', { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda }), kind: 'tensorflow', env, pkg: tfPkg, evidence: [packageEvidence(env, tfPkg)] };
+    return {
+      name: `${tfPkg.name} ${tfPkg.version}`,
+      cuda: tfCuda,
+      built: m('dtoBuilt', { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda }),
+      kind: 'tensorflow',
+      env,
+      pkg: tfPkg,
+      evidence: [packageEvidence(env, tfPkg)],
+    };
   }
   if (toolkit) {
     const cuda = versionParts(toolkit).slice(0, 2).join('.');
@@ -406,4 +558,3 @@ function cudaRowNote(cuda: string): Evidence[] {
   const row = cudaRelease(cuda);
   return row?.note ? [{ fact: em('evCudaRowNote', { cuda }), value: row.note, source: row.source }] : [];
 }
-

@@ -26,7 +26,16 @@ function findingsOf(s: Snapshot): Finding[] {
     return [{ code: 'fabric-manager', severity: 'error', title: m('fmTitle'), cause: m('fmCause', { n: switches }), evidence, fix }];
   }
   if (cudaError && NOT_READY.test(cudaError)) {
-    return [{ code: 'fabric-manager', severity: 'error', title: m('fmTitleCuda'), cause: m('fmCauseCuda', { error: cudaError, driver: s.driver.version?.value ?? '?' }), evidence, fix }];
+    return [
+      {
+        code: 'fabric-manager',
+        severity: 'error',
+        title: m('fmTitleCuda'),
+        cause: m('fmCauseCuda', { error: cudaError, driver: s.driver.version?.value ?? '?' }),
+        evidence,
+        fix,
+      },
+    ];
   }
   if (switches === 0) return [];
   return s.gpus.flatMap((g): Finding[] => {
@@ -34,18 +43,28 @@ function findingsOf(s: Snapshot): Finding[] {
     const failed = f?.state === 'completed' && f.status !== null && f.status !== 'NVML_SUCCESS' && !/^success$/i.test(f.status);
     if (!f || (f.state !== 'not-started' && f.state !== 'in-progress' && !failed)) return [];
     const state = failed ? `completed with ${f.status}` : f.state;
-    return [{
-      code: 'fabric-manager', severity: 'error', title: m('fmTitleState', { index: g.index, state }),
-      cause: m('fmCauseState', { state: f.state, status: f.status ?? '?' }),
-      evidence: [...evidence, { fact: m('evFabric', { index: g.index }), value: `${f.state} (${f.status ?? '?'})`, source: g.source }],
-      fix, subject: `gpu:${g.index}`,
-    }];
+    return [
+      {
+        code: 'fabric-manager',
+        severity: 'error',
+        title: m('fmTitleState', { index: g.index, state }),
+        cause: m('fmCauseState', { state: f.state, status: f.status ?? '?' }),
+        evidence: [...evidence, { fact: m('evFabric', { index: g.index }), value: `${f.state} (${f.status ?? '?'})`, source: g.source }],
+        fix,
+        subject: `gpu:${g.index}`,
+      },
+    ];
   });
 }
 
 function baseEvidence(s: Snapshot): Evidence[] {
   const out: Evidence[] = [];
-  if (s.fabric) out.push({ fact: m('evNvswitch'), value: s.fabric.nvswitches.map((n) => `${n.address} (${n.deviceId})`).join(', ') || 'none', source: 'sysfs:/sys/bus/pci/devices' });
+  if (s.fabric)
+    out.push({
+      fact: m('evNvswitch'),
+      value: s.fabric.nvswitches.map((n) => `${n.address} (${n.deviceId})`).join(', ') || 'none',
+      source: 'sysfs:/sys/bus/pci/devices',
+    });
   if (s.fabric?.managerRunning) out.push({ fact: m('evFm'), value: String(s.fabric.managerRunning.value), source: s.fabric.managerRunning.source });
   if (s.cudaDriverApi?.error) out.push({ fact: m('evCudaInit'), value: s.cudaDriverApi.error, source: 'cuda-driver:cuInit' });
   return out;

@@ -43,7 +43,15 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
     ...(host ? [{ fact: m('evHostDriver'), value: host.version, source: host.source }] : []),
   ];
   if (!c.inUse) {
-    return { code: 'forward-compat-shadowing', severity: 'info', title: m('fcTitleInfo', { compat }), cause: m('fcCauseInfo', { path: c.path, reason: c.reason }), evidence, fix: [m('fcFixNothing', { dir })], subject: c.path };
+    return {
+      code: 'forward-compat-shadowing',
+      severity: 'info',
+      title: m('fcTitleInfo', { compat }),
+      cause: m('fcCauseInfo', { path: c.path, reason: c.reason }),
+      evidence,
+      fix: [m('fcFixNothing', { dir })],
+      subject: c.path,
+    };
   }
   const how = c.reason;
   const older = host !== null && c.version !== null && compareVersions(c.version, host.version) < 0;
@@ -52,9 +60,18 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
     const seg = specForGpu(g)?.segment;
     return seg !== undefined && seg !== 'datacenter' && seg !== 'jetson';
   });
-  for (const g of s.gpus) evidence.push({ fact: m('evGpu'), value: `${g.index}: ${g.name} (${specForGpu(g)?.segment ?? 'unknown segment'})`, source: g.source });
+  for (const g of s.gpus)
+    evidence.push({ fact: m('evGpu'), value: `${g.index}: ${g.name} (${specForGpu(g)?.segment ?? 'unknown segment'})`, source: g.source });
   if (!older && ineligible.length === 0) {
-    return { code: 'forward-compat-shadowing', severity: 'info', title: m('fcTitleInUse', { compat, driver }), cause: m('fcCauseInUse', { path: c.path, how, driver }), evidence, fix: [], subject: c.path };
+    return {
+      code: 'forward-compat-shadowing',
+      severity: 'info',
+      title: m('fcTitleInUse', { compat, driver }),
+      cause: m('fcCauseInUse', { path: c.path, how, driver }),
+      evidence,
+      fix: [],
+      subject: c.path,
+    };
   }
   const cause = [
     ...(older ? [m('fcCauseOld', { path: c.path, how, driver })] : []),
@@ -84,14 +101,20 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
 
 /** Error 804 (forward compatibility on a GPU without it) or 803 (a compat libcuda of another branch than the module), or a compat library only listed. */
 function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
-  const evidence = [...lineEvidence(events), ...gpuEvidence(ctx), ...driverFacts(ctx.driver, m('evHostDriver'), ctx.snapshot.driver.cudaVersion?.source ?? 'pasted')];
+  const evidence = [
+    ...lineEvidence(events),
+    ...gpuEvidence(ctx),
+    ...driverFacts(ctx.driver, m('evHostDriver'), ctx.snapshot.driver.cudaVersion?.source ?? 'pasted'),
+  ];
   const g = ctx.gpus[0];
   const is804 = has(events, 'compat-not-supported', 'cuda-error-804-prose');
   // The image's / toolkit's CUDA names the cuda-compat package: nvidia/cuda:11.3.1 → cuda-compat-11-3.
   const imageCuda = ctx.facts.toolkitMentions.find((t) => t.source === 'pasted:image')?.value ?? ctx.snapshot.toolkits[0]?.version?.value;
   const compatPkg = imageCuda ? `cuda-compat-${versionParts(imageCuda).slice(0, 2).join('-')}` : undefined;
   // Driver-shaped versions in the lines (host libcuda 570.133.20 vs compat 570.124.06) and the parsed driver.
-  const versions = [...new Set([...(ctx.driver?.version ? [ctx.driver.version] : []), ...events.flatMap((e) => e.text.match(/\b\d{3}\.\d{2,3}\.\d{2,3}\b/g) ?? [])])].slice(0, 4);
+  const versions = [
+    ...new Set([...(ctx.driver?.version ? [ctx.driver.version] : []), ...events.flatMap((e) => e.text.match(/\b\d{3}\.\d{2,3}\.\d{2,3}\b/g) ?? [])]),
+  ].slice(0, 4);
   const paths = [...new Set(events.map((e) => e.groups.path).filter((p): p is string => !!p))].slice(0, 3);
   const driverText = versions.length ? versions.join(' / ') : em('unknown');
   const why = is804 ? em('fcWhy804', { gpu: g ? ` — ${g.gpu.name} is not one of them` : '' }) : em('fcWhy803', { driver: driverText });
@@ -99,15 +122,27 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   if (versions.length > (ctx.driver?.version ? 1 : 0)) evidence.push({ fact: md('evVersionsNamed'), value: versions.join(', '), source: 'pasted' });
   const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? (paths.length ? 1.8 : 1) : 0.6;
   // Only a path in a listing (find, ls, ldconfig -p) and no failure: the library is there, not shown to be in use.
-  const failing = is804 || has(events, 'system-driver-mismatch') || has(ctx.events, 'driver-insufficient', 'cuda-init-device-count', 'no-cuda-gpus', 'cuda-unknown-error');
+  const failing =
+    is804 || has(events, 'system-driver-mismatch') || has(ctx.events, 'driver-insufficient', 'cuda-init-device-count', 'no-cuda-gpus', 'cuda-unknown-error');
   if (!failing) {
-    return { specific: false, fit: 0.5, finding: finding('forward-compat-shadowing', 'info', em('fcPresentTitle'), em('fcPresentCause'), evidence, [
-      'ldconfig -p | grep libcuda.so.1   # the driver\'s own copy must be the one listed first', 'echo $LD_LIBRARY_PATH   # no */compat folder here on GeForce/RTX cards',
-    ]) };
+    return {
+      specific: false,
+      fit: 0.5,
+      finding: finding('forward-compat-shadowing', 'info', em('fcPresentTitle'), em('fcPresentCause'), evidence, [
+        "ldconfig -p | grep libcuda.so.1   # the driver's own copy must be the one listed first",
+        'echo $LD_LIBRARY_PATH   # no */compat folder here on GeForce/RTX cards',
+      ]),
+    };
   }
-  return { specific: false, fit, finding: finding('forward-compat-shadowing', 'error', em('fcTitle'), em('fcCause', { why }), evidence, [
-    'ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
-    ...paths.map((p) => `rm ${p}*   # ${md('fcRemovePath')}`),
-    ...(compatPkg ? [`dpkg -l | grep cuda-compat; sudo apt-get remove -y ${compatPkg}   # ${em('fcRemovePkg', { cuda: imageCuda ?? '' })}`] : []),
-  ]) };
+  return {
+    specific: false,
+    fit,
+    finding: finding('forward-compat-shadowing', 'error', em('fcTitle'), em('fcCause', { why }), evidence, [
+      'ldconfig -p | grep libcuda.so.1',
+      'echo $LD_LIBRARY_PATH',
+      '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
+      ...paths.map((p) => `rm ${p}*   # ${md('fcRemovePath')}`),
+      ...(compatPkg ? [`dpkg -l | grep cuda-compat; sudo apt-get remove -y ${compatPkg}   # ${em('fcRemovePkg', { cuda: imageCuda ?? '' })}`] : []),
+    ]),
+  };
 }

@@ -17,7 +17,19 @@ import { cudaNumber } from '../../parse/framework-logs.js';
 import type { Rule } from '../types.js';
 import type { PythonEnv, Snapshot } from '../../snapshot/types.js';
 import { floorsFor, tagOf, type ExplainContext } from '../context.js';
-import { cudaDiffers, driverEvidence as pastedDriverEvidence, first, foreignCudaLib, has, lineEvidence, pip, finding as explained, tfPipRelease, torchEvidence, torchLabel } from '../explain-helpers.js';
+import {
+  cudaDiffers,
+  driverEvidence as pastedDriverEvidence,
+  first,
+  foreignCudaLib,
+  has,
+  lineEvidence,
+  pip,
+  finding as explained,
+  tfPipRelease,
+  torchEvidence,
+  torchLabel,
+} from '../explain-helpers.js';
 import { missingLibs } from '../missing-libs.js';
 import { em } from '../explainers/messages.js';
 import { onnxruntimeExplained, onnxruntimeFromFacts } from '../onnxruntime.js';
@@ -64,7 +76,10 @@ function torchPairs(env: PythonEnv): Checked[] {
     const variant = rel && ttag && ttag !== 'cpu' ? rel.cudaVariants.find((v) => v.tag === ttag) : undefined;
     const fix = (): string[] => {
       if (!variant || !rel) return [];
-      return [`# ${m('fcmPairFix', { tag: variant.tag })}`, ...torchInstallCommands(env, { release: rel, variant, support: 'unknown', driverFloor: undefined })];
+      return [
+        `# ${m('fcmPairFix', { tag: variant.tag })}`,
+        ...torchInstallCommands(env, { release: rel, variant, support: 'unknown', driverFloor: undefined }),
+      ];
     };
     if (tag && ttag && tag !== ttag) {
       const finding: Finding = {
@@ -86,7 +101,11 @@ function torchPairs(env: PythonEnv): Checked[] {
         severity: 'error',
         title: m('fcmVisionVerTitle', vars),
         cause: m('fcmVisionVerCause', vars),
-        evidence: [packageEvidence(env, torch), packageEvidence(env, p), { fact: m('evKnowledge'), value: `torch ${rel?.version} ↔ ${name} ${want}`, source: rel?.source ?? '' }],
+        evidence: [
+          packageEvidence(env, torch),
+          packageEvidence(env, p),
+          { fact: m('evKnowledge'), value: `torch ${rel?.version} ↔ ${name} ${want}`, source: rel?.source ?? '' },
+        ],
         fix: fix(),
         subject: env.prefix,
         ...(rel?.unconfirmedFields?.includes(name) ? { unconfirmed: `${name} pairing for torch ${rel.version}: ${rel.note ?? 'secondary source'}` } : {}),
@@ -121,9 +140,16 @@ function tensorflow(snapshot: Snapshot, env: PythonEnv): Finding[] {
         severity: differentMajor ? 'error' : 'warning',
         title: m('fcmTfCudaTitle', vars),
         cause: m('fcmTfCudaCause', vars),
-        evidence: [packageEvidence(env, p), { fact: m('evLib', { soname: lib.soname }), value: `${lib.resolvedPath} (${lib.version})`, source: lib.via }, { fact: m('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source }],
+        evidence: [
+          packageEvidence(env, p),
+          { fact: m('evLib', { soname: lib.soname }), value: `${lib.resolvedPath} (${lib.version})`, source: lib.via },
+          { fact: m('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
+        ],
         fix: r.andCudaExtra
-          ? [pipInstall(env, mgr, [`"tensorflow[and-cuda]==${minor}.*"`]), `${pythonOf(env)} -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"`]
+          ? [
+              pipInstall(env, mgr, [`"tensorflow[and-cuda]==${minor}.*"`]),
+              `${pythonOf(env)} -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"`,
+            ]
           : [`conda install -p ${env.prefix} -c conda-forge cudatoolkit=${r.cuda} cudnn=${r.cudnn}`],
         subject: env.prefix,
         ...(unconfirmed ? { unconfirmed } : {}),
@@ -142,19 +168,34 @@ function jax(snapshot: Snapshot, env: PythonEnv): Finding[] {
     if (!hit) continue;
     const extra = jaxCudaExtra(`cuda${hit[1]}`);
     if (!extra || compareVersions(d.version, extra.minDriverLinux) >= 0) continue;
-    const vars = { pkg: canonicalName(p.name), version: p.version, prefix: env.prefix, floor: extra.minDriverLinux, driver: d.version, extra: extra.extra, cuda: extra.requires.cuda };
+    const vars = {
+      pkg: canonicalName(p.name),
+      version: p.version,
+      prefix: env.prefix,
+      floor: extra.minDriverLinux,
+      driver: d.version,
+      extra: extra.extra,
+      cuda: extra.requires.cuda,
+    };
     const mgr = managerOf(p) === 'uv' ? 'uv' : 'pip';
     const fix = [`# ${m('fcmJaxFix', vars)}`, ...driverUpgradeCommands(snapshot, extra.minDriverLinux, driverWords(extra.minDriverLinux))];
     const cuda12 = jaxCudaExtra('cuda12');
     if (extra.extra === 'cuda13' && cuda12 && compareVersions(d.version, cuda12.minDriverLinux) >= 0) {
-      fix.push(pipUninstall(env, mgr, ['jax-cuda13-plugin', 'jax-cuda13-pjrt']), pipInstall(env, mgr, [`"jax[cuda12]==${publicVersion(findPackage(env, 'jax')?.version ?? p.version)}"`]));
+      fix.push(
+        pipUninstall(env, mgr, ['jax-cuda13-plugin', 'jax-cuda13-pjrt']),
+        pipInstall(env, mgr, [`"jax[cuda12]==${publicVersion(findPackage(env, 'jax')?.version ?? p.version)}"`]),
+      );
     }
     out.push({
       code: 'framework-cuda-mismatch',
       severity: 'error',
       title: m('fcmJaxTitle', vars),
       cause: m('fcmJaxCause', vars),
-      evidence: [packageEvidence(env, p), ...driverEvidence(d, m('evDriver')), { fact: m('evKnowledge'), value: `jax[${extra.extra}]: driver ≥ ${extra.minDriverLinux}`, source: extra.source }],
+      evidence: [
+        packageEvidence(env, p),
+        ...driverEvidence(d, m('evDriver')),
+        { fact: m('evKnowledge'), value: `jax[${extra.extra}]: driver ≥ ${extra.minDriverLinux}`, source: extra.source },
+      ],
       fix,
       subject: env.prefix,
       ...(extra.confirmed ? {} : { unconfirmed: `jax[${extra.extra}] floors: ${extra.note ?? 'unconfirmed'}` }),
@@ -176,11 +217,22 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
   const jax = first(events, 'jax-cuda-version');
   if (jax) {
     const vars = { built: cudaNumber(jax.groups.built ?? '0'), found: cudaNumber(jax.groups.found ?? '0') };
-    return { fit: 2, finding: explained('framework-cuda-mismatch', 'error', em('fcmTitle', { pkg: 'jaxlib', version: spaced(ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version), want: vars.built, have: vars.found }), em('fcmJax', vars), evidence, ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH']) };
+    return {
+      fit: 2,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmTitle', { pkg: 'jaxlib', version: spaced(ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version), want: vars.built, have: vars.found }),
+        em('fcmJax', vars),
+        evidence,
+        ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH'],
+      ),
+    };
   }
   const xf = first(events, 'xformers-built-for');
   if (xf?.groups.built && xf.groups.have) {
-    const built = xf.groups.built, have = xf.groups.have;
+    const built = xf.groups.built,
+      have = xf.groups.have;
     // xFormers prints CUDA as major*100+minor: 1201 = 12.1, 1108 = 11.8.
     const cuda = xf.groups.cuda ? `${Math.floor(Number(xf.groups.cuda) / 100)}.${Number(xf.groups.cuda) % 100}` : '?';
     const haveTag = /\+(cu\d+)$/.exec(have)?.[1];
@@ -190,34 +242,67 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     // The installed torch is a CPU build: that is the root cause, not xFormers (cpu-only-build says so).
     const cpu = /\+cpu$/.test(have);
     const torchFix = pip(`torch==${built.split('+')[0]} --index-url https://download.pytorch.org/whl/${builtTag ?? 'cu128'}`);
-    const xfFix = pip(`-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # the xformers build for the installed torch ${have}`);
-    return { fit: cpu ? 0.4 : 2, finding: explained('framework-cuda-mismatch', 'error', em('fcmExtTitle', vars), em('fcmExtCause', vars), evidence, [
-      ...(cpu ? [torchFix] : [xfFix, `# or: ${torchFix}`]), 'python -m xformers.info',
-    ]) };
+    const xfFix = pip(
+      `-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # the xformers build for the installed torch ${have}`,
+    );
+    return {
+      fit: cpu ? 0.4 : 2,
+      finding: explained('framework-cuda-mismatch', 'error', em('fcmExtTitle', vars), em('fcmExtCause', vars), evidence, [
+        ...(cpu ? [torchFix] : [xfFix, `# or: ${torchFix}`]),
+        'python -m xformers.info',
+      ]),
+    };
   }
   const cupy = first(events, 'cupy-failed-to-load');
   if (cupy?.groups.cuda) {
     const want = Number(cupy.groups.cuda);
     const other = want >= 12 ? want - 1 : want + 1;
     const vars = { lib: cupy.groups.soname ?? '?', want: String(want), other: String(other) };
-    return { fit: 1.8, finding: explained('framework-cuda-mismatch', 'error', em('fcmCupyTitle', vars), em('fcmCupyCause', vars), [...evidence, ...torchEvidence(ctx)], [
-      'pip list 2>/dev/null | grep -i cupy   # cupy-cuda11x / cupy-cuda12x: the wheel names the CUDA major it loads',
-      `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # when the CUDA here is ${other}.x`,
-      `# or keep cupy-cuda${want}x and install the CUDA ${want} libraries: pip install "cupy-cuda${want}x[ctk]"`,
-      'python -c "import cupy; cupy.show_config()"',
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmCupyTitle', vars),
+        em('fcmCupyCause', vars),
+        [...evidence, ...torchEvidence(ctx)],
+        [
+          'pip list 2>/dev/null | grep -i cupy   # cupy-cuda11x / cupy-cuda12x: the wheel names the CUDA major it loads',
+          `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # when the CUDA here is ${other}.x`,
+          `# or keep cupy-cuda${want}x and install the CUDA ${want} libraries: pip install "cupy-cuda${want}x[ctk]"`,
+          'python -c "import cupy; cupy.show_config()"',
+        ],
+      ),
+    };
   }
   // mmcv-full installed from the index of another torch (…/mmcv/dist/cu101/torch1.6/index.html) than the one installed.
   const mmcv = first(ctx.events, 'mmcv-index');
   const torchNow = ctx.torch && ctx.torch.version !== '?' ? ctx.torch.version : undefined;
   if (mmcv?.groups.torch && torchNow && !torchNow.startsWith(`${mmcv.groups.torch}.`) && has(events, 'undefined-symbol-torch', 'mmcv-index')) {
-    const vars = { built: mmcv.groups.torch, cuda: mmcv.groups.cuda ?? '?', have: torchNow, tag: ctx.torch?.tag ?? (ctx.torch?.cuda ? tagOf(ctx.torch.cuda) : 'cu118') };
+    const vars = {
+      built: mmcv.groups.torch,
+      cuda: mmcv.groups.cuda ?? '?',
+      have: torchNow,
+      tag: ctx.torch?.tag ?? (ctx.torch?.cuda ? tagOf(ctx.torch.cuda) : 'cu118'),
+    };
     const [maj, min] = versionParts(torchNow);
-    return { fit: 2, finding: explained('framework-cuda-mismatch', 'error', em('fcmMmcvTitle', vars), em('fcmMmcvCause', vars), [...evidence, ...lineEvidence([mmcv]), ...torchEvidence(ctx)], [
-      'pip uninstall -y mmcv-full mmcv',
-      pip(`mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the installed torch ${torchNow}`),
-      'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
-    ]) };
+    return {
+      fit: 2,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmMmcvTitle', vars),
+        em('fcmMmcvCause', vars),
+        [...evidence, ...lineEvidence([mmcv]), ...torchEvidence(ctx)],
+        [
+          'pip uninstall -y mmcv-full mmcv',
+          pip(
+            `mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the installed torch ${torchNow}`,
+          ),
+          'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
+        ],
+      ),
+    };
   }
   const pyg = first(events, 'pyg-cuda-differs');
   if (pyg?.groups.torch && pyg.groups.vision) {
@@ -225,72 +310,144 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     const tag = tagOf(pyg.groups.torch);
     const torchV = t && t.version !== '?' ? t.version : undefined;
     const vars = { ext: pyg.groups.ext ?? 'torch_scatter', torch: pyg.groups.torch, ext_cuda: pyg.groups.vision, tag };
-    return { fit: 2, finding: explained('framework-cuda-mismatch', 'error', em('fcmPygTitle', vars), em('fcmPygCause', vars), [...evidence, ...torchEvidence(ctx)], [
-      `pip uninstall -y ${vars.ext.replace(/_/g, '-')}`,
-      `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # the wheels built for torch's CUDA ${vars.torch}`,
-      'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
-    ]) };
+    return {
+      fit: 2,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmPygTitle', vars),
+        em('fcmPygCause', vars),
+        [...evidence, ...torchEvidence(ctx)],
+        [
+          `pip uninstall -y ${vars.ext.replace(/_/g, '-')}`,
+          `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # the wheels built for torch's CUDA ${vars.torch}`,
+          'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
+        ],
+      ),
+    };
   }
   const tv = first(events, 'torchvision-cuda-differs', 'torchvision-op-missing');
   if (tv) {
     const t = ctx.torch;
     const what = tv.groups.op ? `torchvision::${tv.groups.op}` : `torch CUDA ${tv.groups.torch ?? '?'} vs torchvision CUDA ${tv.groups.vision ?? '?'}`;
     const tag = tv.groups.torch ? tagOf(tv.groups.torch) : (t?.tag ?? 'cu128');
-    return { fit: 1.8, finding: explained('framework-cuda-mismatch', 'error', em('fcmVisionTitle'), em('fcmVisionCause', { what }), [...evidence, ...torchEvidence(ctx)], [
-      'pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "',
-      pip(`--force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} torchvision torchaudio --index-url https://download.pytorch.org/whl/${tag}`),
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmVisionTitle'),
+        em('fcmVisionCause', { what }),
+        [...evidence, ...torchEvidence(ctx)],
+        [
+          'pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "',
+          pip(
+            `--force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} torchvision torchaudio --index-url https://download.pytorch.org/whl/${tag}`,
+          ),
+        ],
+      ),
+    };
   }
   // CUDA library packages of another major than the framework's build (conda's nvidia channel pulling libcusparse 12
   // under pytorch-cuda=11.7, pip nvidia-*-cu12 under a cu118 torch).
   const tcuda = ctx.torch?.cuda;
   const foreign = tcuda ? (ctx.env?.packages ?? []).filter((p) => foreignCudaLib(p.name, p.version, tcuda)) : [];
   if (foreign.length && tcuda && has(events, 'undefined-symbol-version', 'undefined-symbol-torch', 'lib-undefined-symbol-path', 'symbol-version-not-defined')) {
-    const list = foreign.slice(0, 4).map((p) => `${p.name} ${p.version}`).join(', ');
+    const list = foreign
+      .slice(0, 4)
+      .map((p) => `${p.name} ${p.version}`)
+      .join(', ');
     const vars = { list, cuda: tcuda, torch: torchLabel(ctx) ?? `torch (CUDA ${tcuda})` };
-    return { fit: 2, finding: explained('framework-cuda-mismatch', 'error', em('fcmLibsTitle', vars), em('fcmLibsCause', vars), [...evidence, ...torchEvidence(ctx), { fact: em('evForeignLibs'), value: list, source: foreign[0]!.location }], [
-      `conda install ${foreign.slice(0, 4).map((p) => `${p.name}=${versionParts(tcuda)[0]}`).join(' ')} -c nvidia   # the CUDA ${versionParts(tcuda)[0]} builds of these libraries`,
-      `# or pin them through the CUDA version package: conda install "cuda-version=${tcuda}" -c nvidia`,
-      'conda list | grep -iE "cublas|cusparse|cufft|curand|cusolver|nvjitlink"',
-    ]) };
+    return {
+      fit: 2,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmLibsTitle', vars),
+        em('fcmLibsCause', vars),
+        [...evidence, ...torchEvidence(ctx), { fact: em('evForeignLibs'), value: list, source: foreign[0]!.location }],
+        [
+          `conda install ${foreign
+            .slice(0, 4)
+            .map((p) => `${p.name}=${versionParts(tcuda)[0]}`)
+            .join(' ')} -c nvidia   # the CUDA ${versionParts(tcuda)[0]} builds of these libraries`,
+          `# or pin them through the CUDA version package: conda install "cuda-version=${tcuda}" -c nvidia`,
+          'conda list | grep -iE "cublas|cusparse|cufft|curand|cusolver|nvjitlink"',
+        ],
+      ),
+    };
   }
   const cudf = first(events, 'cudf-mvc');
   if (cudf?.groups.tkMajor) {
     const vars = { tk: `${cudf.groups.tkMajor}.${cudf.groups.tkMinor}`, dr: `${cudf.groups.drMajor}.${cudf.groups.drMinor}` };
     const floor = floorsFor(vars.tk).full ?? '?';
-    return { fit: 1.8, finding: explained('framework-cuda-mismatch', 'error', em('fcmCudfTitle', vars), em('fcmCudfCause', { ...vars, floor }), [...evidence, ...pastedDriverEvidence(ctx)], [
-      `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # CUDA packages no newer than the driver's ${vars.dr}`,
-      `# or upgrade the driver to >= ${floor} (CUDA ${vars.tk})`,
-      'python -c "import cudf; print(cudf.__version__)"',
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmCudfTitle', vars),
+        em('fcmCudfCause', { ...vars, floor }),
+        [...evidence, ...pastedDriverEvidence(ctx)],
+        [
+          `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # CUDA packages no newer than the driver's ${vars.dr}`,
+          `# or upgrade the driver to >= ${floor} (CUDA ${vars.tk})`,
+          'python -c "import cudf; print(cudf.__version__)"',
+        ],
+      ),
+    };
   }
   const bnb = first(events, 'bnb-no-binary');
   if (bnb?.groups.cuda) {
     const v = bnb.groups.cuda;
     const vars = { lib: bnb.groups.lib ?? `libbitsandbytes_cuda${v}.so`, cuda: `${v.slice(0, -1)}.${v.slice(-1)}`, code: v };
-    return { fit: 1.8, finding: explained('framework-cuda-mismatch', 'error', em('fcmBnbTitle', vars), em('fcmBnbCause', vars), evidence, [
-      'pip install -U bitsandbytes   # releases from 0.43 ship one multi-CUDA build', 'python -m bitsandbytes',
-      `# or build this CUDA's binary: git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
-      `# or point it at an installed CUDA it has a binary for: export BNB_CUDA_VERSION=<e.g. 121>`,
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained('framework-cuda-mismatch', 'error', em('fcmBnbTitle', vars), em('fcmBnbCause', vars), evidence, [
+        'pip install -U bitsandbytes   # releases from 0.43 ship one multi-CUDA build',
+        'python -m bitsandbytes',
+        `# or build this CUDA's binary: git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
+        `# or point it at an installed CUDA it has a binary for: export BNB_CUDA_VERSION=<e.g. 121>`,
+      ]),
+    };
   }
   const sym = first(events, 'undefined-symbol-torch');
   if (sym) {
     const lib = sym.groups.lib ?? '?';
-    return { fit: 1.2, finding: explained('framework-cuda-mismatch', 'error', em('fcmGeneric'), em('fcmSymbolCause', { lib, symbol: (sym.groups.symbol ?? '').slice(0, 60) }), evidence, [
-      `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # built for the installed torch${ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : ''}`,
-    ]) };
+    return {
+      fit: 1.2,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmGeneric'),
+        em('fcmSymbolCause', { lib, symbol: (sym.groups.symbol ?? '').slice(0, 60) }),
+        evidence,
+        [
+          `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # built for the installed torch${ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : ''}`,
+        ],
+      ),
+    };
   }
   const lib = missingLibs(ctx).find((l) => l.kind === 'cuda' || l.kind === 'dll-cuda');
   // A CUDA runtime of another version than torch's: an extension built for another CUDA (mmcv-full for cu102 under torch+cu111).
   const tc = ctx.torch?.cuda;
   if (lib?.major && lib.kind === 'cuda' && tc && ctx.torch?.tag && cudaDiffers(lib.major, tc)) {
     const vars = { lib: lib.name, want: lib.major, torch: torchLabel(ctx) ?? `torch (CUDA ${tc})`, tag: ctx.torch.tag, cuda: tc };
-    return { fit: 1.8, finding: explained('framework-cuda-mismatch', 'error', em('fcmExtLibTitle', vars), em('fcmExtLibCause', vars), [...evidence, ...torchEvidence(ctx)], [
-      'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
-      `# reinstall the package that needs ${lib.name} as its build for ${vars.tag} (torch ${ctx.torch.version}), e.g. mmcv: pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html`,
-      `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # or build it from source against torch's CUDA ${tc}`,
-    ]) };
+    return {
+      fit: 1.8,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmExtLibTitle', vars),
+        em('fcmExtLibCause', vars),
+        [...evidence, ...torchEvidence(ctx)],
+        [
+          'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
+          `# reinstall the package that needs ${lib.name} as its build for ${vars.tag} (torch ${ctx.torch.version}), e.g. mmcv: pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html`,
+          `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # or build it from source against torch's CUDA ${tc}`,
+        ],
+      ),
+    };
   }
   const installed = ctx.snapshot.toolkits[0]?.version?.value ?? ctx.driver?.cuda ?? undefined;
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
@@ -298,28 +455,60 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
   const tfRel = tf ? tfPipRelease(tf.version) : undefined;
   const tfWant = tfRow?.cuda;
   if (lib?.major && installed && cudaDiffers(lib.major, installed)) {
-    const pkg = tf ? 'tensorflow' : (ctx.torch ? 'torch' : 'the program');
+    const pkg = tf ? 'tensorflow' : ctx.torch ? 'torch' : 'the program';
     const version = tfRel?.version ?? tf?.version ?? ctx.torch?.pkg.version ?? '';
     const vars = { pkg, version: spaced(version), want: tfWant ?? lib.major, have: installed, lib: lib.name };
-    return { fit: 1.6, finding: explained('framework-cuda-mismatch', 'error', em('fcmTitle', vars), em('fcmCause', vars), [...evidence, { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }], [
-      tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# install CUDA ${lib.major} (or a build of ${pkg} for CUDA ${installed})`,
-    ]) };
+    return {
+      fit: 1.6,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmTitle', vars),
+        em('fcmCause', vars),
+        [...evidence, { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }],
+        [tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# install CUDA ${lib.major} (or a build of ${pkg} for CUDA ${installed})`],
+      ),
+    };
   }
   // TensorFlow <= 2.13 loads the system CUDA: it sees only the CPU when the toolkit is not the one its build wants.
-  if (tf && tfWant && installed && has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen') && cudaDiffers(tfWant, installed) && !tfWindowsLastGpu(ctx.snapshot, tf.version)) {
+  if (
+    tf &&
+    tfWant &&
+    installed &&
+    has(events, 'tf-cpu-device-only', 'tf-cannot-dlopen') &&
+    cudaDiffers(tfWant, installed) &&
+    !tfWindowsLastGpu(ctx.snapshot, tf.version)
+  ) {
     const vars = { pkg: 'tensorflow', version: spaced(tf.version), want: tfWant, have: installed, lib: `libcudart.so.${tfWant}` };
     const cudnn = tfRow?.cudnn;
-    return { fit: 1.7, finding: explained('framework-cuda-mismatch', 'error', em('fcmTitle', vars), em('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }), [...evidence, { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }, { fact: 'tensorflow', value: tf.version, source: tf.location }], [
-      `# install CUDA ${tfWant}${cudnn ? ` and cuDNN ${cudnn}` : ''} (the build of tensorflow ${tf.version}) and put its bin/lib64 on PATH / LD_LIBRARY_PATH`,
-      `# or a tensorflow release built for CUDA ${installed} (https://www.tensorflow.org/install/source#gpu)`,
-      'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices())"',
-    ]) };
+    return {
+      fit: 1.7,
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmTitle', vars),
+        em('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }),
+        [
+          ...evidence,
+          { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' },
+          { fact: 'tensorflow', value: tf.version, source: tf.location },
+        ],
+        [
+          `# install CUDA ${tfWant}${cudnn ? ` and cuDNN ${cudnn}` : ''} (the build of tensorflow ${tf.version}) and put its bin/lib64 on PATH / LD_LIBRARY_PATH`,
+          `# or a tensorflow release built for CUDA ${installed} (https://www.tensorflow.org/install/source#gpu)`,
+          'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices())"',
+        ],
+      ),
+    };
   }
   if (has(events, 'undefined-symbol-nvjitlink')) {
     const t = ctx.torch;
-    return { fit: 0.7, finding: explained('framework-cuda-mismatch', 'error', em('fcmGeneric'), em('fcmGeneric'), evidence, [
-      `pip install --force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} --index-url https://download.pytorch.org/whl/${t?.tag ?? 'cu128'}`,
-    ]) };
+    return {
+      fit: 0.7,
+      finding: explained('framework-cuda-mismatch', 'error', em('fcmGeneric'), em('fcmGeneric'), evidence, [
+        `pip install --force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} --index-url https://download.pytorch.org/whl/${t?.tag ?? 'cu128'}`,
+      ]),
+    };
   }
   return undefined;
 }

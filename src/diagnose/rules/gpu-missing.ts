@@ -14,32 +14,45 @@ export const rule: Rule = {
 
 function findingsOf(s: Snapshot): Finding[] {
   const seen = s.gpus.length;
-  const fix = [m('missFixList'), 'nvidia-smi -L', 'lspci -d 10de: -nn', m('missFixLog'), "sudo dmesg -T | grep -iE 'NVRM|RmInitAdapter|fallen off'", m('missFixReboot')];
+  const fix = [
+    m('missFixList'),
+    'nvidia-smi -L',
+    'lspci -d 10de: -nn',
+    m('missFixLog'),
+    "sudo dmesg -T | grep -iE 'NVRM|RmInitAdapter|fallen off'",
+    m('missFixReboot'),
+  ];
   const expected = s.expectedGpus;
   if (expected && seen < expected.value) {
-    return [{
-      code: 'gpu-missing', severity: 'error',
-      title: m('missTitle', { seen, expected: expected.value }),
-      cause: m('missCause', { seen, expected: expected.value, source: expected.source }),
-      evidence: [
-        { fact: m('evExpected'), value: String(expected.value), source: expected.source },
-        { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
-      ],
-      fix,
-    }];
+    return [
+      {
+        code: 'gpu-missing',
+        severity: 'error',
+        title: m('missTitle', { seen, expected: expected.value }),
+        cause: m('missCause', { seen, expected: expected.value, source: expected.source }),
+        evidence: [
+          { fact: m('evExpected'), value: String(expected.value), source: expected.source },
+          { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
+        ],
+        fix,
+      },
+    ];
   }
   const bound = boundOnBus(s);
   if (bound !== null && seen > 0 && bound > seen) {
-    return [{
-      code: 'gpu-missing', severity: 'error',
-      title: m('missTitleBus', { bound, seen }),
-      cause: m('missCauseBus'),
-      evidence: [
-        { fact: m('evPciBound'), value: String(bound), source: 'sysfs:/sys/bus/pci/devices' },
-        { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
-      ],
-      fix,
-    }];
+    return [
+      {
+        code: 'gpu-missing',
+        severity: 'error',
+        title: m('missTitleBus', { bound, seen }),
+        cause: m('missCauseBus'),
+        evidence: [
+          { fact: m('evPciBound'), value: String(bound), source: 'sysfs:/sys/bus/pci/devices' },
+          { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
+        ],
+        fix,
+      },
+    ];
   }
   return [];
 }

@@ -39,19 +39,24 @@ function check(g: Gpu): Finding[] {
     // The board's rated power from the catalogue when the current limit sits below it.
     const tdp = specForGpu(g)?.tdpW ?? null;
     const target = tdp !== null && limit !== null && tdp > limit ? tdp : (limit ?? tdp);
-    fix.push(m('thrFixPowerLimit', { limit: limit === null ? '?' : limit.toFixed(0) }), `sudo nvidia-smi -i ${g.index} -pl ${target === null ? '<W>' : Math.round(target)}`);
+    fix.push(
+      m('thrFixPowerLimit', { limit: limit === null ? '?' : limit.toFixed(0) }),
+      `sudo nvidia-smi -i ${g.index} -pl ${target === null ? '<W>' : Math.round(target)}`,
+    );
   }
-  return [{
-    code: 'gpu-throttled',
-    severity: 'warning',
-    title: m('thrTitle', { index: g.index, name: g.name, reasons: active.join(', ') }),
-    cause: m('thrCause', { reasons, temp, power }),
-    evidence: [
-      { fact: m('evClockReasons'), value: `${g.clockEventReasons?.active.join(', ')} (${g.clockEventReasons?.bitmask ?? '?'})`, source: g.source },
-      { fact: m('evTemperature'), value: temp, source: g.source },
-      { fact: m('evPower'), value: power, source: g.source },
-    ],
-    fix,
-    subject: `gpu:${g.index}`,
-  }];
+  return [
+    {
+      code: 'gpu-throttled',
+      severity: 'warning',
+      title: m('thrTitle', { index: g.index, name: g.name, reasons: active.join(', ') }),
+      cause: m('thrCause', { reasons, temp, power }),
+      evidence: [
+        { fact: m('evClockReasons'), value: `${g.clockEventReasons?.active.join(', ')} (${g.clockEventReasons?.bitmask ?? '?'})`, source: g.source },
+        { fact: m('evTemperature'), value: temp, source: g.source },
+        { fact: m('evPower'), value: power, source: g.source },
+      ],
+      fix,
+      subject: `gpu:${g.index}`,
+    },
+  ];
 }

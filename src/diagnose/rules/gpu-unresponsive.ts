@@ -21,16 +21,25 @@ function findingsOf(s: Snapshot): Finding[] {
   const out: Finding[] = [];
   if (probe?.timedOut) {
     out.push({
-      code: 'gpu-unresponsive', severity: 'error', title: m('hungTitle'), cause: m('hungCause', { detail: probe.detail ?? `${probe.durationMs} ms` }),
-      evidence: [{ fact: m('evProbe'), value: `${probe.name}: ${probe.detail ?? 'timed out'}`, source: 'gpuenv' }], fix,
+      code: 'gpu-unresponsive',
+      severity: 'error',
+      title: m('hungTitle'),
+      cause: m('hungCause', { detail: probe.detail ?? `${probe.durationMs} ms` }),
+      evidence: [{ fact: m('evProbe'), value: `${probe.name}: ${probe.detail ?? 'timed out'}`, source: 'gpuenv' }],
+      fix,
     });
   }
   for (const g of s.gpus) {
     const lost = Object.entries(g.unavailable).find(([, why]) => why === LOST);
     if (!lost) continue;
     out.push({
-      code: 'gpu-unresponsive', severity: 'error', title: m('hungTitleLost', { index: g.index }), cause: m('hungCauseLost', { index: g.index, error: LOST }),
-      evidence: [{ fact: lost[0], value: LOST, source: g.source }], fix, subject: `gpu:${g.index}`,
+      code: 'gpu-unresponsive',
+      severity: 'error',
+      title: m('hungTitleLost', { index: g.index }),
+      cause: m('hungCauseLost', { index: g.index, error: LOST }),
+      evidence: [{ fact: lost[0], value: LOST, source: g.source }],
+      fix,
+      subject: `gpu:${g.index}`,
     });
   }
   return out;

@@ -68,7 +68,10 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
     if (!r || r.andCudaExtra) {
       fix.push(`# ${fm('lnfTfAndCuda', { version: minor })}`, pipInstall(env, mgr, [tfWithCuda(p.version)]));
     } else if (env.kind === 'conda') {
-      fix.push(`# ${fm('lnfTfOld', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`, `conda install ${condaEnvArg(env)} -c conda-forge cudatoolkit=${r.cuda} cudnn=${r.cudnn}`);
+      fix.push(
+        `# ${fm('lnfTfOld', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`,
+        `conda install ${condaEnvArg(env)} -c conda-forge cudatoolkit=${r.cuda} cudnn=${r.cudnn}`,
+      );
     } else {
       fix.push(`# ${fm('lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
     }
@@ -77,7 +80,13 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
   } else {
     const cuda = buildCudaOf(p);
     const major = versionParts(cuda ?? '12')[0] ?? 12;
-    const variant = name === 'torch' ? (() => { const t = cudaTagOf(p); return t ? torchVariant(p.version, t) : undefined; })() : undefined;
+    const variant =
+      name === 'torch'
+        ? (() => {
+            const t = cudaTagOf(p);
+            return t ? torchVariant(p.version, t) : undefined;
+          })()
+        : undefined;
     const specs: string[] = [];
     const unknown: string[] = [];
     for (const s of sonames) {
@@ -89,7 +98,11 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
     }
     const uniq = [...new Set(specs)];
     if (uniq.length) fix.push(`# ${fm('lnfWheels')}`, pipInstall(env, mgr, uniq));
-    for (const s of unknown) fix.push(`# ${fm('lnfUnknown', { soname: s, cuda: cuda ?? '?', pkg: name })}`, pipInstall(env, mgr, ['--force-reinstall', `${name}==${publicVersion(p.version)}`]));
+    for (const s of unknown)
+      fix.push(
+        `# ${fm('lnfUnknown', { soname: s, cuda: cuda ?? '?', pkg: name })}`,
+        pipInstall(env, mgr, ['--force-reinstall', `${name}==${publicVersion(p.version)}`]),
+      );
   }
   return {
     code: 'library-not-found',
@@ -151,7 +164,9 @@ function stubFirst(s: Snapshot, lib: NativeLibrary, stub: string): Finding {
     cause: sm('lnfStubCause', { stub, soname: lib.soname, via: onLd ? sm('lnfViaLd') : sm('lnfViaCache'), real }),
     evidence: [
       { fact: sm('evLoaderFirst', { soname: lib.soname }), value: stub, source: `native:${lib.soname}` },
-      ...(lib.loadedPath ? [{ fact: lib.soname.startsWith('libcuda') ? sm('evCudaLoaded') : sm('evNvmlLoaded'), value: lib.loadedPath, source: `native:${lib.soname}` }] : []),
+      ...(lib.loadedPath
+        ? [{ fact: lib.soname.startsWith('libcuda') ? sm('evCudaLoaded') : sm('evNvmlLoaded'), value: lib.loadedPath, source: `native:${lib.soname}` }]
+        : []),
       ...(ld ? [{ fact: sm('evLdLibraryPath'), value: ld, source: 'env:LD_LIBRARY_PATH' }] : []),
     ],
     fix,
@@ -163,8 +178,9 @@ function driverLibsMissing(s: Snapshot, missing: NativeLibrary[]): Finding {
   const container = inContainer(s);
   const sonames = missing.map((l) => l.soname).join(', ');
   const version = s.driver.kernelModule?.value;
-  const cause = sm('lnfMissingCause', { version: version ? ` ${version}` : '', sonames, detail: missing.map((l) => l.error).join('; ') })
-    + (container ? sm('lnfMissingCauseContainer', { container }) : sm('lnfMissingCauseHost'));
+  const cause =
+    sm('lnfMissingCause', { version: version ? ` ${version}` : '', sonames, detail: missing.map((l) => l.error).join('; ') }) +
+    (container ? sm('lnfMissingCauseContainer', { container }) : sm('lnfMissingCauseHost'));
   const fix = container
     ? containerToolkitFix()
     : [
@@ -197,18 +213,23 @@ function tfLibraries(version: string): string[] {
   return [`# ${fm('lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`];
 }
 
-
 /** What the messages and the pasted facts say: the library named missing, what it is, and how well the facts fit. */
 function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   const libs = missingLibs(ctx);
   const lib = libs[0];
   const evidence = messageLines(events);
-  const at = (fit: number, title: string, cause: string, fix: string[]): Told => ({ fit, events, libs: [], finding: { code: 'library-not-found', severity: 'error', title, cause, evidence, fix } });
+  const at = (fit: number, title: string, cause: string, fix: string[]): Told => ({
+    fit,
+    events,
+    libs: [],
+    finding: { code: 'library-not-found', severity: 'error', title, cause, evidence, fix },
+  });
   if (!lib) {
     if (has(events, 'tf-no-cuda-drivers', 'tf-cannot-dlopen')) {
       const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow');
       return at(1.2, em('libTitle', { lib: m('libCudaLibraries') }), em('cpuTf'), [
-        ...(tf ? tfLibraries(tf.version) : [pip('"tensorflow[and-cuda]"')]), 'python -c "import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))"',
+        ...(tf ? tfLibraries(tf.version) : [pip('"tensorflow[and-cuda]"')]),
+        'python -c "import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))"',
       ]);
     }
     const sym = first(events, 'cudnn-cannot-load-symbol');
@@ -223,22 +244,35 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
       // The CPU fallback alone (no CUDA library named missing) is more often a build without CUDA (cpu-only-build).
       return at(bnbMissesLibrary(ctx) ? 1 : 0.6, em('libTitle', { lib: m('libBnbRuntime') }), em('libBnbCpu'), [
         `python -c "import torch; print(torch.cuda.is_available(), torch.version.cuda)"   # ${m('libBnbNoGpu')}`,
-        'pip install -U bitsandbytes', 'python -m bitsandbytes',
+        'pip install -U bitsandbytes',
+        'python -m bitsandbytes',
       ]);
     }
-    if (has(events, 'bnb-cuda-setup')) return at(1, em('libTitle', { lib: 'libcudart (bitsandbytes)' }), em('libWhyNotFound'), ['pip install -U bitsandbytes', 'python -m bitsandbytes']);
-    if (has(events, 'winerror-126')) return at(1, em('libTitle', { lib: 'DLL' }), em('libWhyNotFound'), ['# https://aka.ms/vs/17/release/vc_redist.x64.exe', pip('--force-reinstall torch --index-url https://download.pytorch.org/whl/cu128')]);
+    if (has(events, 'bnb-cuda-setup'))
+      return at(1, em('libTitle', { lib: 'libcudart (bitsandbytes)' }), em('libWhyNotFound'), ['pip install -U bitsandbytes', 'python -m bitsandbytes']);
+    if (has(events, 'winerror-126'))
+      return at(1, em('libTitle', { lib: 'DLL' }), em('libWhyNotFound'), [
+        '# https://aka.ms/vs/17/release/vc_redist.x64.exe',
+        pip('--force-reinstall torch --index-url https://download.pytorch.org/whl/cu128'),
+      ]);
     return undefined;
   }
   evidence.push(...libs.slice(0, 3).map((l) => missingEvidence(l.name, ctx.facts.missingLibraries.find((f) => f.value === l.name)?.source ?? 'pasted')));
   const present = cudnnPresent(ctx);
   const have = present ? (present.withTorch ? m('cudnnWithTorch', { version: present.version }) : present.version) : undefined;
-  const what = lib.kind === 'cudnn' || lib.kind === 'dll-cudnn' ? em('libWhatCudnn', { major: lib.major ?? '?' }) : lib.kind === 'driver' ? em('libWhatDriver') : lib.kind === 'other' ? em('libWhatOther') : em('libWhatCuda', { major: lib.major ?? '?', component: lib.component });
+  const what =
+    lib.kind === 'cudnn' || lib.kind === 'dll-cudnn'
+      ? em('libWhatCudnn', { major: lib.major ?? '?' })
+      : lib.kind === 'driver'
+        ? em('libWhatDriver')
+        : lib.kind === 'other'
+          ? em('libWhatOther')
+          : em('libWhatCuda', { major: lib.major ?? '?', component: lib.component });
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
   const tfRel = tf ? tfPipRelease(tf.version) : undefined;
   let why = em('libWhyNotFound');
-  if (tfRel && has(events, 'tf-could-not-load')) why = em('libWhyTf', { tf: tfRel.version, cuda: tfRel.cuda, cudnn: tfRel.cudnn }) + ' ' + why;
-  if (lib.kind.startsWith('dll')) why = em('libWhyDll', { cuda: lib.major ?? '?' }) + ' ' + why;
+  if (tfRel && has(events, 'tf-could-not-load')) why = `${em('libWhyTf', { tf: tfRel.version, cuda: tfRel.cuda, cudnn: tfRel.cudnn })} ${why}`;
+  if (lib.kind.startsWith('dll')) why = `${em('libWhyDll', { cuda: lib.major ?? '?' })} ${why}`;
   const fix: string[] = [];
   const cudaMajor = Number(String(lib.major ?? '12').split('.')[0]) || 12;
   if (lib.kind === 'cudnn') {
@@ -247,36 +281,70 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     // The cuDNN of the named torch build, as the machine's check pins it, when it is of the major the message names.
     const spec = ctx.torch && ctx.torch.version !== '?' ? cudnnWheelSpec(ctx.torch.pkg, wheel) : wheel;
     const pinned = spec.startsWith(`${wheel}==${lib.major}.`) ? spec : undefined;
-    fix.push(`# ${em('libFixInstall')}`, pip(pinned ?? `"${wheel}==${lib.major === '8' ? '8.9.*' : `${lib.major}.*`}"`),
-      `# ${em('libFixPath')} ${m('libCudnnWheelPath')}`, CUDNN_WHEEL_ON_PATH);
+    fix.push(
+      `# ${em('libFixInstall')}`,
+      pip(pinned ?? `"${wheel}==${lib.major === '8' ? '8.9.*' : `${lib.major}.*`}"`),
+      `# ${em('libFixPath')} ${m('libCudnnWheelPath')}`,
+      CUDNN_WHEEL_ON_PATH,
+    );
   } else if (lib.kind === 'cuda') {
     const wheel = wheelForSoname(lib.name, cudaMajor);
     if (tf && tfRel) fix.push(...tfLibraries(tf.version));
     else if (wheel) fix.push(`# ${em('libFixInstall')}`, pip(wheel));
     // The toolkit folder of the CUDA the TensorFlow release was built with, else the one the soname names.
     const folder = tf && tfRel ? tfRel.cuda : lib.major?.includes('.') ? lib.major : `${cudaMajor}`;
-    fix.push(`# ${em('libFixPath')}`, 'ldconfig -p | grep ' + lib.name.split('.so')[0], `export LD_LIBRARY_PATH=/usr/local/cuda-${folder}/lib64:$LD_LIBRARY_PATH`);
+    fix.push(
+      `# ${em('libFixPath')}`,
+      `ldconfig -p | grep ${lib.name.split('.so')[0]}`,
+      `export LD_LIBRARY_PATH=/usr/local/cuda-${folder}/lib64:$LD_LIBRARY_PATH`,
+    );
   } else if (lib.kind === 'dll-cuda' || lib.kind === 'dll-cudnn') {
-    fix.push(`# ${em('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`, `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`);
+    fix.push(
+      `# ${em('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`,
+      `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`,
+    );
   } else if (lib.kind === 'other') {
     // Libraries pip wheels ship (TensorRT's libnvinfer, …) live in site-packages, which the loader does not search.
-    fix.push(`find / -name '${lib.name.split('.so')[0]}.so*' 2>/dev/null   # ${m('libOtherWhere')}`, `export LD_LIBRARY_PATH=${m('libThatFolder')}:$LD_LIBRARY_PATH`);
+    fix.push(
+      `find / -name '${lib.name.split('.so')[0]}.so*' 2>/dev/null   # ${m('libOtherWhere')}`,
+      `export LD_LIBRARY_PATH=${m('libThatFolder')}:$LD_LIBRARY_PATH`,
+    );
   } else if (lib.kind === 'driver' && has(events, 'ld-cannot-find')) {
     // Linking (-lcuda) needs the unversioned libcuda.so: the driver ships libcuda.so.1, the toolkit a stub.
     why = em('libWhyLink', { lib: lib.name });
-    fix.push('ls -l /usr/lib/x86_64-linux-gnu/libcuda.so* /usr/lib64/libcuda.so* 2>/dev/null', `sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # ${m('libLinkName')}`,
-      `export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${m('libLinkStub')}`);
+    fix.push(
+      'ls -l /usr/lib/x86_64-linux-gnu/libcuda.so* /usr/lib64/libcuda.so* 2>/dev/null',
+      `sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # ${m('libLinkName')}`,
+      `export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${m('libLinkStub')}`,
+    );
   } else if (lib.kind === 'driver') {
     fix.push(ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi', '# docker: docker run --gpus all …');
   }
   const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && present && !present.version.startsWith(lib.major ?? '?');
-  if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library')) fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
+  if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library'))
+    fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
   const loadedButBroken = has(events, 'lib-undefined-symbol-path');
   // A CUDA runtime of another version than torch's build: an extension for another CUDA (framework-cuda-mismatch), not a path problem.
   const toolkitCuda = ctx.snapshot.toolkits[0]?.version?.value;
   // CUDA 10 and older put major.minor in the soname (libcudart.so.10.0): a 10.1 toolkit does not provide it (cudaDiffers).
-  const otherCuda = lib.kind === 'cuda' && lib.major && ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && cudaDiffers(lib.major, toolkitCuda)));
-  const fit = loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (has(events, 'ld-cannot-find') ? 1.3 : inWsl(ctx) ? 0.3 : 0.6) : 1.3;
-  if (cudnnConflict) why = em('libWhyCudnn9', { have: have ?? '?', major: lib.major ?? '?' }) + ' ' + why;
-  return { fit, events, libs: libs.map((l) => l.name), finding: { code: 'library-not-found', severity: 'error', title: em('libTitle', { lib: lib.name }), cause: em('libCause', { lib: lib.name, what, why }), evidence, fix } };
+  const otherCuda =
+    lib.kind === 'cuda' &&
+    lib.major &&
+    ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && cudaDiffers(lib.major, toolkitCuda)));
+  const fit =
+    loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (has(events, 'ld-cannot-find') ? 1.3 : inWsl(ctx) ? 0.3 : 0.6) : 1.3;
+  if (cudnnConflict) why = `${em('libWhyCudnn9', { have: have ?? '?', major: lib.major ?? '?' })} ${why}`;
+  return {
+    fit,
+    events,
+    libs: libs.map((l) => l.name),
+    finding: {
+      code: 'library-not-found',
+      severity: 'error',
+      title: em('libTitle', { lib: lib.name }),
+      cause: em('libCause', { lib: lib.name, what, why }),
+      evidence,
+      fix,
+    },
+  };
 }

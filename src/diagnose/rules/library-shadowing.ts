@@ -113,18 +113,33 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
   const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
   const evidence = messageLines(events);
   if (ld) evidence.push({ fact: fm('evLdPath'), value: ld, source: envSource(input, 'LD_LIBRARY_PATH') });
-  const at = (fit: number, severity: Finding['severity'], title: string, cause: string, fix: string[], libs: string[] = []): Told =>
-    ({ fit, events, libs, factIndex: FACT_INDEX, finding: { code: 'library-shadowing', severity, title, cause, evidence, fix } });
+  const at = (fit: number, severity: Finding['severity'], title: string, cause: string, fix: string[], libs: string[] = []): Told => ({
+    fit,
+    events,
+    libs,
+    factIndex: FACT_INDEX,
+    finding: { code: 'library-shadowing', severity, title, cause, evidence, fix },
+  });
   const stubs = 'echo $LD_LIBRARY_PATH | tr : "\\n" | grep -n stubs';
   if (has(events, 'driver-entry-point') && !has(events, 'stub-library')) {
-    return at(ld && /stubs/.test(ld) ? 2 : 1.2, 'error', em('shEntryTitle'), em('shEntryCause'), [
-      `${stubs}   # ${m('shStubsUsual')}`,
-      `ldconfig -p | grep libcuda.so   # ${m('shDriverLibcuda')}`,
-      `nvidia-smi   # ${m('shDriverWorks')}`,
-    ], ['libcuda.so.1']);
+    return at(
+      ld && /stubs/.test(ld) ? 2 : 1.2,
+      'error',
+      em('shEntryTitle'),
+      em('shEntryCause'),
+      [`${stubs}   # ${m('shStubsUsual')}`, `ldconfig -p | grep libcuda.so   # ${m('shDriverLibcuda')}`, `nvidia-smi   # ${m('shDriverWorks')}`],
+      ['libcuda.so.1'],
+    );
   }
   if (has(events, 'stub-library')) {
-    return at(ld && /stubs/.test(ld) ? 2 : 1.1, 'error', em('shStubTitle'), em('shStubCause'), [stubs, `# ${m('shDropStubs')}`, 'ldconfig -p | grep libcuda.so.1'], ['libcuda.so.1']);
+    return at(
+      ld && /stubs/.test(ld) ? 2 : 1.1,
+      'error',
+      em('shStubTitle'),
+      em('shStubCause'),
+      [stubs, `# ${m('shDropStubs')}`, 'ldconfig -p | grep libcuda.so.1'],
+      ['libcuda.so.1'],
+    );
   }
   const twoCopies = first(events, 'symbol-version-not-defined', 'undefined-symbol-version');
   const foreignPkgs = ctx.torch?.cuda ? (ctx.env?.packages ?? []).some((p) => foreignCudaLib(p.name, p.version, ctx.torch!.cuda!)) : false;
@@ -132,21 +147,37 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
   if (twoCopies?.groups.soname && foreignPkgs) return undefined;
   if (twoCopies?.groups.soname) {
     const vars = { symbol: twoCopies.groups.symbol ?? '?', lib: twoCopies.groups.soname, file: twoCopies.groups.file ?? twoCopies.groups.soname };
-    return at(ld ? 2 : 1.6, 'error', em('shTwoTitle', vars), em('shTwoCause', vars), [
-      `python -c "import ctypes; ctypes.CDLL('${vars.lib}')"; grep ${vars.lib.split('.so')[0]} /proc/$(pgrep -n python)/maps   # ${m('shWhichCopy')}`,
-      `find / -name '${vars.lib}*' 2>/dev/null   # ${m('shEveryCopy')}`,
-      `echo $LD_LIBRARY_PATH   # ${m('shDropOther')}`,
-      `conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # ${m('shOneSource')}`,
-    ], [vars.lib]);
+    return at(
+      ld ? 2 : 1.6,
+      'error',
+      em('shTwoTitle', vars),
+      em('shTwoCause', vars),
+      [
+        `python -c "import ctypes; ctypes.CDLL('${vars.lib}')"; grep ${vars.lib.split('.so')[0]} /proc/$(pgrep -n python)/maps   # ${m('shWhichCopy')}`,
+        `find / -name '${vars.lib}*' 2>/dev/null   # ${m('shEveryCopy')}`,
+        `echo $LD_LIBRARY_PATH   # ${m('shDropOther')}`,
+        `conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # ${m('shOneSource')}`,
+      ],
+      [vars.lib],
+    );
   }
   const fromPath = first(events, 'lib-undefined-symbol-path', 'ld-debug-loaded-from');
   if (fromPath?.groups.path) {
     const vars = { lib: fromPath.groups.soname ?? 'library', path: fromPath.groups.path };
     evidence.push({ fact: em('evLoadedFrom'), value: `${vars.path}/${vars.lib}`, source: 'pasted:error message' });
-    return at(2, 'error', em('shPathTitle', vars), em('shPathCause', vars), [
-      'echo $LD_LIBRARY_PATH', `unset LD_LIBRARY_PATH   # ${m('shOrDrop', { dir: vars.path })}`, `grep -r "${vars.path}" /etc/ld.so.conf.d/ 2>/dev/null`,
-      'python -c "import torch; print(torch.backends.cudnn.version())"',
-    ], fromPath.groups.soname ? [fromPath.groups.soname] : []);
+    return at(
+      2,
+      'error',
+      em('shPathTitle', vars),
+      em('shPathCause', vars),
+      [
+        'echo $LD_LIBRARY_PATH',
+        `unset LD_LIBRARY_PATH   # ${m('shOrDrop', { dir: vars.path })}`,
+        `grep -r "${vars.path}" /etc/ld.so.conf.d/ 2>/dev/null`,
+        'python -c "import torch; print(torch.backends.cudnn.version())"',
+      ],
+      fromPath.groups.soname ? [fromPath.groups.soname] : [],
+    );
   }
   const sym = first(events, 'undefined-symbol-nvjitlink');
   const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked') ?? (ld ? first(events, 'tf-cudnn-loaded') : undefined);
@@ -154,7 +185,12 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
     // No message that names a library, but LD_LIBRARY_PATH is set and something GPU-related fails: the usual suspect.
     // An LD_DEBUG trace alone (its search path read as LD_LIBRARY_PATH) shows no failure unless the paste says one.
     if (!ld || !(ctx.trouble || ctx.events.some((e) => e.signature !== 'ld-debug-search-path'))) return undefined;
-    const dirs = ld.split(':').filter((d) => d && !d.startsWith('$')).slice(0, 4).join(', ') || ld;
+    const dirs =
+      ld
+        .split(':')
+        .filter((d) => d && !d.startsWith('$'))
+        .slice(0, 4)
+        .join(', ') || ld;
     return at(1, 'warning', em('shLdTitle'), em('shLdCause', { ld, dirs }), [
       `env -u LD_LIBRARY_PATH nvidia-smi   # ${m('shWithout')}`,
       `for d in ${dirs.replace(/, /g, ' ')}; do ls $d/libcuda.so* $d/libnvidia-ml.so* $d/libcudnn*.so* 2>/dev/null; done`,
@@ -163,6 +199,8 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
   }
   const symbol = sym?.groups.symbol ?? 'cudnn';
   return at(ld ? 1.8 : 1.3, 'error', em('shTitle'), em('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), [
-    'echo $LD_LIBRARY_PATH', `unset LD_LIBRARY_PATH   # ${m('shOrDropCuda')}`, 'python -c "import torch; print(torch.cuda.is_available())"',
+    'echo $LD_LIBRARY_PATH',
+    `unset LD_LIBRARY_PATH   # ${m('shOrDropCuda')}`,
+    'python -c "import torch; print(torch.cuda.is_available())"',
   ]);
 }

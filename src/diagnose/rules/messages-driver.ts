@@ -23,11 +23,13 @@ export const m = defineMessages({
     dtoProgram: 'the program',
     dtoNeedsBoth: 'CUDA {major}.x runs on drivers ≥ {mvc} (minor version compatibility; {full} for every CUDA {cuda} feature)',
     dtoNeedsOne: 'CUDA {cuda} needs driver ≥ {floor}',
-    dtoNeedsFull: 'CUDA {cuda} needs driver ≥ {full} for JIT of its PTX and for its newer features; minor version compatibility, by which this driver runs CUDA {major}.x (it is above {mvc}, the CUDA {major}.x floor), covers neither',
+    dtoNeedsFull:
+      'CUDA {cuda} needs driver ≥ {full} for JIT of its PTX and for its newer features; minor version compatibility, by which this driver runs CUDA {major}.x (it is above {mvc}, the CUDA {major}.x floor), covers neither',
     dtoHaveMvc: ' (driver {driver} supports CUDA up to {max})',
     dtoHaveMvcCuda: ' (the driver supports CUDA up to {max}; its version is not known)',
     dtoEffectMvc: ', so what needs them fails (PTX: "the provided PTX was compiled with an unsupported toolchain").',
-    dtoCauseNoBuildCuda: 'The CUDA runtime the program ships is newer than this driver supports (CUDA up to {max}; the driver’s version is not known). Either upgrade the driver or install a build for CUDA {max} or older.',
+    dtoCauseNoBuildCuda:
+      'The CUDA runtime the program ships is newer than this driver supports (CUDA up to {max}; the driver’s version is not known). Either upgrade the driver or install a build for CUDA {max} or older.',
     dtoHave: ', but driver {driver} supports at most CUDA {max}',
     dtoHaveCuda: ', but the driver supports at most CUDA {max} (its version is not known, only that)',
     dtoEffectTorch: ', so CUDA calls fail with "CUDA driver version is insufficient for CUDA runtime version" and torch.cuda.is_available() is False.',
@@ -35,11 +37,14 @@ export const m = defineMessages({
     dtoEffectNoDriver: '. The driver is not known here: nvidia-smi shows its version and the newest CUDA it runs.',
     dtoDriverOfCuda: 'the driver of CUDA {max}',
     dtoUpgrade: 'Upgrade the NVIDIA driver to ≥ {floor}:',
-    dtoTorchPick: 'Install PyTorch {version} built for {tag} (CUDA {cuda}): it has kernels for {sms} and needs driver ≥ {floor} (this driver supports CUDA up to {max}; its version is not known).',
+    dtoTorchPick:
+      'Install PyTorch {version} built for {tag} (CUDA {cuda}): it has kernels for {sms} and needs driver ≥ {floor} (this driver supports CUDA up to {max}; its version is not known).',
     dtoNvencHeaders: 'or use an FFmpeg build made with older nv-codec-headers (an older release) that your driver supports',
     dtoRetest: 're-test',
-    dtoNgcOlder: 'or an older NGC release of the image, built for the driver you have (NGC support matrix: docs.nvidia.com/deeplearning/frameworks/support-matrix/)',
-    dtoNeedsCheck: 'The container runtime compares the driver’s CUDA with the image’s NVIDIA_REQUIRE_CUDA and starts it only from CUDA {cuda} on (driver ≥ {floor}); minor version compatibility does not pass that check',
+    dtoNgcOlder:
+      'or an older NGC release of the image, built for the driver you have (NGC support matrix: docs.nvidia.com/deeplearning/frameworks/support-matrix/)',
+    dtoNeedsCheck:
+      'The container runtime compares the driver’s CUDA with the image’s NVIDIA_REQUIRE_CUDA and starts it only from CUDA {cuda} on (driver ≥ {floor}); minor version compatibility does not pass that check',
     dtoEffectCheck: ', so the container does not start.',
     dtoImageFix: 'or use an image of CUDA {max} or older (the tag of nvidia/cuda, or the framework image built on it)',
     dtoDisableRequire: 'skips the check; works only where CUDA minor-version compatibility covers the image',
@@ -67,7 +72,8 @@ export const m = defineMessages({
     dtoProgram: '该程序',
     dtoNeedsBoth: 'CUDA {major}.x 需要驱动 ≥ {mvc}（次版本兼容；要用上 CUDA {cuda} 的全部功能需 {full}）',
     dtoNeedsOne: 'CUDA {cuda} 需要驱动 ≥ {floor}',
-    dtoNeedsFull: '对 CUDA {cuda} 的 PTX 做 JIT 以及使用它的新功能需要驱动 ≥ {full}；这个驱动高于 CUDA {major}.x 的下限 {mvc}，靠次版本兼容运行 CUDA {major}.x，而次版本兼容不包括这两项',
+    dtoNeedsFull:
+      '对 CUDA {cuda} 的 PTX 做 JIT 以及使用它的新功能需要驱动 ≥ {full}；这个驱动高于 CUDA {major}.x 的下限 {mvc}，靠次版本兼容运行 CUDA {major}.x，而次版本兼容不包括这两项',
     dtoHaveMvc: '（驱动 {driver} 最高支持 CUDA {max}）',
     dtoHaveMvcCuda: '（当前驱动最高支持 CUDA {max}，驱动版本号未知）',
     dtoEffectMvc: '，所以依赖它们的部分会失败（PTX 会报 "the provided PTX was compiled with an unsupported toolchain"）。',
@@ -83,7 +89,8 @@ export const m = defineMessages({
     dtoNvencHeaders: '或者换用以较旧的 nv-codec-headers 编译的 FFmpeg（较旧的版本），让当前驱动能支持',
     dtoRetest: '重新测试',
     dtoNgcOlder: '或者换用为当前驱动构建的较旧 NGC 镜像版本（NGC 支持矩阵：docs.nvidia.com/deeplearning/frameworks/support-matrix/）',
-    dtoNeedsCheck: '容器运行时会把驱动支持的 CUDA 与镜像的 NVIDIA_REQUIRE_CUDA 比较，只有 CUDA {cuda} 及以上（驱动 ≥ {floor}）才会启动；次版本兼容过不了这项检查',
+    dtoNeedsCheck:
+      '容器运行时会把驱动支持的 CUDA 与镜像的 NVIDIA_REQUIRE_CUDA 比较，只有 CUDA {cuda} 及以上（驱动 ≥ {floor}）才会启动；次版本兼容过不了这项检查',
     dtoEffectCheck: '，所以容器无法启动。',
     dtoImageFix: '或者换用 CUDA {max} 及以下的镜像（nvidia/cuda 的对应 tag，或基于它构建的框架镜像）',
     dtoDisableRequire: '跳过这项检查；只有 CUDA 次版本兼容覆盖该镜像时才能运行',

@@ -21,8 +21,10 @@ export const m = defineMessages({
     archFromKnowledge: 'PyTorch {version}+{tag} arch list ({source})',
     // cpu-only-build
     cpuTitle: '{pkg} {version} is a CPU-only build',
-    cpuCauseGpu: '{pkg} {version} in {prefix} is built without CUDA ({why}), so it cannot use the {gpu}: torch.cuda.is_available() is False ("Torch not compiled with CUDA enabled"), TensorFlow and JAX list no GPU.',
-    cpuCauseNoGpu: '{pkg} {version} in {prefix} is built without CUDA ({why}). No NVIDIA GPU is visible here, so this is expected on this machine; a GPU machine needs a CUDA build.',
+    cpuCauseGpu:
+      '{pkg} {version} in {prefix} is built without CUDA ({why}), so it cannot use the {gpu}: torch.cuda.is_available() is False ("Torch not compiled with CUDA enabled"), TensorFlow and JAX list no GPU.',
+    cpuCauseNoGpu:
+      '{pkg} {version} in {prefix} is built without CUDA ({why}). No NVIDIA GPU is visible here, so this is expected on this machine; a GPU machine needs a CUDA build.',
     whyCpuTag: 'version label +cpu',
     whyNoCuda: 'its build records no CUDA',
     whyTfCpu: 'the tensorflow-cpu package',
@@ -66,8 +68,10 @@ export const m = defineMessages({
     // cudnn-mismatch
     cudnnTitle: '{pkg} {version} loads cuDNN {have}; it needs cuDNN {want}',
     cudnnCause: '{pkg} {version} in {prefix} needs cuDNN {want}; the loader resolves {soname} to {path} (cuDNN {have}, via {via}). {why}',
-    cudnnWhyMajor: 'A different cuDNN major has other library names and symbols: cuDNN calls fail ("Could not load library libcudnn…", "cuDNN version incompatibility").',
-    cudnnWhyOlder: 'A cuDNN older than the one the build was compiled with is refused at start-up ("cuDNN version incompatibility: … compiled against {want} but found runtime version {have}").',
+    cudnnWhyMajor:
+      'A different cuDNN major has other library names and symbols: cuDNN calls fail ("Could not load library libcudnn…", "cuDNN version incompatibility").',
+    cudnnWhyOlder:
+      'A cuDNN older than the one the build was compiled with is refused at start-up ("cuDNN version incompatibility: … compiled against {want} but found runtime version {have}").',
     cudnnFixLd: 'Let {pkg} load its own cuDNN ({bundled}) by taking {dir} out of LD_LIBRARY_PATH:',
     cudnnFixPip: 'Install the cuDNN wheel {pkg} expects:',
     cudnnFixConda: 'Install the cuDNN {pkg} expects into the conda env:',
@@ -96,8 +100,10 @@ export const m = defineMessages({
     // library-shadowing
     shTitle: 'LD_LIBRARY_PATH makes {pkg} load {soname} from {dir}, not its own copy',
     shAnd: 'and',
-    shCause: '{pkg} {version} in {prefix} ships {soname}{bundledVer} at {bundled}, but LD_LIBRARY_PATH puts {dir} first, so the loader opens {path}{haveVer}. {why}',
-    shWhyOlder: 'That copy is older than the one the package was built with: expect "undefined symbol" errors (e.g. __nvJitLinkAddData_12_1) or refused libraries.',
+    shCause:
+      '{pkg} {version} in {prefix} ships {soname}{bundledVer} at {bundled}, but LD_LIBRARY_PATH puts {dir} first, so the loader opens {path}{haveVer}. {why}',
+    shWhyOlder:
+      'That copy is older than the one the package was built with: expect "undefined symbol" errors (e.g. __nvJitLinkAddData_12_1) or refused libraries.',
     shWhyOther: 'Two CUDA installations get mixed in one process; it works only while their versions happen to agree.',
     shFix: 'Take {dir} out of LD_LIBRARY_PATH for this environment:',
     shFixKeep: 'Make it permanent: remove {dir} from LD_LIBRARY_PATH where it is set (~/.bashrc, /etc/profile.d/*, the environment’s activate script).',
@@ -107,7 +113,8 @@ export const m = defineMessages({
       '{pkg} {version} in {prefix} needs {sonames}; no copy is on its RPATH, LD_LIBRARY_PATH, ld.so.cache or the default folders, so loading fails with "{first}: cannot open shared object file" (TensorFlow falls back to the CPU with "Could not load dynamic library").',
     lnfTfAndCuda: 'Install TensorFlow {version} with the CUDA libraries it was built for:',
     lnfTfOld: 'TensorFlow {version} needs CUDA {cuda} and cuDNN {cudnn}; install them into the conda env:',
-    lnfTfOldSystem: 'TensorFlow {version} needs CUDA {cuda} and cuDNN {cudnn} on the loader path: install them system-wide, or create a conda env with cudatoolkit={cuda} cudnn={cudnn}.',
+    lnfTfOldSystem:
+      'TensorFlow {version} needs CUDA {cuda} and cuDNN {cudnn} on the loader path: install them system-wide, or create a conda env with cudatoolkit={cuda} cudnn={cudnn}.',
     lnfWheels: 'Install the wheels that ship these libraries:',
     lnfUnknown: 'Install the package that ships {soname} (CUDA {cuda}), or reinstall {pkg} with its dependencies:',
   },
@@ -127,7 +134,8 @@ export const m = defineMessages({
     archRebuild: '为 {sm} 从源码重新编译 {pkg}（它会针对已安装的 torch 编译）：',
     archFromKnowledge: 'PyTorch {version}+{tag} 的架构列表（{source}）',
     cpuTitle: '{pkg} {version} 是仅 CPU 的版本',
-    cpuCauseGpu: '{prefix} 中的 {pkg} {version} 编译时没有 CUDA（{why}），无法使用 {gpu}：torch.cuda.is_available() 为 False（"Torch not compiled with CUDA enabled"），TensorFlow 和 JAX 也看不到 GPU。',
+    cpuCauseGpu:
+      '{prefix} 中的 {pkg} {version} 编译时没有 CUDA（{why}），无法使用 {gpu}：torch.cuda.is_available() 为 False（"Torch not compiled with CUDA enabled"），TensorFlow 和 JAX 也看不到 GPU。',
     cpuCauseNoGpu: '{prefix} 中的 {pkg} {version} 编译时没有 CUDA（{why}）。本机看不到 NVIDIA GPU，所以在这里是正常的；GPU 机器上需要 CUDA 版本。',
     whyCpuTag: '版本标签 +cpu',
     whyNoCuda: '构建信息中没有 CUDA',
@@ -186,8 +194,7 @@ export const m = defineMessages({
     tkFixInstall: '并行安装 CUDA {cuda} 工具包，再让扩展编译使用它：',
     tkFixConda: '或者只在 conda 环境中：',
     mixTitle: '{prefix} 中的{stack}一部分由 conda 安装，一部分由 {other} 安装',
-    mixCause:
-      '{list}。conda 看不到 pip/uv 装的包，pip/uv 也看不到 conda 的包，任何一方的更新都可能装进第二份副本或 CPU 版本，破坏 CUDA 配套关系。',
+    mixCause: '{list}。conda 看不到 pip/uv 装的包，pip/uv 也看不到 conda 的包，任何一方的更新都可能装进第二份副本或 CPU 版本，破坏 CUDA 配套关系。',
     mixFix: '用同一个包管理器重装整个栈：',
     mixStackTorch: ' PyTorch 栈',
     mixStackCuda: ' CUDA 库',
@@ -196,7 +203,8 @@ export const m = defineMessages({
     mixFixTf: '只保留 pip 安装的 TensorFlow：',
     shTitle: 'LD_LIBRARY_PATH 让 {pkg} 从 {dir} 加载 {soname}，而不是它自带的副本',
     shAnd: '和',
-    shCause: '{prefix} 中的 {pkg} {version} 自带 {soname}{bundledVer}（{bundled}），但 LD_LIBRARY_PATH 把 {dir} 排在前面，加载器打开的是 {path}{haveVer}。{why}',
+    shCause:
+      '{prefix} 中的 {pkg} {version} 自带 {soname}{bundledVer}（{bundled}），但 LD_LIBRARY_PATH 把 {dir} 排在前面，加载器打开的是 {path}{haveVer}。{why}',
     shWhyOlder: '这个副本比包编译时用的更旧：会出现 "undefined symbol"（例如 __nvJitLinkAddData_12_1）或库被拒绝。',
     shWhyOther: '一个进程里混用了两套 CUDA，只有在版本恰好一致时才能工作。',
     shFix: '为这个环境把 {dir} 从 LD_LIBRARY_PATH 中去掉：',

@@ -25,13 +25,15 @@ export const m = defineMessages({
     xidCause: 'The NVIDIA driver logged Xid {code} for the GPU at PCI {bus}: {meaning} Last line: "{text}".',
     xidCauseUnknown: 'The NVIDIA driver logged Xid {code} for the GPU at PCI {bus}; gpuenv has no entry for this code. Last line: "{text}".',
     xidTitleApps: 'Programs hit GPU errors since boot: {list}',
-    xidCauseApps: 'These Xid codes are reported when a program does something wrong on the GPU (bad memory access, an exception); the program dies, the node is not at fault. {list}.',
+    xidCauseApps:
+      'These Xid codes are reported when a program does something wrong on the GPU (bad memory access, an exception); the program dies, the node is not at fault. {list}.',
     xidFixRead: '# read the full Xid lines, with times:',
     xidFixAction: '# NVIDIA recommends: {action}',
     xidFixReport: '# if it recurs, collect a bug report for NVIDIA or your vendor:',
 
     missTitle: '{seen} of {expected} GPUs visible',
-    missCause: 'This node should have {expected} GPU(s) ({source}) but the driver shows {seen}. A GPU that fell off the bus, failed to initialise, or was taken by another driver leaves jobs that ask for every GPU unable to start.',
+    missCause:
+      'This node should have {expected} GPU(s) ({source}) but the driver shows {seen}. A GPU that fell off the bus, failed to initialise, or was taken by another driver leaves jobs that ask for every GPU unable to start.',
     missTitleBus: '{bound} GPUs on the PCI bus use the nvidia driver, but it shows only {seen}',
     missCauseBus: 'A GPU bound to the nvidia driver that NVML does not list failed to initialise (see the kernel log for RmInitAdapter or Xid 79).',
     missFixList: '# compare the driver view with the PCI bus:',
@@ -39,26 +41,31 @@ export const m = defineMessages({
     missFixReboot: '# a GPU that fell off the bus comes back only after a reboot (or a reseat, if it falls off again)',
 
     fmTitle: 'NVSwitch system without a running fabric manager',
-    fmCause: 'This machine has {n} NVSwitch device(s): its GPUs talk over NVLink through them, and CUDA refuses to start (error 802, "system not yet initialized") until NVIDIA Fabric Manager has set up the fabric. No nv-fabricmanager process is running.',
+    fmCause:
+      'This machine has {n} NVSwitch device(s): its GPUs talk over NVLink through them, and CUDA refuses to start (error 802, "system not yet initialized") until NVIDIA Fabric Manager has set up the fabric. No nv-fabricmanager process is running.',
     fmTitleCuda: 'CUDA reports the system is not ready (error 802)',
-    fmCauseCuda: 'cuInit failed with {error}: on NVSwitch systems this means NVIDIA Fabric Manager is not running or has not finished; its version must match the driver ({driver}).',
+    fmCauseCuda:
+      'cuInit failed with {error}: on NVSwitch systems this means NVIDIA Fabric Manager is not running or has not finished; its version must match the driver ({driver}).',
     fmTitleState: 'GPU {index}: NVLink fabric registration {state}',
     fmCauseState: 'The GPU has not joined the NVLink fabric (state {state}, status {status}); CUDA work on it fails until the fabric manager completes.',
     fmFixStart: '# start the fabric manager (its package version must equal the driver version):',
     fmFixLog: '# if it does not start, read why:',
 
     pmTitle: 'GPU {index} ({name}): persistence mode is off',
-    pmCause: 'Without persistence the driver tears the GPU down when the last program exits and sets it up again for the next one: each job start pays seconds, and settings such as application clocks are lost. NVIDIA recommends the nvidia-persistenced daemon on data-centre GPUs.',
+    pmCause:
+      'Without persistence the driver tears the GPU down when the last program exits and sets it up again for the next one: each job start pays seconds, and settings such as application clocks are lost. NVIDIA recommends the nvidia-persistenced daemon on data-centre GPUs.',
     pmFix: '# keep the driver loaded with the persistence daemon:',
     pmFixLegacy: '# or, where the daemon is not installed, the older per-GPU switch (until the next reboot):',
 
     cmTitleProhibited: 'GPU {index} ({name}): compute mode is Prohibited',
     cmCauseProhibited: 'No program can create a CUDA context on a GPU in Prohibited compute mode: every job that lands on it fails.',
     cmTitleExclusive: 'GPU {index} ({name}): compute mode is {mode}',
-    cmCauseExclusive: 'Only one process at a time may use this GPU: a second process (a DataLoader worker touching CUDA, a monitoring tool, a second rank) fails with "all CUDA-capable devices are busy or unavailable".',
+    cmCauseExclusive:
+      'Only one process at a time may use this GPU: a second process (a DataLoader worker touching CUDA, a monitoring tool, a second rank) fails with "all CUDA-capable devices are busy or unavailable".',
     cmFixDefault: '# set the default (shared) compute mode:',
     migTitlePending: 'GPU {index} ({name}): MIG mode change waits for a GPU reset',
-    migCausePending: 'MIG mode is {current} but {pending} was requested; the change takes effect only after the GPU is reset or the machine rebooted, and until then the GPU is not in the state the admin configured.',
+    migCausePending:
+      'MIG mode is {current} but {pending} was requested; the change takes effect only after the GPU is reset or the machine rebooted, and until then the GPU is not in the state the admin configured.',
     migFixReset: '# stop every process on GPU {index}, then reset it:',
 
     capTitlePower: 'GPU {index} ({name}): power limit lowered to {limit} W (default {default} W)',
@@ -69,7 +76,8 @@ export const m = defineMessages({
     capFixClocks: '# reset the application clocks to their defaults:',
 
     hungTitle: 'The GPU driver does not answer',
-    hungCause: 'The NVML / CUDA driver probe did not finish within its time limit ({detail}); a driver that hangs on simple queries hangs jobs too. Usually a GPU in a bad state (Xid 79, 119) or a stuck kernel thread.',
+    hungCause:
+      'The NVML / CUDA driver probe did not finish within its time limit ({detail}); a driver that hangs on simple queries hangs jobs too. Usually a GPU in a bad state (Xid 79, 119) or a stuck kernel thread.',
     hungTitleLost: 'GPU {index}: NVML reports the GPU is lost',
     hungCauseLost: 'NVML answered {error} for GPU {index}: the GPU stopped responding on the bus.',
     hungFixSmi: '# see whether nvidia-smi answers (it may hang too):',

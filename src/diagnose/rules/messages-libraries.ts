@@ -17,7 +17,8 @@ export const m = defineMessages({
     unknownBuild: 'a newer cuDNN',
     cudnnTitleHave: 'cuDNN {have} does not fit the framework build',
     cudnnTitleGeneric: 'The cuDNN version does not fit the framework build',
-    cudnnCauseGeneric: 'The framework could not initialise cuDNN{have}: the cuDNN that loads is older (or of another major) than the one the build needs, or it is missing. An older copy (system, conda or LD_LIBRARY_PATH) is often found before the one the framework ships.',
+    cudnnCauseGeneric:
+      'The framework could not initialise cuDNN{have}: the cuDNN that loads is older (or of another major) than the one the build needs, or it is missing. An older copy (system, conda or LD_LIBRARY_PATH) is often found before the one the framework ships.',
     libBnb: 'bitsandbytes loads its CUDA library only when it finds the CUDA runtime (libcudart) that torch uses',
     // notes after the commands of a fix
     libCudnnWheelNote: 'the cuDNN wheel torch/onnxruntime/ctranslate2 uses; its libraries are in site-packages/nvidia/cudnn/lib',
@@ -54,7 +55,8 @@ export const m = defineMessages({
     unknownBuild: '一个更新的 cuDNN',
     cudnnTitleHave: 'cuDNN {have} 与框架的构建版本不匹配',
     cudnnTitleGeneric: 'cuDNN 版本与框架的构建版本不匹配',
-    cudnnCauseGeneric: '框架无法初始化 cuDNN{have}：实际加载的 cuDNN 比构建时需要的更旧（或主版本不同），或者根本没有。常见情况是更旧的副本（系统、conda 或 LD_LIBRARY_PATH 上的）先于框架自带的副本被找到。',
+    cudnnCauseGeneric:
+      '框架无法初始化 cuDNN{have}：实际加载的 cuDNN 比构建时需要的更旧（或主版本不同），或者根本没有。常见情况是更旧的副本（系统、conda 或 LD_LIBRARY_PATH 上的）先于框架自带的副本被找到。',
     libBnb: 'bitsandbytes 只有在找到 torch 所用的 CUDA 运行库（libcudart）时才会加载它的 CUDA 库',
     libCudnnWheelNote: 'torch/onnxruntime/ctranslate2 使用的 cuDNN wheel；它的库文件在 site-packages/nvidia/cudnn/lib',
     libCudnnWheelPath: '（pip 安装的 cuDNN 在 site-packages/nvidia/cudnn/lib，加载器默认不搜索这个目录）',

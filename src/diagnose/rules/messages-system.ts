@@ -42,8 +42,10 @@ export const m = defineMessages({
 
     // no-gpu
     noGpuTitle: 'No NVIDIA GPU is visible',
-    noGpuCauseBare: 'There is no NVIDIA device on the PCI bus of this machine: the instance type or VM has no GPU, or the GPU is not passed through to it. Nothing on this machine can use CUDA until one is.',
-    noGpuCauseContainer: 'This is a {container} container and no NVIDIA device is visible in it. If the host has a GPU, the container was started without access to it (no `--gpus` option, or the NVIDIA Container Toolkit is not set up on the host).',
+    noGpuCauseBare:
+      'There is no NVIDIA device on the PCI bus of this machine: the instance type or VM has no GPU, or the GPU is not passed through to it. Nothing on this machine can use CUDA until one is.',
+    noGpuCauseContainer:
+      'This is a {container} container and no NVIDIA device is visible in it. If the host has a GPU, the container was started without access to it (no `--gpus` option, or the NVIDIA Container Toolkit is not set up on the host).',
     noGpuCauseVisibleNone: 'NVIDIA_VISIBLE_DEVICES={value} hides every GPU from this container.',
     noGpuFixBareCheck: '# check whether the machine sees any NVIDIA device at all (no output: none is attached):',
     noGpuFixBareCloud: '# cloud: choose a GPU instance type; VM: pass the GPU through (VFIO/PCI passthrough) in the hypervisor',
@@ -54,11 +56,14 @@ export const m = defineMessages({
     // driver-not-loaded
     dnlTitle: 'A GPU is present but the NVIDIA driver is not loaded',
     dnlTitleHung: 'The NVIDIA driver does not answer',
-    dnlCauseNone: '{gpus} is on the PCI bus but no NVIDIA kernel module is loaded{bound}, and no NVIDIA driver is installed that could be: CUDA programs will find no device.',
+    dnlCauseNone:
+      '{gpus} is on the PCI bus but no NVIDIA kernel module is loaded{bound}, and no NVIDIA driver is installed that could be: CUDA programs will find no device.',
     dnlCauseBound: ' (the device is bound to {driver})',
-    dnlCauseInstalled: '{gpus} is on the PCI bus and the NVIDIA driver is installed ({installed}) but its kernel module is not loaded{bound}: it failed to load at boot or was never built for kernel {kernel}.',
-    dnlCauseHung: 'The nvidia kernel module{version} is loaded but the driver did not answer in time ({what}). The GPU may have fallen off the bus or be wedged after an Xid error; every CUDA program will hang the same way.',
-    dnlFixNouveau: '# nouveau holds the GPU: apply the nouveau finding\'s fix first',
+    dnlCauseInstalled:
+      '{gpus} is on the PCI bus and the NVIDIA driver is installed ({installed}) but its kernel module is not loaded{bound}: it failed to load at boot or was never built for kernel {kernel}.',
+    dnlCauseHung:
+      'The nvidia kernel module{version} is loaded but the driver did not answer in time ({what}). The GPU may have fallen off the bus or be wedged after an Xid error; every CUDA program will hang the same way.',
+    dnlFixNouveau: "# nouveau holds the GPU: apply the nouveau finding's fix first",
     dnlFixSecureBoot: '# Secure Boot is on: enrol the module signing key (see the secure-boot finding) or the module will not load',
     dnlFixReboot: '# reboot, then check with: nvidia-smi',
     dnlFixWhy: '# find out why it did not load:',
@@ -69,35 +74,44 @@ export const m = defineMessages({
     // driver-library-mismatch
     dlmTitle: 'Kernel module {kernel} and driver libraries {user} differ',
     dlmTitleUnknown: 'Kernel module and user-space driver libraries differ',
-    dlmCause: 'The running kernel has NVIDIA module {kernel} loaded, but the user-space libraries are {user}. This happens when the driver is upgraded without a reboot: NVML fails with "Driver/library version mismatch" (NVML_ERROR_LIB_RM_VERSION_MISMATCH) and CUDA with CUDA_ERROR_SYSTEM_DRIVER_MISMATCH.',
-    dlmCauseUnknown: 'The driver reports a version mismatch ({error}) between the loaded kernel module{kernel} and the user-space libraries: usually a driver upgrade without a reboot.',
-    dlmCauseContainer: 'This is a {container} container: the kernel module {kernel} is the host\'s, the libraries {user} come from the image. The image installed its own driver libraries instead of letting the NVIDIA container runtime mount the host\'s.',
+    dlmCause:
+      'The running kernel has NVIDIA module {kernel} loaded, but the user-space libraries are {user}. This happens when the driver is upgraded without a reboot: NVML fails with "Driver/library version mismatch" (NVML_ERROR_LIB_RM_VERSION_MISMATCH) and CUDA with CUDA_ERROR_SYSTEM_DRIVER_MISMATCH.',
+    dlmCauseUnknown:
+      'The driver reports a version mismatch ({error}) between the loaded kernel module{kernel} and the user-space libraries: usually a driver upgrade without a reboot.',
+    dlmCauseContainer:
+      "This is a {container} container: the kernel module {kernel} is the host's, the libraries {user} come from the image. The image installed its own driver libraries instead of letting the NVIDIA container runtime mount the host's.",
     dlmFixReboot: '# simplest: reboot, which loads the new module {user}',
-    dlmFixReload: '# or, without a reboot: stop everything that uses the GPU (nvidia-smi cannot list it now; check: sudo lsof /dev/nvidia*), then reload the modules:',
+    dlmFixReload:
+      '# or, without a reboot: stop everything that uses the GPU (nvidia-smi cannot list it now; check: sudo lsof /dev/nvidia*), then reload the modules:',
     dlmFixCheck: '# check with: nvidia-smi (it should print driver {user})',
-    dlmFixContainerFind: '# in the image: find the package that put the library there and remove it (the runtime mounts the host\'s {kernel} libraries):',
+    dlmFixContainerFind: "# in the image: find the package that put the library there and remove it (the runtime mounts the host's {kernel} libraries):",
     dlmFixContainerRun: '# then rebuild the image and start the container with: docker run --gpus all …',
 
     // secure-boot
     sbTitle: 'Secure Boot is on and the NVIDIA kernel module is not loaded',
     sbTitleUnknown: 'Secure Boot state unknown while the NVIDIA module is not loaded',
-    sbCause: 'UEFI Secure Boot is enabled, so the kernel only loads modules signed by a key it trusts. The NVIDIA module built by DKMS or the .run installer is signed with a local Machine Owner Key (MOK) that must be enrolled once in the firmware; until then the module is refused ("Key was rejected by service" / "Required key not available").',
-    sbCauseUnknown: 'The nvidia module is not loaded and gpuenv could not read the Secure Boot state. If Secure Boot is on, the kernel refuses an unsigned NVIDIA module.',
+    sbCause:
+      'UEFI Secure Boot is enabled, so the kernel only loads modules signed by a key it trusts. The NVIDIA module built by DKMS or the .run installer is signed with a local Machine Owner Key (MOK) that must be enrolled once in the firmware; until then the module is refused ("Key was rejected by service" / "Required key not available").',
+    sbCauseUnknown:
+      'The nvidia module is not loaded and gpuenv could not read the Secure Boot state. If Secure Boot is on, the kernel refuses an unsigned NVIDIA module.',
     sbFixLog: '# the kernel log says whether a module was refused:',
 
     // nouveau
     nvTitle: 'The nouveau driver holds the GPU',
     nvTitleWarn: 'nouveau is not blacklisted',
-    nvCause: 'The open-source nouveau driver is loaded{bound}. While it holds the GPU the NVIDIA module cannot bind to it, and the NVIDIA installer refuses to continue.',
+    nvCause:
+      'The open-source nouveau driver is loaded{bound}. While it holds the GPU the NVIDIA module cannot bind to it, and the NVIDIA installer refuses to continue.',
     nvCauseBound: ' and bound to {gpus}',
     nvCauseStale: ' A blacklist exists ({file}) but the initramfs was not rebuilt after it, so nouveau still loads at boot.',
-    nvCauseWarn: 'The NVIDIA driver is not loaded yet and nothing blacklists nouveau: after the next reboot nouveau may take the GPU before the NVIDIA module does.',
+    nvCauseWarn:
+      'The NVIDIA driver is not loaded yet and nothing blacklists nouveau: after the next reboot nouveau may take the GPU before the NVIDIA module does.',
     nvFixReboot: '# reboot, then check that nouveau is gone (no output): lsmod | grep nouveau',
     nvFixBlack: '# if the screen stays black afterwards: add nomodeset to the kernel command line in GRUB and install the NVIDIA driver from a text console',
 
     // multiple-toolkits
     mtTitle: 'CUDA toolkits disagree: {summary}',
-    mtCause: 'Several CUDA toolkits are installed and the settings that pick one point at different ones: {parts}. Builds then mix headers and libraries of different versions (nvcc from one, libcudart from another), which fails at link or run time.',
+    mtCause:
+      'Several CUDA toolkits are installed and the settings that pick one point at different ones: {parts}. Builds then mix headers and libraries of different versions (nvcc from one, libcudart from another), which fails at link or run time.',
     mtPartPath: 'nvcc on PATH is {v} ({path})',
     mtPartCudaHome: 'CUDA_HOME is {v} ({path})',
     mtPartSymlink: '/usr/local/cuda points to {v}',
@@ -112,19 +126,22 @@ export const m = defineMessages({
     fcTitleGpu: 'cuda-compat {compat} is in use on a GPU that does not support forward compatibility',
     fcTitleInfo: 'cuda-compat {compat} is present but not in use',
     fcTitleInUse: 'cuda-compat {compat} is in use over driver {driver}',
-    fcCauseOld: 'The forward-compatibility libcuda {path} ({how}) is loaded instead of the driver\'s own libcuda {driver}. A compat package only works when it is newer than the installed driver; an older one fails with CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (803) or hides features of the newer driver.',
-    fcCauseGpu: 'The forward-compatibility libcuda {path} ({how}) is loaded, but forward compatibility works only on NVIDIA data-center GPUs (and select NGC-ready RTX boards and Jetson); on {gpus} cuInit fails with CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE (804).',
+    fcCauseOld:
+      "The forward-compatibility libcuda {path} ({how}) is loaded instead of the driver's own libcuda {driver}. A compat package only works when it is newer than the installed driver; an older one fails with CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (803) or hides features of the newer driver.",
+    fcCauseGpu:
+      'The forward-compatibility libcuda {path} ({how}) is loaded, but forward compatibility works only on NVIDIA data-center GPUs (and select NGC-ready RTX boards and Jetson); on {gpus} cuInit fails with CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE (804).',
     fcCauseInfo: '{path} exists but is not used: {reason}. It only matters if something adds its folder to LD_LIBRARY_PATH or the ld.so cache.',
-    fcCauseInUse: '{path} ({how}) is loaded in front of the driver\'s libcuda {driver}: this is forward compatibility as intended on a data-center GPU.',
+    fcCauseInUse: "{path} ({how}) is loaded in front of the driver's libcuda {driver}: this is forward compatibility as intended on a data-center GPU.",
     fcFixLd: '# take the compat folder off LD_LIBRARY_PATH (and out of your shell profile or container ENV):',
     fcFixCache: '# remove the compat folder from the loader configuration, then rebuild the cache:',
     fcFixCacheDelete: '# delete the file (or the line) it names, then:',
-    fcFixCheck: '# check which libcuda loads now (it should be the driver\'s {driver}):',
+    fcFixCheck: "# check which libcuda loads now (it should be the driver's {driver}):",
     fcFixNothing: '# nothing to do; do not add {dir} to LD_LIBRARY_PATH on this machine',
 
     // library-not-found (system)
     lnfStubTitle: 'The loader picks the CUDA stub {file} before the real driver library',
-    lnfStubCause: 'The dynamic loader would load {stub} first for {soname} ({via}). Stubs exist only so programs can link without a driver; at run time they fail: libcuda stubs with CUDA_ERROR_STUB_LIBRARY ("CUDA driver is a stub library"), the libnvidia-ml stub with NVML "Driver Not Loaded". The real library is {real}.',
+    lnfStubCause:
+      'The dynamic loader would load {stub} first for {soname} ({via}). Stubs exist only so programs can link without a driver; at run time they fail: libcuda stubs with CUDA_ERROR_STUB_LIBRARY ("CUDA driver is a stub library"), the libnvidia-ml stub with NVML "Driver Not Loaded". The real library is {real}.',
     lnfViaLd: 'its folder is on LD_LIBRARY_PATH',
     lnfViaCache: 'its folder is in the ld.so cache',
     lnfStubFixLd: '# take the stubs folder off LD_LIBRARY_PATH (keep it only for linking: LIBRARY_PATH or -L at build time):',
@@ -132,21 +149,25 @@ export const m = defineMessages({
     lnfStubFixProfile: '# also remove it where it is set for good: ~/.bashrc, /etc/environment, a Dockerfile ENV line',
     lnfMissingTitle: '{soname} cannot be found although the NVIDIA module is loaded',
     lnfMissingCause: 'The nvidia kernel module{version} is loaded but the loader finds no {sonames}: {detail}.',
-    lnfMissingCauseContainer: ' This is a {container} container started without the NVIDIA runtime: the runtime mounts the host driver\'s libraries and /dev/nvidia* into the container, and nothing did.',
-    lnfMissingCauseHost: ' The driver\'s user-space libraries are missing or not in the ld.so cache.',
+    lnfMissingCauseContainer:
+      " This is a {container} container started without the NVIDIA runtime: the runtime mounts the host driver's libraries and /dev/nvidia* into the container, and nothing did.",
+    lnfMissingCauseHost: " The driver's user-space libraries are missing or not in the ld.so cache.",
     lnfMissingFixCache: '# the libraries may exist but not be in the loader cache: rebuild it and look for them',
     lnfMissingFixReinstall: '# if they are missing, reinstall the driver {version} (the same version as the loaded module)',
     lnfMissingFixReinstallUnknown: '# if they are missing, reinstall the driver (the same version as the loaded module)',
 
     // wsl
     wslTitleLinuxDriver: 'A Linux NVIDIA driver is installed inside WSL',
-    wslTitleNoLib: 'WSL\'s GPU libraries in /usr/lib/wsl/lib are not found',
-    wslCauseLinuxDriver: 'In WSL 2 the GPU is reached through the Windows NVIDIA driver, which WSL maps into /usr/lib/wsl/lib. A Linux driver installed in the distribution ({what}) shadows it and cannot work: there is no NVIDIA kernel module under WSL.',
-    wslCauseNoLib: 'No NVIDIA GPU answers inside WSL and {sonames} could not be loaded ({detail}). WSL maps the Windows driver\'s libraries into /usr/lib/wsl/lib; that folder must be in the loader path and the Windows driver must support WSL.',
+    wslTitleNoLib: "WSL's GPU libraries in /usr/lib/wsl/lib are not found",
+    wslCauseLinuxDriver:
+      'In WSL 2 the GPU is reached through the Windows NVIDIA driver, which WSL maps into /usr/lib/wsl/lib. A Linux driver installed in the distribution ({what}) shadows it and cannot work: there is no NVIDIA kernel module under WSL.',
+    wslCauseNoLib:
+      "No NVIDIA GPU answers inside WSL and {sonames} could not be loaded ({detail}). WSL maps the Windows driver's libraries into /usr/lib/wsl/lib; that folder must be in the loader path and the Windows driver must support WSL.",
     wslFixOwner: '# find the package that installed the Linux driver library, and remove it:',
     wslFixPurge: '# remove the package(s) named above, e.g. sudo apt purge <package>',
-    wslFixToolkit: '# when installing CUDA in WSL use the WSL-Ubuntu repository and the cuda-toolkit-X-Y package, never cuda or cuda-drivers (they pull in a Linux driver)',
-    wslFixLoader: '# make sure the loader finds WSL\'s libraries:',
+    wslFixToolkit:
+      '# when installing CUDA in WSL use the WSL-Ubuntu repository and the cuda-toolkit-X-Y package, never cuda or cuda-drivers (they pull in a Linux driver)',
+    wslFixLoader: "# make sure the loader finds WSL's libraries:",
     wslFixWindows: '# on Windows: install or update the NVIDIA driver (it contains the WSL support), then in PowerShell: wsl --shutdown',
     wslFixCheck: '# check inside WSL with: /usr/lib/wsl/lib/nvidia-smi',
 
@@ -155,13 +176,15 @@ export const m = defineMessages({
     pcieTitleSlot: 'GPU {index} ({name}) is limited to PCIe Gen{max} by its slot (the GPU supports Gen{gpuMax})',
     pcieTitleGen: 'GPU {index} ({name}) runs PCIe Gen{cur} of Gen{max} under load',
     pcieTitleIdle: 'GPU {index} ({name}) is at PCIe Gen{cur} of Gen{max} while idle',
-    pcieCauseWidth: 'The link trained at x{cur} although both ends support x{max}: host↔GPU bandwidth is cut to {pct}%. The width does not drop to save power; this points to a badly seated card, a dirty or damaged slot, a riser/extension cable, or a slot wired for fewer lanes.',
+    pcieCauseWidth:
+      'The link trained at x{cur} although both ends support x{max}: host↔GPU bandwidth is cut to {pct}%. The width does not drop to save power; this points to a badly seated card, a dirty or damaged slot, a riser/extension cable, or a slot wired for fewer lanes.',
     pcieCauseSlot: 'The GPU supports PCIe Gen{gpuMax} but the link can reach only Gen{max}: the slot, a riser or the BIOS setting limits it.',
     pcieCauseGen: 'The GPU is not idle yet the link runs at Gen{cur} instead of Gen{max}: a marginal signal (riser, slot) made it train down.',
-    pcieCauseIdle: 'The link drops its speed when the GPU is idle to save power; this is normal. Only a measurement under load tells whether it reaches Gen{max}.',
+    pcieCauseIdle:
+      'The link drops its speed when the GPU is idle to save power; this is normal. Only a measurement under load tells whether it reaches Gen{max}.',
     pcieFixCheck: '# compare what the GPU and the slot report:',
     pcieFixHw: '# power off, reseat the card, remove any riser or extension cable, or move it to another x16 slot wired to the CPU',
-    pcieFixBios: '# in the BIOS/UEFI setup set the slot\'s PCIe link speed to Auto or Gen{gen} (not a fixed lower value)',
+    pcieFixBios: "# in the BIOS/UEFI setup set the slot's PCIe link speed to Auto or Gen{gen} (not a fixed lower value)",
     pcieFixBench: '# measure under load:',
 
     // gpu-throttled
@@ -173,7 +196,8 @@ export const m = defineMessages({
     thrReasonHwThermal: 'hardware thermal slowdown',
     thrReasonPowerBrake: 'hardware power brake (asserted by the system or power supply)',
     thrFixInspect: '# see the reasons, temperatures and limits as the driver reports them:',
-    thrFixCooling: '# improve cooling: check fans and airflow, clean dust filters, leave space between cards; a data-center chassis needs its fan profile for GPUs',
+    thrFixCooling:
+      '# improve cooling: check fans and airflow, clean dust filters, leave space between cards; a data-center chassis needs its fan profile for GPUs',
     thrFixCables: '# check the power cables: every PCIe 8-pin / 12VHPWR connector fully seated, no daisy-chained cables, a power supply sized for the GPU',
     thrFixPowerLimit: '# the power limit is {limit} W; if it was lowered, raise it (up to "Max Power Limit" above):',
 
@@ -234,7 +258,8 @@ export const m = defineMessages({
 
     noGpuTitle: '看不到任何 NVIDIA GPU',
     noGpuCauseBare: '本机 PCI 总线上没有 NVIDIA 设备：实例类型或虚拟机没有 GPU，或者 GPU 没有直通进来。在此之前本机任何程序都用不了 CUDA。',
-    noGpuCauseContainer: '这是一个 {container} 容器，容器内看不到 NVIDIA 设备。如果宿主机有 GPU，说明容器启动时没有拿到它（没有加 `--gpus`，或宿主机没有配置 NVIDIA Container Toolkit）。',
+    noGpuCauseContainer:
+      '这是一个 {container} 容器，容器内看不到 NVIDIA 设备。如果宿主机有 GPU，说明容器启动时没有拿到它（没有加 `--gpus`，或宿主机没有配置 NVIDIA Container Toolkit）。',
     noGpuCauseVisibleNone: 'NVIDIA_VISIBLE_DEVICES={value} 把所有 GPU 对本容器隐藏了。',
     noGpuFixBareCheck: '# 先确认机器是否能看到任何 NVIDIA 设备（无输出即没有）：',
     noGpuFixBareCloud: '# 云上：换成 GPU 实例类型；虚拟机：在虚拟化平台里把 GPU 直通（VFIO/PCI passthrough）给它',
@@ -247,7 +272,8 @@ export const m = defineMessages({
     dnlCauseNone: 'PCI 总线上有 {gpus}，但没有加载任何 NVIDIA 内核模块{bound}，也没有安装可加载的 NVIDIA 驱动：CUDA 程序会找不到设备。',
     dnlCauseBound: '（设备当前绑定在 {driver} 上）',
     dnlCauseInstalled: 'PCI 总线上有 {gpus}，NVIDIA 驱动也已安装（{installed}），但内核模块没有加载{bound}：要么开机时加载失败，要么没有为内核 {kernel} 编译。',
-    dnlCauseHung: 'nvidia 内核模块{version}已加载，但驱动没有在限定时间内响应（{what}）。GPU 可能已从总线上掉线，或在 Xid 错误后卡死；所有 CUDA 程序都会同样卡住。',
+    dnlCauseHung:
+      'nvidia 内核模块{version}已加载，但驱动没有在限定时间内响应（{what}）。GPU 可能已从总线上掉线，或在 Xid 错误后卡死；所有 CUDA 程序都会同样卡住。',
     dnlFixNouveau: '# nouveau 占用着 GPU：先按 nouveau 那一条的修复步骤处理',
     dnlFixSecureBoot: '# 安全启动已开启：需要登记模块签名密钥（见 secure-boot 那一条），否则模块加载不了',
     dnlFixReboot: '# 重启，然后用 nvidia-smi 检查',
@@ -258,9 +284,11 @@ export const m = defineMessages({
 
     dlmTitle: '内核模块 {kernel} 与驱动库 {user} 版本不一致',
     dlmTitleUnknown: '内核模块与用户态驱动库版本不一致',
-    dlmCause: '当前内核加载的 NVIDIA 模块是 {kernel}，而用户态驱动库是 {user}。这通常是升级驱动后没有重启造成的：NVML 报 "Driver/library version mismatch"（NVML_ERROR_LIB_RM_VERSION_MISMATCH），CUDA 报 CUDA_ERROR_SYSTEM_DRIVER_MISMATCH。',
+    dlmCause:
+      '当前内核加载的 NVIDIA 模块是 {kernel}，而用户态驱动库是 {user}。这通常是升级驱动后没有重启造成的：NVML 报 "Driver/library version mismatch"（NVML_ERROR_LIB_RM_VERSION_MISMATCH），CUDA 报 CUDA_ERROR_SYSTEM_DRIVER_MISMATCH。',
     dlmCauseUnknown: '驱动报告已加载的内核模块{kernel}与用户态驱动库版本不一致（{error}）：通常是升级驱动后没有重启。',
-    dlmCauseContainer: '这是一个 {container} 容器：内核模块 {kernel} 来自宿主机，驱动库 {user} 来自镜像。镜像里自己装了驱动库，而不是由 NVIDIA 容器运行时挂载宿主机的库。',
+    dlmCauseContainer:
+      '这是一个 {container} 容器：内核模块 {kernel} 来自宿主机，驱动库 {user} 来自镜像。镜像里自己装了驱动库，而不是由 NVIDIA 容器运行时挂载宿主机的库。',
     dlmFixReboot: '# 最简单：重启，新模块 {user} 会被加载',
     dlmFixReload: '# 或者不重启：停掉所有使用 GPU 的程序（此时 nvidia-smi 列不出来，可用 sudo lsof /dev/nvidia* 查看），然后重新加载模块：',
     dlmFixCheck: '# 用 nvidia-smi 检查（应显示驱动 {user}）',
@@ -269,7 +297,8 @@ export const m = defineMessages({
 
     sbTitle: '安全启动已开启，NVIDIA 内核模块未加载',
     sbTitleUnknown: 'NVIDIA 模块未加载，且无法确定安全启动状态',
-    sbCause: 'UEFI 安全启动已开启，内核只加载由受信任密钥签名的模块。DKMS 或 .run 安装程序编译出的 NVIDIA 模块是用本机的 MOK（Machine Owner Key）签名的，这个密钥必须先在固件中登记一次；在此之前模块会被拒绝（"Key was rejected by service" / "Required key not available"）。',
+    sbCause:
+      'UEFI 安全启动已开启，内核只加载由受信任密钥签名的模块。DKMS 或 .run 安装程序编译出的 NVIDIA 模块是用本机的 MOK（Machine Owner Key）签名的，这个密钥必须先在固件中登记一次；在此之前模块会被拒绝（"Key was rejected by service" / "Required key not available"）。',
     sbCauseUnknown: 'nvidia 模块没有加载，而 gpuenv 读不到安全启动状态。如果安全启动已开启，内核会拒绝未签名的 NVIDIA 模块。',
     sbFixLog: '# 内核日志会说明模块是否被拒绝：',
 
@@ -283,7 +312,8 @@ export const m = defineMessages({
     nvFixBlack: '# 如果之后黑屏：在 GRUB 的内核参数里加 nomodeset，并在文本控制台里安装 NVIDIA 驱动',
 
     mtTitle: 'CUDA 工具包设置不一致：{summary}',
-    mtCause: '安装了多个 CUDA 工具包，而决定用哪一个的几项设置指向了不同的版本：{parts}。编译时会混用不同版本的头文件和库（nvcc 来自一个版本，libcudart 来自另一个），在链接或运行时出错。',
+    mtCause:
+      '安装了多个 CUDA 工具包，而决定用哪一个的几项设置指向了不同的版本：{parts}。编译时会混用不同版本的头文件和库（nvcc 来自一个版本，libcudart 来自另一个），在链接或运行时出错。',
     mtPartPath: 'PATH 上的 nvcc 是 {v}（{path}）',
     mtPartCudaHome: 'CUDA_HOME 是 {v}（{path}）',
     mtPartSymlink: '/usr/local/cuda 指向 {v}',
@@ -297,8 +327,10 @@ export const m = defineMessages({
     fcTitleGpu: 'cuda-compat {compat} 被用在不支持前向兼容的 GPU 上',
     fcTitleInfo: 'cuda-compat {compat} 存在但未被使用',
     fcTitleInUse: 'cuda-compat {compat} 正在代替驱动 {driver} 被使用',
-    fcCauseOld: '前向兼容的 libcuda {path}（{how}）替代了驱动自带的 libcuda {driver} 被加载。兼容包只有比已安装的驱动新时才有用；更旧的会报 CUDA_ERROR_SYSTEM_DRIVER_MISMATCH（803），或者屏蔽新驱动的功能。',
-    fcCauseGpu: '前向兼容的 libcuda {path}（{how}）被加载了，但前向兼容只支持 NVIDIA 数据中心 GPU（以及部分 NGC 认证的 RTX 卡和 Jetson）；在 {gpus} 上 cuInit 会报 CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE（804）。',
+    fcCauseOld:
+      '前向兼容的 libcuda {path}（{how}）替代了驱动自带的 libcuda {driver} 被加载。兼容包只有比已安装的驱动新时才有用；更旧的会报 CUDA_ERROR_SYSTEM_DRIVER_MISMATCH（803），或者屏蔽新驱动的功能。',
+    fcCauseGpu:
+      '前向兼容的 libcuda {path}（{how}）被加载了，但前向兼容只支持 NVIDIA 数据中心 GPU（以及部分 NGC 认证的 RTX 卡和 Jetson）；在 {gpus} 上 cuInit 会报 CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE（804）。',
     fcCauseInfo: '{path} 存在但没有被使用：{reason}。只有当某处把它的目录加入 LD_LIBRARY_PATH 或 ld.so 缓存时才有影响。',
     fcCauseInUse: '{path}（{how}）在驱动自带的 libcuda {driver} 之前被加载：这是数据中心 GPU 上按设计使用的前向兼容。',
     fcFixLd: '# 把 compat 目录从 LD_LIBRARY_PATH 中去掉（也要从 shell 配置或容器 ENV 中去掉）：',
@@ -308,7 +340,8 @@ export const m = defineMessages({
     fcFixNothing: '# 无需处理；不要在本机把 {dir} 加入 LD_LIBRARY_PATH',
 
     lnfStubTitle: '加载器优先选中了 CUDA 桩库 {file}，而不是真正的驱动库',
-    lnfStubCause: '动态加载器会为 {soname} 先加载 {stub}（{via}）。桩库只是为了在没有驱动时也能链接；运行时会失败：libcuda 桩库报 CUDA_ERROR_STUB_LIBRARY（"CUDA driver is a stub library"），libnvidia-ml 桩库报 NVML "Driver Not Loaded"。真正的库是 {real}。',
+    lnfStubCause:
+      '动态加载器会为 {soname} 先加载 {stub}（{via}）。桩库只是为了在没有驱动时也能链接；运行时会失败：libcuda 桩库报 CUDA_ERROR_STUB_LIBRARY（"CUDA driver is a stub library"），libnvidia-ml 桩库报 NVML "Driver Not Loaded"。真正的库是 {real}。',
     lnfViaLd: '它的目录在 LD_LIBRARY_PATH 上',
     lnfViaCache: '它的目录在 ld.so 缓存里',
     lnfStubFixLd: '# 把 stubs 目录从 LD_LIBRARY_PATH 中去掉（只在链接时使用：编译时的 LIBRARY_PATH 或 -L）：',
@@ -324,8 +357,10 @@ export const m = defineMessages({
 
     wslTitleLinuxDriver: 'WSL 里安装了 Linux 版 NVIDIA 驱动',
     wslTitleNoLib: '找不到 WSL 的 GPU 库（/usr/lib/wsl/lib）',
-    wslCauseLinuxDriver: '在 WSL 2 中，GPU 通过 Windows 的 NVIDIA 驱动访问，WSL 会把它映射到 /usr/lib/wsl/lib。发行版里安装的 Linux 驱动（{what}）会遮蔽它，而且无法工作：WSL 下没有 NVIDIA 内核模块。',
-    wslCauseNoLib: 'WSL 中没有 NVIDIA GPU 响应，{sonames} 也加载不了（{detail}）。WSL 会把 Windows 驱动的库映射到 /usr/lib/wsl/lib；这个目录必须在加载器路径中，并且 Windows 驱动要支持 WSL。',
+    wslCauseLinuxDriver:
+      '在 WSL 2 中，GPU 通过 Windows 的 NVIDIA 驱动访问，WSL 会把它映射到 /usr/lib/wsl/lib。发行版里安装的 Linux 驱动（{what}）会遮蔽它，而且无法工作：WSL 下没有 NVIDIA 内核模块。',
+    wslCauseNoLib:
+      'WSL 中没有 NVIDIA GPU 响应，{sonames} 也加载不了（{detail}）。WSL 会把 Windows 驱动的库映射到 /usr/lib/wsl/lib；这个目录必须在加载器路径中，并且 Windows 驱动要支持 WSL。',
     wslFixOwner: '# 找到安装了 Linux 驱动库的软件包，并删除它：',
     wslFixPurge: '# 删除上面列出的软件包，例如 sudo apt purge <软件包>',
     wslFixToolkit: '# 在 WSL 中安装 CUDA 时使用 WSL-Ubuntu 软件源和 cuda-toolkit-X-Y 包，不要装 cuda 或 cuda-drivers（它们会带入 Linux 驱动）',
@@ -337,7 +372,8 @@ export const m = defineMessages({
     pcieTitleSlot: 'GPU {index}（{name}）被插槽限制在 PCIe Gen{max}（GPU 支持 Gen{gpuMax}）',
     pcieTitleGen: 'GPU {index}（{name}）在负载下只跑 PCIe Gen{cur}（最大 Gen{max}）',
     pcieTitleIdle: 'GPU {index}（{name}）空闲时处于 PCIe Gen{cur}（最大 Gen{max}）',
-    pcieCauseWidth: '两端都支持 x{max}，链路却只协商到 x{cur}：主机与 GPU 之间的带宽只剩 {pct}%。链路宽度不会为省电而降低；这说明显卡没插好、插槽脏污或损坏、使用了转接卡/延长线，或插槽实际布线通道更少。',
+    pcieCauseWidth:
+      '两端都支持 x{max}，链路却只协商到 x{cur}：主机与 GPU 之间的带宽只剩 {pct}%。链路宽度不会为省电而降低；这说明显卡没插好、插槽脏污或损坏、使用了转接卡/延长线，或插槽实际布线通道更少。',
     pcieCauseSlot: 'GPU 支持 PCIe Gen{gpuMax}，但链路最高只能到 Gen{max}：是插槽、转接卡或 BIOS 设置限制了它。',
     pcieCauseGen: 'GPU 并不空闲，链路却跑在 Gen{cur} 而不是 Gen{max}：信号质量不佳（转接卡、插槽）导致降速协商。',
     pcieCauseIdle: 'GPU 空闲时链路会降速省电，这是正常的。只有在负载下测量才能知道它能否达到 Gen{max}。',

@@ -16,7 +16,8 @@ import { textFinding, type Checked, type TextCause } from '../text-finding.js';
 import { m } from './messages-framework.js';
 
 const TORCH = new Set(['torch', 'torchvision', 'torchaudio', 'pytorch-cuda', 'pytorch-mutex']);
-const CONDA_CUDA = /^(cudatoolkit|cuda-runtime|cuda-cudart|cuda-libraries|cuda-toolkit|cudnn|nccl|libcublas|libcusparse|libcufft|libcurand|libcusolver|libnvjitlink)$/;
+const CONDA_CUDA =
+  /^(cudatoolkit|cuda-runtime|cuda-cudart|cuda-libraries|cuda-toolkit|cudnn|nccl|libcublas|libcusparse|libcufft|libcurand|libcusolver|libnvjitlink)$/;
 
 const isConda = (p: PythonPackage) => managerOf(p) === 'conda';
 
@@ -45,12 +46,18 @@ function checks(snapshot: Snapshot): Checked[] {
       const fix = [`# ${m('mixFixCuda')}`, `conda remove ${condaEnvArg(env)} --force ${[...new Set(condaCuda.map((p) => canonicalName(p.name)))].join(' ')}`];
       out.push({ finding: finding(env, m('mixStackCuda'), [...condaCuda, ...pipCuda], fix), packages: condaCuda.map((p) => canonicalName(p.name)) });
     }
-    const tf = pkgs.filter((p) => /^(tensorflow|tensorflow-gpu|tensorflow-cpu|tensorflow-base|tensorflow-estimator|keras|tensorboard)$/.test(canonicalName(p.name)));
+    const tf = pkgs.filter((p) =>
+      /^(tensorflow|tensorflow-gpu|tensorflow-cpu|tensorflow-base|tensorflow-estimator|keras|tensorboard)$/.test(canonicalName(p.name)),
+    );
     if (tf.some((p) => /^tensorflow/.test(canonicalName(p.name))) && mixed(tf)) {
       const condaNames = tf.filter(isConda).map((p) => canonicalName(p.name));
       const main = tf.find((p) => /^tensorflow(-gpu)?$/.test(canonicalName(p.name)));
       const minor = main ? publicVersion(main.version).split('.').slice(0, 2).join('.') : undefined;
-      const fix = [`# ${m('mixFixTf')}`, `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`, pipInstall(env, 'pip', ['--force-reinstall', minor ? `"tensorflow[and-cuda]==${minor}.*"` : '"tensorflow[and-cuda]"'])];
+      const fix = [
+        `# ${m('mixFixTf')}`,
+        `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`,
+        pipInstall(env, 'pip', ['--force-reinstall', minor ? `"tensorflow[and-cuda]==${minor}.*"` : '"tensorflow[and-cuda]"']),
+      ];
       out.push({ finding: finding(env, m('mixStackTf'), tf, fix), packages: ['tensorflow'] });
     }
   }
@@ -97,14 +104,29 @@ function finding(env: PythonEnv, stack: string, ps: PythonPackage[], fix: string
 /** What the text's messages say two managers did: a ~/.local copy shadowing the environment's, two torch versions, pip replacing conda's package. */
 function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefined {
   const userSite = first(events, 'user-site-path');
-  if (userSite?.groups.pkg && (has(ctx.events, 'conda-env-mention') || /conda|envs\//i.test(ctx.events.map((e) => e.text).join(' ')) || ctx.env?.packages.some((p) => p.installer === 'conda'))) {
+  if (
+    userSite?.groups.pkg &&
+    (has(ctx.events, 'conda-env-mention') ||
+      /conda|envs\//i.test(ctx.events.map((e) => e.text).join(' ')) ||
+      ctx.env?.packages.some((p) => p.installer === 'conda'))
+  ) {
     const vars = { pkg: userSite.groups.pkg };
     const libs = ctx.facts.missingLibraries.slice(0, 2).map((f) => ({ fact: em('evMissing'), value: f.value, source: f.source }));
-    return { fit: 1.6, finding: explained('mixed-package-managers', 'error', em('mixUserTitle', vars), em('mixUserCause', vars), [...lineEvidence(events), ...libs], [
-      'python -c "import site; print(site.ENABLE_USER_SITE, site.getusersitepackages())"',
-      `pip uninstall ${vars.pkg}   # run outside the environment: removes the ~/.local copy (or: rm -rf ~/.local/lib/python3.*/site-packages/${vars.pkg}*)`,
-      'export PYTHONNOUSERSITE=1   # or put it in the environment\'s activation script: conda env config vars set PYTHONNOUSERSITE=1',
-    ]) };
+    return {
+      fit: 1.6,
+      finding: explained(
+        'mixed-package-managers',
+        'error',
+        em('mixUserTitle', vars),
+        em('mixUserCause', vars),
+        [...lineEvidence(events), ...libs],
+        [
+          'python -c "import site; print(site.ENABLE_USER_SITE, site.getusersitepackages())"',
+          `pip uninstall ${vars.pkg}   # run outside the environment: removes the ~/.local copy (or: rm -rf ~/.local/lib/python3.*/site-packages/${vars.pkg}*)`,
+          "export PYTHONNOUSERSITE=1   # or put it in the environment's activation script: conda env config vars set PYTHONNOUSERSITE=1",
+        ],
+      ),
+    };
   }
   const reps = events.filter((e) => e.signature === 'pip-replaces-framework');
   const conda = has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda') === true;
@@ -112,11 +134,22 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
   const versions = ctx.facts.torchVersions.map((v) => v.value);
   if (!reps.length && conda && versions.length > 1 && has(ctx.events, 'pip-install-torch', 'pip-requirements')) {
     const vars = { versions: versions.join(', ') };
-    return { fit: 1.5, finding: explained('mixed-package-managers', 'error', em('mixTwoTitle', vars), em('mixTwoCause', vars), [...lineEvidence(events), { fact: em('evTorchVersions'), value: vars.versions, source: 'pasted' }], [
-      'conda list | grep -iE "^(pytorch|torch) "   # channel "pypi" = pip; anything else = conda', 'pip list 2>/dev/null | grep -iE "^torch "',
-      'pip uninstall -y torch; conda remove --force pytorch   # then one manager only:',
-      '# conda install <package> --no-deps (keep pip\'s torch), or install everything from one manager',
-    ]) };
+    return {
+      fit: 1.5,
+      finding: explained(
+        'mixed-package-managers',
+        'error',
+        em('mixTwoTitle', vars),
+        em('mixTwoCause', vars),
+        [...lineEvidence(events), { fact: em('evTorchVersions'), value: vars.versions, source: 'pasted' }],
+        [
+          'conda list | grep -iE "^(pytorch|torch) "   # channel "pypi" = pip; anything else = conda',
+          'pip list 2>/dev/null | grep -iE "^torch "',
+          'pip uninstall -y torch; conda remove --force pytorch   # then one manager only:',
+          "# conda install <package> --no-deps (keep pip's torch), or install everything from one manager",
+        ],
+      ),
+    };
   }
   if (!reps.length || !conda) return undefined;
   const pkg = (reps.map((e) => e.groups.pkg ?? e.groups.pkg2).find(Boolean) ?? 'torch').toLowerCase().replace(/^pytorch$/, 'torch');
@@ -126,11 +159,21 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
   const evidence = [...lineEvidence(events)];
   if (now) evidence.push({ fact: em('evTorch'), value: now, source: ctx.torch!.pkg.location });
   const condaName = pkg === 'torch' ? 'pytorch' : pkg;
-  return { fit: 2, finding: explained('mixed-package-managers', 'error', em(old ? 'mixPipTitle' : 'mixPipTitleNoVer', vars), em(now ? 'mixPipCauseNow' : 'mixPipCause', vars), evidence, [
-    'conda list | grep -iE "torch|tensorflow|cuda|pypi"   # rows with channel "pypi" were installed by pip',
-    `pip uninstall -y ${pkg}${pkg === 'torch' ? ' torchvision torchaudio' : ''}`,
-    `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # back to the conda build (add the channels of your environment.yml)`,
-    `# then install the rest without letting pip touch ${pkg}: remove it from requirements.txt, or pip install --no-deps -r requirements.txt`,
-    'pip check',
-  ]) };
+  return {
+    fit: 2,
+    finding: explained(
+      'mixed-package-managers',
+      'error',
+      em(old ? 'mixPipTitle' : 'mixPipTitleNoVer', vars),
+      em(now ? 'mixPipCauseNow' : 'mixPipCause', vars),
+      evidence,
+      [
+        'conda list | grep -iE "torch|tensorflow|cuda|pypi"   # rows with channel "pypi" were installed by pip',
+        `pip uninstall -y ${pkg}${pkg === 'torch' ? ' torchvision torchaudio' : ''}`,
+        `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # back to the conda build (add the channels of your environment.yml)`,
+        `# then install the rest without letting pip touch ${pkg}: remove it from requirements.txt, or pip install --no-deps -r requirements.txt`,
+        'pip check',
+      ],
+    ),
+  };
 }

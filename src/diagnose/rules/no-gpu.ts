@@ -54,64 +54,129 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const cvdText = cvd !== undefined ? ` (=${cvd || '""'})` : '';
   if (cvd !== undefined) evidence.push({ fact: 'CUDA_VISIBLE_DEVICES', value: cvd, source: 'pasted' });
   // The driver's own libraries missing (libcuda.so.1, libnvidia-ml.so.1): what a container without the GPU shows.
-  for (const f of ctx.facts.missingLibraries.filter((x) => /^lib(?:cuda|nvidia-ml)\.so/.test(x.value)).slice(0, 2)) evidence.push({ fact: em('evMissing'), value: f.value, source: f.source });
+  for (const f of ctx.facts.missingLibraries.filter((x) => /^lib(?:cuda|nvidia-ml)\.so/.test(x.value)).slice(0, 2))
+    evidence.push({ fact: em('evMissing'), value: f.value, source: f.source });
   // WSL 1 has no GPU at all: the WSL finding carries the fix.
   if (has(ctx.events, 'wsl1')) return undefined;
   if (has(ctx.events, 'amd-gpu')) {
     const amd = first(ctx.events, 'amd-gpu')?.groups.gpu ?? 'AMD';
-    return { specific: true, fit: 2, finding: finding('no-gpu', 'error', em('ngAmdTitle', { gpu: amd }), em('ngAmdCause', { gpu: amd }), evidence, [
-      'lspci | grep -iE "vga|3d"   # which GPU the machine has',
-      'pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # AMD: the ROCm build of torch (Linux, supported Radeon/Instinct GPUs)',
-      '# CUDA-only code (CUDA kernels, bitsandbytes, GPTQ/AWQ kernels) needs an NVIDIA GPU: run it on one, or on the CPU',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('no-gpu', 'error', em('ngAmdTitle', { gpu: amd }), em('ngAmdCause', { gpu: amd }), evidence, [
+        'lspci | grep -iE "vga|3d"   # which GPU the machine has',
+        'pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # AMD: the ROCm build of torch (Linux, supported Radeon/Instinct GPUs)',
+        '# CUDA-only code (CUDA kernels, bitsandbytes, GPTQ/AWQ kernels) needs an NVIDIA GPU: run it on one, or on the CPU',
+      ]),
+    };
   }
   const vm = first(ctx.events, 'vm-display-adapter');
   if (vm && !ctx.gpus.length) {
     const adapter = /VMware SVGA(?: II)?|VirtualBox|Hyper-V|QXL|Virtio|Basic Render|Bochs/i.exec(vm.text)?.[0] ?? 'virtual';
-    return { specific: true, fit: 2, finding: finding('no-gpu', 'error', em('ngVmTitle', { adapter }), em('ngVmCause', { adapter }), [...evidence, ...lineEvidence([vm])], [
-      'lspci -nn | grep -iE "vga|3d|nvidia"   # an NVIDIA device [10de:…] must be listed inside the VM',
-      '# VMware / VirtualBox desktop VMs give the guest an emulated adapter only: run on the host, or use WSL 2 on Windows',
-      '# servers: PCI passthrough (vfio-pci, ESXi DirectPath I/O) or NVIDIA vGPU, then the NVIDIA driver inside the guest',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding(
+        'no-gpu',
+        'error',
+        em('ngVmTitle', { adapter }),
+        em('ngVmCause', { adapter }),
+        [...evidence, ...lineEvidence([vm])],
+        [
+          'lspci -nn | grep -iE "vga|3d|nvidia"   # an NVIDIA device [10de:…] must be listed inside the VM',
+          '# VMware / VirtualBox desktop VMs give the guest an emulated adapter only: run on the host, or use WSL 2 on Windows',
+          '# servers: PCI passthrough (vfio-pci, ESXi DirectPath I/O) or NVIDIA vGPU, then the NVIDIA driver inside the guest',
+        ],
+      ),
+    };
   }
   if (has(ctx.events, 'singularity-no-nv')) {
-    return { specific: true, fit: 1.8, finding: finding('no-gpu', 'error', em('ngSingularityTitle'), em('ngSingularityCause'), evidence, [
-      'singularity exec --nv image.sif nvidia-smi   # apptainer: same --nv flag; it binds the host driver libraries and /dev/nvidia*',
-      'singularity exec --nv image.sif ls -l /.singularity.d/libs/   # libcuda.so.1 from the host must be listed',
-    ]) };
+    return {
+      specific: true,
+      fit: 1.8,
+      finding: finding('no-gpu', 'error', em('ngSingularityTitle'), em('ngSingularityCause'), evidence, [
+        'singularity exec --nv image.sif nvidia-smi   # apptainer: same --nv flag; it binds the host driver libraries and /dev/nvidia*',
+        'singularity exec --nv image.sif ls -l /.singularity.d/libs/   # libcuda.so.1 from the host must be listed',
+      ]),
+    };
   }
   if (has(events, 'invalid-device-ordinal')) {
     const n = ctx.gpus.length || ctx.snapshot.gpus.length;
-    return { specific: true, fit: 1.6, finding: finding('no-gpu', 'error', em('ngOrdinalTitle'), em('ngOrdinalCause', { count: n ? ` (${n})` : '', cvd: cvdText }), evidence, [
-      'nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', 'python -c "import torch; print(torch.cuda.device_count())"', '# use cuda:0 … cuda:N-1; with torchrun, one process per visible GPU (--nproc_per_node = device_count)',
-    ]) };
+    return {
+      specific: true,
+      fit: 1.6,
+      finding: finding('no-gpu', 'error', em('ngOrdinalTitle'), em('ngOrdinalCause', { count: n ? ` (${n})` : '', cvd: cvdText }), evidence, [
+        'nvidia-smi -L',
+        'echo $CUDA_VISIBLE_DEVICES',
+        'python -c "import torch; print(torch.cuda.device_count())"',
+        '# use cuda:0 … cuda:N-1; with torchrun, one process per visible GPU (--nproc_per_node = device_count)',
+      ]),
+    };
   }
   if (has(events, 'docker-no-gpu-driver')) {
-    return { specific: true, fit: 2, finding: finding('no-gpu', 'error', em('ngDockerTitle'), em('ngDockerCause'), evidence, [
-      'sudo apt-get install -y nvidia-container-toolkit', 'sudo nvidia-ctk runtime configure --runtime=docker', 'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('no-gpu', 'error', em('ngDockerTitle'), em('ngDockerCause'), evidence, [
+        'sudo apt-get install -y nvidia-container-toolkit',
+        'sudo nvidia-ctk runtime configure --runtime=docker',
+        'sudo systemctl restart docker',
+        'docker run --rm --gpus all ubuntu nvidia-smi',
+      ]),
+    };
   }
-  if (has(ctx.events, 'smi-not-found', 'cuda-not-available', 'torch-no-driver', 'smi-failed') && has(ctx.events, 'container-context') && !has(ctx.events, 'nvml-not-loadable', 'libnvidia-ml-missing')) {
-    return { specific: true, fit: 1.8, finding: finding('no-gpu', 'error', em('ngContainerTitle'), em('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }), evidence, [
-      'docker run --gpus all …   # or in compose: deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]',
-      '# Docker before 19.03: nvidia-docker run … (nvidia-docker2) or docker run --runtime=nvidia …',
-      'sudo apt-get install -y nvidia-container-toolkit && sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
-      'docker run --rm --gpus all ubuntu nvidia-smi   # must list the GPU',
-    ]) };
+  if (
+    has(ctx.events, 'smi-not-found', 'cuda-not-available', 'torch-no-driver', 'smi-failed') &&
+    has(ctx.events, 'container-context') &&
+    !has(ctx.events, 'nvml-not-loadable', 'libnvidia-ml-missing')
+  ) {
+    return {
+      specific: true,
+      fit: 1.8,
+      finding: finding(
+        'no-gpu',
+        'error',
+        em('ngContainerTitle'),
+        em('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }),
+        evidence,
+        [
+          'docker run --gpus all …   # or in compose: deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]',
+          '# Docker before 19.03: nvidia-docker run … (nvidia-docker2) or docker run --runtime=nvidia …',
+          'sudo apt-get install -y nvidia-container-toolkit && sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
+          'docker run --rm --gpus all ubuntu nvidia-smi   # must list the GPU',
+        ],
+      ),
+    };
   }
   if (has(events, 'nvml-not-loadable', 'libnvidia-ml-missing') && has(ctx.events, 'container-context')) {
-    return { specific: true, fit: 2, finding: finding('no-gpu', 'error', em('ngRuntimeTitle'), em('ngRuntimeCause'), evidence, [
-      'sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # writes "default-runtime": "nvidia" to /etc/docker/daemon.json',
-      'sudo systemctl restart docker', 'docker run --rm --gpus all ubuntu nvidia-smi',
-      '# Kubernetes with containerd: sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding('no-gpu', 'error', em('ngRuntimeTitle'), em('ngRuntimeCause'), evidence, [
+        'sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # writes "default-runtime": "nvidia" to /etc/docker/daemon.json',
+        'sudo systemctl restart docker',
+        'docker run --rm --gpus all ubuntu nvidia-smi',
+        '# Kubernetes with containerd: sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd',
+      ]),
+    };
   }
   if (has(events, 'nvml-unknown-error')) {
-    return { specific: true, fit: 1.2, finding: finding('no-gpu', 'error', em('ngTitle'), em('ngNvmlCause'), evidence, [
-      'docker restart <container>', '# lasting fix: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml and run with --device nvidia.com/gpu=all, or set no-cgroups / use cgroupfs',
-    ]) };
+    return {
+      specific: true,
+      fit: 1.2,
+      finding: finding('no-gpu', 'error', em('ngTitle'), em('ngNvmlCause'), evidence, [
+        'docker restart <container>',
+        '# lasting fix: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml and run with --device nvidia.com/gpu=all, or set no-cgroups / use cgroupfs',
+      ]),
+    };
   }
-  return { specific: false, fit: cvd !== undefined ? 1.5 : 1, finding: finding('no-gpu', 'error', em('ngTitle'), em('ngCause', { cvd: cvdText }), evidence, [
-    'nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit; nvidia-docker run … on old nvidia-docker setups)',
-  ]) };
+  return {
+    specific: false,
+    fit: cvd !== undefined ? 1.5 : 1,
+    finding: finding('no-gpu', 'error', em('ngTitle'), em('ngCause', { cvd: cvdText }), evidence, [
+      'nvidia-smi -L',
+      'echo $CUDA_VISIBLE_DEVICES',
+      '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit; nvidia-docker run … on old nvidia-docker setups)',
+    ]),
+  };
 }

@@ -42,16 +42,26 @@ function check(s: Snapshot): Finding[] {
     const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
     const bound = held.length ? m('nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
     const f: Finding = {
-      code: 'nouveau', severity: 'error', title: m('nvTitle'), cause: m('nvCause', { bound }) + stale, evidence,
+      code: 'nouveau',
+      severity: 'error',
+      title: m('nvTitle'),
+      cause: m('nvCause', { bound }) + stale,
+      evidence,
       fix: [...(blacklisted?.value === true ? [] : fixFile), ...rebuild, m('nvFixReboot'), 'sudo reboot', m('nvFixBlack')],
     };
     return [f];
   }
   if (!loaded && !nvidiaUp && s.pciGpus.length > 0 && blacklisted?.value === false) {
-    return [{
-      code: 'nouveau', severity: 'warning', title: m('nvTitleWarn'), cause: m('nvCauseWarn'), evidence,
-      fix: [...fixFile, ...rebuild],
-    }];
+    return [
+      {
+        code: 'nouveau',
+        severity: 'warning',
+        title: m('nvTitleWarn'),
+        cause: m('nvCauseWarn'),
+        evidence,
+        fix: [...fixFile, ...rebuild],
+      },
+    ];
   }
   return [];
 }
@@ -64,16 +74,35 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   if (bound) {
     const nova = /nova/i.test(bound);
     const mods = nova ? ['nova_core', 'nova_drm'] : ['nouveau'];
-    return { specific: true, fit: 2, finding: finding('nouveau', 'error', em('nvBoundTitle', { owner: bound }), em(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }), lineEvidence(ctx.events.filter((e) => e.signature === 'nvrm-already-bound')), [
-      `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-${nova ? 'nova' : 'nouveau'}.conf`,
-      'sudo update-initramfs -u   # Fedora: sudo dracut --force', 'sudo reboot', 'lsmod | grep -E "nouveau|nova|nvidia"',
-    ]) };
+    return {
+      specific: true,
+      fit: 2,
+      finding: finding(
+        'nouveau',
+        'error',
+        em('nvBoundTitle', { owner: bound }),
+        em(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }),
+        lineEvidence(ctx.events.filter((e) => e.signature === 'nvrm-already-bound')),
+        [
+          `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-${nova ? 'nova' : 'nouveau'}.conf`,
+          'sudo update-initramfs -u   # Fedora: sudo dracut --force',
+          'sudo reboot',
+          'lsmod | grep -E "nouveau|nova|nvidia"',
+        ],
+      ),
+    };
   }
   const loaded = ctx.snapshot.os.nouveau?.loaded?.value === true || has(ctx.events, 'nouveau');
   const noDevice = /No such device/i.test(first(events, 'modprobe-not-permitted')?.groups.why ?? '');
   const suspect = has(events, 'installer-kmod-load-failed') || noDevice;
   if (!loaded && !suspect) return undefined;
-  return { specific: false, fit: loaded || noDevice ? 1.6 : 0.9, finding: finding('nouveau', 'error', em('nvTitle'), em('nvCause'), lineEvidence(events), [
-    'echo -e "blacklist nouveau\\noptions nouveau modeset=0" | sudo tee /etc/modprobe.d/blacklist-nouveau.conf', 'sudo update-initramfs -u', 'sudo reboot',
-  ]) };
+  return {
+    specific: false,
+    fit: loaded || noDevice ? 1.6 : 0.9,
+    finding: finding('nouveau', 'error', em('nvTitle'), em('nvCause'), lineEvidence(events), [
+      'echo -e "blacklist nouveau\\noptions nouveau modeset=0" | sudo tee /etc/modprobe.d/blacklist-nouveau.conf',
+      'sudo update-initramfs -u',
+      'sudo reboot',
+    ]),
+  };
 }

@@ -38,10 +38,16 @@ function check(s: Snapshot): Finding[] {
     ...ev(m('evOs'), s.os.prettyName),
   ];
   if (state === 'unknown') {
-    return [{
-      code: 'secure-boot', severity: 'warning', title: m('sbTitleUnknown'), cause: m('sbCauseUnknown'), evidence,
-      fix: [im('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
-    }];
+    return [
+      {
+        code: 'secure-boot',
+        severity: 'warning',
+        title: m('sbTitleUnknown'),
+        cause: m('sbCauseUnknown'),
+        evidence,
+        fix: [im('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
+      },
+    ];
   }
   // mokutil --import / MOK Manager enrolment: the MOK procedure of shim (mokutil(1)); NVIDIA's installation guide
   // points to the same for signed modules.
@@ -55,7 +61,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   if (inWsl(ctx)) return undefined;
   const off = ctx.snapshot.os.secureBoot?.value === 'disabled';
   const refused = first(ctx.events, 'modprobe-not-permitted');
-  const hard = has(ctx.events, 'key-rejected', 'lockdown', 'required-key') || ctx.snapshot.os.secureBoot?.value === 'enabled' || (!!refused && /not permitted|rejected/i.test(refused.groups.why ?? ''));
+  const hard =
+    has(ctx.events, 'key-rejected', 'lockdown', 'required-key') ||
+    ctx.snapshot.os.secureBoot?.value === 'enabled' ||
+    (!!refused && /not permitted|rejected/i.test(refused.groups.why ?? ''));
   // A module missing or refusing to load right after an install, with nothing else said: Secure Boot is the usual suspect.
   const likely = !off && has(events, 'nvidia-kmod-missing', 'installer-kmod-load-failed', 'akmods-failed', 'modprobe-not-permitted');
   if (!hard && !likely && !has(events, 'smi-failed', 'module-verification-failed')) return undefined;
@@ -63,7 +72,16 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const evidence = lineEvidence(events);
   const sb = ctx.snapshot.os.secureBoot;
   if (sb?.value) evidence.push({ fact: 'Secure Boot', value: sb.value, source: sb.source });
-  return { specific: false, fit: hard ? 2 : likely ? 1.5 : 0.3, finding: finding('secure-boot', hard || likely ? 'error' : 'info', em('sbTitle'), hard ? em('sbCause') : likely ? em('sbCauseLikely') : em('sbCause'), evidence, [
-    'mokutil --sb-state', `# ${em('sbEnroll')}`, 'sudo mokutil --import /var/lib/shim-signed/mok/MOK.der', 'sudo reboot',
-  ]) };
+  return {
+    specific: false,
+    fit: hard ? 2 : likely ? 1.5 : 0.3,
+    finding: finding(
+      'secure-boot',
+      hard || likely ? 'error' : 'info',
+      em('sbTitle'),
+      hard ? em('sbCause') : likely ? em('sbCauseLikely') : em('sbCause'),
+      evidence,
+      ['mokutil --sb-state', `# ${em('sbEnroll')}`, 'sudo mokutil --import /var/lib/shim-signed/mok/MOK.der', 'sudo reboot'],
+    ),
+  };
 }

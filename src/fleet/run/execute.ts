@@ -42,7 +42,11 @@ export async function executeFleetRun(cwd: string, o: FleetRunOptions): Promise<
   // The engine's own limit comes first (srun --time, pdsh -u); this one only keeps gpuenv from waiting forever.
   const r = await runCommand(argv[0]!, argv.slice(1), { timeoutMs: (o.timeoutS + 60) * 1000, maxBuffer: 256 * 1024 * 1024 });
   if (r.notFound) throw new UsageError(`${argv[0]} not found: fleet run --via ${o.engine} runs the engine's own command on this machine`);
-  const engineError = r.timedOut ? `${argv[0]} did not finish within ${o.timeoutS + 60} s; killed` : r.exitCode !== 0 && r.stderr.trim() ? firstLine(r.stderr) : null;
+  const engineError = r.timedOut
+    ? `${argv[0]} did not finish within ${o.timeoutS + 60} s; killed`
+    : r.exitCode !== 0 && r.stderr.trim()
+      ? firstLine(r.stderr)
+      : null;
   const expected = expectedNodes(opts);
   const nodes = o.engine === 'slurm' ? await slurmOutcomes(outDir, before) : await prefixedOutcomes(outDir, r.stdout, r.stderr, expected ?? []);
   const missing = expected ? expected.filter((n) => !nodes.some((x) => x.node === n)) : [];

@@ -63,7 +63,16 @@ export async function runK8s(o: FleetRunOptions): Promise<FleetRunSummary> {
     await writeFile(join(tmp, 'jobs.yaml'), yaml, { mode: 0o600 });
     const applied = await kubectl(argv.slice(1));
     if (applied.failed) {
-      return { engine: 'k8s', argv, outDir: o.outDir, engineExit: applied.exitCode, engineError: applied.stderr.trim().split('\n')[0] ?? null, nodes: [], missing: nodes, expectedCount: nodes.length };
+      return {
+        engine: 'k8s',
+        argv,
+        outDir: o.outDir,
+        engineExit: applied.exitCode,
+        engineError: applied.stderr.trim().split('\n')[0] ?? null,
+        nodes: [],
+        missing: nodes,
+        expectedCount: nodes.length,
+      };
     }
     const finished = await waitForJobs(ns, names, o.timeoutS * 1000);
     const outcomes: NodeOutcome[] = [];

@@ -10,7 +10,8 @@ export function renderRunSummary(s: FleetRunSummary): string {
   if (ok.length) lines.push(`  ok: ${hostlist(ok.map((n) => n.node))}`);
   for (const n of bad) lines.push(`  no result from ${n.node}: ${n.error ?? '?'}`);
   if (s.missing.length) lines.push(`  nothing at all from: ${hostlist(s.missing)}`);
-  if (s.expectedCount !== null && s.missing.length === 0 && s.nodes.length < s.expectedCount) lines.push(`  ${s.expectedCount - s.nodes.length} node(s) wrote nothing`);
+  if (s.expectedCount !== null && s.missing.length === 0 && s.nodes.length < s.expectedCount)
+    lines.push(`  ${s.expectedCount - s.nodes.length} node(s) wrote nothing`);
   if (s.engineError) lines.push(`  ${s.argv[0]}: ${s.engineError}`);
   lines.push('', `next: gpuenv fleet report ${shellWord(s.outDir)}`);
   return `${lines.join('\n')}\n`;

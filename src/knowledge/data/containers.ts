@@ -3,7 +3,8 @@ import type { Sourced } from '../types.js';
 
 const CHECKED = '2026-11-30';
 const README = 'https://gitlab.com/nvidia/container-images/cuda (README "Announcement" section)';
-const POLICY = 'https://gitlab.com/nvidia/container-images/cuda/-/blob/master/doc/support-policy.md; announcement https://gitlab.com/nvidia/container-images/cuda/-/issues/177 (2022-10-28)';
+const POLICY =
+  'https://gitlab.com/nvidia/container-images/cuda/-/blob/master/doc/support-policy.md; announcement https://gitlab.com/nvidia/container-images/cuda/-/issues/177 (2022-10-28)';
 
 export const IMAGE_FLAVORS = ['base', 'runtime', 'devel'] as const;
 export type ImageFlavor = (typeof IMAGE_FLAVORS)[number];
@@ -42,7 +43,10 @@ export const IMAGE_OSES: readonly ImageOs[] = [
     confirmed: false,
     note: 'The toolkit dropped Ubuntu 20.04 in 13.0; that the last ubuntu20.04 image is 12.9.1 is inferred, not read from the image list.',
   }),
-  os('ubuntu22.04', '11.7.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'First release with ubuntu22.04 images not read from NVIDIA text.' }),
+  os('ubuntu22.04', '11.7.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', {
+    confirmed: false,
+    note: 'First release with ubuntu22.04 images not read from NVIDIA text.',
+  }),
   os('ubi8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
   os('ubi9', '12.1.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Start not read from NVIDIA text.' }),
   os('rockylinux8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
@@ -75,8 +79,7 @@ export const SUPPORT_POLICY: Sourced & { rules: readonly string[]; deleteAfterMo
 };
 
 /** Where the published-image rows come from (each row repeats it, as every knowledge row names its source). */
-export const IMAGE_TABLE_SOURCE =
-  'nvidia/cuda tags pulled in public Dockerfiles, compose and CI files (checked 2026-11-30); EOL and deletion rules: ' + SUPPORT_POLICY.source;
+export const IMAGE_TABLE_SOURCE = `nvidia/cuda tags pulled in public Dockerfiles, compose and CI files (checked 2026-11-30); EOL and deletion rules: ${SUPPORT_POLICY.source}`;
 
 /**
  * The newest point release of each CUDA minor published as nvidia/cuda images (NVIDIA maintains only the
@@ -97,16 +100,110 @@ export interface PublishedImage extends Sourced {
 const U22_24 = ['ubuntu22.04', 'ubuntu24.04'];
 
 export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '11.8.0', branch: 'R520', eol: true, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn8', confirmed: false, note: 'R520 is end of life; the tags may be deleted at any time.' },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.1.1', branch: 'R530', eol: true, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn8', confirmed: false },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.2.2', branch: 'R535', eol: false, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn8', confirmed: false, note: 'R535 is a long-term-support branch.' },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.3.2', branch: 'R545', eol: true, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn', confirmed: false },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.4.1', branch: 'R550', eol: false, oses: ['ubuntu20.04', 'ubuntu22.04'], cudnn: 'cudnn', confirmed: false, note: 'Published and widely pulled; branch end-of-life date not read from NVIDIA.' },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.5.1', branch: 'R555', eol: true, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.6.3', branch: 'R560', eol: false, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.8.1', branch: 'R570', eol: false, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '12.9.1', branch: 'R575', eol: false, oses: ['ubuntu20.04', ...U22_24], cudnn: 'cudnn', confirmed: false },
-  { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.0.3', branch: 'R580', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false, note: 'R580 is a long-term-support branch.' },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '11.8.0',
+    branch: 'R520',
+    eol: true,
+    oses: ['ubuntu20.04', 'ubuntu22.04'],
+    cudnn: 'cudnn8',
+    confirmed: false,
+    note: 'R520 is end of life; the tags may be deleted at any time.',
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.1.1',
+    branch: 'R530',
+    eol: true,
+    oses: ['ubuntu20.04', 'ubuntu22.04'],
+    cudnn: 'cudnn8',
+    confirmed: false,
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.2.2',
+    branch: 'R535',
+    eol: false,
+    oses: ['ubuntu20.04', 'ubuntu22.04'],
+    cudnn: 'cudnn8',
+    confirmed: false,
+    note: 'R535 is a long-term-support branch.',
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.3.2',
+    branch: 'R545',
+    eol: true,
+    oses: ['ubuntu20.04', 'ubuntu22.04'],
+    cudnn: 'cudnn',
+    confirmed: false,
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.4.1',
+    branch: 'R550',
+    eol: false,
+    oses: ['ubuntu20.04', 'ubuntu22.04'],
+    cudnn: 'cudnn',
+    confirmed: false,
+    note: 'Published and widely pulled; branch end-of-life date not read from NVIDIA.',
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.5.1',
+    branch: 'R555',
+    eol: true,
+    oses: ['ubuntu20.04', ...U22_24],
+    cudnn: 'cudnn',
+    confirmed: false,
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.6.3',
+    branch: 'R560',
+    eol: false,
+    oses: ['ubuntu20.04', ...U22_24],
+    cudnn: 'cudnn',
+    confirmed: false,
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.8.1',
+    branch: 'R570',
+    eol: false,
+    oses: ['ubuntu20.04', ...U22_24],
+    cudnn: 'cudnn',
+    confirmed: false,
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '12.9.1',
+    branch: 'R575',
+    eol: false,
+    oses: ['ubuntu20.04', ...U22_24],
+    cudnn: 'cudnn',
+    confirmed: false,
+  },
+  {
+    source: IMAGE_TABLE_SOURCE,
+    checked: '2026-11-30',
+    cuda: '13.0.3',
+    branch: 'R580',
+    eol: false,
+    oses: U22_24,
+    cudnn: 'cudnn',
+    confirmed: false,
+    note: 'R580 is a long-term-support branch.',
+  },
   { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.1.1', branch: 'R590', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
   { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.2.1', branch: 'R595', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
 ];

@@ -61,9 +61,15 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('7.0.28', 'CUDA 7.0 (7.0.28)', '346.46', '347.62', { ga: true }),
   rel('7.5.16', 'CUDA 7.5 (7.5.16)', '352.31', '353.66', { ga: true }),
   rel('8.0.44', 'CUDA 8.0 (8.0.44)', '367.48', '369.30', { ga: true }),
-  rel('8.0.61', 'CUDA 8.0 (8.0.61 GA2)', '375.26', '376.51', { ga: false, note: 'GA2 is the second release of 8.0; 8.0.44 is the first (the GA row used for "8.0").' }),
+  rel('8.0.61', 'CUDA 8.0 (8.0.61 GA2)', '375.26', '376.51', {
+    ga: false,
+    note: 'GA2 is the second release of 8.0; 8.0.44 is the first (the GA row used for "8.0").',
+  }),
   rel('9.0.76', 'CUDA 9.0 (9.0.76)', '384.81', '385.54', { ga: true }),
-  rel('9.1.85', 'CUDA 9.1 (9.1.85)', '390.46', '391.29', { ga: true, note: 'NVIDIA\'s table reads 390.46, but the CUDA 9.1.85 runfile bundles driver 387.26 (cuda_9.1.85_387.26_linux.run), and one third-party copy of the table reads 387.26: 387.26 runs CUDA 9.1 in practice' }),
+  rel('9.1.85', 'CUDA 9.1 (9.1.85)', '390.46', '391.29', {
+    ga: true,
+    note: "NVIDIA's table reads 390.46, but the CUDA 9.1.85 runfile bundles driver 387.26 (cuda_9.1.85_387.26_linux.run), and one third-party copy of the table reads 387.26: 387.26 runs CUDA 9.1 in practice",
+  }),
   rel('9.2.88', 'CUDA 9.2 (9.2.88)', '396.26', '397.44', { ga: true }),
   rel('9.2.148', 'CUDA 9.2 (9.2.148 Update 1)', '396.37', '398.26', { ga: false }),
   rel('10.0.130', 'CUDA 10.0.130', '410.48', '411.31'),
@@ -121,22 +127,58 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
     note: 'Table 3 says >= 570.26 / >= 570.65 although the 12.8.0 installers bundle 570.86.10 / 571.96.',
   }),
   rel('12.8.1', 'CUDA 12.8 Update 1', '570.124.06', '572.61'),
-  bundled('12.8.2', 'CUDA 12.8 Update 2', '570.211.01', '572.61', 'Not a row of the Table 3 copy read (13.2 Update 2 notes); values are the drivers bundled in the 12.8.2 installers and may exceed the true minimum.'),
+  bundled(
+    '12.8.2',
+    'CUDA 12.8 Update 2',
+    '570.211.01',
+    '572.61',
+    'Not a row of the Table 3 copy read (13.2 Update 2 notes); values are the drivers bundled in the 12.8.2 installers and may exceed the true minimum.',
+  ),
   rel('12.9.0', 'CUDA 12.9 GA', '575.51.03', '576.02'),
   rel('12.9.1', 'CUDA 12.9 Update 1', '575.57.08', '576.57'),
-  bundled('12.9.2', 'CUDA 12.9 Update 2', '575.57.08', '576.57', 'Not a row of the Table 3 copy read; installers bundle 575.57.08 / 576.57 (same as 12.9 Update 1).'),
+  bundled(
+    '12.9.2',
+    'CUDA 12.9 Update 2',
+    '575.57.08',
+    '576.57',
+    'Not a row of the Table 3 copy read; installers bundle 575.57.08 / 576.57 (same as 12.9 Update 1).',
+  ),
   rel('13.0.0', 'CUDA 13.0 GA', '580.65.06', null, { note: WIN_NA }),
   rel('13.0.1', 'CUDA 13.0 Update 1', '580.82.07', null, { note: WIN_NA }),
   rel('13.0.2', 'CUDA 13.0 Update 2', '580.95.05', null, { note: WIN_NA }),
-  bundled('13.0.3', 'CUDA 13.0 Update 3', '580.126.20', null, `Not a row of the Table 3 copy read; 580.126.20 is the driver bundled in the 13.0.3 Linux runfile. ${WIN_NA}`),
+  bundled(
+    '13.0.3',
+    'CUDA 13.0 Update 3',
+    '580.126.20',
+    null,
+    `Not a row of the Table 3 copy read; 580.126.20 is the driver bundled in the 13.0.3 Linux runfile. ${WIN_NA}`,
+  ),
   rel('13.1.0', 'CUDA 13.1 GA', '590.44.01', null, { note: WIN_NA }),
   rel('13.1.1', 'CUDA 13.1 Update 1', '590.48.01', null, { note: WIN_NA }),
-  bundled('13.1.2', 'CUDA 13.1 Update 2', '590.48.01', null, `Not a row of the Table 3 copy read; the 13.1.2 Linux runfile bundles 590.48.01 (same as 13.1 Update 1). ${WIN_NA}`),
+  bundled(
+    '13.1.2',
+    'CUDA 13.1 Update 2',
+    '590.48.01',
+    null,
+    `Not a row of the Table 3 copy read; the 13.1.2 Linux runfile bundles 590.48.01 (same as 13.1 Update 1). ${WIN_NA}`,
+  ),
   rel('13.2.0', 'CUDA 13.2 GA', '595.45.04', null, { note: WIN_NA }),
   rel('13.2.1', 'CUDA 13.2 Update 1', '595.58.03', null, { note: WIN_NA }),
   rel('13.2.2', 'CUDA 13.2 Update 2', '595.71.05', null, { note: WIN_NA }),
-  bundled('13.3.0', 'CUDA 13.3 GA', '610.43.02', null, 'Table 3 of the 13.3 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.0_610.43.02_linux.run (several independent copies). Windows: N/A expected as for 13.1+.'),
-  bundled('13.3.1', 'CUDA 13.3 Update 1', '610.43.02', null, 'Table 3 of the 13.3 Update 1 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.1_610.43.02_linux.run.'),
+  bundled(
+    '13.3.0',
+    'CUDA 13.3 GA',
+    '610.43.02',
+    null,
+    'Table 3 of the 13.3 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.0_610.43.02_linux.run (several independent copies). Windows: N/A expected as for 13.1+.',
+  ),
+  bundled(
+    '13.3.1',
+    'CUDA 13.3 Update 1',
+    '610.43.02',
+    null,
+    'Table 3 of the 13.3 Update 1 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.1_610.43.02_linux.run.',
+  ),
   {
     // Issue-19 audit: R615/R616 drivers run CUDA 13.4 (they were reported as 13.3 because this row had no floor).
     ...rel('13.4.1', 'CUDA 13.4 GA', '615.71.09', null),
@@ -176,18 +218,35 @@ export interface MvcFloor extends Sourced {
 
 export const MVC_FLOORS: readonly MvcFloor[] = [
   {
-    major: 11, min: '450', maxExclusive: '525', linux: '450.80.02', windows: '452.39',
-    source: `${RN}; Table 2 footnote ***`, checked: CHECKED, confirmed: true,
+    major: 11,
+    min: '450',
+    maxExclusive: '525',
+    linux: '450.80.02',
+    windows: '452.39',
+    source: `${RN}; Table 2 footnote ***`,
+    checked: CHECKED,
+    confirmed: true,
     note: 'CUDA 11.0 shipped with an earlier driver; MVC across 11.x needs 450.80.02 (Linux) / 452.39 (Windows).',
   },
   {
-    major: 12, min: '525', maxExclusive: '580', linux: '525.60.13', windows: '527.41',
-    source: `${RN}; exact floors = CUDA 12.0 GA row of Table 3`, checked: CHECKED, confirmed: true,
+    major: 12,
+    min: '525',
+    maxExclusive: '580',
+    linux: '525.60.13',
+    windows: '527.41',
+    source: `${RN}; exact floors = CUDA 12.0 GA row of Table 3`,
+    checked: CHECKED,
+    confirmed: true,
     note: 'Table 2 says >= 525; the exact floor used here is the 12.0 GA toolkit driver. Drivers >= 580 run 12.x through backward compatibility.',
   },
   {
-    major: 13, min: '580', maxExclusive: null, linux: '580.65.06',
-    source: `${RN}; exact Linux floor = CUDA 13.0 GA row of Table 3`, checked: CHECKED, confirmed: true,
+    major: 13,
+    min: '580',
+    maxExclusive: null,
+    linux: '580.65.06',
+    source: `${RN}; exact Linux floor = CUDA 13.0 GA row of Table 3`,
+    checked: CHECKED,
+    confirmed: true,
     note: 'Table 2 says >= 580. Windows: no exact value (Table 3 N/A).',
   },
 ];
@@ -197,7 +256,8 @@ export const FORWARD_COMPAT: Sourced & { package: string; eligible: readonly str
   package: 'cuda-compat-<major>-<minor>',
   eligible: ['NVIDIA Data Center GPUs', 'select NGC Server Ready SKUs of RTX cards', 'Jetson boards'],
   notEligible: ['GeForce', 'workstation RTX/Quadro cards that are not NGC Server Ready SKUs'],
-  source: 'https://docs.nvidia.com/deploy/cuda-compatibility/forward-compatibility.html ("Forward Compatibility is applicable only for systems with: NVIDIA Data Center GPUs. Select NGC Server Ready SKUs of RTX cards. Jetson boards.")',
+  source:
+    'https://docs.nvidia.com/deploy/cuda-compatibility/forward-compatibility.html ("Forward Compatibility is applicable only for systems with: NVIDIA Data Center GPUs. Select NGC Server Ready SKUs of RTX cards. Jetson boards.")',
   checked: CHECKED,
   confirmed: true,
   note: 'Linux only; the package is built from the driver that matches its CUDA release (e.g. cuda-compat-12-8 from the 570 driver).',
@@ -209,22 +269,52 @@ export interface PtxIsa extends Sourced {
   ptx: string;
 }
 
-const PTX_SRC = 'https://docs.nvidia.com/cuda/parallel-thread-execution/#release-notes-ptx-release-history (as mirrored in cuda-python cuda/bindings/utils/_ptx_utils.py)';
+const PTX_SRC =
+  'https://docs.nvidia.com/cuda/parallel-thread-execution/#release-notes-ptx-release-history (as mirrored in cuda-python cuda/bindings/utils/_ptx_utils.py)';
 function ptx(minor: string, isa: string, extra: Partial<PtxIsa> = {}): PtxIsa {
   return { minor, ptx: isa, source: PTX_SRC, checked: CHECKED, confirmed: true, ...extra };
 }
 
 export const PTX_ISA: readonly PtxIsa[] = [
-  ptx('10.0', '6.3'), ptx('10.1', '6.4'), ptx('10.2', '6.5'),
-  ptx('11.0', '7.0'), ptx('11.1', '7.1'), ptx('11.2', '7.2'), ptx('11.3', '7.3'), ptx('11.4', '7.4'),
-  ptx('11.5', '7.5'), ptx('11.6', '7.6'), ptx('11.7', '7.7'), ptx('11.8', '7.8'),
-  ptx('12.0', '8.0'), ptx('12.1', '8.1'), ptx('12.2', '8.2'), ptx('12.3', '8.3'), ptx('12.4', '8.4'), ptx('12.5', '8.5'),
+  ptx('10.0', '6.3'),
+  ptx('10.1', '6.4'),
+  ptx('10.2', '6.5'),
+  ptx('11.0', '7.0'),
+  ptx('11.1', '7.1'),
+  ptx('11.2', '7.2'),
+  ptx('11.3', '7.3'),
+  ptx('11.4', '7.4'),
+  ptx('11.5', '7.5'),
+  ptx('11.6', '7.6'),
+  ptx('11.7', '7.7'),
+  ptx('11.8', '7.8'),
+  ptx('12.0', '8.0'),
+  ptx('12.1', '8.1'),
+  ptx('12.2', '8.2'),
+  ptx('12.3', '8.3'),
+  ptx('12.4', '8.4'),
+  ptx('12.5', '8.5'),
   ptx('12.6', '8.5', { note: 'CUDA 12.6 did not bump the PTX ISA (openxla/xla#16504); 8.6 belongs to the unreleased 12.7.' }),
-  ptx('12.8', '8.7'), ptx('12.9', '8.8'), ptx('13.0', '9.0'), ptx('13.1', '9.1'),
+  ptx('12.8', '8.7'),
+  ptx('12.9', '8.8'),
+  ptx('13.0', '9.0'),
+  ptx('13.1', '9.1'),
   ptx('13.2', '9.2', { source: `${RN} ("For new features from PTX, refer to PTX ISA version 9.2")` }),
-  ptx('13.3', '9.3', { source: 'ptxas --list-version of nvcc 13.3.73, quoted in a public benchmark write-up', confirmed: false, note: 'Measured by a third party, not read from NVIDIA’s table.' }),
-  ptx('13.4', '9.4', { source: 'secondary: release notes of a CUDA 13.4 knowledge-base project ("CUDA Toolkit 13.4 / PTX ISA 9.4")', confirmed: false, note: 'Secondary only; NVIDIA’s PTX release history not read for 13.4.' }),
-  ptx('13.5', '9.5', { source: 'secondary: apache/tvm-tirx commit f43b3030 ("PTX ISA 9.5 (CUDA 13.5)", 2026-11-12)', confirmed: false, note: 'Secondary only; NVIDIA’s PTX release history not read for 13.5.' }),
+  ptx('13.3', '9.3', {
+    source: 'ptxas --list-version of nvcc 13.3.73, quoted in a public benchmark write-up',
+    confirmed: false,
+    note: 'Measured by a third party, not read from NVIDIA’s table.',
+  }),
+  ptx('13.4', '9.4', {
+    source: 'secondary: release notes of a CUDA 13.4 knowledge-base project ("CUDA Toolkit 13.4 / PTX ISA 9.4")',
+    confirmed: false,
+    note: 'Secondary only; NVIDIA’s PTX release history not read for 13.4.',
+  }),
+  ptx('13.5', '9.5', {
+    source: 'secondary: apache/tvm-tirx commit f43b3030 ("PTX ISA 9.5 (CUDA 13.5)", 2026-11-12)',
+    confirmed: false,
+    note: 'Secondary only; NVIDIA’s PTX release history not read for 13.5.',
+  }),
 ];
 
 /** One SASS target and the toolkit range that can compile for it (offline, nvcc -gencode code=sm_XX). */
@@ -238,13 +328,16 @@ export interface ArchSupport extends Sourced {
 
 const CMAKE = 'Kitware/CMake Modules/Internal/CMakeCUDAArchitecturesAll.cmake (toolkit → architectures)';
 const DROP13 = `${RN} §2.6.2 ("Offline compilation and library support for these architectures [Maxwell, Pascal, Volta] have been removed in CUDA Toolkit 13.0")`;
-const FEAT129 = 'https://docs.nvidia.com/cuda/archive/12.9.1/cuda-features-archive/index.html ("adds compiler target support for SM architecture 10.3 (sm_103, sm_103f, sm_103a) and 12.1 (sm_121) … introduces … family-specific architectures")';
-const NVCC13 = 'nvcc --list-gpu-code of CUDA 13.0.3 and 13.3.73 (third-party captures): sm_75 sm_80 sm_86 sm_87 sm_88 sm_89 sm_90 sm_100 sm_103 sm_110 sm_120 sm_121';
+const FEAT129 =
+  'https://docs.nvidia.com/cuda/archive/12.9.1/cuda-features-archive/index.html ("adds compiler target support for SM architecture 10.3 (sm_103, sm_103f, sm_103a) and 12.1 (sm_121) … introduces … family-specific architectures")';
+const NVCC13 =
+  'nvcc --list-gpu-code of CUDA 13.0.3 and 13.3.73 (third-party captures): sm_75 sm_80 sm_86 sm_87 sm_88 sm_89 sm_90 sm_100 sm_103 sm_110 sm_120 sm_121';
 
 // Floors before CUDA 10.0 (the oldest release CMake's table lists): "CUDA SDK 7.0 – 7.5 support for compute capability
 // 2.0 – 5.x; 8.0: 2.0 – 6.x, last with 2.x; 9.0 – 9.2: 3.0 – 7.0; 10.0 – 10.2: 3.0 – 7.5".
 const PRE10 = 'Wikipedia "CUDA", section GPUs supported (as copied in blog.csdn.net/mujie2015/article/details/137119349)';
-const PRE10_NOTE = 'Floors before CUDA 10.0 are from a secondary source (the Wikipedia table), not re-read from NVIDIA release notes; "7.0" means "at or before 7.0", the oldest release tracked.';
+const PRE10_NOTE =
+  'Floors before CUDA 10.0 are from a secondary source (the Wikipedia table), not re-read from NVIDIA release notes; "7.0" means "at or before 7.0", the oldest release tracked.';
 
 function arch(name: string, since: string, removedIn: string | undefined, source: string, extra: Partial<ArchSupport> = {}): ArchSupport {
   return { arch: name, since, ...(removedIn ? { removedIn } : {}), source, checked: CHECKED, confirmed: true, ...extra };
@@ -255,7 +348,10 @@ export const ARCH_SUPPORT: readonly ArchSupport[] = [
   arch('sm_20', '7.0', '9.0', `${PRE10}; https://gitlab.kitware.com/cmake/cmake/-/merge_requests/1329`, { confirmed: false, note: PRE10_NOTE }),
   arch('sm_21', '7.0', '9.0', PRE10, { confirmed: false, note: PRE10_NOTE }),
   arch('sm_30', '7.0', '11.0', `${CMAKE}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_32', '7.0', '11.0', `nvcc 10.x/11.0 --list-gpu-code (community copies); ${PRE10}`, { confirmed: false, note: `Tegra K1; CMake does not list it. ${PRE10_NOTE}` }),
+  arch('sm_32', '7.0', '11.0', `nvcc 10.x/11.0 --list-gpu-code (community copies); ${PRE10}`, {
+    confirmed: false,
+    note: `Tegra K1; CMake does not list it. ${PRE10_NOTE}`,
+  }),
   arch('sm_35', '7.0', '12.0', `${CMAKE}; CMake MR 8031 ("Remove 35 and 37 for CUDA 12"); ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
   arch('sm_37', '7.0', '12.0', `${CMAKE}; CMake MR 8031; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
   arch('sm_50', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
@@ -274,7 +370,10 @@ export const ARCH_SUPPORT: readonly ArchSupport[] = [
   arch('sm_88', '13.0', undefined, NVCC13, { confirmed: false, note: 'Listed by nvcc 13.x; no NVIDIA statement of when it was added was found.' }),
   arch('sm_89', '11.8', undefined, `${CMAKE}; CMake MR 8031`),
   arch('sm_90', '11.8', undefined, `${CMAKE}; CMake MR 8031`),
-  arch('sm_90a', '12.0', undefined, 'CUDA 12.0 features (arch-specific sm_90a introduced with Hopper support in 12.0)', { confirmed: false, note: 'Widely used with 12.0+; NVIDIA text naming 12.0 as the first was not re-read.' }),
+  arch('sm_90a', '12.0', undefined, 'CUDA 12.0 features (arch-specific sm_90a introduced with Hopper support in 12.0)', {
+    confirmed: false,
+    note: 'Widely used with 12.0+; NVIDIA text naming 12.0 as the first was not re-read.',
+  }),
   arch('sm_100', '12.8', undefined, CMAKE),
   arch('sm_100a', '12.8', undefined, CMAKE, { confirmed: false, note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.' }),
   arch('sm_100f', '12.9', undefined, FEAT129),
@@ -289,8 +388,14 @@ export const ARCH_SUPPORT: readonly ArchSupport[] = [
     note: 'Rubin. Neither the first toolkit that targets it nor its compute capability (10.7) is confirmed by NVIDIA text read here.',
   }),
   arch('sm_110', '13.0', undefined, `${NVCC13}; cuRANDDx release notes`),
-  arch('sm_110a', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', { confirmed: false, note: 'Seen in 13.3; assumed present since 13.0 with sm_110.' }),
-  arch('sm_110f', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', { confirmed: false, note: 'Seen in 13.3; assumed present since 13.0 with sm_110.' }),
+  arch('sm_110a', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', {
+    confirmed: false,
+    note: 'Seen in 13.3; assumed present since 13.0 with sm_110.',
+  }),
+  arch('sm_110f', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', {
+    confirmed: false,
+    note: 'Seen in 13.3; assumed present since 13.0 with sm_110.',
+  }),
   arch('sm_120', '12.8', undefined, CMAKE),
   arch('sm_120a', '12.8', undefined, CMAKE, { confirmed: false, note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.' }),
   arch('sm_120f', '12.9', undefined, FEAT129),

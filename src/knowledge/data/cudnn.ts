@@ -27,24 +27,56 @@ const C11 = ['11.0', '11.1', '11.2', '11.3', '11.4', '11.5', '11.6', '11.7', '11
 const D12 = { linux: '525.60.13', windows: '527.41' };
 const D11 = { linux: '450.80.02', windows: '452.39' };
 
-function b(version: string, cudaMajor: number, cudaVersions: readonly string[], minDriver: CudnnBuild['minDriver'], cc: readonly string[], source: string, extra: Partial<CudnnBuild> = {}): CudnnBuild {
+function b(
+  version: string,
+  cudaMajor: number,
+  cudaVersions: readonly string[],
+  minDriver: CudnnBuild['minDriver'],
+  cc: readonly string[],
+  source: string,
+  extra: Partial<CudnnBuild> = {},
+): CudnnBuild {
   return { version, cudaMajor, cudaVersions, minDriver, computeCapabilities: cc, source, checked: CHECKED, confirmed: true, ...extra };
 }
 
 export const CUDNN_BUILDS: readonly CudnnBuild[] = [
-  b('7.6.5', 10, ['10.0', '10.1', '10.2'], { linux: '410.48', windows: '411.31' }, CC_KEPLER_TURING, `${SM}/archives/cudnn-803/support-matrix/index.html (§1.3 cuDNN 7.6.4 - 7.6.5)`, {
-    note: 'The matrix gives a driver per CUDA version (r410.48 for 10.0, r418.39 for 10.1, r440 for 10.2); the floor here is the lowest. Also built for CUDA 9.0/9.2, which this table does not track. Windows values are the CUDA 10.0 toolkit drivers.',
-  }),
-  b('8.0.5', 11, ['11.0', '11.1'], { linux: '450.51.06', windows: '451.82' }, ['3.5', '3.7', '5.0', '5.2', '5.3', '6.0', '6.1', '6.2', '7.0', '7.2', '7.5', '8.0', '8.6'], `${SM}/archives/cudnn-805/support-matrix/index.html`, {
-    confirmed: false,
-    note: 'Only the 8.0.2-8.0.3 rows were read (CUDA 11.0 r450, 10.2 r440, 10.1 r418.39; SM 3.5+ on 11.0); the 11.1 column and sm_86 for 8.0.5 are from memory of the 8.0.4/8.0.5 matrix.',
-  }),
+  b(
+    '7.6.5',
+    10,
+    ['10.0', '10.1', '10.2'],
+    { linux: '410.48', windows: '411.31' },
+    CC_KEPLER_TURING,
+    `${SM}/archives/cudnn-803/support-matrix/index.html (§1.3 cuDNN 7.6.4 - 7.6.5)`,
+    {
+      note: 'The matrix gives a driver per CUDA version (r410.48 for 10.0, r418.39 for 10.1, r440 for 10.2); the floor here is the lowest. Also built for CUDA 9.0/9.2, which this table does not track. Windows values are the CUDA 10.0 toolkit drivers.',
+    },
+  ),
+  b(
+    '8.0.5',
+    11,
+    ['11.0', '11.1'],
+    { linux: '450.51.06', windows: '451.82' },
+    ['3.5', '3.7', '5.0', '5.2', '5.3', '6.0', '6.1', '6.2', '7.0', '7.2', '7.5', '8.0', '8.6'],
+    `${SM}/archives/cudnn-805/support-matrix/index.html`,
+    {
+      confirmed: false,
+      note: 'Only the 8.0.2-8.0.3 rows were read (CUDA 11.0 r450, 10.2 r440, 10.1 r418.39; SM 3.5+ on 11.0); the 11.1 column and sm_86 for 8.0.5 are from memory of the 8.0.4/8.0.5 matrix.',
+    },
+  ),
   b('8.0.5', 10, ['10.1', '10.2'], { linux: '418.39', windows: '418.96' }, CC_KEPLER_TURING, `${SM}/archives/cudnn-803/support-matrix/index.html`, {
     note: 'CUDA 10.2 needs r440; 10.1 Update 2 needs r418.39.',
   }),
-  b('8.2.2', 11, ['11.0', '11.1', '11.2', '11.3', '11.4'], { linux: '450.51.06', windows: '451.82' }, CC_35_86, `${SM}/archives/cudnn-822/support-matrix/index.html`, {
-    note: 'Matrix lists driver branches per CUDA version (r450 … r470), not exact versions; the floor is the CUDA 11.0.3 toolkit driver.',
-  }),
+  b(
+    '8.2.2',
+    11,
+    ['11.0', '11.1', '11.2', '11.3', '11.4'],
+    { linux: '450.51.06', windows: '451.82' },
+    CC_35_86,
+    `${SM}/archives/cudnn-822/support-matrix/index.html`,
+    {
+      note: 'Matrix lists driver branches per CUDA version (r450 … r470), not exact versions; the floor is the CUDA 11.0.3 toolkit driver.',
+    },
+  ),
   b('8.2.2', 10, ['10.2'], { linux: '440.33', windows: '441.22' }, CC_KEPLER_TURING, `${SM}/archives/cudnn-822/support-matrix/index.html`),
   b('8.4.0', 11, ['11.0', '11.1', '11.2', '11.3', '11.4', '11.5', '11.6'], D11, CC_35_86, `${SM}/archives/cudnn-840/pdf/cuDNN-Support-Matrix.pdf`, {
     note: 'The matrix refers to the CUDA Compatibility guide for drivers; the floor is the 11.x MVC floor.',
@@ -69,10 +101,18 @@ export const CUDNN_BUILDS: readonly CudnnBuild[] = [
     note: 'Two 11.x rows: 11.8 (static linking) and a second row without static linking; the 9.5.x matrix lists that row as 11.7 down to 11.0 (11.0–11.4 footnoted). Audit 2026-11-30: was 11.8 only.',
   }),
   // Issue-19 audit: the matrix has two "cuDNN 9.10.2 for CUDA 12.x" rows; one merged row claimed Blackwell at 525.60.13.
-  b('9.10.2', 12, ['12.8', '12.9'], { linux: '570.26', windows: '570.65' }, CC_50_120, `${SM}/latest/support-matrix/index.html (as of 9.10.2, first "cuDNN 9.10.2 for CUDA 12.x" row)`, {
-    checked: '2026-12-02',
-    note: 'The 12.8/12.9 build: driver >= 570.26 (Linux) / >= 570.65 (Windows), compute capabilities 5.0–12.0 with Blackwell (10.0, 12.0). Volta, Pascal and Maxwell are marked deprecated.',
-  }),
+  b(
+    '9.10.2',
+    12,
+    ['12.8', '12.9'],
+    { linux: '570.26', windows: '570.65' },
+    CC_50_120,
+    `${SM}/latest/support-matrix/index.html (as of 9.10.2, first "cuDNN 9.10.2 for CUDA 12.x" row)`,
+    {
+      checked: '2026-12-02',
+      note: 'The 12.8/12.9 build: driver >= 570.26 (Linux) / >= 570.65 (Windows), compute capabilities 5.0–12.0 with Blackwell (10.0, 12.0). Volta, Pascal and Maxwell are marked deprecated.',
+    },
+  ),
   b('9.10.2', 12, C12, D12, CC_50_90, `${SM}/latest/support-matrix/index.html (as of 9.10.2, second "cuDNN 9.10.2 for CUDA 12.x" row)`, {
     checked: '2026-12-02',
     note: 'CUDA 12.0–12.9 with driver >= 525.60.13 / 527.41: compute capabilities 5.0–9.0 only (no Blackwell; Hopper and Ada footnoted). Blackwell needs the 12.8/12.9 row and its 570 driver.',
@@ -92,19 +132,46 @@ export const CUDNN_BUILDS: readonly CudnnBuild[] = [
     confirmed: false,
     note: 'Support-matrix row not read; assumed as for 9.17.0.',
   }),
-  b('9.20.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, 'PyTorch 2.12/2.13 pin nvidia-cudnn-cu13==9.20.0.48; anaconda nvidia/libcudnn label cudnn-9.20.0', {
+  b(
+    '9.20.0',
+    13,
+    [],
+    { linux: '580.65.06', windows: null },
+    CC_75_120,
+    'PyTorch 2.12/2.13 pin nvidia-cudnn-cu13==9.20.0.48; anaconda nvidia/libcudnn label cudnn-9.20.0',
+    {
+      confirmed: false,
+      note: 'Support-matrix row not read; assumed as for 9.17.0.',
+    },
+  ),
+  b('9.20.0', 12, [], D12, CC_75_120, 'PyTorch 2.13 pin nvidia-cudnn-cu12==9.20.0.48 (cu129)', {
     confirmed: false,
     note: 'Support-matrix row not read; assumed as for 9.17.0.',
   }),
-  b('9.20.0', 12, [], D12, CC_75_120, 'PyTorch 2.13 pin nvidia-cudnn-cu12==9.20.0.48 (cu129)', { confirmed: false, note: 'Support-matrix row not read; assumed as for 9.17.0.' }),
-  b('9.23.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, 'https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.23.0.json (release_date 2026-05-29, cuda_variant ["12","13"])', {
-    confirmed: false,
-    note: 'Release and its CUDA majors confirmed by the redist manifest; CUDA minors, drivers and CCs not read.',
-  }),
-  b('9.23.0', 12, [], D12, CC_75_120, 'https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.23.0.json (release_date 2026-05-29, cuda_variant ["12","13"])', {
-    confirmed: false,
-    note: 'Release and its CUDA majors confirmed by the redist manifest; CUDA minors, drivers and CCs not read.',
-  }),
+  b(
+    '9.23.0',
+    13,
+    [],
+    { linux: '580.65.06', windows: null },
+    CC_75_120,
+    'https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.23.0.json (release_date 2026-05-29, cuda_variant ["12","13"])',
+    {
+      confirmed: false,
+      note: 'Release and its CUDA majors confirmed by the redist manifest; CUDA minors, drivers and CCs not read.',
+    },
+  ),
+  b(
+    '9.23.0',
+    12,
+    [],
+    D12,
+    CC_75_120,
+    'https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.23.0.json (release_date 2026-05-29, cuda_variant ["12","13"])',
+    {
+      confirmed: false,
+      note: 'Release and its CUDA majors confirmed by the redist manifest; CUDA minors, drivers and CCs not read.',
+    },
+  ),
   b('9.24.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, 'PyTorch 2.14 RELEASE.md (cuDNN 9.24.0.43 with CUDA 13.0 and 13.2)', {
     confirmed: false,
     note: 'Newest cuDNN pinned by a framework; support-matrix row not read. 9.25.x is on PyPI (9.25.0.15 yanked).',

@@ -8,16 +8,7 @@ export type GpuSegment = 'geforce' | 'workstation' | 'datacenter' | 'jetson' | '
 export type GpuArchitecture = 'Kepler' | 'Maxwell' | 'Pascal' | 'Volta' | 'Turing' | 'Ampere' | 'Ada Lovelace' | 'Hopper' | 'Blackwell';
 
 /** Fields a row may list in `unconfirmedFields`. */
-export type GpuField =
-  | 'name'
-  | 'pciDeviceIds'
-  | 'memoryGiB'
-  | 'memoryBandwidthGBs'
-  | 'pcie'
-  | 'smCount'
-  | 'boostClockMHz'
-  | 'tdpW'
-  | 'peakTflops';
+export type GpuField = 'name' | 'pciDeviceIds' | 'memoryGiB' | 'memoryBandwidthGBs' | 'pcie' | 'smCount' | 'boostClockMHz' | 'tdpW' | 'peakTflops';
 
 /**
  * Peak dense throughput in TFLOP/s (no 2:4 sparsity). fp16/bf16/fp8 are tensor-core figures with FP32
@@ -511,7 +502,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'NVIDIA Tegra X1\'; memory is shared with the CPU. TDP is the module power mode (5/10 W). FP16 is native (2x FP32) on CC 5.3.',
+    note: "The CUDA device name is 'NVIDIA Tegra X1'; memory is shared with the CPU. TDP is the module power mode (5/10 W). FP16 is native (2x FP32) on CC 5.3.",
   },
   {
     name: 'NVIDIA GeForce GT 1030',
@@ -1002,7 +993,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'NVIDIA Tegra X2\'. TDP is the module power mode (7.5/15 W). A 4 GB TX2 and the TX2 NX exist.',
+    note: "The CUDA device name is 'NVIDIA Tegra X2'. TDP is the module power mode (7.5/15 W). A 4 GB TX2 and the TX2 NX exist.",
   },
   {
     name: 'NVIDIA TITAN V',
@@ -1025,7 +1016,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'NVIDIA quotes 110 TFLOPS \'deep learning\' (tensor); SMs x boost clock would give more, so the vendor figure is kept.',
+    note: "NVIDIA quotes 110 TFLOPS 'deep learning' (tensor); SMs x boost clock would give more, so the vendor figure is kept.",
   },
   {
     name: 'Quadro GV100',
@@ -1183,7 +1174,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'Xavier\' for AGX Xavier and Xavier NX alike. TDP is the module power mode (10-30 W).',
+    note: "The CUDA device name is 'Xavier' for AGX Xavier and Xavier NX alike. TDP is the module power mode (10-30 W).",
   },
   {
     name: 'NVIDIA Jetson Xavier NX',
@@ -1208,7 +1199,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'Xavier\'. TDP is the module power mode (10-20 W). A 16 GB module exists.',
+    note: "The CUDA device name is 'Xavier'. TDP is the module power mode (10-20 W). A 16 GB module exists.",
   },
   {
     name: 'NVIDIA GeForce GTX 1650',
@@ -1654,7 +1645,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['pciDeviceIds', 'memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'pci.ids lists 0x1fb0 as \'Quadro T1000 Mobile\'; desktop T1000 id not confirmed.',
+    note: "pci.ids lists 0x1fb0 as 'Quadro T1000 Mobile'; desktop T1000 id not confirmed.",
   },
   {
     name: 'NVIDIA T1000 8GB',
@@ -2486,7 +2477,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'Orin\' for every Orin module (nvidia-smi on JetPack 6 may print \'Orin (nvgpu)\'); tell modules apart by memory. TDP is the module power mode (15-60 W).',
+    note: "The CUDA device name is 'Orin' for every Orin module (nvidia-smi on JetPack 6 may print 'Orin (nvgpu)'); tell modules apart by memory. TDP is the module power mode (15-60 W).",
   },
   {
     name: 'NVIDIA Jetson AGX Orin 32GB',
@@ -2511,7 +2502,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'Orin\'. TDP is the module power mode (15-40 W).',
+    note: "The CUDA device name is 'Orin'. TDP is the module power mode (15-40 W).",
   },
   {
     name: 'NVIDIA Jetson Orin NX 16GB',
@@ -2536,7 +2527,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'Orin\'. TDP is the module power mode (10-25 W). An 8 GB module (6 SMs) exists.',
+    note: "The CUDA device name is 'Orin'. TDP is the module power mode (10-25 W). An 8 GB module (6 SMs) exists.",
   },
   {
     name: 'NVIDIA Jetson Orin Nano 8GB',
@@ -2561,7 +2552,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'The CUDA device name is \'Orin\'. TDP is the module power mode (7-15 W). JetPack 6.2 \'Super\' mode raises the GPU clock to 1020 MHz and bandwidth to 102 GB/s (25 W). A 4 GB module (4 SMs) exists.',
+    note: "The CUDA device name is 'Orin'. TDP is the module power mode (7-15 W). JetPack 6.2 'Super' mode raises the GPU clock to 1020 MHz and bandwidth to 102 GB/s (25 W). A 4 GB module (4 SMs) exists.",
   },
   {
     name: 'NVIDIA L4',
@@ -2848,7 +2839,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
-    note: 'Not an NVML name: NVML prints \'NVIDIA GeForce RTX 4060 Ti\' for both memory sizes; this row is found by PCI id 0x2805 or by this name.',
+    note: "Not an NVML name: NVML prints 'NVIDIA GeForce RTX 4060 Ti' for both memory sizes; this row is found by PCI id 0x2805 or by this name.",
   },
   {
     name: 'NVIDIA GeForce RTX 4070',
@@ -3381,7 +3372,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'pcie', 'smCount', 'tdpW', 'peakTflops'],
-    note: 'HGX B200 per-GPU figures at 1000 W; tensor figures are dense (NVIDIA prints them with sparsity: TF32 2.2, FP16 4.5, FP8 9 PFLOPS). 192 GB physical, 180 GB usable per DGX B200 spec. Secondary copies disagree on FP32 (80 vs 75); not confirmed in a primary table. PCI id 0x2909 is listed as \'HGX B200 168GB\'.',
+    note: "HGX B200 per-GPU figures at 1000 W; tensor figures are dense (NVIDIA prints them with sparsity: TF32 2.2, FP16 4.5, FP8 9 PFLOPS). 192 GB physical, 180 GB usable per DGX B200 spec. Secondary copies disagree on FP32 (80 vs 75); not confirmed in a primary table. PCI id 0x2909 is listed as 'HGX B200 168GB'.",
   },
   {
     name: 'NVIDIA GB200',
@@ -3429,7 +3420,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'pcie', 'smCount', 'tdpW', 'peakTflops'],
-    note: 'Name from pci.ids (\'B300 SXM6 AC\'); the NVML string is not confirmed. Sources disagree on dense figures: two secondary copies of NVIDIA tables give HGX B300 FP16 2.25 / FP8 4.5 PFLOPS dense, another claims ~3.5 / ~7; the lower (HGX) values are kept, unconfirmed. TDP 1100 W (HGX) to 1400 W (GB300).',
+    note: "Name from pci.ids ('B300 SXM6 AC'); the NVML string is not confirmed. Sources disagree on dense figures: two secondary copies of NVIDIA tables give HGX B300 FP16 2.25 / FP8 4.5 PFLOPS dense, another claims ~3.5 / ~7; the lower (HGX) values are kept, unconfirmed. TDP 1100 W (HGX) to 1400 W (GB300).",
   },
   {
     name: 'NVIDIA GB300',

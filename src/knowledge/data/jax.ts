@@ -106,7 +106,8 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
     python: { min: '3.11', max: '3.14' },
     extras: ['cuda12'],
     builtWithCuda: '12.9',
-    source: 'jax v0.7.1 release notes (mirror of the GitHub release): "JAX is now built using CUDA 12.9. All versions of CUDA 12.1 or newer remain supported"; "ships Python 3.14 and 3.14t wheels"',
+    source:
+      'jax v0.7.1 release notes (mirror of the GitHub release): "JAX is now built using CUDA 12.9. All versions of CUDA 12.1 or newer remain supported"; "ships Python 3.14 and 3.14t wheels"',
     checked: CHECKED,
     confirmed: true,
     unconfirmedFields: ['python.min'],

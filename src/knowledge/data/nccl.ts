@@ -26,11 +26,19 @@ export const NCCL_RELEASES: readonly NcclRelease[] = [
   n('2.25.1', ['12'], `${ARCHIVE}; TensorFlow and-cuda pin nvidia-nccl-cu12==2.25.1`, { confirmed: false, note: 'Build list not read.' }),
   n('2.26.2', ['12'], ARCHIVE, { confirmed: false, note: 'PyTorch 2.7 pin; build list not read.' }),
   n('2.27.5', ['12'], ARCHIVE, { confirmed: false, note: 'PyTorch 2.10 pin (RELEASE.md); build list not read.' }),
-  n('2.28.9', ['12', '13'], CONDA, { confirmed: false, note: 'Secondary (conda builds for cuda-version 12 and 13, Nov–Dec 2025). PyTorch 2.10 (cu130) and 2.11 pin it.' }),
+  n('2.28.9', ['12', '13'], CONDA, {
+    confirmed: false,
+    note: 'Secondary (conda builds for cuda-version 12 and 13, Nov–Dec 2025). PyTorch 2.10 (cu130) and 2.11 pin it.',
+  }),
   n('2.29.3', ['13'], CONDA, { confirmed: false, note: 'Secondary (conda build for cuda-version 13, 2026-03-31). PyTorch 2.11–2.14 cu126 pin 2.29.3.' }),
   n('2.29.7', ['13'], CONDA, { confirmed: false, note: 'Secondary (conda build 2026-04-27). PyTorch 2.12/2.13 pin.' }),
-  n('2.30.7', ['12.9', '13.3'], 'https://developer.download.nvidia.com/compute/redist/nccl/v2.30.7/ (nccl_2.30.7-1+cuda12.9 and +cuda13.3, x86_64 and aarch64)', {
-    released: '2026-06-05',
-    note: 'Newest found; PyTorch 2.14 pins it.',
-  }),
+  n(
+    '2.30.7',
+    ['12.9', '13.3'],
+    'https://developer.download.nvidia.com/compute/redist/nccl/v2.30.7/ (nccl_2.30.7-1+cuda12.9 and +cuda13.3, x86_64 and aarch64)',
+    {
+      released: '2026-06-05',
+      note: 'Newest found; PyTorch 2.14 pins it.',
+    },
+  ),
 ];

@@ -7,8 +7,7 @@ import type { Sourced } from '../types.js';
 const CHECKED = '2026-11-30';
 const EP_DOC =
   'https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements (stored copies of the page and of microsoft/onnxruntime gh-pages docs/execution-providers/CUDA-ExecutionProvider.md)';
-const EP_DOC_OLD =
-  'microsoft/onnxruntime docs/execution-providers/CUDA-ExecutionProvider.md (gh-pages, commit d0ea319e), requirements table';
+const EP_DOC_OLD = 'microsoft/onnxruntime docs/execution-providers/CUDA-ExecutionProvider.md (gh-pages, commit d0ea319e), requirements table';
 const OLD_COPIES =
   'copies of the onnxruntime.ai CUDA EP requirements table: https://blog.csdn.net/FL1623863129/article/details/127887083, https://blog.csdn.net/qq_38308388/article/details/137679214, https://segmentfault.com/a/1190000039936376';
 const PYPI_DATES = 'first PyPI upload dates from https://www.piwheels.org/project/onnxruntime-gpu/ (mirror of PyPI)';
@@ -250,7 +249,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     source: `microsoft/onnxruntime#27130 (ORT 1.24 RC: "CUDA 12" onnxruntime-gpu on the main ORT-Nightly feed, "CUDA 13" on ort-cuda-13-nightly) and #27502 (1.24.3 RC, same layout); ${PYPI_DATES} (first 1.24 on PyPI is 1.24.1)`,
     checked: CHECKED,
     confirmed: false,
-    note: 'First CUDA 13 build (separate feed). PyPI default = CUDA 12 is inferred from the RC feed layout, not read from a release page; the CUDA 13 build\'s cuDNN major (9) is from the 1.25 aarch64 test package (#27944: cuDNN 9.17.1.4).',
+    note: "First CUDA 13 build (separate feed). PyPI default = CUDA 12 is inferred from the RC feed layout, not read from a release page; the CUDA 13 build's cuDNN major (9) is from the 1.25 aarch64 test package (#27944: cuDNN 9.17.1.4).",
     unconfirmedFields: ['builds[0].pypiDefault', 'builds[1].cudnnMajor'],
   },
   {
@@ -324,7 +323,7 @@ export const ORT_CUDA_LIBRARIES: readonly OrtLibraryNames[] = [
       'load errors in microsoft/onnxruntime#19602, #20745, #21684 ("libcublasLt.so.11: cannot open shared object file"); library versions in the 1.10–1.14 requirements rows (libcufft 10.x, libcurand 10.x)',
     checked: CHECKED,
     confirmed: false,
-    note: 'libcublasLt.so.11 is seen in load errors; the other names follow NVIDIA\'s CUDA 11 naming and were not read from an ORT source.',
+    note: "libcublasLt.so.11 is seen in load errors; the other names follow NVIDIA's CUDA 11 naming and were not read from an ORT source.",
   },
   {
     cudaMajor: 12,

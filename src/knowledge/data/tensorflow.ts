@@ -4,8 +4,7 @@ import type { Sourced } from '../types.js';
 
 const CHECKED = '2026-11-30';
 
-const TESTED =
-  'https://www.tensorflow.org/install/source#gpu ("Tested build configurations", Linux GPU table; tensorflow/docs site/en/install/source.md)';
+const TESTED = 'https://www.tensorflow.org/install/source#gpu ("Tested build configurations", Linux GPU table; tensorflow/docs site/en/install/source.md)';
 const WINDOWS =
   'https://www.tensorflow.org/install/pip#windows-native ("TensorFlow 2.10 was the last TensorFlow release that supported GPU on native-Windows")';
 const REL_217 = 'https://github.com/tensorflow/tensorflow/releases/tag/v2.17.0 (Maxwell 5.x removed from the wheels; 8.9 added)';
@@ -44,13 +43,7 @@ const TF_CC_NOTE =
   'Compute capabilities corrected by the issue-19 audit (were sm_50 … sm_80 + compute_90, the list of 2.16): 2.12–2.15 still carry the sm_75 + compute_80 list. The .bazelrc at v2.12.0 … v2.15.0 could not be read here (the tensorflow snapshot is too large to fetch and no stored copy is tied to a tag), so the list stays unconfirmed.';
 const CC_215_NOTE = ' For 2.15 sm_35 is left out: it was built with CUDA 12.2, which has no sm_35 target; whether its .bazelrc still named sm_35 is not known.';
 
-function t(
-  version: string,
-  py: [string, string],
-  cuda: string,
-  cudnn: string,
-  extra: Partial<TensorflowRelease> = {},
-): TensorflowRelease {
+function t(version: string, py: [string, string], cuda: string, cudnn: string, extra: Partial<TensorflowRelease> = {}): TensorflowRelease {
   const minor = Number(version.split('.')[1]);
   return {
     version,
@@ -117,10 +110,30 @@ export const TENSORFLOW_RELEASES: readonly TensorflowRelease[] = [
   t('2.9.0', ['3.7', '3.10'], '11.2', '8.1'),
   t('2.10.0', ['3.7', '3.10'], '11.2', '8.1', { note: 'Last release with GPU support on native Windows; later releases need WSL2.' }),
   t('2.11.0', ['3.7', '3.10'], '11.2', '8.1'),
-  t('2.12.0', ['3.8', '3.11'], '11.8', '8.6', { computeCapabilities: CC_OLD, source: `${TESTED}; ${WINDOWS}; ${TF_CC_SRC}`, checked: '2026-12-02', note: TF_CC_NOTE }),
-  t('2.13.0', ['3.8', '3.11'], '11.8', '8.6', { computeCapabilities: CC_OLD, source: `${TESTED}; ${WINDOWS}; ${TF_CC_SRC}`, checked: '2026-12-02', note: TF_CC_NOTE }),
-  t('2.14.0', ['3.9', '3.11'], '11.8', '8.7', { computeCapabilities: CC_OLD, source: `${TESTED}; ${WINDOWS}; ${AND_CUDA}; ${TF_CC_SRC}`, checked: '2026-12-02', note: `First release with the tensorflow[and-cuda] extra. ${TF_CC_NOTE}` }),
-  t('2.15.0', ['3.9', '3.11'], '12.2', '8.9', { computeCapabilities: CC_215, source: `${TESTED}; ${WINDOWS}; ${TF_CC_SRC}`, checked: '2026-12-02', note: `${TF_CC_NOTE}${CC_215_NOTE}` }),
+  t('2.12.0', ['3.8', '3.11'], '11.8', '8.6', {
+    computeCapabilities: CC_OLD,
+    source: `${TESTED}; ${WINDOWS}; ${TF_CC_SRC}`,
+    checked: '2026-12-02',
+    note: TF_CC_NOTE,
+  }),
+  t('2.13.0', ['3.8', '3.11'], '11.8', '8.6', {
+    computeCapabilities: CC_OLD,
+    source: `${TESTED}; ${WINDOWS}; ${TF_CC_SRC}`,
+    checked: '2026-12-02',
+    note: TF_CC_NOTE,
+  }),
+  t('2.14.0', ['3.9', '3.11'], '11.8', '8.7', {
+    computeCapabilities: CC_OLD,
+    source: `${TESTED}; ${WINDOWS}; ${AND_CUDA}; ${TF_CC_SRC}`,
+    checked: '2026-12-02',
+    note: `First release with the tensorflow[and-cuda] extra. ${TF_CC_NOTE}`,
+  }),
+  t('2.15.0', ['3.9', '3.11'], '12.2', '8.9', {
+    computeCapabilities: CC_215,
+    source: `${TESTED}; ${WINDOWS}; ${TF_CC_SRC}`,
+    checked: '2026-12-02',
+    note: `${TF_CC_NOTE}${CC_215_NOTE}`,
+  }),
   t('2.16.1', ['3.9', '3.12'], '12.3', '8.9'),
   t('2.17.0', ['3.9', '3.12'], '12.3', '8.9', { source: `${TESTED}; ${WINDOWS}; ${REL_217}` }),
   t('2.18.0', ['3.9', '3.12'], '12.5', '9.3', {

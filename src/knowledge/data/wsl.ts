@@ -15,7 +15,7 @@ export const WSL_KERNEL_FLOORS: readonly (Sourced & { kernel: string; by: string
   {
     kernel: '5.10.43.3',
     by: 'Microsoft "Enable NVIDIA CUDA on WSL" guide',
-    source: 'https://github.com/vllm-project/vllm/issues/6184 (the reporter quotes Microsoft\'s guide: kernel 5.10.43.3 or higher)',
+    source: "https://github.com/vllm-project/vllm/issues/6184 (the reporter quotes Microsoft's guide: kernel 5.10.43.3 or higher)",
     checked: CHECKED,
     confirmed: false,
     note: 'Microsoft\'s page itself is not in the stored sources; the figure is as quoted in the thread, where updating the WSL kernel fixed "Found no NVIDIA driver".',
@@ -31,7 +31,8 @@ export const WSL_DRIVER_555: Sourced & { fromBranch: number; toolkitFixed: strin
   toolkitFixed: '1.14.4',
   dockerDesktopFixed: '4.31.0',
   library: 'libnvdxgdmal.so.1',
-  source: 'https://github.com/NVIDIA/nvidia-container-toolkit/issues/520 (cliffwoolley, NVIDIA, 2024-05-29: "fixed in nvidia-container-toolkit 1.14.4 and in 1.15.0"; "For Docker Desktop users the fix has been released as part of the Docker Desktop 4.31.0 update")',
+  source:
+    'https://github.com/NVIDIA/nvidia-container-toolkit/issues/520 (cliffwoolley, NVIDIA, 2024-05-29: "fixed in nvidia-container-toolkit 1.14.4 and in 1.15.0"; "For Docker Desktop users the fix has been released as part of the Docker Desktop 4.31.0 update")',
   checked: CHECKED,
   confirmed: true,
 };

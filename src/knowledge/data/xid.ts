@@ -28,7 +28,8 @@ const NVERROR = 'NVIDIA/open-gpu-kernel-modules@df1c9a3d (595.45.04) src/common/
 const DPR = 'https://docs.nvidia.com/deploy/dynamic-page-retirement/visibility.html';
 const RECOVERY = 'https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/error-recovery-and-response-flags.html';
 /** The driver text for the "name" was not read on docs.nvidia.com; it is the catalog description as other projects quote it. */
-const NAME_NOTE = 'Code, mnemonic and NVIDIA immediate-action bucket read in NVIDIA sources; the short name is the catalog description as quoted by aws/eks-node-monitoring-agent (pkg/monitor/dcgm) and other catalog copies, not read on the NVIDIA page itself.';
+const NAME_NOTE =
+  'Code, mnemonic and NVIDIA immediate-action bucket read in NVIDIA sources; the short name is the catalog description as quoted by aws/eks-node-monitoring-agent (pkg/monitor/dcgm) and other catalog copies, not read on the NVIDIA page itself.';
 
 const RESET_GPU = 'Stop GPU processes and reset the GPU (nvidia-smi -r); if it persists, reboot the node; if it persists after reboot, RMA.';
 const RESTART_APP = 'Restart the application; no node action unless it recurs across jobs or comes with hardware Xids.';
@@ -41,7 +42,7 @@ export const XID_ROWS: readonly XidRow[] = [
   {
     code: 13,
     name: 'Graphics Engine Exception',
-    meaning: 'A GPU program hit an exception (for example an out-of-range memory access or illegal instruction); usually the application\'s bug.',
+    meaning: "A GPU program hit an exception (for example an out-of-range memory access or illegal instruction); usually the application's bug.",
     scope: 'application',
     severity: 'info',
     action: RESTART_APP,
@@ -64,7 +65,7 @@ export const XID_ROWS: readonly XidRow[] = [
   {
     code: 43,
     name: 'GPU stopped processing',
-    meaning: 'The driver stopped a channel after a program\'s own fault; the GPU itself stays usable.',
+    meaning: "The driver stopped a channel after a program's own fault; the GPU itself stays usable.",
     scope: 'application',
     severity: 'info',
     action: 'None for the node (NVIDIA bucket IGNORE); look at the Xid logged just before it.',
@@ -124,7 +125,8 @@ export const XID_ROWS: readonly XidRow[] = [
   {
     code: 63,
     name: 'ECC page retirement or row remapping recording event',
-    meaning: 'The driver recorded a bad memory page (pre-Ampere) or row (Ampere and newer) for retirement/remapping; it takes effect at the next GPU reset or reboot.',
+    meaning:
+      'The driver recorded a bad memory page (pre-Ampere) or row (Ampere and newer) for retirement/remapping; it takes effect at the next GPU reset or reboot.',
     scope: 'hardware',
     severity: 'warning',
     action: 'No immediate action (NVIDIA bucket IGNORE); reset the GPU or reboot when convenient to activate the retirement/remap; RMA if Xid 64 follows.',
@@ -140,14 +142,18 @@ export const XID_ROWS: readonly XidRow[] = [
     scope: 'hardware',
     severity: 'error',
     action: RESET_GPU,
-    source: src('INFOROM_PAGE_RETIREMENT_FAILURE / INFOROM_DRAM_RETIREMENT_FAILURE', 'RESET_GPU', `${DPR} ("XID 64: A page has failed retirement due to an error.")`),
+    source: src(
+      'INFOROM_PAGE_RETIREMENT_FAILURE / INFOROM_DRAM_RETIREMENT_FAILURE',
+      'RESET_GPU',
+      `${DPR} ("XID 64: A page has failed retirement due to an error.")`,
+    ),
     checked: CHECKED,
     confirmed: true,
   },
   {
     code: 68,
     name: 'NVDEC0 Exception',
-    meaning: 'The video decoder engine hit an error while running a program\'s decode work; usually the application or its input.',
+    meaning: "The video decoder engine hit an error while running a program's decode work; usually the application or its input.",
     scope: 'application',
     severity: 'info',
     action: RESTART_APP,
@@ -175,7 +181,11 @@ export const XID_ROWS: readonly XidRow[] = [
     scope: 'nvlink',
     severity: 'error',
     action: 'Drain, reset the GPU or reboot the node; check links with nvidia-smi nvlink; if it recurs, RMA (board or NVSwitch tray).',
-    source: src('NVLINK_ERROR', 'WORKFLOW_NVLINK_ERR', 'driver text "NVLink: failed to train link %d to remote PCI:..." in src/nvidia/src/kernel/gpu/nvlink/kernel_nvlinkcorelibtrain.c (same commit)'),
+    source: src(
+      'NVLINK_ERROR',
+      'WORKFLOW_NVLINK_ERR',
+      'driver text "NVLink: failed to train link %d to remote PCI:..." in src/nvidia/src/kernel/gpu/nvlink/kernel_nvlinkcorelibtrain.c (same commit)',
+    ),
     checked: CHECKED,
     confirmed: false,
     note: `${NAME_NOTE} The steps inside WORKFLOW_NVLINK_ERR come from catalog copies.`,
@@ -187,7 +197,11 @@ export const XID_ROWS: readonly XidRow[] = [
     scope: 'hardware',
     severity: 'error',
     action: 'Drain and power-cycle the node (NVIDIA bucket RESTART_BM); check PCIe seating, power and thermals; RMA if it recurs.',
-    source: src('ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS', 'RESTART_BM', 'driver text "GPU has fallen off the bus." in src/nvidia/arch/nvalloc/unix/src/osinit.c (same commit)'),
+    source: src(
+      'ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS',
+      'RESTART_BM',
+      'driver text "GPU has fallen off the bus." in src/nvidia/arch/nvalloc/unix/src/osinit.c (same commit)',
+    ),
     checked: CHECKED,
     confirmed: true,
   },
@@ -210,7 +224,11 @@ export const XID_ROWS: readonly XidRow[] = [
     scope: 'application',
     severity: 'info',
     action: 'Restart the application (NVIDIA bucket RESTART_APP); reset the GPU when it is idle to remap the row; RMA if contained errors recur.',
-    source: src('ROBUST_CHANNEL_CONTAINED_ERROR', 'RESTART_APP', 'log format "Xid (PCI:...): 94, pid=..., Contained: ... RST: No, D-RST: No" in src/nvidia/src/kernel/gpu/arch/ampere/kern_gpu_error_cont_ga100.c (same commit)'),
+    source: src(
+      'ROBUST_CHANNEL_CONTAINED_ERROR',
+      'RESTART_APP',
+      'log format "Xid (PCI:...): 94, pid=..., Contained: ... RST: No, D-RST: No" in src/nvidia/src/kernel/gpu/arch/ampere/kern_gpu_error_cont_ga100.c (same commit)',
+    ),
     checked: CHECKED,
     confirmed: true,
     note: 'Scope is the killed process, but the cause is a GPU memory fault: a health check should still report it.',
@@ -222,7 +240,11 @@ export const XID_ROWS: readonly XidRow[] = [
     scope: 'hardware',
     severity: 'error',
     action: RESET_GPU,
-    source: src('ROBUST_CHANNEL_UNCONTAINED_ERROR', 'RESET_GPU', 'log format "Xid (PCI:...): 95, pid=..., Uncontained: ... RST: Yes, D-RST: No" in kern_gpu_error_cont_ga100.c (same commit)'),
+    source: src(
+      'ROBUST_CHANNEL_UNCONTAINED_ERROR',
+      'RESET_GPU',
+      'log format "Xid (PCI:...): 95, pid=..., Uncontained: ... RST: Yes, D-RST: No" in kern_gpu_error_cont_ga100.c (same commit)',
+    ),
     checked: CHECKED,
     confirmed: true,
   },
@@ -281,7 +303,11 @@ export const XID_ROWS: readonly XidRow[] = [
     scope: 'hardware',
     severity: 'error',
     action: RESET_GPU,
-    source: src('UNRECOVERABLE_ECC_ERROR_ESCAPE', 'RESET_GPU', 'driver text "An uncorrectable ECC error detected (possible firmware handling failure)" in src/nvidia/src/kernel/gpu/arch/turing/kern_gpu_tu102.c (same commit)'),
+    source: src(
+      'UNRECOVERABLE_ECC_ERROR_ESCAPE',
+      'RESET_GPU',
+      'driver text "An uncorrectable ECC error detected (possible firmware handling failure)" in src/nvidia/src/kernel/gpu/arch/turing/kern_gpu_tu102.c (same commit)',
+    ),
     checked: CHECKED,
     confirmed: true,
   },
@@ -311,7 +337,8 @@ export const XID_ROWS: readonly XidRow[] = [
     ([code, mnemonic, name]): XidRow => ({
       code,
       name,
-      meaning: 'A fifth-generation NVLink (Blackwell) unit of this GPU reported an error; how serious it is depends on the error status the driver logs with it.',
+      meaning:
+        'A fifth-generation NVLink (Blackwell) unit of this GPU reported an error; how serious it is depends on the error status the driver logs with it.',
       scope: 'nvlink',
       severity: 'error',
       action: "Drain and follow NVIDIA's NVLink-5 decode for the logged status (reset the GPU, or reboot/RMA); also act on any Xid 154 that follows.",
@@ -324,13 +351,14 @@ export const XID_ROWS: readonly XidRow[] = [
   {
     code: 154,
     name: 'GPU recovery action changed',
-    meaning: 'The driver changed what it says must be done to recover this GPU (none, GPU reset, node reboot, drain P2P, drain and reset); the line names the new action.',
+    meaning:
+      'The driver changed what it says must be done to recover this GPU (none, GPU reset, node reboot, drain P2P, drain and reset); the line names the new action.',
     scope: 'driver',
     severity: 'warning',
     action: 'Do what the new action says: GPU Reset Required → nvidia-smi -r; Node Reboot Required → reboot; Drain P2P / Drain and Reset → drain, then reset.',
     source: `${CATALOG} ("Xid 154 linkage" column); ${BUCKETS} (GPU_RECOVERY_ACTION_CHANGED, "Follow guidance as it aapplies to another Xid"); ${NVERROR}; message "GPU recovery action changed from 0x%x (%s) to 0x%x (%s)" in src/nvidia/src/kernel/gpu/gpu.c (same commit); ${RECOVERY}`,
     checked: CHECKED,
     confirmed: true,
-    note: "Severity depends on the new action: a checker should treat 'to ... (None)' as info and GPU Reset / Node Reboot / Drain as error. Action names differ by driver: 595.45.04 prints \"GPU Reset Required\"/\"Node Reboot Required\"; R610 logs show \"PF FLR\" and \"OS Reboot\".",
+    note: 'Severity depends on the new action: a checker should treat \'to ... (None)\' as info and GPU Reset / Node Reboot / Drain as error. Action names differ by driver: 595.45.04 prints "GPU Reset Required"/"Node Reboot Required"; R610 logs show "PF FLR" and "OS Reboot".',
   },
 ];

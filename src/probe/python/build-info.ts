@@ -38,7 +38,7 @@ function localCuda(version: string): { cuda: string | null; cpu: boolean } | nul
   if (!local) return null;
   if (/^cpu/.test(local)) return { cuda: null, cpu: true };
   const cu = /^cu(\d{2,3})/.exec(local)?.[1] ?? /cuda(\d+)/.exec(local)?.[1];
-  return cu ? { cuda: cu.length >= 3 || cu.length === 2 && Number(cu) > 20 ? cudaFromDigits(cu) : cu, cpu: false } : null;
+  return cu ? { cuda: cu.length >= 3 || (cu.length === 2 && Number(cu) > 20) ? cudaFromDigits(cu) : cu, cpu: false } : null;
 }
 
 /** conda build strings: py3.11_cuda12.4_cudnn9.1.0_0 (pytorch channel), cuda126_generic_py311_… (conda-forge), cpu_… */

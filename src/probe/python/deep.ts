@@ -65,10 +65,18 @@ export async function deepCheck(ctx: ProbeContext, python: string | null, timeou
   if (!python) return fail('no interpreter found in this environment');
   if (ctx.sys.isForeignRoot) return fail('not run: reading a mounted root (--root), whose programs are not run');
   const r = await ctx.sys.run(python, ['-c', SCRIPT], { timeoutMs, maxBuffer: 1024 * 1024 });
-  ctx.records.push({ name: `python --deep (${python})`, ok: !r.failed, durationMs: r.durationMs, ...(r.timedOut ? { timedOut: true, detail: `no answer within ${timeoutMs} ms; killed` } : {}) });
+  ctx.records.push({
+    name: `python --deep (${python})`,
+    ok: !r.failed,
+    durationMs: r.durationMs,
+    ...(r.timedOut ? { timedOut: true, detail: `no answer within ${timeoutMs} ms; killed` } : {}),
+  });
   if (r.timedOut) return fail(`importing the framework did not finish within ${timeoutMs / 1000} s; killed`, r.durationMs, true);
   if (r.notFound) return fail(`cannot run ${python}`, r.durationMs);
-  const line = r.stdout.split('\n').reverse().find((l) => l.startsWith('GPUENV_DEEP '));
+  const line = r.stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('GPUENV_DEEP '));
   if (!line) {
     const tail = (r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ');
     return fail(`the interpreter exited ${r.exitCode ?? r.signal} without a report${tail ? `: ${tail.slice(0, 500)}` : ''}`, r.durationMs);

@@ -112,7 +112,10 @@ async function condaEnvsList(ctx: ProbeContext): Promise<string[]> {
   const home = ctx.sys.env.HOME;
   if (!home) return [];
   const text = await ctx.sys.readFile(`${home}/.conda/environments.txt`, 256 * 1024);
-  return (text ?? '').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/'));
+  return (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('/'));
 }
 
 function condaRoots(ctx: ProbeContext): string[] {

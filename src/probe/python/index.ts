@@ -42,9 +42,10 @@ export async function probePythonEnvs(ctx: ProbeContext, options: PythonProbeOpt
       for (const p of ordered) {
         const build = await buildInfo(ctx, p, raw);
         const files = p.sitePackages && !p.name.startsWith('nvidia-') ? await cudaObjects(ctx, p.name, p.sitePackages) : [];
-        const preload = p.name === 'torch' && p.sitePackages && build && !build.cpuOnly
-          ? await torchPreload(ctx, `${p.sitePackages}/torch`, sps, build.cuda?.split('.')[0] ?? null)
-          : null;
+        const preload =
+          p.name === 'torch' && p.sitePackages && build && !build.cpuOnly
+            ? await torchPreload(ctx, `${p.sitePackages}/torch`, sps, build.cuda?.split('.')[0] ?? null)
+            : null;
         packages.push({
           name: p.name,
           version: p.version,
@@ -91,7 +92,12 @@ export { readElfDynamic, type ElfDynamic } from '../../formats/elf.js';
 export { readElfDynamicFile, expandOrigin } from './elf-dynamic.js';
 
 /** torch also declares an arch list (get_arch_list()); the fatbin's list can be longer. */
-async function withDeclaredArchs(ctx: ProbeContext, name: string, sitePackages: string | null | undefined, archs: PythonPackage['archs']): Promise<PythonPackage['archs']> {
+async function withDeclaredArchs(
+  ctx: ProbeContext,
+  name: string,
+  sitePackages: string | null | undefined,
+  archs: PythonPackage['archs'],
+): Promise<PythonPackage['archs']> {
   if (name !== 'torch' || !archs || !sitePackages) return archs;
   const declared = await torchDeclaredArchs(ctx, `${sitePackages}/torch`);
   return declared ? { ...archs, declared: declared.archs, declaredSource: declared.source } : { ...archs, declared: null };

@@ -11,24 +11,64 @@ import { preloadedFor, type TorchPreload } from './torch-preload.js';
 
 /** Folder (relative to site-packages) and file-name pattern of each package's CUDA objects, most telling first. */
 const OBJECTS: Array<[RegExp, Array<[string, RegExp]>]> = [
-  [/^torch$/, [['torch/lib', /^libtorch_cuda\.so$/], ['torch/lib', /^libtorch_cuda_linalg\.so$/], ['torch/lib', /^libc10_cuda\.so$/]]],
+  [
+    /^torch$/,
+    [
+      ['torch/lib', /^libtorch_cuda\.so$/],
+      ['torch/lib', /^libtorch_cuda_linalg\.so$/],
+      ['torch/lib', /^libc10_cuda\.so$/],
+    ],
+  ],
   [/^torchvision$/, [['torchvision', /^_C(\..*)?\.so$/]]],
-  [/^torchaudio$/, [['torchaudio/lib', /^libtorchaudio\.so$/], ['torchaudio/lib', /^_torchaudio.*\.so$/]]],
-  [/^(tensorflow|tf-nightly)(-gpu|-intel)?$/, [['tensorflow', /^libtensorflow_cc\.so\.\d+$/], ['tensorflow', /^libtensorflow_framework\.so\.\d+$/], ['tensorflow/python', /^_pywrap_tensorflow_internal\.so$/]]],
+  [
+    /^torchaudio$/,
+    [
+      ['torchaudio/lib', /^libtorchaudio\.so$/],
+      ['torchaudio/lib', /^_torchaudio.*\.so$/],
+    ],
+  ],
+  [
+    /^(tensorflow|tf-nightly)(-gpu|-intel)?$/,
+    [
+      ['tensorflow', /^libtensorflow_cc\.so\.\d+$/],
+      ['tensorflow', /^libtensorflow_framework\.so\.\d+$/],
+      ['tensorflow/python', /^_pywrap_tensorflow_internal\.so$/],
+    ],
+  ],
   [/^jax-cuda\d+-pjrt$/, [['jax_plugins', /./]]],
   [/^jax-cuda\d+-plugin$/, [['', /^jax_cuda\d+_plugin$/]]],
-  [/^cupy/, [['cupy/_core', /^core\..*\.so$/], ['cupy_backends/cuda/api', /^runtime\..*\.so$/], ['cupy/cuda', /^memory\..*\.so$/]]],
+  [
+    /^cupy/,
+    [
+      ['cupy/_core', /^core\..*\.so$/],
+      ['cupy_backends/cuda/api', /^runtime\..*\.so$/],
+      ['cupy/cuda', /^memory\..*\.so$/],
+    ],
+  ],
   [/^xformers$/, [['xformers', /^_C(\..*)?\.so$/]]],
-  [/^flash-attn$/, [['', /^flash_attn_2_cuda.*\.so$/], ['', /^flash_attn_3.*\.so$/]]],
+  [
+    /^flash-attn$/,
+    [
+      ['', /^flash_attn_2_cuda.*\.so$/],
+      ['', /^flash_attn_3.*\.so$/],
+    ],
+  ],
   [/^bitsandbytes$/, [['bitsandbytes', /^libbitsandbytes_cuda\d+.*\.so$/]]],
-  [/^vllm$/, [['vllm', /^_C\..*so$/], ['vllm', /^_moe_C\..*so$/]]],
+  [
+    /^vllm$/,
+    [
+      ['vllm', /^_C\..*so$/],
+      ['vllm', /^_moe_C\..*so$/],
+    ],
+  ],
   [/^onnxruntime-gpu$/, [['onnxruntime/capi', /^libonnxruntime_providers_cuda\.so$/]]],
 ];
 // libtorch_cuda.so alone is ~1 GB; a few objects per package say enough and keep `doctor` fast.
 const MAX_FILES = 4;
 
 /** CUDA libraries whose resolution matters ("which copy actually loads"). */
-export const CUDA_SONAME = /^lib(cudart|cublas|cublasLt|cudnn[a-z_]*|nccl|cufft|cusparse|cusparseLt|cusolver|nvrtc|nvJitLink|curand|cupti|cuda|cufile|nvshmem_host)\.so(\.\d+)*$/;
+export const CUDA_SONAME =
+  /^lib(cudart|cublas|cublasLt|cudnn[a-z_]*|nccl|cufft|cusparse|cusparseLt|cusolver|nvrtc|nvJitLink|curand|cupti|cuda|cufile|nvshmem_host)\.so(\.\d+)*$/;
 
 export async function cudaObjects(ctx: ProbeContext, pkgName: string, sitePackages: string): Promise<string[]> {
   const rules = OBJECTS.find(([re]) => re.test(pkgName))?.[1];
@@ -81,10 +121,7 @@ export interface ResolveInput {
 export function tensorflowDlopens(cuda: string | null, cudnn: string | null): string[] {
   const cu = cuda?.split('.')[0];
   const dnn = cudnn?.split('.')[0];
-  return [
-    ...(cu ? [`libcudart.so.${cu}`, `libcublas.so.${cu}`, `libcublasLt.so.${cu}`] : []),
-    ...(dnn ? [`libcudnn.so.${dnn}`] : []),
-  ];
+  return [...(cu ? [`libcudart.so.${cu}`, `libcublas.so.${cu}`, `libcublasLt.so.${cu}`] : []), ...(dnn ? [`libcudnn.so.${dnn}`] : [])];
 }
 
 /** CUDA sonames the objects need, each resolved from the object that first needs it; cuDNN's own sub-libraries too. */

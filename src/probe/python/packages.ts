@@ -13,11 +13,23 @@ export interface RawPackage {
 }
 
 const WANTED = [
-  /^torch$/, /^torchvision$/, /^torchaudio$/,
-  /^tensorflow(-cpu|-gpu|-intel)?$/, /^tf-nightly(-cpu|-gpu)?$/,
-  /^jax$/, /^jaxlib$/, /^jax-cuda\d+-(plugin|pjrt)$/,
-  /^cupy(-cuda\w+)?$/, /^xformers$/, /^flash-attn$/, /^bitsandbytes$/, /^vllm$/, /^triton$/,
-  /^deepspeed$/, /^onnxruntime-gpu$/, /^nvidia-/,
+  /^torch$/,
+  /^torchvision$/,
+  /^torchaudio$/,
+  /^tensorflow(-cpu|-gpu|-intel)?$/,
+  /^tf-nightly(-cpu|-gpu)?$/,
+  /^jax$/,
+  /^jaxlib$/,
+  /^jax-cuda\d+-(plugin|pjrt)$/,
+  /^cupy(-cuda\w+)?$/,
+  /^xformers$/,
+  /^flash-attn$/,
+  /^bitsandbytes$/,
+  /^vllm$/,
+  /^triton$/,
+  /^deepspeed$/,
+  /^onnxruntime-gpu$/,
+  /^nvidia-/,
 ];
 // Conda-only packages that decide which CUDA libraries a conda env carries.
 const CONDA_ONLY = [/^cudatoolkit$/, /^cuda-toolkit$/, /^cuda-runtime$/, /^cuda-cudart$/, /^cudnn$/, /^nccl$/, /^pytorch-cuda$/, /^cuda-version$/];
@@ -33,7 +45,10 @@ export function isWanted(name: string): boolean {
 }
 
 /** The .dist-info / .egg-info folders of site-packages, in sys.path order: name (normalised) and version. */
-async function metadataFolders(ctx: ProbeContext, sitePackages: string[]): Promise<{ name: string; version: string; location: string; sitePackages: string; distInfo: boolean }[]> {
+async function metadataFolders(
+  ctx: ProbeContext,
+  sitePackages: string[],
+): Promise<{ name: string; version: string; location: string; sitePackages: string; distInfo: boolean }[]> {
   const out = [];
   for (const sp of sitePackages) {
     for (const e of (await ctx.sys.readDir(sp)) ?? []) {
@@ -49,7 +64,7 @@ export async function readPackages(ctx: ProbeContext, prefix: string, sitePackag
   const out = new Map<string, RawPackage>();
   for (const d of await metadataFolders(ctx, sitePackages)) {
     if (!isWanted(d.name) || out.has(d.name)) continue; // the first site-packages on sys.path wins
-    const installer = d.distInfo ? ((await ctx.sys.readFile(`${d.location}/INSTALLER`, 1024))?.trim() || 'unknown') : 'unknown';
+    const installer = d.distInfo ? (await ctx.sys.readFile(`${d.location}/INSTALLER`, 1024))?.trim() || 'unknown' : 'unknown';
     out.set(d.name, { name: d.name, version: d.version, installer: installer.toLowerCase(), location: d.location, sitePackages: d.sitePackages });
   }
   // conda-meta: <name>-<version>-<build>.json; a record for a distribution found above means conda put it there.
@@ -89,7 +104,7 @@ export async function readDistributions(ctx: ProbeContext, sitePackages: string[
   const out = new Map<string, Distribution>();
   for (const d of await metadataFolders(ctx, sitePackages)) {
     if (out.has(d.name)) continue;
-    const installer = d.distInfo ? ((await ctx.sys.readFile(`${d.location}/INSTALLER`, 1024))?.trim().toLowerCase() || 'unknown') : 'unknown';
+    const installer = d.distInfo ? (await ctx.sys.readFile(`${d.location}/INSTALLER`, 1024))?.trim().toLowerCase() || 'unknown' : 'unknown';
     const direct = d.distInfo && (await ctx.sys.stat(`${d.location}/direct_url.json`)) !== undefined;
     out.set(d.name, { name: d.name, version: d.version, installer, direct });
   }

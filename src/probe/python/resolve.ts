@@ -39,7 +39,7 @@ export async function resolveSoname(
   const seen = new Set<string>();
   for (const c of searchOrder(soname, dyn, originDir, view)) {
     const st = await ctx.sys.stat(c.path);
-    if (!st || st.kind !== 'file') continue;
+    if (st?.kind !== 'file') continue;
     const real = (await ctx.sys.realPath(c.path)) ?? c.path;
     if (seen.has(real)) continue;
     seen.add(real);
@@ -64,14 +64,17 @@ export async function resolveSoname(
 export async function versionOfFile(ctx: ProbeContext, path: string, real: string): Promise<string | null> {
   const base = posix.basename(real);
   const full = /\.so\.(\d+(?:\.\d+){1,3})$/.exec(base)?.[1];
-  if (full && full.includes('.')) return full;
+  if (full?.includes('.')) return full;
   const dir = posix.dirname(real);
   const wheel = /^(.*\/site-packages)\/nvidia\/([^/]+)\/lib$/.exec(dir);
   if (wheel?.[1]) {
     const v = await wheelVersion(ctx, wheel[1], posix.basename(path));
     if (v) return v;
   }
-  for (const [lib, header] of [['cudnn', 'cudnn_version.h'], ['nccl', 'nccl.h']] as const) {
+  for (const [lib, header] of [
+    ['cudnn', 'cudnn_version.h'],
+    ['nccl', 'nccl.h'],
+  ] as const) {
     if (!base.startsWith(`lib${lib}`)) continue;
     const text = await ctx.sys.readFile(`${posix.dirname(dir)}/include/${header}`, 256 * 1024);
     const v = text ? versionFromHeader(lib, text) : undefined;

@@ -47,7 +47,10 @@ export async function torchPreload(ctx: ProbeContext, torchDir: string, sitePack
   const list = async (dir: string) => {
     let names = listings.get(dir);
     if (!names) {
-      names = ((await ctx.sys.readDir(dir)) ?? []).filter((e) => e.kind !== 'dir').map((e) => e.name).sort();
+      names = ((await ctx.sys.readDir(dir)) ?? [])
+        .filter((e) => e.kind !== 'dir')
+        .map((e) => e.name)
+        .sort();
       listings.set(dir, names);
     }
     return names;

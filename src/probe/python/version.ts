@@ -15,7 +15,9 @@ export async function pythonVersion(ctx: ProbeContext, prefix: string): Promise<
     if (m?.[1]) return { value: m[1], source: `file:${prefix}/conda-meta/${e.name}` };
   }
   for (const lib of ['lib', 'lib64']) {
-    const dirs = ((await ctx.sys.readDir(`${prefix}/${lib}`)) ?? []).map((e) => /^python(\d+\.\d+)t?$/.exec(e.name)?.[1]).filter((v): v is string => Boolean(v));
+    const dirs = ((await ctx.sys.readDir(`${prefix}/${lib}`)) ?? [])
+      .map((e) => /^python(\d+\.\d+)t?$/.exec(e.name)?.[1])
+      .filter((v): v is string => Boolean(v));
     // Several python3.X folders: the one holding site-packages is the interpreter's; else the newest.
     for (const v of dirs.sort(byVersionDesc)) {
       if (await ctx.sys.stat(`${prefix}/${lib}/python${v}/site-packages`)) return { value: v, source: `file:${prefix}/${lib}/python${v}` };

@@ -30,7 +30,9 @@ describe('cpu-only-build on a machine', () => {
       snapshot: buildSnapshot({
         driver: driver('525.60.13'),
         gpus: [gpu('NVIDIA GeForce RTX 3060', '8.6')],
-        python: [env([pkg('torch', '2.0.1+cpu'), pkg('torchvision', '0.15.2+cpu'), pkg('torchaudio', '2.0.2+cpu')], { version: { value: '3.10.12', source: 'x' } })],
+        python: [
+          env([pkg('torch', '2.0.1+cpu'), pkg('torchvision', '0.15.2+cpu'), pkg('torchaudio', '2.0.2+cpu')], { version: { value: '3.10.12', source: 'x' } }),
+        ],
       }),
       severity: 'error',
       title: 'torch 2.0.1+cpu is a CPU-only build',
@@ -44,12 +46,20 @@ describe('cpu-only-build on a machine', () => {
     },
     {
       name: 'jaxlib without a CUDA plugin on a 570 driver → jax[cuda12]',
-      snapshot: buildSnapshot({ driver: driver('570.124.06'), gpus: [gpu('NVIDIA H100 80GB HBM3', '9.0')], python: [env([pkg('jax', '0.7.2'), pkg('jaxlib', '0.7.2')])] }),
+      snapshot: buildSnapshot({
+        driver: driver('570.124.06'),
+        gpus: [gpu('NVIDIA H100 80GB HBM3', '9.0')],
+        python: [env([pkg('jax', '0.7.2'), pkg('jaxlib', '0.7.2')])],
+      }),
       fix: ['/opt/torch/.venv/bin/python -m pip install -U "jax[cuda12]==0.7.2"'],
     },
     {
       name: 'jaxlib without a CUDA plugin on a 580 driver → jax[cuda13]',
-      snapshot: buildSnapshot({ driver: driver('580.95.05'), gpus: [gpu('NVIDIA H100 80GB HBM3', '9.0')], python: [env([pkg('jax', '0.7.2'), pkg('jaxlib', '0.7.2')])] }),
+      snapshot: buildSnapshot({
+        driver: driver('580.95.05'),
+        gpus: [gpu('NVIDIA H100 80GB HBM3', '9.0')],
+        python: [env([pkg('jax', '0.7.2'), pkg('jaxlib', '0.7.2')])],
+      }),
       fix: ['/opt/torch/.venv/bin/python -m pip install -U "jax[cuda13]==0.7.2"'],
     },
     {
@@ -116,7 +126,7 @@ describe('cpu-only-build over a paste', () => {
       lines: [
         'OS Platform and Distribution: Windows 11',
         'tensorflow==2.16.1',
-        ">>> tf.config.list_physical_devices()",
+        '>>> tf.config.list_physical_devices()',
         "[PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')]",
       ],
       severity: 'error',

@@ -22,8 +22,20 @@ describe('driver-library-mismatch', () => {
   });
 
   it.each([
-    { name: 'NVML refuses the module', text: ['$ nvidia-smi', 'Failed to initialize NVML: Driver/library version mismatch', 'NVML library version: 550.120'], fix: 'sudo reboot' },
-    { name: 'the module and the libraries named', text: ['$ cat /proc/driver/nvidia/version', 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.183.01  Sun May 12 19:39:15 UTC 2024', 'Failed to initialize NVML: Driver/library version mismatch'], fix: 'cat /proc/driver/nvidia/version' },
+    {
+      name: 'NVML refuses the module',
+      text: ['$ nvidia-smi', 'Failed to initialize NVML: Driver/library version mismatch', 'NVML library version: 550.120'],
+      fix: 'sudo reboot',
+    },
+    {
+      name: 'the module and the libraries named',
+      text: [
+        '$ cat /proc/driver/nvidia/version',
+        'NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.183.01  Sun May 12 19:39:15 UTC 2024',
+        'Failed to initialize NVML: Driver/library version mismatch',
+      ],
+      fix: 'cat /proc/driver/nvidia/version',
+    },
   ])('a paste: $name', async ({ text, fix }) => {
     const r = await explainText(text.join('\n'));
     expect(r.findings[0]?.code).toBe('driver-library-mismatch');
@@ -32,7 +44,7 @@ describe('driver-library-mismatch', () => {
     expect(new Set(f.evidence.map((e) => e.value)).size).toBe(f.evidence.length);
   });
 
-  it('a paste over this machine (explain --here): the machine\'s versions, the message as its first fact', async () => {
+  it("a paste over this machine (explain --here): the machine's versions, the message as its first fact", async () => {
     const r = await explainText('Failed to initialize NVML: Driver/library version mismatch', { here: await snapshotOf('driver-mismatch') });
     const f = r.findings.find((x) => x.code === 'driver-library-mismatch')!;
     expect(f.title).toContain('535.104.05');

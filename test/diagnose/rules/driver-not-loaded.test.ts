@@ -24,8 +24,25 @@ describe('driver-not-loaded', () => {
   });
 
   it.each([
-    { name: 'no module for the running kernel', text: ["NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.", 'modprobe: FATAL: Module nvidia not found in directory /lib/modules/6.8.0-49-generic'], cause: '6.8.0-49-generic', fix: 'sudo modprobe nvidia' },
-    { name: 'prime-select switched it off', text: ['modprobe: ERROR: ../libkmod/libkmod.c:514 lookup_builtin_file() could not open builtin file', "modprobe: FATAL: Module off not found in directory /lib/modules/6.5.0-1-generic", 'alias nvidia off'], cause: 'prime-select', fix: 'prime-select query' },
+    {
+      name: 'no module for the running kernel',
+      text: [
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.",
+        'modprobe: FATAL: Module nvidia not found in directory /lib/modules/6.8.0-49-generic',
+      ],
+      cause: '6.8.0-49-generic',
+      fix: 'sudo modprobe nvidia',
+    },
+    {
+      name: 'prime-select switched it off',
+      text: [
+        'modprobe: ERROR: ../libkmod/libkmod.c:514 lookup_builtin_file() could not open builtin file',
+        'modprobe: FATAL: Module off not found in directory /lib/modules/6.5.0-1-generic',
+        'alias nvidia off',
+      ],
+      cause: 'prime-select',
+      fix: 'prime-select query',
+    },
   ])('a paste: $name', async ({ text, cause, fix }) => {
     const r = await explainText(text.join('\n'));
     const f = r.findings.find((x) => x.code === 'driver-not-loaded');
@@ -35,13 +52,21 @@ describe('driver-not-loaded', () => {
   });
 
   it('in WSL a paste gets no kernel-module advice', async () => {
-    const r = await explainText(['Linux box 5.15.153.1-microsoft-standard-WSL2 #1 SMP x86_64 GNU/Linux', "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running."].join('\n'));
+    const r = await explainText(
+      [
+        'Linux box 5.15.153.1-microsoft-standard-WSL2 #1 SMP x86_64 GNU/Linux',
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.",
+      ].join('\n'),
+    );
     expect(r.findings.map((f) => f.code)).not.toContain('driver-not-loaded');
   });
 
-  it('a paste over this machine (explain --here): one finding with this machine\'s install commands, not the generic DKMS checks', async () => {
+  it("a paste over this machine (explain --here): one finding with this machine's install commands, not the generic DKMS checks", async () => {
     const here = await snapshotOf('gpu-no-driver');
-    const r = await explainText("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.", { here });
+    const r = await explainText(
+      "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.",
+      { here },
+    );
     const mine = r.findings.filter((x) => x.code === 'driver-not-loaded');
     expect(mine).toHaveLength(1);
     expect(mine[0]!.fix).toContain('sudo apt install nvidia-driver-580-open');

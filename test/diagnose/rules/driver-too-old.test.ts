@@ -30,7 +30,11 @@ describe('driver-too-old over a Snapshot', () => {
   });
 
   it('RTX 3060 + driver 470 + torch 2.1.0+cu121 → cu118 of the same release', () => {
-    const s = buildSnapshot({ driver: driver('470.256.02'), gpus: [gpu('NVIDIA GeForce RTX 3060', '8.6')], python: [env([pkg('torch', '2.1.0+cu121')], { version: { value: '3.10.12', source: 'x' } })] });
+    const s = buildSnapshot({
+      driver: driver('470.256.02'),
+      gpus: [gpu('NVIDIA GeForce RTX 3060', '8.6')],
+      python: [env([pkg('torch', '2.1.0+cu121')], { version: { value: '3.10.12', source: 'x' } })],
+    });
     const [f] = check(s);
     expect(f?.title).toContain('≥ 525.60.13');
     expect(f?.fix).toContain('/opt/torch/.venv/bin/python -m pip install torch==2.1.0 --index-url https://download.pytorch.org/whl/cu118');
@@ -106,7 +110,10 @@ describe('driver-too-old over a paste', () => {
   it.each([
     {
       name: "the container runtime's check needs the full driver (minor version compatibility does not pass it)",
-      text: ['docker: Error response from daemon: failed to create task for container: nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda container: unknown.', '| NVIDIA-SMI 550.127.05             Driver Version: 550.127.05     CUDA Version: 12.4     |'],
+      text: [
+        'docker: Error response from daemon: failed to create task for container: nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda container: unknown.',
+        '| NVIDIA-SMI 550.127.05             Driver Version: 550.127.05     CUDA Version: 12.4     |',
+      ],
       title: 'the container image (CUDA 12.8) needs NVIDIA driver ≥ 570.26; this driver is 550.127.05',
       fix: 'NVIDIA_DISABLE_REQUIRE=1',
     },

@@ -21,8 +21,18 @@ describe('forward-compat-shadowing', () => {
   });
 
   it.each([
-    { name: 'error 804 on a GeForce card', text: ['RuntimeError: CUDA error: forward compatibility was attempted on non supported HW', 'GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-0000)'], severity: 'error', cause: 'error 804' },
-    { name: 'a compat library only listed, no error', text: ['$ ldconfig -p | grep libcuda', '\tlibcuda.so.1 (libc6,x86-64) => /usr/local/cuda-12.4/compat/libcuda.so.1'], severity: 'info', cause: 'harmless unless it is loaded' },
+    {
+      name: 'error 804 on a GeForce card',
+      text: ['RuntimeError: CUDA error: forward compatibility was attempted on non supported HW', 'GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-0000)'],
+      severity: 'error',
+      cause: 'error 804',
+    },
+    {
+      name: 'a compat library only listed, no error',
+      text: ['$ ldconfig -p | grep libcuda', '\tlibcuda.so.1 (libc6,x86-64) => /usr/local/cuda-12.4/compat/libcuda.so.1'],
+      severity: 'info',
+      cause: 'harmless unless it is loaded',
+    },
   ])('a paste: $name', async ({ text, severity, cause }) => {
     const r = await explainText(text.join('\n'));
     const f = r.findings.find((x) => x.code === 'forward-compat-shadowing');

@@ -19,7 +19,9 @@ describe('framework-cuda-mismatch on a machine', () => {
     expect(found[0]?.rank).toBeUndefined();
   });
 
-  const tf = pkg('tensorflow', '2.15.1', { cudaLibraries: [lib('libcudart.so.11.0', '/usr/local/cuda-11.8/lib64/libcudart.so.11.0', { via: 'LD_LIBRARY_PATH', version: '11.8.89' })] });
+  const tf = pkg('tensorflow', '2.15.1', {
+    cudaLibraries: [lib('libcudart.so.11.0', '/usr/local/cuda-11.8/lib64/libcudart.so.11.0', { via: 'LD_LIBRARY_PATH', version: '11.8.89' })],
+  });
   const rows: { name: string; snapshot: Snapshot; severity?: string; title?: string; fix?: string[] }[] = [
     {
       name: 'torchvision built for another CUDA than torch → reinstall the pair from torch’s index',
@@ -62,7 +64,7 @@ describe('framework-cuda-mismatch on a machine', () => {
 describe('framework-cuda-mismatch over a paste', () => {
   const rows: { name: string; lines: string[]; title: RegExp; contains: string[]; once?: RegExp[] }[] = [
     {
-      name: 'torchvision\'s own message and a pip list showing the pair: one finding, torchvision named once, one plan',
+      name: "torchvision's own message and a pip list showing the pair: one finding, torchvision named once, one plan",
       lines: [
         'Package      Version',
         '------------ ------------',

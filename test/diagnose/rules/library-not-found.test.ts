@@ -37,9 +37,27 @@ describe('library-not-found on whole machines', () => {
 describe('library-not-found for a framework package', () => {
   const conda = { kind: 'conda' as const, prefix: '/opt/conda/envs/tf' };
   it.each([
-    ['TF 2.15 wants libcudnn.so.8', pkg('tensorflow', '2.15.1', { cudaLibraries: [lib('libcudnn.so.8', null), lib('libcudart.so.12', '/usr/local/cuda/lib64/libcudart.so.12')] }), {}, 'tensorflow 2.15.1 cannot find libcudnn.so.8', '/opt/torch/.venv/bin/python -m pip install "tensorflow[and-cuda]==2.15.*"'],
-    ['torch without its cuDNN wheel', pkg('torch', '2.8.0+cu128', { installer: 'uv', cudaLibraries: [lib('libcudnn.so.9', null), lib('libcuda.so.1', null)] }), {}, 'torch 2.8.0+cu128 cannot find libcudnn.so.9', 'uv pip install --python /opt/torch/.venv/bin/python nvidia-cudnn-cu12==9.10.2.21'],
-    ['TF 2.12 in a conda env', pkg('tensorflow', '2.12.0', { cudaLibraries: [lib('libcudart.so.11.0', null)] }), conda, 'tensorflow 2.12.0 cannot find libcudart.so.11.0', 'conda install -p /opt/conda/envs/tf -c conda-forge cudatoolkit=11.8 cudnn=8.6'],
+    [
+      'TF 2.15 wants libcudnn.so.8',
+      pkg('tensorflow', '2.15.1', { cudaLibraries: [lib('libcudnn.so.8', null), lib('libcudart.so.12', '/usr/local/cuda/lib64/libcudart.so.12')] }),
+      {},
+      'tensorflow 2.15.1 cannot find libcudnn.so.8',
+      '/opt/torch/.venv/bin/python -m pip install "tensorflow[and-cuda]==2.15.*"',
+    ],
+    [
+      'torch without its cuDNN wheel',
+      pkg('torch', '2.8.0+cu128', { installer: 'uv', cudaLibraries: [lib('libcudnn.so.9', null), lib('libcuda.so.1', null)] }),
+      {},
+      'torch 2.8.0+cu128 cannot find libcudnn.so.9',
+      'uv pip install --python /opt/torch/.venv/bin/python nvidia-cudnn-cu12==9.10.2.21',
+    ],
+    [
+      'TF 2.12 in a conda env',
+      pkg('tensorflow', '2.12.0', { cudaLibraries: [lib('libcudart.so.11.0', null)] }),
+      conda,
+      'tensorflow 2.12.0 cannot find libcudart.so.11.0',
+      'conda install -p /opt/conda/envs/tf -c conda-forge cudatoolkit=11.8 cudnn=8.6',
+    ],
   ])('%s', (_name, p, over, title, fix) => {
     const [f, ...rest] = check(buildSnapshot({ python: [env([p], over)] }));
     expect(rest).toEqual([]);
@@ -54,8 +72,18 @@ describe('library-not-found for a framework package', () => {
 
 describe('library-not-found from a paste', () => {
   it.each([
-    ['a cuDNN 9 library torch 2.5 needs', ['torch 2.5.1+cu124', 'OSError: libcudnn_graph.so.9: cannot open shared object file: No such file or directory'], 'libcudnn_graph.so.9 cannot be loaded', 'pip install nvidia-cudnn-cu12==9.1.0.70'],
-    ['the linker wants libcuda.so', ['/usr/bin/ld: cannot find -lcuda: No such file or directory', 'collect2: error: ld returned 1 exit status'], 'libcuda.so cannot be loaded', 'sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # the link name the linker looks for'],
+    [
+      'a cuDNN 9 library torch 2.5 needs',
+      ['torch 2.5.1+cu124', 'OSError: libcudnn_graph.so.9: cannot open shared object file: No such file or directory'],
+      'libcudnn_graph.so.9 cannot be loaded',
+      'pip install nvidia-cudnn-cu12==9.1.0.70',
+    ],
+    [
+      'the linker wants libcuda.so',
+      ['/usr/bin/ld: cannot find -lcuda: No such file or directory', 'collect2: error: ld returned 1 exit status'],
+      'libcuda.so cannot be loaded',
+      'sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # the link name the linker looks for',
+    ],
   ])('%s', async (_name, lines, title, fix) => {
     const r = await explainText(lines.join('\n'));
     const f = r.findings[0]!;

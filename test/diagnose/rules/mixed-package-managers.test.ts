@@ -24,7 +24,15 @@ describe('mixed-package-managers on a machine', () => {
     {
       name: 'conda pytorch + pip torchvision → one-manager reinstall',
       snapshot: buildSnapshot({
-        python: [env([pkg('pytorch', '2.5.1', { installer: 'conda', build: { cuda: '12.4', cudnn: null, cpuOnly: false, source: 'conda-meta' } }), pkg('torchvision', '0.20.1')], ml)],
+        python: [
+          env(
+            [
+              pkg('pytorch', '2.5.1', { installer: 'conda', build: { cuda: '12.4', cudnn: null, cpuOnly: false, source: 'conda-meta' } }),
+              pkg('torchvision', '0.20.1'),
+            ],
+            ml,
+          ),
+        ],
       }),
       fix: [
         'conda remove -p /opt/conda/envs/ml --force pytorch',
@@ -59,8 +67,14 @@ describe('mixed-package-managers over a paste', () => {
   ];
   const rows: { name: string; lines: string[]; severity: string; title: string; contains: string[]; once?: RegExp[] }[] = [
     {
-      name: 'pip replacing conda\'s torch, and the list showing both managers: one finding, torch named once, one plan',
-      lines: ['$ conda activate ml', ...condaList, '$ pip install -r requirements.txt', 'Found existing installation: torch 2.1.0', 'Uninstalling torch-2.1.0:'],
+      name: "pip replacing conda's torch, and the list showing both managers: one finding, torch named once, one plan",
+      lines: [
+        '$ conda activate ml',
+        ...condaList,
+        '$ pip install -r requirements.txt',
+        'Found existing installation: torch 2.1.0',
+        'Uninstalling torch-2.1.0:',
+      ],
       severity: 'error',
       title: 'pip replaced the conda-installed torch 2.1.0',
       contains: ['torchvision', 'pip check'],

@@ -22,7 +22,11 @@ describe('no-gpu', () => {
 
   it.each([
     { name: 'a GPU index past the last one', text: ['RuntimeError: CUDA error: invalid device ordinal', 'CUDA_VISIBLE_DEVICES=1'], title: 'GPU index' },
-    { name: 'Docker without the toolkit', text: ['docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].'], title: 'Docker' },
+    {
+      name: 'Docker without the toolkit',
+      text: ['docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].'],
+      title: 'Docker',
+    },
   ])('a paste: $name', async ({ text, title }) => {
     const r = await explainText(text.join('\n'));
     expect(r.findings[0]?.code).toBe('no-gpu');

@@ -10,11 +10,13 @@ describe('nouveau', () => {
     expect(findings).toHaveLength(1);
     const f = findings[0]!;
     expect(f.severity).toBe('error');
-    expect(f.fix).toEqual(expect.arrayContaining([
-      "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf",
-      'sudo update-initramfs -u',
-      'sudo reboot',
-    ]));
+    expect(f.fix).toEqual(
+      expect.arrayContaining([
+        "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf",
+        'sudo update-initramfs -u',
+        'sudo reboot',
+      ]),
+    );
   });
 
   it('gives no error or warning on the healthy h200', async () => {

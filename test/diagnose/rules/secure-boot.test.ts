@@ -26,7 +26,7 @@ describe('secure-boot', () => {
     expect(r.findings[0]!.fix).toContain('mokutil --sb-state');
   });
 
-  it('a paste over this machine (explain --here): the machine\'s MOK key and state, once', async () => {
+  it("a paste over this machine (explain --here): the machine's MOK key and state, once", async () => {
     const r = await explainText("modprobe: ERROR: could not insert 'nvidia': Key was rejected by service", { here: await snapshotOf('gpu-no-driver') });
     const mine = r.findings.filter((x) => x.code === 'secure-boot');
     expect(mine).toHaveLength(1);

@@ -21,7 +21,14 @@ describe('system rules: edge cases', () => {
 
   it('compat in use on a GeForce GPU is an error even when newer than the driver', async () => {
     const s = await snapshotOf('stub-first');
-    s.cudaCompat = [{ path: '/usr/local/cuda-12.8/compat/libcuda.so.570.124.06', version: '570.124.06', inUse: true, reason: '/usr/local/cuda-12.8/compat is on LD_LIBRARY_PATH' }];
+    s.cudaCompat = [
+      {
+        path: '/usr/local/cuda-12.8/compat/libcuda.so.570.124.06',
+        version: '570.124.06',
+        inUse: true,
+        reason: '/usr/local/cuda-12.8/compat is on LD_LIBRARY_PATH',
+      },
+    ];
     s.env.LD_LIBRARY_PATH = '/usr/local/cuda-12.8/compat';
     const f = compat.check(machineInput(s));
     expect(f[0]!.severity).toBe('error');

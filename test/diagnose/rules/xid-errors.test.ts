@@ -18,12 +18,12 @@ describe('xid-errors', () => {
   const cases: { name: string; lines: string[]; severity: 'error' | 'warning' | 'info'; title: string }[] = [
     {
       name: 'a node fault (Xid 79) in a pasted dmesg is an error naming the bus',
-      lines: ['[ 1234.567890] NVRM: Xid (PCI:0000:41:00): 79, pid=\'<unknown>\', name=<unknown>, GPU has fallen off the bus.'],
+      lines: ["[ 1234.567890] NVRM: Xid (PCI:0000:41:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus."],
       severity: 'error',
       title: 'Xid 79',
     },
     {
-      name: 'a program\'s own fault (Xid 13) in a pasted journal is one info line',
+      name: "a program's own fault (Xid 13) in a pasted journal is one info line",
       lines: ['Dec 01 10:00:00 node7 kernel: NVRM: Xid (PCI:0000:07:00): 13, pid=4242, name=python, Graphics Exception: ESR 0x4041b0=0x3f20ffff'],
       severity: 'info',
       title: 'Xid 13',

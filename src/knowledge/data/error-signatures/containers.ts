@@ -2,14 +2,33 @@
 import { sig } from './types.js';
 
 export const CONTAINER_SIGNATURES = [
-  sig('singularity-no-nv', ['singularity', 'apptainer'], /\b(?:singularity|apptainer) (?:run|exec|shell)\b(?![^\n]{0,200}--nv)/i, [
-    { code: 'no-gpu', when: 'the container was started without --nv, so the host driver is not bound in' },
-  ], 0.5, 'https://github.com/apptainer/singularity/issues/5935', { confirmed: false, note: 'that thread: maintainer says run with --nv' }),
+  sig(
+    'singularity-no-nv',
+    ['singularity', 'apptainer'],
+    /\b(?:singularity|apptainer) (?:run|exec|shell)\b(?![^\n]{0,200}--nv)/i,
+    [{ code: 'no-gpu', when: 'the container was started without --nv, so the host driver is not bound in' }],
+    0.5,
+    'https://github.com/apptainer/singularity/issues/5935',
+    { confirmed: false, note: 'that thread: maintainer says run with --nv' },
+  ),
   // Containers and pods: no cause of its own; it tells container causes (runtime, device plugin) from host ones.
-  sig('container-context', ['kubectl', 'kubernetes', 'k8s', 'device plugin', 'device-plugin', 'docker', 'container', 'podman'],
-    /\b(?:kubectl|kubernetes|k8s|device[- ]plugin|docker (?:run|compose|version)|docker-compose|Docker version|nvidia-docker2?|podman|containerd|(?:inside|in) (?:the |a |my |two |separate |different |\d{1,2} )?(?:docker )?containers?|jupyter notebook in docker)\b/i, [], 0.1,
-    'https://github.com/NVIDIA/k8s-device-plugin/issues/23', { confirmed: false, note: 'context only' }),
+  sig(
+    'container-context',
+    ['kubectl', 'kubernetes', 'k8s', 'device plugin', 'device-plugin', 'docker', 'container', 'podman'],
+    /\b(?:kubectl|kubernetes|k8s|device[- ]plugin|docker (?:run|compose|version)|docker-compose|Docker version|nvidia-docker2?|podman|containerd|(?:inside|in) (?:the |a |my |two |separate |different |\d{1,2} )?(?:docker )?containers?|jupyter notebook in docker)\b/i,
+    [],
+    0.1,
+    'https://github.com/NVIDIA/k8s-device-plugin/issues/23',
+    { confirmed: false, note: 'context only' },
+  ),
   // Docker Desktop (Windows): its engine runs in a WSL 2 VM, so GPU containers there are WSL 2 ones. Context only.
-  sig('docker-desktop', ['docker desktop', 'docker-desktop', '-desktop.'], /\bDocker[ -]Desktop\b|\bv?\d+\.\d+\.\d+-desktop\.\d+\b/i, [], 0.1,
-    'https://docs.docker.com/desktop/features/gpu/ (Docker Desktop GPU support runs on the WSL 2 backend)', { confirmed: false, note: 'context only' }),
+  sig(
+    'docker-desktop',
+    ['docker desktop', 'docker-desktop', '-desktop.'],
+    /\bDocker[ -]Desktop\b|\bv?\d+\.\d+\.\d+-desktop\.\d+\b/i,
+    [],
+    0.1,
+    'https://docs.docker.com/desktop/features/gpu/ (Docker Desktop GPU support runs on the WSL 2 backend)',
+    { confirmed: false, note: 'context only' },
+  ),
 ];
