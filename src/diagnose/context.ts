@@ -1,9 +1,10 @@
 // What the explainers know about the pasted machine, with the inferences the paste leaves to us:
 // GPU name → compute capability, "+cu121" → CUDA 12.1 → driver floor, driver → newest CUDA it runs.
-import { maxCudaForDriver } from '../knowledge/cuda.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { distinctCapabilities, driverOf, findPackage, platformOf, type DriverFact, type GpuCapability } from '../snapshot/queries.js';
-import { driverFloors } from '../knowledge/driver-support.js';
+import { driverFloors, driverMaxCuda } from '../knowledge/driver-support.js';
+
+export { driverMaxCuda };
 import { chooseTorch, firstCoveringTorch, type TorchChoice, type TorchChoiceResult } from '../install/torch.js';
 import { emptyFacts, type ErrorEvent, type PartialSnapshot } from '../parse/types.js';
 import type { RuleInput } from './types.js';
@@ -132,13 +133,6 @@ export function cudaOfTag(tag: string): string | undefined {
 /** The driver a CUDA build needs: `full` for every feature, `mvc` the major's floor under minor-version compatibility. */
 export function floorsFor(cuda: string, os: 'linux' | 'windows' = 'linux'): { full: string | undefined; mvc: string | undefined } {
   return driverFloors(cuda, os);
-}
-
-/** The newest CUDA this driver runs (from the version, else from the "CUDA Version" nvidia-smi printed). */
-export function driverMaxCuda(d: DriverFact | null): string | undefined {
-  if (!d) return undefined;
-  if (d.cuda) return d.cuda;
-  return d.version ? maxCudaForDriver(d.version)?.minor : undefined;
 }
 
 /** The torch wheel that covers these GPUs on this driver (and Python), or the one a newer driver would allow. */
