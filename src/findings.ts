@@ -34,6 +34,13 @@ export const FINDING_CODES = [
   'gpu-unresponsive',
   // Added with `gpuenv verify`: a difference from the lock that no cause above names (NCCL, Python, a pin).
   'lock-drift',
+  // Added with issue 18: settings and states that break or slow a healthy machine.
+  'deep-check-failed',
+  'gpus-hidden',
+  'arch-list-mismatch',
+  'slow-settings',
+  'gpu-busy',
+  'container-limits',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];
