@@ -23,13 +23,17 @@ export function machineInput(snapshot: Snapshot): RuleInput {
 export function judge(input: RuleInput, rules: readonly Rule[]): { findings: RuleFinding[]; ruleErrors: Diagnosis['ruleErrors'] } {
   const findings: RuleFinding[] = [];
   const ruleErrors: Diagnosis['ruleErrors'] = [];
-  for (const rule of rules) {
+  const run = (rule: Rule, given: RuleInput) => {
     try {
-      findings.push(...rule.check(input));
+      findings.push(...rule.check(given));
     } catch (error) {
       ruleErrors.push({ code: rule.code, message: String((error as Error)?.message ?? error) });
     }
-  }
+  };
+  for (const rule of rules) if (!rule.last) run(rule, input);
+  // Rules of last resort see what the others found (a copy: each sees the same list, not one another's).
+  const before = [...findings];
+  for (const rule of rules) if (rule.last) run(rule, { ...input, found: before });
   return { findings, ruleErrors };
 }
 

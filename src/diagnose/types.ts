@@ -18,6 +18,11 @@ export interface RuleInput {
   trouble: boolean;
   /** machine: probed (doctor); paste: text alone; paste+machine: text laid over this machine (`explain --here`). */
   origin: 'machine' | 'paste' | 'paste+machine';
+  /**
+   * Only for a rule of last resort (`Rule.last`): what the other rules found in this input, so it speaks only when
+   * none of them names the cause (a failed deep check no rule explains; a paste with an error nothing recognised).
+   */
+  found?: readonly RuleFinding[];
 }
 
 /**
@@ -55,5 +60,7 @@ export type RuleScope = 'node' | 'environment';
 export interface Rule {
   code: FindingCode;
   scope: RuleScope;
+  /** Runs after every other rule and reads their findings in `input.found`. */
+  last?: true;
   check(input: RuleInput): RuleFinding[];
 }
