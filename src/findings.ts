@@ -41,6 +41,8 @@ export const FINDING_CODES = [
   'slow-settings',
   'gpu-busy',
   'container-limits',
+  // Added with issue 26: an error or traceback no rule explains; says what was recognised and what to paste next.
+  'unexplained-error',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];

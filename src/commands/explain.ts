@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { explainText, type Explanation } from '../explain/index.js';
 import { collectBounded, DEFAULT_LIMITS, type Collected } from '../parse/collect.js';
-import { findingsSection } from '../render/findings-text.js';
+import { explainFindingsSection } from '../render/explain-text.js';
 import { makeStyle } from '../render/style.js';
+import { isSymptom, symptomEvents } from '../parse/symptoms.js';
 import { takeSnapshot } from '../probe/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
 import { xm as m } from './explain-messages.js';
@@ -88,11 +89,23 @@ function render(r: Explanation, st: ReturnType<typeof makeStyle>, hereOnly: bool
     if (inp.encoding !== 'utf-8') out.push(m('encoding', { encoding: inp.encoding.toUpperCase() }));
     const kinds = new Map<string, string>();
     for (const s of r.parsed.segments) if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m('lines', { from: s.startLine, to: s.endLine })})`);
-    out.push(kinds.size ? m('recognised', { list: [...kinds.values()].slice(0, 8).join(', ') }) : m('nothingRecognised'));
+    // Messages and symptoms are recognised too, with or without a command's output around them.
+    const list = [...kinds.values()].slice(0, 8);
+    const said = (events: readonly { line: number }[], key: 'messagesAt' | 'symptomsAt') => {
+      const lines = [...new Set(events.map((e) => e.line))];
+      if (lines.length === 1) list.push(m(`${key}1`, { line: lines[0]! }));
+      else if (lines.length) list.push(m(key, { lines: lines.slice(0, 6).join(', ') + (lines.length > 6 ? ' …' : '') }));
+    };
+    said(
+      r.parsed.events.filter((e) => !isSymptom(e.signature)),
+      'messagesAt',
+    );
+    said(symptomEvents(r.parsed.events), 'symptomsAt');
+    out.push(list.length ? m('recognised', { list: list.join(', ') }) : factList(r).length ? m('onlyFacts') : m('nothingRecognised'));
   }
   const facts = factList(r);
   if (facts.length) out.push(m('facts', { list: facts.join(' · ') }));
-  out.push('', ...findingsSection(r.findings, st), '');
+  out.push('', ...explainFindingsSection(r.findings, st), '');
   return out.join('\n');
 }
 

@@ -14,15 +14,25 @@ import type { RuleFinding, RuleInput } from './types.js';
 /** A cause from facts alone ranks below one a message names (a signature of weight 1 scores 1 × fit). */
 export const FACT_PRIOR = 0.4;
 
-/** The finding a message names: ranked from its events' signatures, flagged when the strongest rests on an unconfirmed row; each fact once (one line that matched two signatures is one line). */
+/** Where an evidence line about gpuenv's own tables comes from: kept in --json, left out of the text people read. */
+export const SIGNATURE_NOTE_SOURCE = 'gpuenv:error-signatures';
+
+/**
+ * The finding a message names: ranked from its events' signatures; each fact once (one line that matched two
+ * signatures is one line). When the strongest rests on an unconfirmed row, the row's note is an evidence line (the
+ * --json output keeps it), not the finding's `unconfirmed`: that a row rests on a representative thread is gpuenv's
+ * bookkeeping, not something the reader can act on.
+ */
 export function namedByMessage(input: RuleInput, code: FindingCode, events: readonly ErrorEvent[], r: Explained): RuleFinding {
   const { event } = eventBase(events, code);
   const sig = event ? signatureById(event.signature) : undefined;
-  const unconfirmed = sig && !sig.confirmed ? em('unconfirmedSignature', { id: sig.id }) : undefined;
+  const note =
+    sig && !sig.confirmed
+      ? [{ fact: em('unconfirmedSignature', { id: sig.id }), value: sig.note ?? '', source: `${SIGNATURE_NOTE_SOURCE} (${sig.source})` }]
+      : [];
   return {
     ...r.finding,
-    evidence: eachFactOnce(r.finding.evidence),
-    ...(unconfirmed ? { unconfirmed } : {}),
+    evidence: eachFactOnce([...r.finding.evidence, ...note]),
     rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(code) },
   };
 }

@@ -1,11 +1,17 @@
-// The last resort: no known message, no rule and no fact check named a cause, but the words of the paste point at an
-// area ("nvidia-smi does not work", "out of memory", "conda … pip"). Up to two guesses, marked as such (severity
-// info, low score), each with the facts the paste states, what usually goes wrong there and the commands to check.
+// What explain says when it cannot tell. No known message, no rule and no fact check named a cause, but the words of
+// the paste point at an area ("nvidia-smi does not work", "out of memory", "conda … pip"): up to two guesses, marked
+// as such (severity info, low score), each with the facts the paste states, what usually goes wrong there and the
+// commands to check. And when not even the words point anywhere, but the paste shows an error, a message with several
+// causes or a symptom: what was read, and which outputs to paste next (cannotTell, the rule of last resort).
 import type { Evidence, Finding, FindingCode } from '../findings.js';
-import type { Cue } from '../parse/cues.js';
+import { signatureById } from '../knowledge/error-signatures.js';
+import { UNEXPLAINED, type Cue } from '../parse/cues.js';
+import { isSymptom, symptomEvents, type Symptom } from '../parse/symptoms.js';
+import type { ErrorEvent } from '../parse/types.js';
 import { contextOf, type ExplainContext } from './context.js';
 import type { RuleFinding, RuleInput } from './types.js';
 import { em as m } from './explainers/messages.js';
+import { xm } from './rules/messages-explain.js';
 
 type MessageKey = Parameters<typeof m>[0];
 
@@ -46,7 +52,7 @@ const CHECKS: Partial<Record<FindingCode, string[]>> = {
 };
 
 /** The facts the paste states, for a guess to show what it rests on. */
-function pastedFacts(ctx: ExplainContext): Evidence[] {
+export function pastedFacts(ctx: ExplainContext): Evidence[] {
   const out: Evidence[] = [];
   const s = ctx.snapshot;
   for (const g of ctx.gpus.slice(0, 2)) out.push({ fact: m('evGpu'), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source });
@@ -94,4 +100,103 @@ export function guessFinding(input: RuleInput, code: FindingCode): RuleFinding |
   if (input.origin !== 'paste') return undefined;
   const g = guessFor(contextOf(input), input.cues, code);
   return g ? { ...g.finding, rank: { events: [], fit: 1, fixed: 0.2 - g.index * 0.05, guess: true, phase: 3, index: g.index } } : undefined;
+}
+
+// ---- the rule of last resort ----------------------------------------------------------------------------------------
+
+/** A message that names causes (not a context line such as "in a conda env", nor a prose symptom). */
+const knownMessage = (e: ErrorEvent) => {
+  const sig = signatureById(e.signature);
+  return !!sig && !isSymptom(e.signature) && sig.causes.length > 0 && sig.weight >= 0.5;
+};
+
+/**
+ * No rule named a cause (`found` holds no error or warning, and no guess), yet the paste shows an error, a known
+ * message whose causes its facts cannot tell apart, or a symptom: an info finding with what was read and the outputs
+ * that would show the cause, for the OS, framework and library the paste shows.
+ */
+export function cannotTell(input: RuleInput, code: FindingCode): RuleFinding | undefined {
+  // A trace or a listing alone (LD_DEBUG, a pip list) is not a failure: the paste must say something goes wrong.
+  if (input.origin === 'machine' || !input.trouble) return undefined;
+  const found = input.found ?? [];
+  if (found.some((f) => f.rank?.guess || f.severity !== 'info')) return undefined;
+  const ctx = contextOf(input);
+  const message = input.events.find(knownMessage);
+  const error = input.cues.find((c) => c.code === UNEXPLAINED);
+  const symptoms = symptomEvents(input.events);
+  const told = message ?? error ?? symptoms[0];
+  if (!told) return undefined;
+  const evidence: Evidence[] = [];
+  let cause: string;
+  if (message) {
+    const causes = (signatureById(message.signature)?.causes ?? []).map((c) => c.code).filter((c) => CHECKS[c]);
+    const areas = causes.slice(0, 4).map((c) => m(`area:${c}` as MessageKey));
+    cause = xm('ctCauseMessage', { line: message.line, causes: areas.join('; ') || message.signature });
+    evidence.push({ fact: xm('evMessage', { line: message.line }), value: message.text.slice(0, 300), source: 'pasted' });
+  } else if (error) {
+    cause = xm('ctCauseError', { line: error.line });
+  } else {
+    const s = symptoms[0]!;
+    cause = xm('ctCauseSymptom', { line: s.line, symptom: xm(`symptom:${s.signature}`) });
+  }
+  if (error && error.line !== message?.line) evidence.push({ fact: xm('evError', { line: error.line }), value: error.text, source: 'pasted' });
+  for (const s of symptoms.slice(0, 2)) evidence.push({ fact: xm('evSymptom', { line: s.line }), value: s.text.slice(0, 300), source: 'pasted' });
+  const facts = pastedFacts(ctx);
+  evidence.push(...facts);
+  const read = facts.length ? xm('ctRecognised', { list: facts.map((f) => `${f.fact} ${f.value}`).join(', ') }) : xm('ctNothing');
+  const lines = [message?.text, error?.text, ...symptoms.map((s) => s.text)].filter((t): t is string => !!t);
+  return {
+    code,
+    severity: 'info',
+    title: xm('ctTitle'),
+    cause: `${cause} ${read} ${xm('ctNext')}`,
+    evidence,
+    fix: [`# ${xm('ctPaste')}`, ...nextOutputs(ctx, lines, [...new Set(symptoms.map((s) => s.signature))], message)],
+    // Below every finding a rule makes: it speaks only for what nothing else explains.
+    rank: { events: [], fit: 1, fixed: 0.05, phase: 3, index: 999 },
+  };
+}
+
+/** The outputs that would show the cause, and only those the paste lacks: framework report, driver, kernel log, loader. */
+function nextOutputs(ctx: ExplainContext, lines: readonly string[], symptoms: readonly Symptom[], message: ErrorEvent | undefined): string[] {
+  const s = ctx.snapshot;
+  const text = lines.join('\n');
+  const windows = s.os.id?.value === 'windows' || /\b[A-Z]:\\|\.dll\b|\.exe\b/i.test(text);
+  const wsl = s.os.wsl?.value === true;
+  const pkgs = ctx.env?.packages ?? [];
+  const pkg = (re: RegExp) => pkgs.some((p) => re.test(p.name));
+  const out: string[] = [];
+  // The framework's own report, unless the paste already is one.
+  const tf = pkg(/^tensorflow(-gpu|-cpu)?$/) || /\btensorflow\b/i.test(text);
+  const jax = pkg(/^jax(lib)?$/) || /\bjax(lib)?\b/i.test(text);
+  const torch = !!ctx.torch || /\btorch\b|pytorch/i.test(text) || (!tf && !jax);
+  const collectEnv = pkgs.some((p) => p.location === 'pasted:collect_env');
+  if (torch && !collectEnv) out.push(`python -m torch.utils.collect_env   # ${xm('nextCollectEnv')}`);
+  if (tf)
+    out.push(
+      `python -c "import tensorflow as tf; print(tf.__version__, tf.sysconfig.get_build_info(), tf.config.list_physical_devices('GPU'))"   # ${xm('nextTf')}`,
+    );
+  if (jax) out.push(`python -c "import jax; jax.print_environment_info()"   # ${xm('nextJax')}`);
+  const driverKnown = !!s.driver.version || !!s.driver.cudaVersion;
+  if (!driverKnown) out.push(`nvidia-smi   # ${xm('nextSmi')}`);
+  // The kernel log is Linux's (WSL has no NVIDIA kernel module of its own): the driver's state, or Xid lines on a hang.
+  const driverIssue =
+    /nvidia-smi|driver|nvrm/i.test(text) ||
+    !!(message && signatureById(message.signature)?.causes.some((c) => c.code === 'driver-not-loaded')) ||
+    (!driverKnown && (symptoms.includes('gpu-not-detected') || symptoms.includes('gpu-not-used')));
+  if (!windows && !wsl && (driverIssue || symptoms.includes('hang'))) out.push(`sudo dmesg | grep -i nvrm   # ${xm('nextDmesg')}`);
+  // A library the error names: the loader's view of it.
+  const so = /(?:^|[\s'"(:=])((?:\/[\w.+-]+)+\/)?(lib[\w+-]+\.so(?:\.\d+){0,3})\b/.exec(text);
+  const dll = /\b([\w+-]+\.dll)\b/i.exec(text);
+  if (so?.[1] && !windows) out.push(`ldd ${so[1]}${so[2]} | grep "not found"   # ${xm('nextLdd')}`);
+  else if (so?.[2] && !windows) out.push(`ldconfig -p | grep ${so[2].replace(/\.so.*$/, '')}   # ${xm('nextLdconfig')}`);
+  else if (dll?.[1] && windows) out.push(`where.exe ${dll[1]}   # ${xm('nextWhere')}`);
+  if ((symptoms.includes('gpu-not-used') || symptoms.includes('gpu-not-detected')) && s.env.CUDA_VISIBLE_DEVICES === undefined)
+    out.push(`${windows ? 'echo %CUDA_VISIBLE_DEVICES%' : 'echo $CUDA_VISIBLE_DEVICES'}   # ${xm('nextVisible')}`);
+  if (symptoms.includes('slow')) {
+    out.push(`nvidia-smi -q -d PERFORMANCE   # ${xm('nextPerf')}`);
+    if (!windows) out.push(`env | grep -E "^(CUDA_|TORCH_|NCCL_)"   # ${xm('nextEnvSlow')}`);
+  }
+  if (symptoms.includes('hang')) out.push(`py-spy dump --pid <pid>   # ${xm('nextPySpy')}`);
+  return out;
 }

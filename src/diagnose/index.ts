@@ -1,6 +1,7 @@
 // Runs every rule over one input and orders the Findings: errors first, then by the code's order in DESIGN.md.
 import { FINDING_CODES, SEVERITY_ORDER, type Finding } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { guardFix } from './fix-guard.js';
 import type { Rule, RuleFinding, RuleInput } from './types.js';
 
 export interface Diagnosis {
@@ -34,7 +35,8 @@ export function judge(input: RuleInput, rules: readonly Rule[]): { findings: Rul
   // Rules of last resort see what the others found (a copy: each sees the same list, not one another's).
   const before = [...findings];
   for (const rule of rules) if (rule.last) run(rule, { ...input, found: before });
-  return { findings, ruleErrors };
+  // No fix line leaves the rules unchecked: a command the knowledge tables contradict is withheld (fix-guard.ts).
+  return { findings: findings.map((f) => guardFix(f, input.snapshot)), ruleErrors };
 }
 
 export function runRules(snapshot: Snapshot, rules: readonly Rule[]): Diagnosis {

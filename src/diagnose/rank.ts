@@ -2,7 +2,9 @@
 // (its signature's `weight`, less for the second and later causes it lists); facts alone start lower.
 import { FINDING_CODES, SEVERITY_ORDER, type Finding, type FindingCode, type Severity } from '../findings.js';
 import { signatureById } from '../knowledge/error-signatures.js';
+import { isSymptom, symptomCauses, symptomEvents } from '../parse/symptoms.js';
 import type { ErrorEvent } from '../parse/types.js';
+import { xm } from './rules/messages-explain.js';
 import type { Rank, RuleFinding, RuleInput } from './types.js';
 
 /** The first cause a signature lists counts fully, the next ones less. */
@@ -11,9 +13,12 @@ const RANK_WEIGHT = [1, 0.6, 0.45, 0.35];
 const RULE_PRIOR: Record<Severity, number> = { error: 0.55, warning: 0.25, info: 0.1 };
 const CONFIRMATION = 0.15;
 
-/** The events whose signature lists this code among its causes. */
+/**
+ * The events whose signature lists this code among its causes. A symptom in prose ("GPU not used") lists causes too,
+ * but names none of them: it is no message a rule reads as naming its cause (withSymptoms confirms what facts find).
+ */
 export function eventsFor(input: RuleInput, code: FindingCode): ErrorEvent[] {
-  return input.events.filter((e) => signatureById(e.signature)?.causes.some((c) => c.code === code));
+  return input.events.filter((e) => !isSymptom(e.signature) && signatureById(e.signature)?.causes.some((c) => c.code === code));
 }
 
 /** The strongest weight the events give this code, and the event that gives it. */
@@ -36,7 +41,10 @@ export function eventBase(events: readonly ErrorEvent[], code: FindingCode): { b
 /** Codes in the order the events first name them (ties between equal scores keep this order). */
 export function codeOrder(events: readonly ErrorEvent[]): FindingCode[] {
   const out: FindingCode[] = [];
-  for (const e of events) for (const c of signatureById(e.signature)?.causes ?? []) if (!out.includes(c.code)) out.push(c.code);
+  for (const e of events) {
+    if (isSymptom(e.signature)) continue;
+    for (const c of signatureById(e.signature)?.causes ?? []) if (!out.includes(c.code)) out.push(c.code);
+  }
   return out;
 }
 
@@ -59,4 +67,23 @@ export function round(n: number): number {
 export function factFindings(input: RuleInput, findings: readonly Finding[]): RuleFinding[] {
   if (input.origin === 'machine') return [...findings];
   return findings.map((f) => ({ ...f, rank: { events: [], fit: 1, phase: 3, index: SEVERITY_ORDER[f.severity] * 100 + FINDING_CODES.indexOf(f.code) } }));
+}
+
+/**
+ * A symptom the paste states ("only the CPU is used", "检测不到GPU", "very slow") confirms each finding of a cause its
+ * row lists (knowledge/data/error-signatures/symptoms.ts): one confirmation however many symptoms, and the line as
+ * evidence. Guesses stay guesses. The same for every rule, so the facts still decide between the causes.
+ */
+export function withSymptoms(input: RuleInput, findings: readonly RuleFinding[]): RuleFinding[] {
+  const said = symptomEvents(input.events);
+  if (!said.length) return [...findings];
+  return findings.map((f) => {
+    if (!f.rank || f.rank.guess) return f;
+    const lines = said.filter((e) => symptomCauses(e.signature).includes(f.code));
+    if (!lines.length) return f;
+    const evidence = [...f.evidence];
+    for (const e of lines.slice(0, 2))
+      if (!evidence.some((x) => x.value === e.text)) evidence.push({ fact: xm('evSymptom', { line: e.line }), value: e.text.slice(0, 300), source: 'pasted' });
+    return { ...f, evidence, rank: { ...f.rank, confirmations: (f.rank.confirmations ?? 0) + 1 } };
+  });
 }

@@ -1,7 +1,7 @@
 // `explain`: pasted text → partial facts and error events (parse/) → the doctor's rules over them (diagnose/) →
 // ranked Findings. Nothing here decides a cause: the rules do, and diagnose/rank.ts scores them.
 import { judge, withoutRank } from '../diagnose/index.js';
-import { scoreOf } from '../diagnose/rank.js';
+import { scoreOf, withSymptoms } from '../diagnose/rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../diagnose/types.js';
 import type { Finding } from '../findings.js';
 import { parsePaste, type ParsedPaste } from '../parse/index.js';
@@ -42,7 +42,7 @@ export function explainParsed(parsed: ParsedPaste, rules: readonly Rule[], here?
     origin: here ? 'paste+machine' : 'paste',
   };
   const { findings, ruleErrors } = judge(input, rules);
-  return { parsed, snapshot, findings: ranked(findings), ruleErrors };
+  return { parsed, snapshot, findings: ranked(withSymptoms(input, findings)), ruleErrors };
 }
 
 /** Most likely first; guesses from words alone only when nothing else was found. */
@@ -53,5 +53,14 @@ function ranked(findings: readonly RuleFinding[]): RankedFinding[] {
   return shown
     .map((f) => ({ f, k: key(f) }))
     .sort((a, b) => b.k.score - a.k.score || a.k.phase - b.k.phase || a.k.index - b.k.index)
-    .map(({ f, k }) => ({ ...withoutRank(f), score: k.score }));
+    .map(({ f, k }) => ({ ...forReaders(withoutRank(f)), score: k.score }));
+}
+
+/**
+ * Each fact once: a line two signatures matched, a version two checks state. Two settings of the same value ("1")
+ * are two facts; the same quoted line under two names is one.
+ */
+function forReaders(f: Finding): Finding {
+  const same = (a: Finding['evidence'][number], b: Finding['evidence'][number]) => a.value === b.value && (a.fact === b.fact || a.value.length >= 40);
+  return { ...f, evidence: f.evidence.filter((e, i, all) => !all.slice(0, i).some((x) => same(x, e))) };
 }

@@ -10,6 +10,8 @@ import { parseTorchVersion, torchRelease, torchVariant, type TorchRelease } from
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
 import { isPep440, isPypiName } from './safe.js';
+import { checkLine } from '../install/check.js';
+import { nearestTorchBuild } from '../install/torch-index.js';
 
 export const PYPI = 'https://pypi.org/simple';
 export const TORCH_CPU_INDEX = 'https://download.pytorch.org/whl/cpu';
@@ -131,7 +133,14 @@ function torchStack(env: PythonEnv, torch: PythonPackage, notes: string[]): { pi
   else tag = parsed.cudaTag ?? (torch.build?.cuda ? tagOfCuda(torch.build.cuda) : release?.pypiDefault);
   if (!tag) tag = 'cpu';
   if (tag !== 'cpu' && release && !torchVariant(version, tag)) {
-    notes.push(`torch ${version} has no ${tag} wheel in gpuenv's table; kept ${tag} as installed`);
+    // A build PyTorch never published as a wheel (a conda build for CUDA 11.2): the release's real build nearest to its
+    // CUDA, of the same major (install/torch-index.ts), else the tag as installed with a note.
+    const cudaNow = cudaOfTag(tag);
+    const near = nearestTorchBuild({ version: release.version, major: versionParts(cudaNow)[0]!, maxCuda: cudaNow });
+    if (near) {
+      notes.push(`torch ${version} has no ${tag} wheel (gpuenv's table): exported as its nearest build ${near.variant.tag} (CUDA ${near.variant.cuda})`);
+      tag = near.variant.tag;
+    } else notes.push(`torch ${version} has no ${tag} wheel in gpuenv's table; kept ${tag} as installed`);
   }
   const index = tag === 'cpu' ? TORCH_CPU_INDEX : torchIndexUrl(tag);
   const local = `+${tag}`;
@@ -222,7 +231,7 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv, options: 
   const pyVersion = env.version?.value ?? null;
   const host = snapshot.hostname ? ` on ${snapshot.hostname}` : '';
   const os = snapshot.os?.id?.value && snapshot.os.versionId?.value ? { id: snapshot.os.id.value, version: snapshot.os.versionId.value } : null;
-  return {
+  const target: ExportTarget = {
     origin: `environment ${env.prefix} (${env.kind}${pyVersion ? `, Python ${pyVersion}` : ''})${host}, snapshot taken ${snapshot.takenAt}`,
     name: slug(env.kind === 'conda' ? basename(env.prefix) : `${basename(env.prefix.replace(/\/\.venv$/, ''))}-${env.kind}`),
     python: pyVersion ? mm(pyVersion) : '3.12',
@@ -239,6 +248,8 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv, options: 
     condaName: env.kind === 'conda' ? basename(env.prefix) : null,
     notes,
   };
+  checkTargetPins(target, snapshot);
+  return target;
 }
 
 /**
@@ -342,7 +353,7 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
     if (spec.python) throw new UsageError(`--python ${spec.python}: ${spec.frameworks.join(', ')} supports Python ${pyRange.min}–${pyRange.max}`);
     python = pyRange.max;
   }
-  return {
+  const target: ExportTarget = {
     origin: `explicit target: ${spec.frameworks.join(', ')}, CUDA ${cuda ?? 'none'}, Python ${python}${spec.driver ? `, driver ${spec.driver}` : ''}`,
     name: slug(spec.frameworks.map((f) => f.replace('@', '')).join('-')),
     python,
@@ -359,6 +370,8 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
     condaName: null,
     notes,
   };
+  checkTargetPins(target);
+  return target;
 }
 
 function slug(s: string): string {
@@ -374,4 +387,21 @@ function slug(s: string): string {
 /** "name==version" with extras: "tensorflow[and-cuda]==2.16.1". */
 export function pinSpec(p: Pin): string {
   return `${p.name}${p.extras?.length ? `[${p.extras.join(',')}]` : ''}==${p.version}`;
+}
+
+// Pins the install checker has tables for (install/check.ts): the torch stack, NVIDIA wheels, jax, tensorflow.
+const CHECKED_PINS = /^(torch|torchvision|torchaudio|jax|tensorflow|nvidia-(cudnn|nccl)-cu\d+)$/;
+
+/**
+ * The export's pins as one pip line through the install checker, as doctor's and plan's commands go: what its tables
+ * contradict or cannot confirm becomes a note at the top of every exported file.
+ */
+export function checkTargetPins(target: ExportTarget, snapshot?: Snapshot): void {
+  const pins = target.pins.filter((p) => CHECKED_PINS.test(p.name));
+  if (!pins.length) return;
+  const indexes = [...new Set(pins.map((p) => p.index).filter((i) => i !== PYPI))];
+  const line = [`python${target.python} -m pip install`, ...pins.map(pinSpec), ...indexes.flatMap((i) => ['--extra-index-url', i])].join(' ');
+  const c = checkLine(line, snapshot ? { snapshot, python: target.python } : { python: target.python });
+  for (const i of c.issues)
+    target.notes.push(i.verdict === 'wrong' ? `gpuenv's tables say these pins cannot be installed: ${i.why}` : `gpuenv could not check these pins: ${i.why}`);
 }

@@ -1,7 +1,8 @@
 // nvidia-smi -q -x: the XML nvidia-smi writes, read into Snapshot GPUs. The probe falls back to it when NVML
 // cannot be loaded by us (but nvidia-smi still answers), and `gpuenv explain` reads it from pasted text.
-import type { ComputeMode, Gpu } from '../snapshot/types.js';
+import type { ComputeMode, Gpu, GpuProcess } from '../snapshot/types.js';
 import { CLOCK_EVENT_REASONS } from './clock-event-reasons.js';
+import { addProcess, processName, processType } from './gpu-process.js';
 import { type XmlNode, child, numberOf, parseXml, textOf } from './xml.js';
 
 export interface SmiXmlFacts {
@@ -110,9 +111,31 @@ function gpuFromSmi(g: XmlNode, index: number): Gpu {
       defaultMemoryMHz: numberOf(g, 'default_applications_clocks/mem_clock'),
     },
     fabric: smiFabric(textOf(g, 'fabric/state'), textOf(g, 'fabric/status')),
+    ...smiProcesses(child(g, 'processes')),
     source: 'nvidia-smi -q -x',
     unavailable: {},
   };
+}
+
+/**
+ * `<processes>` holds one `<process_info>` per process (pid, type C/G/C+G/M, process_name, used_memory "1234 MiB"),
+ * and is empty on an idle GPU. Absent (older nvidia-smi, a cut paste): nothing said. A text instead of entries
+ * ("N/A"): the list could not be read. nvidia-smi leaves out processes whose names it cannot read (other PID
+ * namespaces: NVIDIA/nvidia-docker#1460), so an empty list inside a container is not proof of an idle GPU.
+ */
+function smiProcesses(node: XmlNode | undefined): { processes?: GpuProcess[] | null } {
+  if (!node) return {};
+  const infos = node.children.filter((c) => c.name === 'process_info');
+  if (infos.length === 0 && node.text.trim() !== '') return { processes: null };
+  const out: GpuProcess[] = [];
+  for (const p of infos) {
+    const pid = numberOf(p, 'pid');
+    const type = processType(textOf(p, 'type') ?? '');
+    if (pid === null || !Number.isInteger(pid) || pid < 0 || !type) continue;
+    const mib = numberOf(p, 'used_memory');
+    addProcess(out, { pid, name: processName(textOf(p, 'process_name')), usedBytes: mib === null ? null : mib * MIB, type });
+  }
+  return { processes: out };
 }
 
 function smiComputeMode(t: string | undefined): ComputeMode | null {

@@ -27,6 +27,8 @@ const CHECKS: ReadonlyArray<{ name: string; codes: string[] }> = [
   { name: 'kernel-log', codes: ['xid-errors'] },
   { name: 'fabric', codes: ['fabric-manager'] },
   { name: 'modes', codes: ['persistence-off', 'compute-mode'] },
+  // Memory or an exclusive GPU held by processes at the time of the check (a job's leftovers, or another job).
+  { name: 'processes', codes: ['gpu-busy'] },
   { name: 'performance', codes: ['pcie-degraded', 'gpu-throttled', 'clocks-capped'] },
 ];
 

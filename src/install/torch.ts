@@ -2,13 +2,14 @@
 // every GPU and whose CUDA this driver runs, keeping the installed torch version when it has one.
 import { torchReleases, torchRelease, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import type { TorchPlatform, TorchRelease, TorchVariant } from '../knowledge/torch.js';
-import { compareVersions, versionHasPrefix, versionParts } from '../knowledge/version.js';
+import { compareVersions, versionHasPrefix } from '../knowledge/version.js';
 import { ccToSm } from '../knowledge/cuda.js';
 import { condaEnvArg, pipInstall, pipUninstall } from './python.js';
 import { driverFloors, driverSupport } from '../knowledge/driver-support.js';
 import { driverOf, findPackage, managerOf, platformOf, pythonOf } from '../snapshot/queries.js';
 import { driverUpgradeCommands } from './driver.js';
 import { m } from './messages.js';
+import { companionSpec, nearestTorchBuild, pythonFits, type BuildQuery, type TorchBuild, type TorchCompanion } from './torch-index.js';
 import type { DriverFact } from '../snapshot/queries.js';
 import type { DriverSupport } from '../knowledge/driver-support.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
@@ -55,13 +56,6 @@ export interface TorchChoiceResult {
   withNewerDriver?: TorchChoice;
   /** newestFirst only: an older release with full driver support, when the choice relies on minor-version compatibility. */
   alternative?: TorchChoice;
-}
-
-function pythonFits(r: TorchRelease, py: string | null): boolean {
-  if (!py) return true;
-  const [a, b] = versionParts(py);
-  const mm = `${a}.${b ?? 0}`;
-  return compareVersions(mm, r.python.min) >= 0 && compareVersions(mm, r.python.max) <= 0;
 }
 
 function covers(v: TorchVariant, input: TorchChoiceInput, allowPtx: boolean): boolean {
@@ -164,38 +158,84 @@ export function chooseTorch(input: TorchChoiceInput): TorchChoiceResult {
   return {};
 }
 
+export type { TorchCompanion } from './torch-index.js';
+
+/**
+ * torch and the companions asked for, from the same release row (a torchvision of another release fails at import:
+ * "operator torchvision::nms does not exist"): pinned where the table confirms the pair, else left to pip's resolver
+ * (install/torch-index.ts companionSpec); torchaudio is left out where no release pairs with it.
+ */
+export function torchSpecs(r: TorchRelease, companions: readonly TorchCompanion[] = []): string[] {
+  const specs = [`torch==${r.version}`];
+  for (const c of ['torchvision', 'torchaudio'] as const) {
+    const spec = companions.includes(c) ? companionSpec(r, c) : undefined;
+    if (spec) specs.push(spec);
+  }
+  return specs;
+}
+
+/** pip's arguments for one build: the pinned specs and the build's own index. */
+export function torchPipArgs(b: TorchBuild, companions: readonly TorchCompanion[] = []): string[] {
+  return [...torchSpecs(b.release, companions), '--index-url', b.variant.indexUrl];
+}
+
+/**
+ * The one `pip install` line for a torch build a text's environment should get (no interpreter known: plain `pip`):
+ * the real build nearest to the query (install/torch-index.ts), with its companions; undefined when none exists.
+ */
+export function torchPipLine(q: BuildQuery, opts: { companions?: readonly TorchCompanion[]; force?: boolean; note?: string } = {}): string | undefined {
+  const b = nearestTorchBuild(q);
+  if (!b) return undefined;
+  return torchBuildLine(b, opts);
+}
+
+/** The `pip install` line of one build (see torchPipLine). */
+export function torchBuildLine(b: TorchBuild, opts: { companions?: readonly TorchCompanion[]; force?: boolean; note?: string } = {}): string {
+  const args = [...(opts.force ? ['--force-reinstall'] : []), ...torchPipArgs(b, opts.companions ?? [])];
+  return `pip install ${args.join(' ')}${opts.note ? `   # ${opts.note}` : ''}`;
+}
+
+/** The companions installed in an environment: what a torch reinstall must pin along. */
+export function companionsIn(env: PythonEnv | undefined): TorchCompanion[] {
+  if (!env) return [];
+  return (['torchvision', 'torchaudio'] as const).filter((n) => findPackage(env, n));
+}
+
+/**
+ * `conda install` of a pytorch-channel build (`pytorch==X torchvision==Y pytorch-cuda=Z -c pytorch -c nvidia`), or
+ * undefined when the release is not on that channel or no pytorch-cuda metapackage has its CUDA.
+ */
+export function condaTorchLine(target: string, b: TorchBuild, companions: readonly TorchCompanion[] = []): string | undefined {
+  const r = b.release;
+  if (r.conda !== 'pytorch-channel' || !PYTORCH_CUDA.includes(b.variant.cuda)) return undefined;
+  const specs = torchSpecs(r, companions).map((s) => s.replace(/^torch==/, 'pytorch=='));
+  return `conda install ${target} ${specs.join(' ')} pytorch-cuda=${b.variant.cuda} -c pytorch -c nvidia`;
+}
+
 /**
  * Commands that put this choice into the environment, replacing torch (and torchvision/torchaudio when
  * present) with the installer that put torch there.
  */
 export function torchInstallCommands(env: PythonEnv, c: TorchChoice): string[] {
   const torch = findPackage(env, 'torch');
-  const vision = findPackage(env, 'torchvision');
-  const audio = findPackage(env, 'torchaudio');
-  const r = c.release;
-  const specs = [`torch==${r.version}`];
-  const names = ['torch'];
-  if (vision) {
-    specs.push(`torchvision==${r.torchvision}`);
-    names.push('torchvision');
-  }
-  if (audio) {
-    names.push('torchaudio');
-    if (r.torchaudio) specs.push(`torchaudio==${r.torchaudio}`);
-  }
+  const companions = companionsIn(env);
+  const names = ['torch', ...companions];
+  const specs = torchSpecs(c.release, companions);
   const manager = managerOf(torch);
   if (manager === 'conda') {
     const condaNames = names.map((n) => (n === 'torch' ? 'pytorch' : n));
-    if (r.conda === 'pytorch-channel' && PYTORCH_CUDA.includes(c.variant.cuda)) {
-      const condaSpecs = specs.map((s) => s.replace(/^torch==/, 'pytorch=='));
-      return [`conda install ${condaEnvArg(env)} ${condaSpecs.join(' ')} pytorch-cuda=${c.variant.cuda} -c pytorch -c nvidia`];
-    }
+    const line = condaTorchLine(condaEnvArg(env), c, companions);
+    if (line) return [line];
     return [`conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`, pipInstall(env, 'pip', [...specs, '--index-url', c.variant.indexUrl])];
   }
   return [pipUninstall(env, manager, names), pipInstall(env, manager, [...specs, '--index-url', c.variant.indexUrl])];
 }
 
-/** CUDA versions published as `pytorch-cuda` metapackages on the nvidia/pytorch conda channels. */
+/**
+ * CUDA versions published as `pytorch-cuda` metapackages on the pytorch/nvidia conda channels (anaconda.org/pytorch
+ * pytorch-cuda: 11.6 … 12.4; the channel ends with torch 2.5, pytorch#138506). Kept here, not in knowledge/, because
+ * only the conda commands read it.
+ */
 export const PYTORCH_CUDA = ['11.6', '11.7', '11.8', '12.1', '12.4'];
 
 /**

@@ -4,6 +4,7 @@ import { torchVariant, variantArchSet, variantCoversCapability } from '../knowle
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import { findEnv } from '../export/target.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
+import { guardFix } from '../diagnose/fix-guard.js';
 import { lockFromSnapshot } from './make.js';
 import { m } from './messages.js';
 import type { Lock, LockFinding } from './types.js';
@@ -243,5 +244,6 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       fix: ['gpuenv cuda list'],
     });
   }
-  return out;
+  // The pins come from the lock, but the commands are gpuenv's: they pass the install checker as doctor's do.
+  return out.map((f) => guardFix(f, snapshot));
 }

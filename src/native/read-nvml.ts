@@ -30,6 +30,7 @@ import {
   type NvmlGpuFabricInfo,
 } from './nvml.js';
 import type { NativeError, NvmlDeviceReport, NvmlReport } from './report.js';
+import { bindNvmlProcesses, readProcesses, type NvmlProcessBindings } from './nvml-processes.js';
 
 type Koffi = typeof import('koffi');
 /** What Calls needs of a bound function: its symbol name (koffi's `info.name`). */
@@ -104,8 +105,11 @@ export async function readNvml(koffi: Koffi, resolve: ResolveOptions = {}): Prom
   return readNvmlFrom(koffi, lib, library);
 }
 
-/** The questions themselves, over a loaded library (tests hand in a fake one). */
-export function readNvmlFrom(koffi: Koffi, lib: LibraryHandle, library: NvmlReport['library']): NvmlReport {
+/**
+ * The questions themselves, over a loaded library (tests hand in a fake one). `isOwnProcess` tells gpuenv's own
+ * processes, left out of each GPU's process list (default: nvml-processes.ts ownProcessTest).
+ */
+export function readNvmlFrom(koffi: Koffi, lib: LibraryHandle, library: NvmlReport['library'], isOwnProcess?: (pid: number) => boolean): NvmlReport {
   const report = emptyReport(library);
   const b = bindNvml(koffi, lib);
   if (!b) {
@@ -126,7 +130,8 @@ export function readNvmlFrom(koffi: Koffi, lib: LibraryHandle, library: NvmlRepo
   }
   try {
     readSystem(b, calls, report);
-    for (let index = 0; index < (report.deviceCount ?? 0); index++) report.devices.push(readDevice(koffi, b, index));
+    const procs = { bindings: bindNvmlProcesses(lib), isOwn: isOwnProcess };
+    for (let index = 0; index < (report.deviceCount ?? 0); index++) report.devices.push(readDevice(koffi, b, index, procs));
   } finally {
     report.errors = calls.errors;
     try {
@@ -216,7 +221,12 @@ function deviceReader(calls: Calls, device: NvmlDevice) {
   };
 }
 
-function readDevice(koffi: Koffi, b: NvmlBindings, index: number): NvmlDeviceReport {
+function readDevice(
+  koffi: Koffi,
+  b: NvmlBindings,
+  index: number,
+  procs: { bindings: NvmlProcessBindings; isOwn: ((pid: number) => boolean) | undefined },
+): NvmlDeviceReport {
   const calls = new Calls(nvmlReturnName, NVML_RETURN.ERROR_FUNCTION_NOT_FOUND);
   const report = emptyDevice(index);
   const handle: [NvmlDevice | null] = [null];
@@ -328,6 +338,7 @@ function readDevice(koffi: Koffi, b: NvmlBindings, index: number): NvmlDeviceRep
   report.gpuCores = r.u32(b.nvmlDeviceGetNumGpuCores, 'nvmlDeviceGetNumGpuCores');
   report.memoryBusWidth = r.u32(b.nvmlDeviceGetMemoryBusWidth, 'nvmlDeviceGetMemoryBusWidth');
   readHealth(b, calls, r, report);
+  report.processes = readProcesses(procs.bindings, calls, device, procs.isOwn);
   report.errors = calls.errors;
   return report;
 }

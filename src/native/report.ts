@@ -1,5 +1,6 @@
 // What the native probe child process sends back: raw answers of NVML and the CUDA driver API.
 // Plain JSON (numbers, strings, null); BigInt values are turned into numbers or hex strings.
+import type { NvmlProcessReport } from './nvml-processes.js';
 
 export interface NativeError {
   /** The call or field that failed, e.g. `nvmlDeviceGetEccMode`. */
@@ -95,6 +96,8 @@ export interface NvmlDeviceReport {
   retiredPages?: { singleBit: number | null; doubleBit: number | null; pending: number | null };
   /** nvmlDeviceGetGpuFabricInfo: NVML_GPU_FABRIC_STATE_* and the registration's nvmlReturn_t status. */
   fabric?: { state: number; status: number } | null;
+  /** Compute and graphics process lists merged by pid, gpuenv's own left out (nvml-processes.ts); null: unreadable. */
+  processes?: NvmlProcessReport[] | null;
   errors: NativeError[];
 }
 

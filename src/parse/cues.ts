@@ -1,6 +1,10 @@
 // Words that point at an area of trouble when no known message does ("nvidia-smi does not work", "conda … pip",
 // "out of memory"): counted per Finding code, for explain's last-resort guesses. Bounded: the first 20 000 lines.
+// Symptoms in prose ("GPU not used", "检测不到GPU") are events (parse/symptoms.ts): they count here from those events,
+// not from a second copy of their words.
 import type { FindingCode } from '../findings.js';
+import { isSymptom, SYMPTOM_CUE } from './symptoms.js';
+import type { ErrorEvent } from './types.js';
 
 export interface Cue {
   code: FindingCode;
@@ -22,10 +26,7 @@ const CUES: readonly [FindingCode, RegExp][] = [
     /\blib[\w+-]{2,40}\.so(?:\.\d+){0,3}\b[^\n]{0,40}\b(?:not found|cannot|could not|missing|no such)|\b\w{2,40}\.dll\b[^\n]{0,40}\b(?:not found|could not|missing|failed)|cannot open shared object|\bdlopen\b|(?:无法|不能)(?:加载|找到)[^\n]{0,20}库/i,
   ],
   ['cudnn-mismatch', /\bcudnn\b[^\n]{0,60}\b(?:version|mismatch|incompatib\w*|compiled)\b/i],
-  [
-    'cpu-only-build',
-    /is_available\(\)[^\n]{0,20}\bfalse\b|not compiled with cuda|\bcpu[- ]only\b|\+cpu\b|\bcpuonly\b|\b(?:only|just) (?:uses?|runs? on) (?:the )?cpu\b|\bgpu\b[^\n]{0,10}\bnot (?:used|available|detected|found)\b/i,
-  ],
+  ['cpu-only-build', /is_available\(\)[^\n]{0,20}\bfalse\b|not compiled with cuda|\bcpu[- ]only\b|\+cpu\b|\bcpuonly\b/i],
   ['no-gpu', /\bno (?:cuda )?(?:gpus?|devices?) (?:found|available|detected|visible)\b|\bcuda_visible_devices\b|--gpus\b/i],
   [
     'driver-not-loaded',
@@ -42,33 +43,68 @@ const CUES: readonly [FindingCode, RegExp][] = [
   ['framework-cuda-mismatch', /\b(?:built|compiled) (?:for|with|against) cuda\b|\bcuda version mismatch\b/i],
 ];
 
+/** The code of explain's rule of last resort: an error that no rule explains (diagnose/rules/unexplained-error.ts). */
+export const UNEXPLAINED = 'unexplained-error' satisfies FindingCode;
+
+/** The line a Python exception ends a traceback with ("torch.OutOfMemoryError: …", "ImportError: …"). */
+const EXCEPTION = /^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception)(?::\s|:?\s*$)/;
+/** Other lines that report an error: a compiler's or a tool's "error:" / "fatal:", an ERROR log level, a crash, 报错. */
+const ERROR_LINE =
+  /^\s{0,8}Traceback \(most recent call last\)|\b(?:error|fatal)(?:\[\w{1,20}\])?\s?:\s|\bERROR\b|\bSegmentation fault\b|\bcore dumped\b|\bCUDA error\b|\bterminate called after\b|^\s{0,8}(?:报错|错误|异常)\s?[:：]/i;
+
 /**
  * Something is said to go wrong: an error word, a failure, a question, a False from is_available(). A paste without
  * any (a healthy collect_env, a pip list) gets no guesses at all.
  */
 const TROUBLE =
-  /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
+  /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old|unavailable)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
 
 /**
  * The areas the words of the paste point at, and whether it says something goes wrong at all (an error word, a
  * failure, a question) in its first 20 000 lines. Cues count only in a paste with trouble.
  */
-export function countCues(lines: readonly string[]): { cues: Cue[]; trouble: boolean } {
+export function countCues(lines: readonly string[], events: readonly ErrorEvent[] = []): { cues: Cue[]; trouble: boolean } {
   const out = new Map<FindingCode, Cue>();
   const n = Math.min(lines.length, 20_000);
-  let trouble = false;
+  // A symptom stated is something going wrong ("only the CPU is used", "很慢"), whatever else the words say.
+  let trouble = events.some((e) => isSymptom(e.signature) && e.line <= n);
+  // The lines counted per area: one line counts once, whether its words or its symptom named the area.
+  const counted = new Map<FindingCode, Set<number>>();
+  const count = (code: FindingCode, line: number, text: string) => {
+    const seen = counted.get(code) ?? new Set<number>();
+    counted.set(code, seen);
+    if (seen.has(line)) return;
+    seen.add(line);
+    const cur = out.get(code);
+    if (!cur) out.set(code, { code, count: 1, line, text: text.trim().slice(0, 300) });
+    else {
+      cur.count++;
+      if (line < cur.line) Object.assign(cur, { line, text: text.trim().slice(0, 300) });
+    }
+  };
+  let error: { line: number; text: string; exception: boolean } | undefined;
+  let errors = 0;
   for (let i = 0; i < n; i++) {
     const raw = lines[i]!;
     if (raw.length < 3) continue;
     const line = raw.length > 2000 ? raw.slice(0, 2000) : raw;
     // collect_env's own "Could not collect" is not a failure.
     if (!trouble && TROUBLE.test(line) && !/Could not collect/.test(line)) trouble = true;
-    for (const [code, re] of CUES) {
-      if (!re.test(line)) continue;
-      const cur = out.get(code);
-      if (cur) cur.count++;
-      else out.set(code, { code, count: 1, line: i + 1, text: line.trim().slice(0, 300) });
+    for (const [code, re] of CUES) if (re.test(line)) count(code, i + 1, line);
+    // The error line of the paste: the last exception a traceback ends with, else the first line reporting an error.
+    const exception = EXCEPTION.test(line);
+    if (exception || ERROR_LINE.test(line)) {
+      errors++;
+      if (exception || !error) error = { line: i + 1, text: line.trim().slice(0, 300), exception };
     }
+  }
+  if (error) {
+    trouble = true;
+    out.set(UNEXPLAINED, { code: UNEXPLAINED, count: errors, line: error.line, text: error.text });
+  }
+  for (const e of events) {
+    const code = isSymptom(e.signature) ? SYMPTOM_CUE[e.signature] : undefined;
+    if (code && e.line <= n) count(code, e.line, e.text);
   }
   if (!trouble) return { cues: [], trouble };
   return { cues: [...out.values()].sort((a, b) => b.count - a.count || a.line - b.line), trouble };

@@ -5,8 +5,10 @@ import { parseCollectEnv } from './collect-env.js';
 import { countCues, type Cue } from './cues.js';
 import { parseErrors } from './errors.js';
 import { parseFrameworkLogs } from './framework-logs.js';
+import { parseLimits } from './limits.js';
 import { parseMentions } from './mentions.js';
 import { parseNvidiaSmi } from './nvidia-smi.js';
+import { parseOsFacts } from './os-facts.js';
 import { parsePackageLists } from './packages.js';
 import { segmentLines } from './segments.js';
 import { parseSystemLogs } from './system-logs.js';
@@ -41,8 +43,11 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
     ['framework-logs', () => parseFrameworkLogs(lines)],
     ['packages', () => parsePackageLists(lines)],
     ['system-logs', () => parseSystemLogs(lines)],
+    ['limits', () => parseLimits(lines)],
     ['errors', () => parseErrors(lines)],
     ['mentions', () => parseMentions(lines, decoded.binary)],
+    // The OS from weaker signals (kernel releases, package tools, prose): only where nothing above stated it.
+    ['os-facts', () => parseOsFacts(lines, decoded.binary, facts)],
   ];
   for (const [name, run] of parsers) {
     try {
@@ -71,7 +76,7 @@ export function parsePaste(input: Uint8Array | string): ParsedPaste {
   let cues: Cue[] = [];
   let trouble = false;
   try {
-    if (!decoded.binary) ({ cues, trouble } = countCues(lines));
+    if (!decoded.binary) ({ cues, trouble } = countCues(lines, events));
   } catch (error) {
     parserErrors.push(`cues: ${String((error as Error)?.message ?? error)}`);
   }
@@ -105,6 +110,9 @@ export function mergeFacts(into: PartialSnapshot, from: PartialSnapshot): void {
   if (into.torchVersions.length === 0) into.torchVersions = from.torchVersions;
   for (const p of from.gpuProcesses) if (!into.gpuProcesses.some((x) => x.pid === p.pid && x.gpu === p.gpu)) into.gpuProcesses.push(p);
   for (const v of from.ncclVersions) if (into.ncclVersions.length < 8 && !into.ncclVersions.some((x) => x.value === v.value)) into.ncclVersions.push(v);
+  into.limits.shm ??= from.limits.shm;
+  into.limits.memlock ??= from.limits.memlock;
+  into.limits.rdmaDevices ??= from.limits.rdmaDevices;
 }
 
 function mergeGpu(gpus: Gpu[], g: Gpu): void {

@@ -1,9 +1,20 @@
 // nvidia-smi: the table, `-q` text and `-q -x` XML → driver version, the driver's CUDA, GPUs and memory.
 import { parseSmiXml } from '../formats/smi-xml.js';
+import { addProcess, processName, processType } from '../formats/gpu-process.js';
+import type { ComputeMode } from '../snapshot/types.js';
 import { pastedGpu } from './build.js';
+import { smiProcessRow } from './gpu-processes.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 
 const MIB = 1024 * 1024;
+
+/** The table's "Compute M." column abbreviates the modes (nvidia-smi -q spells them Exclusive_Process …). */
+const TABLE_MODES: Record<string, ComputeMode> = {
+  Default: 'default',
+  'E. Process': 'exclusive-process',
+  'E. Thread': 'exclusive-thread',
+  Prohibited: 'prohibited',
+};
 
 export function parseNvidiaSmi(lines: readonly string[], text: string): ParseResult {
   const facts = emptyFacts();
@@ -11,8 +22,27 @@ export function parseNvidiaSmi(lines: readonly string[], text: string): ParseRes
   const q = pasted('nvidia-smi -q');
   let last: ReturnType<typeof pastedGpu> | undefined;
   let inFb = false;
+  /** Inside the table's "Processes:" box: its rows say who holds each GPU; "No running processes found" that none does. */
+  let inProcs = false;
   for (const raw of lines) {
     let m: RegExpExecArray | null;
+    if (/^\|\s{0,4}Processes:/.test(raw)) {
+      inProcs = true;
+      for (const g of facts.gpus) if (g.source === table) g.processes ??= [];
+      continue;
+    }
+    if (inProcs) {
+      const row = smiProcessRow(raw);
+      const type = row ? processType(row.type) : null;
+      const gpu = row ? facts.gpus.find((g) => g.source === table && g.index === row.gpu) : undefined;
+      if (row && type && gpu?.processes) {
+        addProcess(gpu.processes, { pid: row.pid, name: processName(row.name), usedBytes: row.mib === null ? null : row.mib * MIB, type });
+        continue;
+      }
+      // Headers, frames and "No running processes found" stay inside the box; the first line outside it ends it.
+      if (/^\s{0,4}[|+]/.test(raw)) continue;
+      inProcs = false;
+    }
     if ((m = /NVIDIA-SMI (\S{1,30})\s+Driver Version: (\S{1,30})\s+CUDA Version: (\S{1,10})/.exec(raw))) {
       if (/^\d/.test(m[2]!)) facts.driver.version ??= { value: m[2]!, source: table };
       if (/^\d+\.\d+$/.test(m[3]!)) facts.driver.cudaVersion ??= { value: m[3]!, source: table };
@@ -42,6 +72,8 @@ export function parseNvidiaSmi(lines: readonly string[], text: string): ParseRes
     }
     if (last && (m = /\|\s{0,20}(\d{1,7})MiB\s{0,3}\/\s{0,3}(\d{1,7})MiB\s{0,3}\|/.exec(raw))) {
       last.memory = { totalBytes: Number(m[2]) * MIB, usedBytes: Number(m[1]) * MIB, reservedBytes: null, freeBytes: (Number(m[2]) - Number(m[1])) * MIB };
+      const mode = /MiB\s{0,3}\|\s{0,12}(?:\d{1,3}|N\/A)%\s{1,16}(Default|E\. Process|E\. Thread|Prohibited)\s{0,4}\|/.exec(raw);
+      if (mode) last.computeMode = TABLE_MODES[mode[1]!] ?? null;
       last = undefined;
       continue;
     }

@@ -54,6 +54,7 @@ export function snapshotFromFacts(facts: PartialSnapshot, base?: Snapshot): Snap
     ...(b?.expectedGpus !== undefined ? { expectedGpus: b.expectedGpus } : {}),
     ...kernelLogOf(facts, b),
     ...(b?.fabric ? { fabric: b.fabric } : {}),
+    ...limitsOf(facts, b),
     os: { ...os, ...stripNull(facts.os), ...(b ? stripNull(b.os) : {}), nouveau: b?.os.nouveau ?? facts.os.nouveau ?? os.nouveau },
     driver: { ...driver, ...stripNull(facts.driver), ...(b ? stripNull(b.driver) : {}) },
     gpus: b?.gpus.length ? b.gpus : facts.gpus,
@@ -75,6 +76,19 @@ function kernelLogOf(facts: PartialSnapshot, b: Snapshot | undefined): Pick<Snap
   if (b?.kernelLog?.readable) return { kernelLog: b.kernelLog };
   if (facts.kernelXids.length) return { kernelLog: { readable: true, source: pasted('kernel log'), detail: null, xids: facts.kernelXids } };
   return b?.kernelLog ? { kernelLog: b.kernelLog } : {};
+}
+
+/** The machine's limits where it read them (`--here`), else what the paste shows (a `df` row of /dev/shm). */
+function limitsOf(facts: PartialSnapshot, b: Snapshot | undefined): Pick<Snapshot, 'limits'> {
+  const f = facts.limits;
+  if (!b?.limits && !f.shm && !f.memlock && !f.rdmaDevices) return {};
+  return {
+    limits: {
+      shm: b?.limits?.shm ?? f.shm ?? null,
+      memlock: b?.limits?.memlock ?? f.memlock ?? null,
+      rdmaDevices: b?.limits?.rdmaDevices ?? f.rdmaDevices ?? null,
+    },
+  };
 }
 
 function stripNull<T extends object>(o: T): Partial<T> {

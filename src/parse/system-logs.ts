@@ -3,10 +3,8 @@ import { parseNvccVersion } from '../formats/nvcc-version.js';
 import { parseOsRelease } from '../formats/os-release.js';
 import type { LibraryCopy } from '../snapshot/types.js';
 import { pastedToolkit } from './build.js';
+import { envAssignments } from './env-lines.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
-
-const ENV_NAMES =
-  /\b(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|NCCL_[A-Z_]{2,30}|XLA_PYTHON_CLIENT_[A-Z_]{2,20}|PYTORCH_CUDA_ALLOC_CONF|TORCH_CUDA_ARCH_LIST)=("[^"\n]{0,800}"|'[^'\n]{0,800}'|[^\s"'`]{0,800})/;
 
 export function parseSystemLogs(lines: readonly string[]): ParseResult {
   const facts = emptyFacts();
@@ -85,15 +83,20 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
       const v = parseNvccVersion(raw);
       if (v && !facts.toolkits.some((t) => t.version?.value === v)) facts.toolkits.push(pastedToolkit(v, pasted('nvcc --version')));
     }
-    // environment variables in `env`, `export X=…`, docker -e
-    if ((m = ENV_NAMES.exec(raw))) facts.env[m[1]!] ??= m[2]!.replace(/^["']|["']$/g, '');
+    // environment variables in `env`, `export X=…`, docker -e, os.environ, NCCL's "set by environment" lines
+    for (const [name, value] of envAssignments(raw)) facts.env[name] ??= value;
     // `echo $LD_LIBRARY_PATH` (or $CUDA_HOME …): the value is the next non-empty line when it looks like paths.
-    if ((m = /\becho\s{1,4}"?\$\{?(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES)\}?"?\s*$/.exec(raw))) {
+    if ((m = /\becho\s{1,4}"?\$\{?(LD_LIBRARY_PATH|LD_PRELOAD|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES)\}?"?\s*$/.exec(raw))) {
       const next = lines
         .slice(i + 1, i + 3)
         .map((l) => l.trim())
         .find((l) => l !== '');
-      if (next && (m[1] === 'CUDA_VISIBLE_DEVICES' ? /^[\w,-]{0,200}$/.test(next) : /^[/~$][^\s"'`]{0,2000}$/.test(next))) facts.env[m[1]!] ??= next;
+      const name = m[1]!;
+      // LD_PRELOAD: shared objects separated by spaces or colons (ld.so(8)), by path or bare name.
+      const preload = (v: string) => v.length <= 2000 && v.split(/[ :]/).every((x) => x === '' || (/^[\w./+-]+$/.test(x) && /\.so(?:\.|$)/.test(x)));
+      const fits = (v: string) =>
+        name === 'CUDA_VISIBLE_DEVICES' ? /^[\w,-]{0,200}$/.test(v) : name === 'LD_PRELOAD' ? preload(v) : /^[/~$][^\s"'`]{0,2000}$/.test(v);
+      if (next && fits(next)) facts.env[name] ??= next;
     }
   }
   if (osRelease.length) {

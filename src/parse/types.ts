@@ -1,7 +1,7 @@
 // What the pasted-text parsers produce: partial Snapshot facts (every fact's source is "pasted:<kind>")
 // plus error events (a line that matched a known error signature).
 import type { SignatureId } from '../knowledge/error-signatures.js';
-import type { DriverInfo, Gpu, LibraryCopy, OsInfo, PythonPackage, Fact, Toolkit, XidEvent } from '../snapshot/types.js';
+import type { DriverInfo, Gpu, LibraryCopy, OsInfo, ProcessLimits, PythonPackage, Fact, Toolkit, XidEvent } from '../snapshot/types.js';
 
 export type SegmentKind =
   | 'traceback'
@@ -73,6 +73,8 @@ export interface PartialSnapshot {
   ncclVersions: Fact<string>[];
   /** Xid lines of the NVIDIA driver in a pasted kernel log (dmesg, journalctl, syslog), grouped per code and GPU. */
   kernelXids: XidEvent[];
+  /** The limits a paste shows: /dev/shm from a `df` row (parse/limits.ts). */
+  limits: Partial<ProcessLimits>;
 }
 
 /** A CUDA toolkit named by place; `path` when the paste shows which nvcc answered ("/usr/bin/nvcc -V"). */
@@ -104,6 +106,7 @@ export function emptyFacts(): PartialSnapshot {
     gpuProcesses: [],
     ncclVersions: [],
     kernelXids: [],
+    limits: {},
   };
 }
 

@@ -1,7 +1,9 @@
 // Turn a resolution into ordered steps with exact commands and how to verify each: driver (only when needed),
 // container toolkit (docker), CUDA toolkit (only when asked or needed), cuDNN (only when not bundled), then frameworks.
 import { chooseBaseImage } from '../export/images.js';
-import { PYTORCH_CUDA } from '../install/torch.js';
+import { condaTorchLine, torchPipArgs, torchSpecs } from '../install/torch.js';
+import { companionSpec } from '../install/torch-index.js';
+import { guardLines } from '../install/guard.js';
 import { driverInstallCommands, initramfsLines, mokEnrolLines, nouveauBlacklistLines } from '../install/driver.js';
 import { kernelHeadersCommand, osFamily } from '../install/system.js';
 import { matchGpu } from '../knowledge/gpus.js';
@@ -58,7 +60,9 @@ export function buildPlan(t: PlanTarget, req: PlanRequest, res: Resolution): Pla
     }
     for (const p of env.picks) choices.push(choiceOf(p, python, envName));
   }
-  return { choices, steps, reasons, ok: true };
+  // Every printed command goes through the install checker, as the findings' fixes do (diagnose/fix-guard.ts).
+  const guarded = steps.map((st) => ({ ...st, commands: guardLines(st.commands, t.snapshot, python).lines }));
+  return { choices, steps: guarded, reasons, ok: true };
 }
 
 interface EnvCtx {
@@ -276,18 +280,20 @@ function torchArgs(ctx: EnvCtx, p: Extract<Pick, { framework: 'torch' }>): strin
   const v = p.choice.variant;
   const mir = ctx.req.mirror;
   const local = `+${v.tag}`;
-  const vision = r.torchvision ? [`torchvision==${r.torchvision}`] : [];
+  // torch and torchvision from one row (install/torch.ts, the same specs doctor's fixes print).
+  const specs = torchSpecs(r, ['torchvision']);
   if (mir?.torchWheels) {
     const url = mir.torchWheels.url.replace('{tag}', v.tag);
-    if (mir.torchWheels.kind === 'find-links') return [`torch==${r.version}${local}`, ...vision.map((x) => `${x}${local}`), '-f', url, '-i', mir.pypi.url];
-    return [`torch==${r.version}`, ...vision, '--index-url', url];
+    // A flat folder holds every build of a version: the local tag picks this one.
+    if (mir.torchWheels.kind === 'find-links') return [...specs.map((x) => (x.includes('==') ? `${x}${local}` : x)), '-f', url, '-i', mir.pypi.url];
+    return [...specs, '--index-url', url];
   }
   if (mir && v.tag === r.pypiDefault && ctx.t.platform === 'linux-x86_64') {
     ctx.reasons.push(m('mirrorPypiDefault', { mirror: mir.label, tag: v.tag, version: r.version }));
-    return [`torch==${r.version}`, ...vision, ctx.req.via === 'uv' ? '--default-index' : '-i', mir.pypi.url];
+    return [...specs, ctx.req.via === 'uv' ? '--default-index' : '-i', mir.pypi.url];
   }
   if (mir) ctx.reasons.push(m('mirrorNoTorch', { mirror: mir.label }));
-  return [`torch==${r.version}`, ...vision, '--index-url', v.indexUrl];
+  return torchPipArgs(p.choice, ['torchvision']);
 }
 
 function verifyLine(ctx: EnvCtx, p: Pick): string {
@@ -319,9 +325,10 @@ function installLine(ctx: EnvCtx, p: Pick): string {
     const r = p.choice.release;
     const v = p.choice.variant;
     if (ctx.conda) {
-      const vision = r.torchvision ? ` torchvision==${r.torchvision}` : '';
-      if (r.conda === 'pytorch-channel' && PYTORCH_CUDA.includes(v.cuda))
-        return `conda install -y -n ${ctx.envName} pytorch==${r.version}${vision} pytorch-cuda=${v.cuda} -c pytorch -c nvidia`;
+      const spec = companionSpec(r, 'torchvision');
+      const vision = spec ? ` ${spec}` : '';
+      const channel = condaTorchLine(`-y -n ${ctx.envName}`, p.choice, ['torchvision']);
+      if (channel) return channel;
       ctx.reasons.push(m('condaForge', { version: r.version }), m('condaForgeUnconfirmed', { cuda: v.cuda }));
       const ch = ctx.req.mirror ? `-c ${ctx.req.mirror.condaForge.url} --override-channels` : '-c conda-forge --override-channels';
       return `conda install -y -n ${ctx.envName} "pytorch==${r.version}=cuda*"${vision} "cuda-version=${v.cuda}" ${ch}`;

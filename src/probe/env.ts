@@ -33,6 +33,13 @@ const RELEVANT = [
   /^CUDAHOSTCXX$/,
   /^MAX_JOBS$/,
   /^OMP_NUM_THREADS$/,
+  // The GPUs Slurm's gres/gpu plugin gave the job (GPU_DEVICE_ORDINAL is its ROCm twin): gpus-hidden shows them beside CUDA_VISIBLE_DEVICES.
+  /^SLURM_STEP_GPUS$/,
+  /^SLURM_JOB_GPUS$/,
+  /^GPU_DEVICE_ORDINAL$/,
+  // CMake's architecture list for CUDA builds: CUDAARCHS is the variable CMake reads, CMAKE_CUDA_ARCHITECTURES what build scripts forward.
+  /^CUDAARCHS$/,
+  /^CMAKE_CUDA_ARCHITECTURES$/,
 ];
 
 // Names that look like credentials: their values never reach a snapshot or a report.

@@ -123,6 +123,8 @@ function gpuFromNvmlDevice(d: NvmlDeviceReport): Gpu {
     fabric: d.fabric
       ? { state: FABRIC_STATES[d.fabric.state] ?? 'not-supported', status: d.fabric.state === 0 ? null : nvmlReturnName(d.fabric.status) }
       : null,
+    // Absent in reports recorded before processes were read (fixtures' native.json): the Snapshot then says nothing.
+    ...(d.processes !== undefined ? { processes: d.processes?.map((p) => ({ pid: p.pid, name: p.name, usedBytes: p.usedBytes, type: p.type })) ?? null } : {}),
     source: 'nvml',
     unavailable,
   };

@@ -11,6 +11,8 @@ import { probeLibraries, pythonPrefixes, readLdCache } from './libraries.js';
 import { probeExpectedGpus } from './expected-gpus.js';
 import { probeFabric } from './fabric.js';
 import { probeKernelLog } from './kernel-log.js';
+import { probeLdSoPreload } from './ld-preload.js';
+import { probeLimits } from './limits.js';
 import { probeOs } from './os.js';
 import { xidBusMatches } from '../formats/xid-lines.js';
 import { probePci } from './pci.js';
@@ -51,7 +53,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
   const nativePromise = sys
     .probeNative({ timeoutMs: options.nativeTimeoutMs ?? Math.max(2 * timeoutMs, 10_000) })
     .catch((error: unknown): NativeProbeResult => ({ ok: false, reason: 'error', detail: String((error as Error)?.message ?? error), durationMs: 0 }));
-  const [kernel, pci, toolkits, ldCache, prefixes, tools, kernelLog, expectedGpus] = await Promise.all([
+  const [kernel, pci, toolkits, ldCache, prefixes, tools, kernelLog, expectedGpus, limits, ldSoPreload] = await Promise.all([
     probeKernelDriver(ctx),
     probePci(ctx),
     probeToolkits(ctx),
@@ -60,6 +62,8 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     probeTools(ctx),
     probeKernelLog(ctx),
     probeExpectedGpus(ctx, options.expectGpus, options.askSlurm ?? true),
+    probeLimits(ctx),
+    probeLdSoPreload(ctx),
   ]);
   const [os, libraries, python, native, fabric] = await Promise.all([
     probeOs(ctx, kernel.modules),
@@ -96,7 +100,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     }
   }
 
-  const cudaCompat = await probeCudaCompat(ctx, toolkits, ldCache, cuda?.library.loadedPath ?? null);
+  const cudaCompat = await probeCudaCompat(ctx, toolkits, ldCache, cuda?.library.loadedPath ?? null, ldSoPreload?.value);
   for (const x of kernelLog.xids) x.gpuIndex = gpus.find((g) => g.pciBusId !== null && xidBusMatches(x.pciBusId, g.pciBusId))?.index ?? null;
 
   return {
@@ -109,6 +113,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     expectedGpus,
     kernelLog,
     fabric,
+    limits,
     os,
     driver,
     gpus,
@@ -127,6 +132,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
     toolkits,
     libraries,
     cudaCompat,
+    ldSoPreload,
     tools,
     env: relevantEnv(sys.env),
     python,

@@ -23,7 +23,8 @@ export function pythonSection(envs: PythonEnv[], st: Style): string[] {
         : env.deep.error
           ? st.red(env.deep.error.split('\n')[0] ?? '')
           : t
-            ? `torch.cuda.is_available()=${t.cudaAvailable} devices=${t.deviceCount ?? '?'} cuDNN=${t.cudnnVersion ?? '?'} kernel=${t.kernelOk ? 'ok' : 'failed'}`
+            ? // The kernel runs only when is_available() is True: null is "not run", not a failure of its own.
+              `torch.cuda.is_available()=${t.cudaAvailable} devices=${t.deviceCount ?? '?'} cuDNN=${t.cudnnVersion ?? '?'} kernel=${t.kernelOk === null ? 'not run' : t.kernelOk ? 'ok' : 'failed'}`
             : 'ok';
       out.push(`    ${m('doc.deep', { result })}`);
     }

@@ -92,6 +92,21 @@ export interface GpuEcc {
 export type ComputeMode = 'default' | 'exclusive-thread' | 'prohibited' | 'exclusive-process';
 export type FabricState = 'not-supported' | 'not-started' | 'in-progress' | 'completed';
 
+/**
+ * A process holding a GPU when it was probed (NVML's running-process lists, or nvidia-smi's): its pid, its name cut to
+ * its first word (never the command line or environment of another user's process), its GPU memory, and whether it
+ * has a compute (CUDA) context, a graphics one, or both. gpuenv's own processes are left out.
+ */
+export interface GpuProcess {
+  /** As the driver reports it: the host's pid, also inside a container with its own PID namespace. */
+  pid: number;
+  /** Program name (first word, at most 64 characters); null when it could not be read (another PID namespace). */
+  name: string | null;
+  /** null when the driver does not say (NVML_VALUE_NOT_AVAILABLE: MIG without privileges, some containers). */
+  usedBytes: number | null;
+  type: 'compute' | 'graphics' | 'both';
+}
+
 export interface Gpu {
   index: number;
   name: string;
@@ -125,6 +140,8 @@ export interface Gpu {
   applicationsClocks?: { graphicsMHz: number | null; memoryMHz: number | null; defaultGraphicsMHz: number | null; defaultMemoryMHz: number | null };
   /** NVLink fabric registration with the fabric manager (Hopper and later; null where NVML cannot say). */
   fabric?: { state: FabricState; status: string | null } | null;
+  /** Processes on the GPU at the time of the probe (absent in older Snapshots and pastes that do not show them; null: could not be read). */
+  processes?: GpuProcess[] | null;
   /** Where these facts came from (nvml, nvidia-smi, …). */
   source: Source;
   /** Fields that could not be read, with why (NOT_SUPPORTED is normal on some GPUs). */
@@ -187,6 +204,20 @@ export interface CompatLibrary {
   /** Whether the dynamic loader would pick it before the driver's own libcuda (LD_LIBRARY_PATH, ld.so.conf). */
   inUse: boolean;
   reason: string;
+  /** The setting that puts it in front, when it is in use (absent in Snapshots before 2026-12): what a fix must change. */
+  via?: CompatVia | null;
+}
+
+/**
+ * Where the loader meets a library before the driver's own: an LD_LIBRARY_PATH entry, a line of the ld.so
+ * configuration (the ld.so cache), or a preload list. `entry` is as written there (a link such as
+ * /usr/local/cuda/compat, not its real folder); `file` is the configuration file that holds the line, null when none
+ * does (ldconfig was run on the folder by hand).
+ */
+export interface CompatVia {
+  kind: 'LD_LIBRARY_PATH' | 'ld.so.conf' | 'LD_PRELOAD' | '/etc/ld.so.preload';
+  entry: string;
+  file: string | null;
 }
 
 /** One Xid code logged by the NVIDIA kernel driver for one GPU since boot, with how often and when. */
@@ -212,6 +243,22 @@ export interface KernelLog {
   /** Why it could not be read. */
   detail: string | null;
   xids: XidEvent[];
+}
+
+/** A resource limit as /proc/<pid>/limits states it: bytes, or no limit. */
+export type LimitBytes = number | 'unlimited';
+
+/**
+ * Limits of the place a job runs in that DataLoader workers, NCCL and RDMA run into: containers start with a 64 MiB
+ * /dev/shm and a small RLIMIT_MEMLOCK unless told otherwise. Each null when it could not be read.
+ */
+export interface ProcessLimits {
+  /** statfs of /dev/shm: its size and the bytes still free; `tmpfs` false when /dev/shm is a plain folder of another file system. */
+  shm: Fact<{ totalBytes: number; freeBytes: number; tmpfs: boolean }> | null;
+  /** RLIMIT_MEMLOCK of gpuenv's process, which it inherits from the shell (or job step) that started it. */
+  memlock: Fact<{ softBytes: LimitBytes; hardBytes: LimitBytes }> | null;
+  /** RDMA adapters (InfiniBand, RoCE) under /sys/class/infiniband: their memory registrations count against RLIMIT_MEMLOCK. */
+  rdmaDevices: Fact<string[]> | null;
 }
 
 /** NVSwitch devices on the PCI bus and whether NVIDIA Fabric Manager runs (needed before CUDA starts on such systems). */
@@ -252,6 +299,8 @@ export interface Snapshot {
   /** Xid errors since boot (absent in Snapshots before 2026-12). */
   kernelLog?: KernelLog;
   fabric?: FabricInfo;
+  /** /dev/shm, RLIMIT_MEMLOCK and RDMA devices: what multi-process jobs in containers run out of (absent in Snapshots before 2026-12). */
+  limits?: ProcessLimits;
   os: OsInfo;
   driver: DriverInfo;
   gpus: Gpu[];
@@ -261,6 +310,8 @@ export interface Snapshot {
   toolkits: Toolkit[];
   libraries: LibraryCopy[];
   cudaCompat: CompatLibrary[];
+  /** The names /etc/ld.so.preload lists (null: no such file; absent in Snapshots before 2026-12). */
+  ldSoPreload?: Fact<string[]> | null;
   tools: ToolRecord[];
   /** Relevant environment variables; secrets are redacted. */
   env: Record<string, string>;

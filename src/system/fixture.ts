@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { NativeReport } from '../native/report.js';
 import { TreeFs } from './real.js';
-import type { NativeProbeOptions, NativeProbeResult, RunOptions, RunResult, System } from './types.js';
+import type { FsStats, NativeProbeOptions, NativeProbeResult, RunOptions, RunResult, System } from './types.js';
 
 export interface RecordedCommand {
   /** argv[0] may be a bare name (matched against the basename) or a full path. */
@@ -24,6 +24,8 @@ export interface MachineSpec {
   hostname?: string;
   env: Record<string, string>;
   commands?: RecordedCommand[];
+  /** statfs(2) answers by path, as Node's fs.statfs gives them (`df -B1 /dev/shm` = blocks × bsize); absent paths answer nothing. */
+  statfs?: Record<string, { type: number; bsize: number; blocks: number; bfree: number; bavail: number }>;
   /** A recorded native report file, or why native probing fails on this machine. */
   native?: { reportFile: string } | { fail: 'timeout' | 'crashed' | 'unavailable' | 'error'; detail: string };
 }
@@ -104,6 +106,11 @@ class FixtureSystem extends TreeFs implements System {
       notFound: false,
       durationMs: waited,
     };
+  }
+
+  async statfs(path: string): Promise<FsStats | undefined> {
+    const st = this.spec.statfs?.[path];
+    return st ? { type: st.type, blockSize: st.bsize, blocks: st.blocks, blocksFree: st.bfree, blocksAvailable: st.bavail } : undefined;
   }
 
   async probeNative(_options: NativeProbeOptions): Promise<NativeProbeResult> {

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { UsageError } from '../errors.js';
 import { hostPath, realPathInRoot } from './paths.js';
 import { runCommand } from './run.js';
-import type { DirEntry, FileStat, NativeProbeOptions, NativeProbeResult, RunOptions, RunResult, System } from './types.js';
+import type { DirEntry, FileStat, FsStats, NativeProbeOptions, NativeProbeResult, RunOptions, RunResult, System } from './types.js';
 
 export interface RealSystemOptions {
   root?: string | undefined;
@@ -146,6 +146,8 @@ export class TreeFs {
   }
 }
 
+const STATFS_TIMEOUT_MS = 2_000;
+
 class RealSystem extends TreeFs implements System {
   readonly isForeignRoot: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -180,6 +182,25 @@ class RealSystem extends TreeFs implements System {
 
   override async which(name: string, pathVar?: string): Promise<string | undefined> {
     return super.which(name, pathVar ?? this.env.PATH ?? '');
+  }
+
+  async statfs(path: string): Promise<FsStats | undefined> {
+    if (this.isForeignRoot) return undefined;
+    // statfs(2) runs on libuv's thread pool; a path on a dead network mount would block it, so it gets a limit too.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), STATFS_TIMEOUT_MS);
+      timer.unref();
+    });
+    const asked = fs.statfs(path).then(
+      (st): FsStats => ({ type: st.type, blockSize: st.bsize, blocks: st.blocks, blocksFree: st.bfree, blocksAvailable: st.bavail }),
+      () => undefined,
+    );
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async probeNative(options: NativeProbeOptions): Promise<NativeProbeResult> {

@@ -36,6 +36,17 @@ export interface FileStat {
   mode: number;
 }
 
+/** What statfs(2) says of the file system holding a path: sizes in blocks of `blockSize` bytes. */
+export interface FsStats {
+  /** The file system's magic number (TMPFS_MAGIC 0x01021994 for a tmpfs such as /dev/shm). */
+  type: number;
+  blockSize: number;
+  blocks: number;
+  blocksFree: number;
+  /** Blocks an unprivileged process may still use. */
+  blocksAvailable: number;
+}
+
 export interface System {
   /** The root file system read: "/" for the live host, else the --root folder. */
   readonly root: string;
@@ -52,6 +63,12 @@ export interface System {
   /** lstat: does not follow the last link. */
   lstat(path: string): Promise<FileStat | undefined>;
   readLink(path: string): Promise<string | undefined>;
+  /**
+   * statfs(2) of the file system that holds a path (the size of /dev/shm). Undefined when it cannot be read, and
+   * under a mounted root: a folder of an image holds no mounted file system of the machine it would run on.
+   * Optional: a System that cannot tell (a test double) leaves it out, and the fact stays unknown.
+   */
+  statfs?(path: string): Promise<FsStats | undefined>;
   /** Resolves links inside the target root (an absolute link target stays inside the root). */
   realPath(path: string): Promise<string | undefined>;
   /** Runs a program with a timeout. Under a foreign root nothing is run: returns notFound. */

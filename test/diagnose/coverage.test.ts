@@ -5,7 +5,8 @@ import { diagnose } from '../../src/diagnose/index.js';
 import { FINDING_CODES, type FindingCode } from '../../src/findings.js';
 import { explainText } from '../../src/explain/index.js';
 import { RULES } from '../../src/diagnose/rules/index.js';
-import { snapshotOf } from '../helpers/machines.js';
+import { takeSnapshot } from '../../src/probe/take.js';
+import { FIXED_NOW, machine, snapshotOf } from '../helpers/machines.js';
 
 const BY_MACHINE: Partial<Record<FindingCode, string>> = {
   'no-gpu': 'cpu-only-toolkit',
@@ -35,6 +36,16 @@ const BY_MACHINE: Partial<Record<FindingCode, string>> = {
   'compute-mode': 'gpu-modes-capped',
   'clocks-capped': 'gpu-modes-capped',
   'gpu-unresponsive': 'nvml-hang',
+  'arch-list-mismatch': 'debug-env-a100',
+  'slow-settings': 'debug-env-a100',
+  'container-limits': 'container-small-shm',
+  'gpu-busy': 'gpu-busy',
+  'gpus-hidden': 'h200-cvd-empty',
+};
+
+// Causes only `doctor --deep` shows: the machine answers the import check's child, and the Snapshot is taken with deep.
+const BY_DEEP_MACHINE: Partial<Record<FindingCode, string>> = {
+  'deep-check-failed': 'h200-force-ptx-jit',
 };
 
 // Causes no machine shows at rest: they live in logs (explain) or in a comparison with a lock (verify).
@@ -43,12 +54,14 @@ const BY_PASTE: Partial<Record<FindingCode, string>> = {
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Including non-PyTorch memory, this process has 22.50 GiB memory in use. Of the allocated memory 20.10 GiB is allocated by PyTorch, and 1.90 GiB is reserved by PyTorch but unallocated.',
   'nccl-failure':
     'RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\nncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.\nLast error:\nError while creating shared memory segment /dev/shm/nccl-vzIpS6 (size 9637888)',
+  'unexplained-error':
+    'Traceback (most recent call last):\n  File "train.py", line 12, in <module>\n    main()\nRuntimeError: my_op() expected a tensor of rank 3, got 2',
 };
 const ELSEWHERE: FindingCode[] = ['lock-drift']; // test/lock/verify tests
 
 describe('every Finding code has a fixture that triggers it', () => {
   it('covers the whole list', () => {
-    const covered = new Set([...Object.keys(BY_MACHINE), ...Object.keys(BY_PASTE), ...ELSEWHERE]);
+    const covered = new Set([...Object.keys(BY_MACHINE), ...Object.keys(BY_DEEP_MACHINE), ...Object.keys(BY_PASTE), ...ELSEWHERE]);
     expect(FINDING_CODES.filter((c) => !covered.has(c))).toEqual([]);
   });
 
@@ -57,6 +70,15 @@ describe('every Finding code has a fixture that triggers it', () => {
       const { findings } = await diagnose(await snapshotOf(name, 300));
       const f = findings.find((x) => x.code === code);
       expect(f, `${code} not found; got ${findings.map((x) => x.code).join(', ')}`).toBeDefined();
+      expect(f!.fix.length).toBeGreaterThan(0);
+    });
+  }
+
+  for (const [code, name] of Object.entries(BY_DEEP_MACHINE)) {
+    it(`${code} on the ${name} machine with --deep`, async () => {
+      const snapshot = await takeSnapshot(await machine(name), { timeoutMs: 300, now: FIXED_NOW, python: { extraPythons: [], deep: true } });
+      const f = (await diagnose(snapshot)).findings.find((x) => x.code === code);
+      expect(f, `${code} not found`).toBeDefined();
       expect(f!.fix.length).toBeGreaterThan(0);
     });
   }

@@ -88,6 +88,7 @@ describe('the real child on a machine without an NVIDIA driver', () => {
         .filter((f) => f.endsWith('.ts'))
         .map((f) => `native/${f}`),
       'formats/ldcache.ts',
+      'formats/gpu-process.ts',
       'process/self.ts',
       'process/children.ts',
     ];

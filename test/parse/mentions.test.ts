@@ -41,7 +41,11 @@ const os: ParseRow[] = [
   { name: 'WSL 1 is not read as WSL', text: 'I use WSL 1', facts: { 'os.wsl': undefined } },
   { name: 'Secure Boot enabled, in prose', text: '- secure boot enabled', facts: { 'os.secureBoot': 'enabled' } },
   { name: 'Secure Boot disabled, in prose', text: 'Secure Boot is disabled', facts: { 'os.secureBoot': 'disabled' } },
-  { name: '"Windows Subsystem" does not make the OS Windows', text: 'Ubuntu 22.04 under Windows Subsystem', facts: { 'os.id': undefined } },
+  {
+    name: '"Windows Subsystem" does not make the OS Windows (it is the Ubuntu named)',
+    text: 'Ubuntu 22.04 under Windows Subsystem',
+    facts: { 'os.id': 'ubuntu' },
+  },
 ];
 
 const templates: ParseRow[] = [

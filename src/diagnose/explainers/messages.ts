@@ -470,6 +470,8 @@ export const em = defineMessages({
     fcmPygTitle: 'torch (CUDA {torch}) and {ext} (CUDA {ext_cuda}) were built for different CUDA versions',
     fcmPygCause:
       "PyTorch Geometric's extensions ({ext}) are compiled per torch release and CUDA tag; this {ext} comes from the CUDA {ext_cuda} index while torch is a CUDA {torch} build. Reinstall {ext} from the index of torch's own build ({tag}).",
+    cpuXformersBuild: 'the build xFormers was made for',
+    cpuAarch64Index: 'aarch64: CUDA builds live on the PyTorch index, PyPI has the CPU build',
     cpuDglTitle: 'DGL is the CPU build',
     cpuDglCause:
       'The dgl package from PyPI is the CPU build ("Device API cuda is not enabled"); the CUDA builds are published as dgl+cuXXX on data.dgl.ai, each for certain torch releases.',
@@ -881,6 +883,8 @@ export const em = defineMessages({
     fcmPygTitle: 'torch（CUDA {torch}）和 {ext}（CUDA {ext_cuda}）是为不同 CUDA 版本编译的',
     fcmPygCause:
       'PyTorch Geometric 的扩展（{ext}）按 torch 版本和 CUDA 标签分别编译；这个 {ext} 来自 CUDA {ext_cuda} 的索引，而 torch 是 CUDA {torch} 构建。请从 torch 自身构建（{tag}）对应的索引重新安装 {ext}。',
+    cpuXformersBuild: 'xFormers 所针对的那个构建',
+    cpuAarch64Index: 'aarch64：CUDA 构建在 PyTorch 的源上，PyPI 上的是 CPU 构建',
     cpuDglTitle: 'DGL 是 CPU 构建',
     cpuDglCause: 'PyPI 上的 dgl 包是 CPU 构建（"Device API cuda is not enabled"）；CUDA 构建以 dgl+cuXXX 发布在 data.dgl.ai 上，各自对应特定的 torch 版本。',
     drvNgc: 'NGC 容器启动时会检查驱动：低于其构建时要求的驱动版本时，只有数据中心 GPU 能通过前向兼容（"compatibility mode"）运行。',

@@ -4,7 +4,7 @@
 import { FINDING_CODES, SEVERITY_ORDER, type Evidence, type Finding } from '../../findings.js';
 import { m as im } from '../../install/messages.js';
 import { pipInstall, pipUninstall } from '../../install/python.js';
-import { chooseTorch, torchFixLines, type TorchChoice } from '../../install/torch.js';
+import { chooseTorch, torchFixLines, torchPipLine, type TorchChoice } from '../../install/torch.js';
 import { ccToSm, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
 import { jaxCudaExtra } from '../../knowledge/jax.js';
@@ -482,8 +482,12 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
       .filter((v) => /^\d{1,2}\.\d$/.test(v))
       .map(tagOf);
     evidence.push({ fact: em('evTorchSuggests'), value: `CUDA ${suggested}${tags.length ? ` (${tags.join(', ')})` : ''}`, source: 'pasted:error message' });
-    if (tags[0])
-      fix.unshift(pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tags[0]}   # ${em('archTorchSays', { cuda: suggested })}`));
+    // The first of the CUDA versions torch names that PyTorch publishes a build of, as a real build of the table.
+    const python = ctx.env?.version?.value ?? null;
+    const line = tags
+      .map((tag) => torchPipLine({ tag, python, platform: platformOf(ctx.snapshot) }, { force: true, note: em('archTorchSays', { cuda: suggested }) }))
+      .find((l) => l !== undefined);
+    if (line) fix.unshift(line);
   }
   const minCc = first(ctx.events, 'torch-min-cc')?.groups.min;
   if (minCc) evidence.push({ fact: em('evMinCc'), value: minCc, source: 'pasted:error message' });

@@ -4,8 +4,9 @@
 import { jaxCudaExtras } from '../../knowledge/jax.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchRelease } from '../../knowledge/torch.js';
-import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { driverWords, torchFixLines } from '../../install/torch.js';
+import { compareVersions } from '../../knowledge/version.js';
+import { jaxExtraAt } from '../../install/check-wheels.js';
+import { driverWords, torchBuildLine, torchFixLines, torchPipLine } from '../../install/torch.js';
 import {
   canonicalName,
   distinctCapabilities,
@@ -15,6 +16,7 @@ import {
   isCpuBuild,
   isTensorflow,
   managerOf,
+  platformOf,
   publicVersion,
   pythonOf,
 } from '../../snapshot/queries.js';
@@ -22,12 +24,13 @@ import { condaEnvArg, pipInstall, pipUninstall } from '../../install/python.js';
 import { driverEvidence, packageEvidence } from '../evidence.js';
 import { driverUpgradeCommands } from '../../install/driver.js';
 import type { Evidence, Finding } from '../../findings.js';
+import { symptomEvents } from '../../parse/symptoms.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import type { Rule } from '../types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import { bnbMissesLibrary } from '../bitsandbytes.js';
 import { driverMaxCuda, tagOf, torchChoice, type ExplainContext } from '../context.js';
-import { finding as explained, first, has, lineEvidence, pip, primary, torchEvidence, type Explained } from '../explain-helpers.js';
+import { finding as explained, first, has, lineEvidence, primary, torchEvidence, type Explained } from '../explain-helpers.js';
 import { em } from '../explainers/messages.js';
 import { tfWindowsFinding, tfWindowsPackage } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
@@ -49,7 +52,12 @@ export const rule: Rule = {
         { slot: 4, find: (ctx) => condaNoSuchBuild(ctx) },
       ],
       checked,
-      pasted: (f) => pastedOnly(f, input.snapshot),
+      pasted: (f) =>
+        pastedOnly(
+          f,
+          input.snapshot,
+          symptomEvents(input.events).some((e) => e.signature !== 'slow' && e.signature !== 'hang'),
+        ),
     });
     return one ? [one] : [];
   },
@@ -137,8 +145,12 @@ function jaxFix(snapshot: Snapshot, env: PythonEnv, jax: PythonPackage): string[
   const extras = jaxCudaExtras().filter((e) => e.current);
   const driverOk = (floor: string) => !d?.version || compareVersions(d.version, floor) >= 0;
   const ccOk = (min: string) => ccs.every((cc) => compareVersions(cc, min) >= 0);
-  const fit = extras.find((e) => driverOk(e.minDriverLinux) && ccOk(e.minComputeCapability));
-  const pin = versionParts(jax.version)[0] === 0 && compareVersions(publicVersion(jax.version), '0.4.26') < 0 ? '' : `==${publicVersion(jax.version)}`;
+  const installed = publicVersion(jax.version);
+  const fits = extras.filter((e) => driverOk(e.minDriverLinux) && ccOk(e.minComputeCapability));
+  // Keep the installed jax where it has wheels for the extra (jax[cuda13] starts with 0.7.2; install/check-wheels.ts);
+  // otherwise upgrade jax with the extra.
+  const fit = fits.find((e) => jaxExtraAt(installed, e.extra).has === 'yes') ?? fits[0];
+  const pin = fit && jaxExtraAt(installed, fit.extra).has === 'yes' ? `==${installed}` : '';
   if (!fit) {
     const e = extras[0];
     if (!e) return [];
@@ -156,10 +168,12 @@ function jaxFix(snapshot: Snapshot, env: PythonEnv, jax: PythonPackage): string[
 
 /**
  * A check over a paste alone: the paste not showing a GPU is not "no GPU here" — this machine was not looked at
- * (that is `--here`). The cause says what the paste does show.
+ * (that is `--here`). The cause says what the paste does show. A paste that says the GPU is not used or not found
+ * in the user's own words says there is one (a framework's "CUDA available: False" does not): the CPU build is then the error the doctor calls it on a machine with a GPU.
  */
-function pastedOnly(f: Finding, snapshot: Snapshot): Finding {
-  if (snapshot.gpus.length === 0 && f.severity === 'info') return { ...f, severity: 'warning', cause: em('cpuCausePasted', { title: f.title }) };
+function pastedOnly(f: Finding, snapshot: Snapshot, gpuSaid: boolean): Finding {
+  if (snapshot.gpus.length === 0 && f.severity === 'info')
+    return { ...f, severity: gpuSaid ? 'error' : 'warning', cause: em('cpuCausePasted', { title: f.title }) };
   return f;
 }
 
@@ -273,23 +287,23 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   const cpu = t?.cpuOnly === true || !!condaCpu || saysCpu;
   const choice = torchChoice(ctx).choice;
   const maxCuda = driverMaxCuda(ctx.driver);
-  const fix = choice
-    ? ['pip uninstall -y torch torchvision torchaudio', pip(`torch==${choice.release.version} --index-url ${choice.variant.indexUrl}`)]
-    : [
-        'pip uninstall -y torch torchvision torchaudio',
-        pip(`torch --index-url https://download.pytorch.org/whl/${maxCuda && compareVersions(maxCuda, '12.8') < 0 ? 'cu118' : 'cu128'}`),
-      ];
+  const python = ctx.env?.version?.value ?? null;
+  const platform = platformOf(ctx.snapshot);
+  // The uninstall takes the companions with it: the install puts back the ones of the same release.
+  const stack = ['torchvision', 'torchaudio'] as const;
+  const install = choice
+    ? torchBuildLine(choice, { companions: stack })
+    : torchPipLine({ ...(maxCuda ? { maxCuda } : {}), python, platform }, { companions: stack });
+  const fix = ['pip uninstall -y torch torchvision torchaudio', ...(install ? [install] : [])];
   const wants = first(ctx.events, 'xformers-built-for')?.groups.built;
   const wantsTag = wants ? /\+(cu\d+)$/.exec(wants)?.[1] : undefined;
-  if (wants && wantsTag)
-    fix.splice(1, 1, pip(`torch==${wants.split('+')[0]} --index-url https://download.pytorch.org/whl/${wantsTag}   # the build xFormers was made for`));
+  const forXformers =
+    wants && wantsTag ? torchPipLine({ version: publicVersion(wants), tag: wantsTag, python }, { companions: stack, note: em('cpuXformersBuild') }) : undefined;
+  if (forXformers) fix.splice(1, install ? 1 : 0, forXformers);
   // aarch64 (Grace, Jetson-class servers): the plain PyPI wheel is the CPU build; CUDA wheels come from PyTorch's index.
   if (ctx.snapshot.os.arch?.value === 'aarch64' && (saysCpu || t?.cpuOnly)) {
-    fix.splice(
-      1,
-      0,
-      pip('torch --index-url https://download.pytorch.org/whl/cu128   # aarch64: CUDA builds live on the PyTorch index, PyPI has the CPU build'),
-    );
+    const arm = torchPipLine({ ...(maxCuda ? { maxCuda } : {}), python, platform: 'linux-aarch64' }, { companions: stack, note: em('cpuAarch64Index') });
+    if (arm) fix.splice(1, install || forXformers ? 1 : 0, arm);
     evidence.push({ fact: em('evArch'), value: 'aarch64', source: ctx.snapshot.os.arch.source });
   }
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');

@@ -6,7 +6,7 @@ import type { Finding } from '../../findings.js';
 import { pipInstall } from '../../install/python.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { versionParts } from '../../knowledge/version.js';
-import { wheelForSoname } from '../../knowledge/wheels.js';
+import { cudnnWheelRequirement, nvidiaWheelFor } from '../../install/wheels.js';
 import { cudnnNumber } from '../../parse/framework-logs.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import { buildCudaOf, canonicalName, dirOf, findPackage, isBundledPath, isTensorflow, managerOf } from '../../snapshot/queries.js';
@@ -78,9 +78,11 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: Libr
     else fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge cudnn=${need.want}`);
   } else {
     const major = versionParts(buildCudaOf(p) ?? '12')[0] ?? 12;
-    const wheel = wheelForSoname(lib.soname, major) ?? `nvidia-cudnn-cu${major}`;
-    const spec = cudnnWheelSpec(p, wheel);
-    if (mgr === 'conda' && !findPackage(env, wheel))
+    // A build of a CUDA major without NVIDIA wheels (cu102) gets its cuDNN from conda or NVIDIA, not pip.
+    const wheel = nvidiaWheelFor(lib.soname, major);
+    const spec = wheel ? cudnnWheelSpec(p, wheel) : undefined;
+    if (!wheel || !spec) fix.push(`# ${m('cudnnNoWheel', { major: versionParts(need.want)[0] ?? need.want })}`);
+    else if (mgr === 'conda' && !findPackage(env, wheel))
       fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
     else fix.push(`# ${fm('cudnnFixPip', { pkg: name })}`, pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [spec]));
   }
@@ -164,7 +166,7 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
         cause: em('cudnnCause', vars),
         evidence,
         fix: [
-          pip(`"nvidia-cudnn-cu12==${lib.major === '8' ? '8.9.7.29' : `${lib.major}.*`}"`),
+          ...cudnnWheelLines(ctx, lib.major),
           CUDNN_WHEEL_ON_PATH,
           `# ${m('cudnnFixUpgrade', { major: present.version.split('.')[0] ?? present.version })}`,
         ],
@@ -181,7 +183,7 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
         title: em('cudnnTitle', vars),
         cause: em('cudnnCause', vars),
         evidence: [...evidence, missingEvidence(lib.name, source)],
-        fix: [pip('"nvidia-cudnn-cu12==8.9.7.29"')],
+        fix: cudnnWheelLines(ctx, '8'),
       },
       [lib.name],
     );
@@ -196,4 +198,16 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     });
   }
   return undefined;
+}
+
+/**
+ * The pip line for a cuDNN major next to a text's program: the wheel of torch's CUDA major when the text names it, else
+ * of CUDA 12 (the major of most cuDNN 8 and 9 wheels in use); a "# " line where that cuDNN major has no wheel.
+ */
+function cudnnWheelLines(ctx: ExplainContext, major: string | undefined): string[] {
+  const cudnn = Number(major);
+  if (!Number.isInteger(cudnn)) return [];
+  const cuda = ctx.torch?.cuda ? versionParts(ctx.torch.cuda)[0] : 12;
+  const req = cudnnWheelRequirement(cudnn, cuda) ?? cudnnWheelRequirement(cudnn);
+  return req ? [pip(`"${req}"`)] : [`# ${m('cudnnNoWheel', { major: cudnn })}`];
 }

@@ -11,7 +11,7 @@ import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverVersionFromPath, ev, inContainer, isWsl } from '../system-facts.js';
-import { ownerCommand } from '../../install/system.js';
+import { holdDriverLines, osTarget, ownerCommand } from '../../install/system.js';
 
 const MISMATCH = /LIB_RM_VERSION_MISMATCH|SYSTEM_DRIVER_MISMATCH|Driver\/library version mismatch/i;
 
@@ -108,14 +108,27 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading {
       title: both ? m('dlmTitle', { kernel: kernel!, user: client! }) : m('dlmTitleUnknown'),
       cause: em('dlmCause'),
       evidence,
-      fix: [
-        'cat /proc/driver/nvidia/version',
-        'ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # the libnvidia-ml.so.1 that loads: a stale link to the old driver\'s library also gives this error',
-        'sudo reboot',
-        '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
-        `# ${em('dlmHold')}`,
-        `sudo apt-mark hold ${branch ? `nvidia-driver-${branch}` : 'nvidia-driver-<branch>'} 'libnvidia-*'`,
-      ],
+      fix: mismatchFix(ctx.snapshot, branch === undefined ? undefined : String(branch)),
     },
   };
+}
+
+/**
+ * What to do about a pasted mismatch, where it runs: Linux reloads the module (a reboot) and holds the packages;
+ * WSL 2 restarts its VM after a Windows driver update (`wsl --shutdown`, Microsoft "Basic commands for WSL"); native
+ * Windows restarts; a container's libraries come from the image or the runtime, not from its own packages.
+ */
+function mismatchFix(s: Snapshot, branch: string | undefined): string[] {
+  const platform = osTarget(s).platform;
+  if (platform === 'windows') return [`# ${m('dlmFixWindows')}`, 'nvidia-smi'];
+  if (platform === 'wsl') return [`# ${m('dlmFixWsl')}`, 'wsl --shutdown', '/usr/lib/wsl/lib/nvidia-smi'];
+  if (platform === 'container') return [`# ${m('dlmFixContainerPaste')}`, m('dlmFixContainerRun')];
+  return [
+    'cat /proc/driver/nvidia/version',
+    'ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # the libnvidia-ml.so.1 that loads: a stale link to the old driver\'s library also gives this error',
+    'sudo reboot',
+    '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
+    `# ${em('dlmHold')}`,
+    ...holdDriverLines(s, branch),
+  ];
 }

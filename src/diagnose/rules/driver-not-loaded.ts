@@ -11,8 +11,8 @@ import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverAnswers, ev, isWsl, moduleLoaded, pciLabel, specForPci } from '../system-facts.js';
-import { kernelHeadersCommand } from '../../install/system.js';
-import { driverInstallCommands } from '../../install/driver.js';
+import { kernelHeadersCommand, moduleRebuildLines, osTarget } from '../../install/system.js';
+import { driverBranchLines, driverInstallCommands, fabricManagerInstall, kernelParameterLines, proprietaryModuleLines } from '../../install/driver.js';
 
 export const rule: Rule = {
   code: 'driver-not-loaded',
@@ -47,10 +47,12 @@ function check(s: Snapshot): Finding[] {
   if (installed) {
     cause = m('dnlCauseInstalled', { gpus: names, installed, bound: boundText, kernel: s.os.kernel?.value ?? '?' });
     fix.push(m('dnlFixWhy'), 'sudo modprobe nvidia', "sudo dmesg | grep -i -E 'nvidia|nvrm|nouveau|secure|key' | tail -n 30");
-    if (s.os.dkms?.value.length) {
+    // The module is rebuilt for the running kernel by the tool that built it: DKMS, or akmods on Fedora.
+    const akmods = osTarget(s).distro === 'fedora';
+    if (s.os.dkms?.value.length || akmods) {
       fix.push(m('dnlFixRebuild'));
-      if (headers) fix.push(headers);
-      fix.push('sudo dkms autoinstall', 'sudo modprobe nvidia');
+      const rebuild = moduleRebuildLines(s, { dkms: !!s.os.dkms?.value.length });
+      fix.push(...(s.os.kernelHeaders?.value === false ? rebuild : rebuild.filter((l) => l !== kernelHeadersCommand(s))), 'sudo modprobe nvidia');
     }
     if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
     if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
@@ -63,7 +65,20 @@ function check(s: Snapshot): Finding[] {
     if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
     fix.push(m('dnlFixReboot'), 'sudo reboot');
   }
-  const f: Finding = { code: 'driver-not-loaded', severity: 'error', title: m('dnlTitle'), cause, evidence, fix };
+  // Native Windows reinstalls with NVIDIA's installer; in a container the module and its packages are the host's.
+  const platform = osTarget(s).platform;
+  const where =
+    platform === 'windows'
+      ? [`# ${m('dnlFixWindows')}`, 'nvidia-smi']
+      : platform === 'container'
+        ? [
+            `# ${m('dnlFixOnHost')}`,
+            ...driverInstallCommands(s, gpus.map(specForPci)).filter((l) => l.startsWith('# ')),
+            m('noGpuFixContainerRun'),
+            'docker run --rm --gpus all <image> nvidia-smi',
+          ]
+        : fix;
+  const f: Finding = { code: 'driver-not-loaded', severity: 'error', title: m('dnlTitle'), cause, evidence, fix: where };
   return [f];
 }
 
@@ -110,6 +125,7 @@ function hung(s: Snapshot): Finding[] {
  */
 function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
   if (inWsl(ctx)) return undefined;
+  const os = osTarget(ctx.snapshot);
   // The machine's GPU is another vendor's: there is no NVIDIA driver to load (no-gpu says so). WSL 1 has no GPU at all
   // (the wsl finding says so; WSL 1 is not flagged as WSL in the facts because /usr/lib/wsl/lib does not exist there).
   if ((has(ctx.events, 'amd-gpu', 'vm-display-adapter') && !ctx.gpus.length) || has(ctx.events, 'wsl1')) return undefined;
@@ -134,8 +150,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 2,
       finding: finding('driver-not-loaded', 'error', em('dnlGspTitle'), em('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
-        `sudo apt-get install -y nvidia-driver-${branch ?? '<branch>'}   # Ubuntu: the proprietary module, not nvidia-driver-${branch ?? '<branch>'}-open`,
-        '# Fedora/RPM Fusion (akmods): echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force',
+        ...proprietaryModuleLines(ctx.snapshot, branch === undefined ? undefined : String(branch)),
         '# .run installer: sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary',
         'modinfo nvidia | grep -i license   # "NVIDIA" = proprietary, "Dual MIT/GPL" = open',
       ]),
@@ -162,7 +177,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       fit: 1.8,
       finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
         'systemctl status nvidia-fabricmanager',
-        `sudo apt-get install -y nvidia-fabricmanager-${versionParts(v ?? '')[0] ?? '<branch>'}${v ? `=${v}-*` : ''}`,
+        fabricManagerInstall(ctx.snapshot, v ?? undefined),
         'sudo systemctl enable --now nvidia-fabricmanager',
       ]),
     };
@@ -173,7 +188,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       fit: 2,
       finding: finding('driver-not-loaded', 'error', em('dnlBarTitle'), em('dnlBarCause'), evidence, [
         '# BIOS: enable "Above 4G Decoding" (and Resizable BAR if offered), disable CSM',
-        '# or let Linux reassign the bridge windows: add pci=realloc to the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT), then sudo update-grub',
+        `# ${m('dnlFixRealloc')}`,
+        ...kernelParameterLines(ctx.snapshot, 'pci=realloc'),
         "sudo lspci -vv -s <bus:dev.fn> | grep -i region   # the GPU's BARs after the change",
         'sudo reboot',
       ]),
@@ -189,9 +205,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       finding: finding('driver-not-loaded', 'error', em('dnlUnsupportedTitle', { driver: drv }), em('dnlUnsupportedCause', { driver: drv }), evidence, [
         'lspci -nn | grep -i nvidia   # the PCI ID (10de:xxxx) of the GPU',
         '# look the PCI ID up in the README appendix A of the driver you install (https://www.nvidia.com/Download/index.aspx)',
-        '# a GPU newer than the driver: install a newer branch (ubuntu-drivers devices lists the right one); an old GPU: its legacy branch (e.g. 470, 390, 340)',
-        'sudo ubuntu-drivers devices',
-        'sudo apt-get install -y nvidia-driver-<branch>',
+        `# ${m('dnlFixBranchPick')}`,
+        ...driverBranchLines(ctx.snapshot),
         'sudo reboot',
       ]),
     };
@@ -200,10 +215,14 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 1.2,
-      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlUvm'), evidence, [
-        'sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm',
-        'nvidia-smi',
-      ]),
+      finding: finding(
+        'driver-not-loaded',
+        'error',
+        em('dnlTitle'),
+        em('dnlUvm'),
+        evidence,
+        os.platform === 'windows' ? [`# ${m('dnlFixWindows')}`, 'nvidia-smi'] : ['sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm', 'nvidia-smi'],
+      ),
     };
   }
   const secure = ctx.snapshot.os.secureBoot?.value === 'enabled' || has(ctx.events, 'key-rejected', 'lockdown');
@@ -233,16 +252,27 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const inContainer = has(ctx.events, 'container-context') && !moduleEventOf(events);
   const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
   const cause = moduleEvent ? em('dnlModuleCause', { kernel: kernel ?? em('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : em('dnlCause');
+  const fit = inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8;
+  // Native Windows has no kernel module to build: the driver is reinstalled with NVIDIA's installer.
+  if (os.platform === 'windows')
+    return {
+      specific: false,
+      fit,
+      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlCause'), evidence, [`# ${m('dnlFixWindows')}`, 'nvidia-smi']),
+    };
+  // In a container the module is the host's: the same checks, run on the host.
+  const onHost = os.platform === 'container' || inContainer ? [`# ${m('dnlFixOnHost')}`] : [];
+  const hostOs = os.platform === 'container' ? { ...ctx.snapshot, os: { ...ctx.snapshot.os, container: null, id: null } } : ctx.snapshot;
   return {
     specific: false,
-    fit: inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8,
+    fit,
     finding: finding('driver-not-loaded', 'error', em('dnlTitle'), cause, evidence, [
+      ...onHost,
       `# ${em('dnlCheck')}`,
       'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"',
       'dkms status',
       `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
-      `sudo apt-get install -y linux-headers-${k}   # Fedora: kernel-devel-${k}; Arch: linux-headers + nvidia-dkms for a custom kernel`,
-      drv && /^\d{3}\.\d/.test(drv) ? `sudo dkms install nvidia/${drv} -k ${k}` : 'sudo dkms autoinstall',
+      ...moduleRebuildLines(hostOs, { kernel: kernel ?? undefined, driver: drv ?? undefined, dkms: true }),
       'sudo modprobe nvidia',
       'nvidia-smi',
     ]),

@@ -10,7 +10,7 @@ import { torchVariant, variantArchSet, variantCoversCapability } from '../../kno
 import { compareVersions, versionParts } from '../../knowledge/version.js';
 import { driverUpgradeCommands } from '../../install/driver.js';
 import { pipInstall } from '../../install/python.js';
-import { driverWords } from '../../install/torch.js';
+import { companionsIn, driverWords, torchPipLine } from '../../install/torch.js';
 import { cudaNumber } from '../../parse/framework-logs.js';
 import { PASTED_PREFIX } from '../../parse/snapshot.js';
 import type { ErrorEvent } from '../../parse/types.js';
@@ -32,7 +32,7 @@ import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js
 import type { Evidence, Finding } from '../../findings.js';
 import { contextOf, tagOf, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
-import { first, has, lineEvidence, pip, primary, type Explained } from '../explain-helpers.js';
+import { first, has, lineEvidence, primary, type Explained } from '../explain-helpers.js';
 import { em } from '../explainers/messages.js';
 import { bySeverity, confirmedBy, eachFactOnce, fromCheck, fromFactsAlone, namedByMessage } from '../from-text.js';
 import { guessFinding } from '../guess.js';
@@ -209,7 +209,7 @@ function tooOld(snapshot: Snapshot, p: Program, say: Say): Finding {
   const unconfirmed = framework.unconfirmed;
   const fix = [
     `# ${alternatives.length ? mf('drvUpgrade', { floor }) : m('dtoUpgrade', { floor })}`,
-    ...driverUpgradeCommands(snapshot, floor, driverWords(floor), say.text ? { unknownOs: 'apt' } : {}),
+    ...driverUpgradeCommands(snapshot, floor, driverWords(floor)),
     ...alternatives,
   ];
   const evidence = eachFactOnce([...say.lines, ...p.evidence, ...driverFacts(d, mf('evDriver')), ...cudaRowNote(p.cuda)]);
@@ -335,7 +335,12 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
   const max = driverMaxCuda(d);
   if (max) {
     const cause = d?.version ? em('drvCauseNoBuild', { driver: d.version, max }) : m('dtoCauseNoBuildCuda', { max });
-    const fix = [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', pip(`--force-reinstall torch --index-url https://download.pytorch.org/whl/${tagOf(max)}`)];
+    // The nearest build that exists for this driver's CUDA (not a tag made from the number), with the companions kept.
+    const reinstall = torchPipLine(
+      { maxCuda: max, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot) },
+      { force: true, companions: companionsIn(ctx.env) },
+    );
+    const fix = [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', ...(reinstall ? [reinstall] : [])];
     return { fit: 1, finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleUnknown'), cause, evidence, fix } };
   }
   return {
@@ -354,10 +359,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
 /** Messages that name the driver the program needs outright: NVENC's API floor, Ollama's, an NGC container's release. */
 function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]): Explained | undefined {
   const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(ctx.driver, mf('evDriver'))]);
-  const upgrade = (floor: string) => [
-    `# ${m('dtoUpgrade', { floor })}`,
-    ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor), { unknownOs: 'apt' }),
-  ];
+  const upgrade = (floor: string) => [`# ${m('dtoUpgrade', { floor })}`, ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor))];
   const nvenc = events.filter((e) => e.signature === 'nvenc-api');
   if (nvenc.length) {
     const api = nvenc.map((e) => e.groups.required).find(Boolean);

@@ -1,7 +1,9 @@
 // forward-compat-shadowing: a cuda-compat libcuda is loaded in front of the driver's own. Error when it is older
 // than the host driver or the GPU cannot use forward compatibility; info when it is only present (or used as meant).
+// The fix changes the setting the probe found putting it in front (CompatLibrary.via): the LD_LIBRARY_PATH entry, the
+// ld.so.conf line and its file, or the preload list — never another one.
 import { compareVersions } from '../../knowledge/version.js';
-import type { CompatLibrary, Snapshot } from '../../snapshot/types.js';
+import type { CompatLibrary, CompatVia, Snapshot } from '../../snapshot/types.js';
 import type { Evidence, Finding } from '../../findings.js';
 import { versionParts } from '../../knowledge/version.js';
 import type { ErrorEvent } from '../../parse/types.js';
@@ -13,7 +15,9 @@ import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { m as md } from './messages-driver.js';
 import { m } from './messages-system.js';
-import { dirname, driverVersionFromPath, ev, specForGpu, withoutEntries } from '../system-facts.js';
+import { m as lm } from './messages-libraries.js';
+import { preloadFix, preloadLists, shellWord } from '../preload.js';
+import { dirname, driverVersionFromPath, ev, inContainer, specForGpu, withoutEntries } from '../system-facts.js';
 
 /** The host driver: NVML's answer, else the kernel module (the compat libcuda itself is not the driver). */
 function hostDriver(s: Snapshot): { version: string; source: string } | null {
@@ -53,7 +57,7 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
       subject: c.path,
     };
   }
-  const how = c.reason;
+  const how = howOf(c);
   const older = host !== null && c.version !== null && compareVersions(c.version, host.version) < 0;
   // knowledge/data/cuda.ts FORWARD_COMPAT.eligible: data-center GPUs (plus select NGC-ready RTX and Jetson, which the catalogue marks too).
   const ineligible = s.gpus.filter((g) => {
@@ -77,26 +81,111 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
     ...(older ? [m('fcCauseOld', { path: c.path, how, driver })] : []),
     ...(ineligible.length ? [m('fcCauseGpu', { path: c.path, how, gpus: ineligible.map((g) => g.name).join(', ') })] : []),
   ].join(' ');
-  const fix: string[] = [];
-  const ld = s.env.LD_LIBRARY_PATH ?? '';
-  const onLd = ld.split(':').some((d) => d.replace(/\/$/, '') === dir) || /LD_LIBRARY_PATH/.test(c.reason);
-  if (onLd) {
-    const compatDirs = new Set([dir, ...s.toolkits.map((t) => `${t.path}/compat`), ...s.toolkits.flatMap((t) => t.aliases.map((a) => `${a}/compat`))]);
-    fix.push(m('fcFixLd'), `export LD_LIBRARY_PATH=${withoutEntries(ld, (e) => compatDirs.has(e.replace(/\/$/, '')) || /\/compat\/?$/.test(e))}`);
-  }
-  if (/ld\.so cache/.test(c.reason) || !onLd) {
-    fix.push(m('fcFixCache'), `grep -rl '${dir}' /etc/ld.so.conf /etc/ld.so.conf.d/`, m('fcFixCacheDelete'), 'sudo ldconfig');
-  }
-  fix.push(m('fcFixCheck', { driver }), 'ldconfig -p | grep libcuda.so.1');
+  const fix = [...fixFor(s, c, dir), `# ${lm('fcvCheck', { driver })}`, LOADED_LIBCUDA];
   return {
     code: 'forward-compat-shadowing',
     severity: 'error',
     title: older ? m('fcTitleOld', { compat, driver }) : m('fcTitleGpu', { compat }),
     cause,
-    evidence: [...evidence, ...ev(m('evLdLibraryPath'), s.env.LD_LIBRARY_PATH ? { value: s.env.LD_LIBRARY_PATH, source: 'env:LD_LIBRARY_PATH' } : null)],
+    evidence: [
+      ...evidence,
+      ...ev(m('evLdLibraryPath'), s.env.LD_LIBRARY_PATH ? { value: s.env.LD_LIBRARY_PATH, source: 'env:LD_LIBRARY_PATH' } : null),
+      ...viaEvidence(c.via),
+    ],
     fix,
     subject: c.path,
   };
+}
+
+/** The configuration line or preload entry that puts it in use (LD_LIBRARY_PATH is shown whole above). */
+function viaEvidence(v: CompatVia | null | undefined): Evidence[] {
+  if (!v || v.kind === 'LD_LIBRARY_PATH') return [];
+  if (v.kind === 'ld.so.conf') return [{ fact: v.file ?? 'ld.so cache', value: v.entry, source: v.file ? `file:${v.file}` : 'ld.so.cache' }];
+  return [{ fact: v.kind, value: v.entry, source: v.kind === 'LD_PRELOAD' ? 'env:LD_PRELOAD' : `file:${v.kind}` }];
+}
+
+/** The setting that puts it in use, in words; the probe's reason where no setting was recorded. */
+function howOf(c: CompatLibrary): string {
+  const v = c.via;
+  if (!v) return c.reason;
+  if (v.kind === 'LD_LIBRARY_PATH') return lm('fcvHowLd', { entry: v.entry });
+  if (v.kind === 'ld.so.conf') return v.file ? lm('fcvHowConf', { file: v.file, entry: v.entry }) : lm('fcvHowConfNoFile', { entry: v.entry });
+  return lm('fcvHowPreload', { list: v.kind, entry: v.entry });
+}
+
+/** Prints the libcuda file a new process maps for libcuda.so.1 (read back from /proc/self/maps). */
+const LOADED_LIBCUDA = `python3 -c "import ctypes; ctypes.CDLL('libcuda.so.1'); print(*sorted({l.split()[-1] for l in open('/proc/self/maps') if 'libcuda' in l}))"`;
+
+const norm = (p: string) => p.replace(/(.)\/+$/, '$1');
+
+/** The folders a compat libcuda is reached through: its real folder and the same folder under each toolkit link. */
+function compatDirsOf(s: Snapshot, dir: string): Set<string> {
+  return new Set([dir, ...s.toolkits.filter((t) => `${t.path}/compat` === dir).flatMap((t) => t.aliases.map((a) => `${a}/compat`))]);
+}
+
+/**
+ * How the setting the evidence shows is undone. A Snapshot from before `via` was recorded: LD_LIBRARY_PATH when one
+ * of its entries reaches the folder (the real path or a toolkit link to it), else the ld.so configuration.
+ */
+function fixFor(s: Snapshot, c: CompatLibrary, dir: string): string[] {
+  const ld = s.env.LD_LIBRARY_PATH ?? '';
+  const dirs = compatDirsOf(s, dir);
+  const onLd = ld.split(/[:;]/).some((e) => dirs.has(norm(e)));
+  const via: CompatVia | null | undefined =
+    c.via ?? (onLd ? { kind: 'LD_LIBRARY_PATH', entry: ld.split(/[:;]/).find((e) => dirs.has(norm(e)))!, file: null } : undefined);
+  const container = inContainer(s);
+  if (via?.kind === 'LD_LIBRARY_PATH') {
+    dirs.add(norm(via.entry));
+    // Every compat folder leaves, not only this one: a second one behind it would be found next.
+    const kept = withoutEntries(ld, (e) => dirs.has(norm(e)) || /\/compat\/?$/.test(e));
+    return [
+      m('fcFixLd'),
+      kept ? `export LD_LIBRARY_PATH=${shellWord(kept)}` : 'unset LD_LIBRARY_PATH',
+      `# ${lm('fcvLdWhere', { entry: via.entry })}`,
+      'grep -n LD_LIBRARY_PATH ~/.bashrc ~/.profile ~/.bash_profile /etc/environment /etc/profile.d/*.sh 2>/dev/null',
+      ...(container ? [`# ${lm('fcvLdContainer', { container, value: kept || '""' })}`] : []),
+    ];
+  }
+  if (via?.kind === 'LD_PRELOAD' || via?.kind === '/etc/ld.so.preload') {
+    const list = preloadLists(s).find((p) => p.list === via.kind);
+    if (list) return preloadFix(list, [via.entry], container);
+  }
+  if (via?.kind === 'ld.so.conf' && via.file) {
+    const line = sedLine(via.entry);
+    return [
+      `# ${lm('fcvConf', { file: via.file, entry: via.entry })}`,
+      line ? `sudo sed -i '${line}' ${shellWord(via.file)}` : `sudoedit ${shellWord(via.file)}`,
+      'sudo ldconfig',
+      ...(container ? [`# ${lm('fcvConfContainer', { container, file: via.file })}`] : []),
+    ];
+  }
+  if (via?.kind === 'ld.so.conf') return [`# ${lm('fcvConfNoFile', { entry: via.entry })}`, 'sudo ldconfig'];
+  return [m('fcFixCache'), `grep -rl ${shellWord(dir)} /etc/ld.so.conf /etc/ld.so.conf.d/`, m('fcFixCacheDelete'), 'sudo ldconfig'];
+}
+
+/** A sed command deleting exactly this configuration line (a comment after it allowed); none for a line sed's quoting cannot hold. */
+function sedLine(line: string): string | undefined {
+  if (/['\n|]/.test(line)) return undefined;
+  const re = line.replace(/[\\.*[\]^$]/g, '\\$&');
+  return `\\|^[[:space:]]*${re}[[:space:]]*\\(#.*\\)\\?$|d`;
+}
+
+/** The paste shows LD_PRELOAD or LD_LIBRARY_PATH with a compat libcuda or folder: that variable, without it. Else where to look. */
+function pastedLdFix(ctx: ExplainContext): string[] {
+  const preload = preloadLists(ctx.snapshot).find((p) => p.list === 'LD_PRELOAD');
+  const compatPreloaded = preload?.entries.filter((e) => /\/compat\/libcuda\.so/.test(e)) ?? [];
+  if (preload && compatPreloaded.length) return preloadFix(preload, compatPreloaded, inContainer(ctx.snapshot));
+  const ld = ctx.snapshot.env.LD_LIBRARY_PATH ?? '';
+  const isCompat = (e: string) => /\/compat\/?$/.test(e);
+  if (ld.split(/[:;]/).some(isCompat)) {
+    const kept = withoutEntries(ld, isCompat);
+    return [`# ${lm('fcvPasteLd')}`, kept ? `export LD_LIBRARY_PATH=${shellWord(kept)}` : 'unset LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1'];
+  }
+  return [
+    'ldconfig -p | grep libcuda.so.1',
+    'echo $LD_LIBRARY_PATH',
+    '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
+  ];
 }
 
 /** Error 804 (forward compatibility on a GPU without it) or 803 (a compat libcuda of another branch than the module), or a compat library only listed. */
@@ -138,9 +227,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     specific: false,
     fit,
     finding: finding('forward-compat-shadowing', 'error', em('fcTitle'), em('fcCause', { why }), evidence, [
-      'ldconfig -p | grep libcuda.so.1',
-      'echo $LD_LIBRARY_PATH',
-      '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
+      ...pastedLdFix(ctx),
       ...paths.map((p) => `rm ${p}*   # ${md('fcRemovePath')}`),
       ...(compatPkg ? [`dpkg -l | grep cuda-compat; sudo apt-get remove -y ${compatPkg}   # ${em('fcRemovePkg', { cuda: imageCuda ?? '' })}`] : []),
     ]),

@@ -2,11 +2,13 @@
 // tested CUDA, JAX CUDA plugins on too old a driver — from the environments' packages, and from what a pasted text says
 // (ONNX Runtime, JAX, xFormers, CuPy, mmcv, PyG, cuDF and bitsandbytes name the CUDA their build wants).
 // TensorFlow on native Windows after 2.10 is a CPU-only build: cpu-only-build.
+import { signatureById } from '../../knowledge/error-signatures.js';
 import { jaxCudaExtra } from '../../knowledge/jax.js';
+import { isSymptom } from '../../parse/symptoms.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchRelease } from '../../knowledge/torch.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
-import { torchInstallCommands, driverWords } from '../../install/torch.js';
+import { companionsIn, driverWords, torchInstallCommands, torchPipLine } from '../../install/torch.js';
 import { canonicalName, cudaTagOf, driverOf, findPackage, isCpuBuild, isTensorflow, managerOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
 import { driverEvidence, packageEvidence } from '../evidence.js';
 import { driverUpgradeCommands } from '../../install/driver.js';
@@ -36,6 +38,7 @@ import { onnxruntimeExplained, onnxruntimeFromFacts } from '../onnxruntime.js';
 import { tfWindowsLastGpu } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
 import { m } from './messages-framework.js';
+import { xm } from './messages-explain.js';
 
 export const rule: Rule = {
   code: 'framework-cuda-mismatch',
@@ -43,8 +46,16 @@ export const rule: Rule = {
   check(input) {
     const found = checks(input.snapshot);
     if (input.origin === 'machine') return found.map((c) => c.finding);
-    // Slot 7: where the ONNX Runtime facts-alone cause ties among those of all rules (rank index, phase 1).
-    const one = textFinding(input, { code: 'framework-cuda-mismatch', named: fcmNamed, factsAlone: [{ slot: 7, find: onnxruntimeFromFacts }], checked: found });
+    // Slots 6 and 7: where the TensorFlow and ONNX Runtime facts-alone causes tie among those of all rules (rank index, phase 1).
+    const one = textFinding(input, {
+      code: 'framework-cuda-mismatch',
+      named: fcmNamed,
+      factsAlone: [
+        { slot: 6, find: tfSystemCuda },
+        { slot: 7, find: onnxruntimeFromFacts },
+      ],
+      checked: found,
+    });
     return one ? [one] : [];
   },
 };
@@ -241,14 +252,19 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     evidence.push({ fact: em('evTorch'), value: have, source: 'pasted:error message' });
     // The installed torch is a CPU build: that is the root cause, not xFormers (cpu-only-build says so).
     const cpu = /\+cpu$/.test(have);
-    const torchFix = pip(`torch==${built.split('+')[0]} --index-url https://download.pytorch.org/whl/${builtTag ?? 'cu128'}`);
+    // The torch build xFormers was made for, if PyTorch published it: its +tag, else that release's PyPI default.
+    const builtVersion = built.split('+')[0]!;
+    const torchFix = torchPipLine(
+      { version: builtVersion, tag: builtTag ?? torchRelease(builtVersion)?.pypiDefault ?? '', python: ctx.env?.version?.value ?? null },
+      { companions: companionsIn(ctx.env) },
+    );
     const xfFix = pip(
       `-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # the xformers build for the installed torch ${have}`,
     );
     return {
       fit: cpu ? 0.4 : 2,
       finding: explained('framework-cuda-mismatch', 'error', em('fcmExtTitle', vars), em('fcmExtCause', vars), evidence, [
-        ...(cpu ? [torchFix] : [xfFix, `# or: ${torchFix}`]),
+        ...(cpu ? (torchFix ? [torchFix] : []) : [xfFix, ...(torchFix ? [`# or: ${torchFix}`] : [])]),
         'python -m xformers.info',
       ]),
     };
@@ -330,7 +346,15 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
   if (tv) {
     const t = ctx.torch;
     const what = tv.groups.op ? `torchvision::${tv.groups.op}` : `torch CUDA ${tv.groups.torch ?? '?'} vs torchvision CUDA ${tv.groups.vision ?? '?'}`;
-    const tag = tv.groups.torch ? tagOf(tv.groups.torch) : (t?.tag ?? 'cu128');
+    // torch's own CUDA names the build to put both on; a CUDA PyTorch publishes no wheel of (a conda build's 11.2)
+    // gets the nearest real build of that major.
+    const cuda = tv.groups.torch ?? t?.cuda;
+    const version = t && t.version !== '?' ? t.version : undefined;
+    const q = { ...(version ? { version } : {}), python: t?.pkg ? (ctx.env?.version?.value ?? null) : null };
+    const reinstall = cuda
+      ? (torchPipLine({ ...q, tag: tagOf(cuda) }, { companions: ['torchvision', 'torchaudio'], force: true }) ??
+        torchPipLine({ ...q, major: versionParts(cuda)[0]!, maxCuda: cuda }, { companions: ['torchvision', 'torchaudio'], force: true }))
+      : torchPipLine(q, { companions: ['torchvision', 'torchaudio'], force: true });
     return {
       fit: 1.8,
       finding: explained(
@@ -339,12 +363,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         em('fcmVisionTitle'),
         em('fcmVisionCause', { what }),
         [...evidence, ...torchEvidence(ctx)],
-        [
-          'pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "',
-          pip(
-            `--force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} torchvision torchaudio --index-url https://download.pytorch.org/whl/${tag}`,
-          ),
-        ],
+        ['pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "', ...(reinstall ? [reinstall] : [])],
       ),
     };
   }
@@ -505,10 +524,89 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     const t = ctx.torch;
     return {
       fit: 0.7,
-      finding: explained('framework-cuda-mismatch', 'error', em('fcmGeneric'), em('fcmGeneric'), evidence, [
-        `pip install --force-reinstall torch${t && t.version !== '?' ? `==${t.version}` : ''} --index-url https://download.pytorch.org/whl/${t?.tag ?? 'cu128'}`,
-      ]),
+      finding: explained(
+        'framework-cuda-mismatch',
+        'error',
+        em('fcmGeneric'),
+        em('fcmGeneric'),
+        evidence,
+        [
+          torchPipLine(
+            { ...(t && t.version !== '?' ? { version: t.version } : {}), ...(t?.tag ? { tag: t.tag } : {}), python: ctx.env?.version?.value ?? null },
+            { companions: companionsIn(ctx.env), force: true },
+          ),
+        ].filter((l): l is string => !!l),
+      ),
     };
   }
   return undefined;
+}
+
+// ---- facts alone ----------------------------------------------------------------------------------------------------
+
+/** The soname of the CUDA runtime a build of this CUDA loads: 10.1 → 10.1, every 11.x → 11.0, 12.x → 12 (CUDA's own numbering). */
+function cudartSoname(cuda: string): string {
+  const [major = 0, minor = 0] = versionParts(cuda);
+  return `libcudart.so.${major < 11 ? `${major}.${minor}` : major === 11 ? '11.0' : major}`;
+}
+
+/**
+ * No message, but the paste shows a TensorFlow release and the CUDA toolkit installed (nvcc, a /usr/local/cuda-X
+ * path, "CUDA 12.2" in prose) and no CUDA runtime of its own in the environment (pip nvidia-cuda-runtime-cuXX,
+ * conda cudatoolkit): TensorFlow loads the system's CUDA libraries by soname, and a toolkit of another major (before
+ * CUDA 11: another minor) than its tested build (https://www.tensorflow.org/install/source#gpu) has none it can load,
+ * so it lists only the CPU. The paste saying the GPU is not found confirms it (diagnose/rank.ts withSymptoms).
+ */
+function tfSystemCuda(ctx: ExplainContext): TextCause | undefined {
+  const env = ctx.env;
+  const tf = env?.packages.find((p) => (p.name === 'tensorflow' || p.name === 'tensorflow-gpu') && !isCpuBuild(p));
+  const r = tf ? tensorflowRelease(tf.version) : undefined;
+  if (!env || !tf || !r || tfWindowsLastGpu(ctx.snapshot, tf.version)) return undefined;
+  if (env.packages.some((p) => /^(?:nvidia-cuda-runtime-cu\d+|cudatoolkit|cuda-runtime|cuda-cudart)$/.test(p.name))) return undefined;
+  const toolkit = ctx.snapshot.toolkits.map((t) => t.nvcc?.version ?? t.version).find((v) => !!v?.value);
+  const mention = ctx.facts.toolkitMentions.find((t) => t.source !== 'pasted:conda' && t.source !== 'pasted:image');
+  const have = toolkit ?? (mention ? { value: mention.value, source: mention.source } : undefined);
+  if (!have || !cudaDiffers(r.cuda, have.value)) return undefined;
+  const haveCuda = versionParts(have.value).slice(0, 2).join('.');
+  const vars = { pkg: 'tensorflow', version: ` ${tf.version}`, want: r.cuda, have: haveCuda, cudnn: r.cudnn, lib: cudartSoname(r.cuda) };
+  const minor = publicVersion(tf.version).split('.').slice(0, 2).join('.');
+  const fix = r.andCudaExtra
+    ? [`# ${xm('fcmTfExtra', { version: minor, cuda: r.cuda })}`, pip(`"tensorflow[and-cuda]==${minor}.*"`)]
+    : [`# ${xm('fcmTfInstall', { cuda: r.cuda, cudnn: r.cudnn, version: tf.version })}`, ...condaCuda(r.cuda, r.cudnn)];
+  fix.push('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices(\'GPU\'))"');
+  return {
+    // A toolkit stated in prose ("I have CUDA 12.2") is weaker than nvcc's own answer or a path; a message in the
+    // paste that names other causes and not this one says the failure is another.
+    fit: (have.source === 'pasted:text' || have.source === 'pasted:prose' ? 0.8 : 1) * (otherMessage(ctx) ? 0.5 : 1),
+    finding: explained(
+      'framework-cuda-mismatch',
+      'error',
+      em('fcmTitle', vars),
+      xm('fcmTfFacts', vars),
+      [
+        { fact: 'tensorflow', value: tf.version, source: tf.location },
+        { fact: em('evNvcc'), value: have.value, source: have.source },
+        { fact: m('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
+      ],
+      fix,
+    ),
+  };
+}
+
+/** A message of the paste names causes, none of them this one. */
+function otherMessage(ctx: ExplainContext): boolean {
+  const named = ctx.events.filter((e) => !isSymptom(e.signature) && (signatureById(e.signature)?.weight ?? 0) >= 0.5);
+  return named.length > 0 && !named.some((e) => signatureById(e.signature)?.causes.some((c) => c.code === 'framework-cuda-mismatch'));
+}
+
+/**
+ * TensorFlow's own install steps for the releases that load the system CUDA (tensorflow.org/install/pip of 2.5–2.13):
+ * 2.12/2.13 (CUDA 11.8) take cudatoolkit 11.8.0 from conda-forge and cuDNN 8.6 as the nvidia-cudnn-cu11 wheel; 2.5–2.11
+ * take "cudatoolkit=11.2 cudnn=8.1.0". Older releases: the same conda packages of their CUDA and cuDNN (conda's
+ * single "=" matches every patch release).
+ */
+function condaCuda(cuda: string, cudnn: string): string[] {
+  if (cuda === '11.8') return ['conda install -c conda-forge cudatoolkit=11.8.0', pip('nvidia-cudnn-cu11==8.6.0.163')];
+  if (cuda === '11.2') return ['conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0'];
+  return [`conda install -c conda-forge cudatoolkit=${cuda} cudnn=${cudnn}`];
 }

@@ -25,16 +25,24 @@ import { rule as outOfMemory } from './out-of-memory.js';
 import { rule as ncclFailure } from './nccl-failure.js';
 import { rule as clocksCapped } from './clocks-capped.js';
 import { rule as computeMode } from './compute-mode.js';
+import { rule as containerLimits } from './container-limits.js';
 import { rule as fabricManager } from './fabric-manager.js';
 import { rule as gpuMissing } from './gpu-missing.js';
 import { rule as gpuUnresponsive } from './gpu-unresponsive.js';
 import { rule as persistenceOff } from './persistence-off.js';
 import { rule as xidErrors } from './xid-errors.js';
+import { rule as gpuBusy } from './gpu-busy.js';
+import { rule as deepCheckFailed } from './deep-check-failed.js';
+import { rule as gpusHidden } from './gpus-hidden.js';
+import { rule as archListMismatch } from './arch-list-mismatch.js';
+import { rule as slowSettings } from './slow-settings.js';
+import { rule as unexplainedError } from './unexplained-error.js';
 
 /** One Rule per Finding code: each reads its whole input (a Snapshot from a probe or a paste, and error events). */
 export const RULES: readonly Rule[] = [
   clocksCapped,
   computeMode,
+  containerLimits,
   fabricManager,
   gpuMissing,
   gpuUnresponsive,
@@ -62,4 +70,10 @@ export const RULES: readonly Rule[] = [
   secureBoot,
   nouveau,
   noGpu,
+  gpuBusy,
+  gpusHidden,
+  deepCheckFailed,
+  archListMismatch,
+  slowSettings,
+  unexplainedError,
 ];

@@ -7,11 +7,12 @@ import { condaEnvArg, pipInstall } from '../../install/python.js';
 import { tensorflowRelease } from '../../knowledge/tensorflow.js';
 import { torchVariant } from '../../knowledge/torch.js';
 import { versionParts } from '../../knowledge/version.js';
-import { wheelForSoname } from '../../knowledge/wheels.js';
+import { cudnnWheelRequirement, nvidiaWheelFor } from '../../install/wheels.js';
+import { torchPipLine } from '../../install/torch.js';
 import type { ErrorEvent } from '../../parse/types.js';
-import { buildCudaOf, canonicalName, cudaTagOf, isFramework, isTensorflow, managerOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
+import { buildCudaOf, canonicalName, cudaTagOf, isFramework, isTensorflow, managerOf, platformOf, publicVersion, pythonOf } from '../../snapshot/queries.js';
 import type { LibraryResolution, NativeLibrary, PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
-import { contextOf, type ExplainContext } from '../context.js';
+import { contextOf, driverMaxCuda, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
 import { cudaDiffers, first, has, inWsl, pip, tfPipRelease } from '../explain-helpers.js';
 import { bnbMissesLibrary } from '../bitsandbytes.js';
@@ -19,7 +20,8 @@ import { CUDNN_WHEEL_ON_PATH, cudnnPresent, cudnnWheelSpec, tfWithCuda } from '.
 import { missingEvidence, messageLines, unite, type Checked, type Told } from '../library-findings.js';
 import { missingLibs } from '../missing-libs.js';
 import { eventsFor } from '../rank.js';
-import { containerToolkitFix, dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from '../system-facts.js';
+import { dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from '../system-facts.js';
+import { containerToolkitHostLines, systemLibDir, windowsPathLines } from '../../install/system.js';
 import type { Rule } from '../types.js';
 import { em } from '../explainers/messages.js';
 import { m as fm } from './messages-framework.js';
@@ -90,7 +92,8 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
     const specs: string[] = [];
     const unknown: string[] = [];
     for (const s of sonames) {
-      const wheel = wheelForSoname(s, sonameCudaMajor(s) ?? major);
+      // No pip wheel for a CUDA major NVIDIA never published as wheels (CUDA 10): reinstall the package instead.
+      const wheel = nvidiaWheelFor(s, sonameCudaMajor(s) ?? major);
       if (!wheel) unknown.push(s);
       else if (/^nvidia-cudnn/.test(wheel)) specs.push(cudnnWheelSpec(p, wheel));
       else if (/^nvidia-nccl/.test(wheel) && variant?.nccl) specs.push(`${wheel}==${variant.nccl}`);
@@ -182,7 +185,7 @@ function driverLibsMissing(s: Snapshot, missing: NativeLibrary[]): Finding {
     sm('lnfMissingCause', { version: version ? ` ${version}` : '', sonames, detail: missing.map((l) => l.error).join('; ') }) +
     (container ? sm('lnfMissingCauseContainer', { container }) : sm('lnfMissingCauseHost'));
   const fix = container
-    ? containerToolkitFix()
+    ? containerToolkitHostLines()
     : [
         sm('lnfMissingFixCache'),
         'sudo ldconfig',
@@ -253,7 +256,12 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     if (has(events, 'winerror-126'))
       return at(1, em('libTitle', { lib: 'DLL' }), em('libWhyNotFound'), [
         '# https://aka.ms/vs/17/release/vc_redist.x64.exe',
-        pip('--force-reinstall torch --index-url https://download.pytorch.org/whl/cu128'),
+        ...[
+          torchPipLine(
+            { python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot), ...(maxCudaOf(ctx) ? { maxCuda: maxCudaOf(ctx)! } : {}) },
+            { force: true },
+          ),
+        ].filter((l): l is string => !!l),
       ]);
     return undefined;
   }
@@ -281,14 +289,12 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     // The cuDNN of the named torch build, as the machine's check pins it, when it is of the major the message names.
     const spec = ctx.torch && ctx.torch.version !== '?' ? cudnnWheelSpec(ctx.torch.pkg, wheel) : wheel;
     const pinned = spec.startsWith(`${wheel}==${lib.major}.`) ? spec : undefined;
-    fix.push(
-      `# ${em('libFixInstall')}`,
-      pip(pinned ?? `"${wheel}==${lib.major === '8' ? '8.9.*' : `${lib.major}.*`}"`),
-      `# ${em('libFixPath')} ${m('libCudnnWheelPath')}`,
-      CUDNN_WHEEL_ON_PATH,
-    );
+    // The wheel of the cuDNN major the message names, from the tables (cuDNN 7 has none: nvidia-cudnn starts at 8).
+    const req = pinned ?? cudnnWheelRequirement(Number(lib.major), cuda === 11 ? 11 : 12) ?? cudnnWheelRequirement(Number(lib.major));
+    if (req) fix.push(`# ${em('libFixInstall')}`, pip(pinned ?? `"${req}"`), `# ${em('libFixPath')} ${m('libCudnnWheelPath')}`, CUDNN_WHEEL_ON_PATH);
+    else fix.push(`# ${m('cudnnNoWheel', { major: lib.major ?? '?' })}`);
   } else if (lib.kind === 'cuda') {
-    const wheel = wheelForSoname(lib.name, cudaMajor);
+    const wheel = nvidiaWheelFor(lib.name, cudaMajor);
     if (tf && tfRel) fix.push(...tfLibraries(tf.version));
     else if (wheel) fix.push(`# ${em('libFixInstall')}`, pip(wheel));
     // The toolkit folder of the CUDA the TensorFlow release was built with, else the one the soname names.
@@ -299,9 +305,11 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
       `export LD_LIBRARY_PATH=/usr/local/cuda-${folder}/lib64:$LD_LIBRARY_PATH`,
     );
   } else if (lib.kind === 'dll-cuda' || lib.kind === 'dll-cudnn') {
+    // The toolkit installer's folder; cuDNN 8's zip is copied into it (NVIDIA cuDNN install guide for Windows).
+    const bin = `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin`;
     fix.push(
       `# ${em('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`,
-      `set PATH=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin;%PATH%`,
+      ...windowsPathLines(bin, lib.name),
     );
   } else if (lib.kind === 'other') {
     // Libraries pip wheels ship (TensorRT's libnvinfer, …) live in site-packages, which the loader does not search.
@@ -312,11 +320,17 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   } else if (lib.kind === 'driver' && has(events, 'ld-cannot-find')) {
     // Linking (-lcuda) needs the unversioned libcuda.so: the driver ships libcuda.so.1, the toolkit a stub.
     why = em('libWhyLink', { lib: lib.name });
-    fix.push(
-      'ls -l /usr/lib/x86_64-linux-gnu/libcuda.so* /usr/lib64/libcuda.so* 2>/dev/null',
-      `sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # ${m('libLinkName')}`,
-      `export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${m('libLinkStub')}`,
-    );
+    // The driver's folder of this distribution (Debian/Ubuntu multiarch, /usr/lib64, Arch /usr/lib); WSL's is a
+    // read-only mount that already has libcuda.so, so the linker only needs to search it.
+    const dir = systemLibDir(ctx.snapshot);
+    if (inWsl(ctx)) fix.push('ls -l /usr/lib/wsl/lib/libcuda.so*', 'export LIBRARY_PATH=/usr/lib/wsl/lib:$LIBRARY_PATH');
+    else if (dir) fix.push(`ls -l ${dir}/libcuda.so*`, `sudo ln -s libcuda.so.1 ${dir}/libcuda.so   # ${m('libLinkName')}`);
+    else
+      fix.push(
+        'ls -l /usr/lib/x86_64-linux-gnu/libcuda.so* /usr/lib64/libcuda.so* /usr/lib/libcuda.so* 2>/dev/null',
+        `sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # ${m('libLinkName')}; ${sm('lnfLinkDirs')}`,
+      );
+    if (!inWsl(ctx)) fix.push(`export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${m('libLinkStub')}`);
   } else if (lib.kind === 'driver') {
     fix.push(ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi', '# docker: docker run --gpus all …');
   }
@@ -347,4 +361,9 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
       fix,
     },
   };
+}
+
+/** The newest CUDA the text's driver runs, when it shows one. */
+function maxCudaOf(ctx: ExplainContext): string | undefined {
+  return driverMaxCuda(ctx.driver) ?? undefined;
 }

@@ -1,7 +1,8 @@
 // library-shadowing: another copy of a library loads before the one a package ships (or the driver's). On a machine:
-// LD_LIBRARY_PATH puts another copy of a CUDA library before the one a package ships with. In a text: a stub libcuda
-// that loaded, a symbol missing from a copy of another install, a library loaded from a system folder, or an
-// LD_LIBRARY_PATH set where GPU code fails.
+// LD_LIBRARY_PATH puts another copy of a CUDA library before the one a package ships with, or a preload list
+// (LD_PRELOAD, /etc/ld.so.preload) forces one into every process. In a text: a stub libcuda that loaded, a symbol
+// missing from a copy of another install, a library loaded from a system folder, an LD_PRELOAD naming a CUDA library,
+// or an LD_LIBRARY_PATH set where GPU code fails.
 import type { Finding } from '../../findings.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
 import type { ErrorEvent } from '../../parse/types.js';
@@ -14,16 +15,19 @@ import { em } from '../explainers/messages.js';
 import { bundledCopy, cudnnProblem, ldLibraryPathWithout } from '../library-copies.js';
 import { messageLines, unite, type Checked, type Told } from '../library-findings.js';
 import { envSource } from '../env-evidence.js';
+import { isCudaLibrary, isDriverLibrary, preloadFix, preloadLists, type Preloads } from '../preload.js';
+import { driverVersionFromPath, inContainer } from '../system-facts.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleInput } from '../types.js';
 import { m as fm } from './messages-framework.js';
 import { m } from './messages-libraries.js';
+import { m as sm } from './messages-system.js';
 
 export const rule: Rule = {
   code: 'library-shadowing',
   scope: 'environment',
   check(input) {
-    const checks = machineChecks(input.snapshot);
+    const checks = [...machineChecks(input.snapshot), ...preloadChecks(input)];
     if (input.origin === 'machine') return unite(input, 'library-shadowing', undefined, checks);
     const ctx = contextOf(input);
     const events = eventsFor(input, 'library-shadowing');
@@ -101,6 +105,66 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: Hit
     ],
     fix: [`# ${fm('shFix', { dir })}`, ldLibraryPathWithout(snapshot, dir), `# ${fm('shFixKeep', { dir })}`],
     subject: env.prefix,
+  };
+}
+
+// ---- a preload list names a CUDA library ----------------------------------------------------------------------
+
+/**
+ * One finding per preload list that names a CUDA library. A cuda-compat libcuda is forward-compat-shadowing's (its fix
+ * takes it out of the same list): one the probe found preloaded, or in a text whose message that rule reads.
+ */
+function preloadChecks(input: RuleInput): Checked[] {
+  const s = input.snapshot;
+  const out: Checked[] = [];
+  const compatNamed = input.origin !== 'machine' && eventsFor(input, 'forward-compat-shadowing').length > 0;
+  for (const p of preloadLists(s, envSource(input, 'LD_PRELOAD'))) {
+    const compat = new Set(s.cudaCompat.filter((c) => c.inUse && c.via?.kind === p.list).map((c) => c.via!.entry));
+    const isCompat = (e: string) => compat.has(e) || (compatNamed && /\/compat\/libcuda\.so/.test(e));
+    const cuda = p.entries.filter((e) => isCudaLibrary(e) && !isCompat(e));
+    if (cuda.length) out.push({ finding: preloadFinding(s, p, cuda), libs: cuda.map((e) => e.slice(e.lastIndexOf('/') + 1)) });
+  }
+  return out;
+}
+
+/** The driver version of a preloaded libcuda / libnvidia-ml: from its file name, else from the copy the probe loaded from that folder. */
+function preloadedDriverVersion(s: Snapshot, entry: string): { version: string; source: string } | undefined {
+  const named = driverVersionFromPath(entry);
+  if (named) return { version: named, source: `file:${entry}` };
+  const native = /libnvidia-ml/.test(entry) ? s.nativeLibraries.nvml : s.nativeLibraries.cuda;
+  const loaded = native?.loadedPath;
+  const v = loaded && dirOf(loaded) === dirOf(entry) ? driverVersionFromPath(loaded) : null;
+  return v && native ? { version: v, source: `native:${native.soname}` } : undefined;
+}
+
+function preloadFinding(s: Snapshot, p: Preloads, cuda: string[]): Finding {
+  const kernel = s.driver.kernelModule ?? s.driver.version;
+  const versions = cuda
+    .filter(isDriverLibrary)
+    .map((entry) => ({ entry, v: preloadedDriverVersion(s, entry) }))
+    .filter((x): x is { entry: string; v: { version: string; source: string } } => x.v !== undefined);
+  const other = kernel ? versions.find((x) => x.v.version !== kernel.value) : undefined;
+  const vars = {
+    list: p.list,
+    files: cuda.map((e) => e.slice(e.lastIndexOf('/') + 1)).join(', '),
+    paths: cuda.join(', '),
+    driver: cuda.some(isDriverLibrary) ? m('plCauseDriver') : '',
+  };
+  const cause =
+    (p.list === 'LD_PRELOAD' ? m('plCauseEnv', vars) : m('plCauseFile', vars)) +
+    (other && kernel ? m('plCauseVersion', { file: other.entry, have: other.v.version, kernel: kernel.value }) : '');
+  return {
+    code: 'library-shadowing',
+    severity: other ? 'error' : 'warning',
+    title: other && kernel ? m('plTitleVersion', { list: p.list, file: other.entry, have: other.v.version, kernel: kernel.value }) : m('plTitle', vars),
+    cause,
+    evidence: [
+      { fact: p.list, value: p.entries.join(p.list === 'LD_PRELOAD' ? ':' : ' '), source: p.source },
+      ...versions.map((x) => ({ fact: m('evPreloadVersion', { file: x.entry }), value: x.v.version, source: x.v.source })),
+      ...(kernel && versions.length ? [{ fact: sm('evKernelModule'), value: kernel.value, source: kernel.source }] : []),
+    ],
+    fix: preloadFix(p, cuda, inContainer(s)),
+    subject: p.list,
   };
 }
 
@@ -182,6 +246,13 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
   const sym = first(events, 'undefined-symbol-nvjitlink');
   const cud = first(events, 'torch-cudnn-incompat', 'torch-cudnn-linked') ?? (ld ? first(events, 'tf-cudnn-loaded') : undefined);
   if (!sym && !cud) {
+    // A pasted LD_PRELOAD that names a CUDA library is a cause the facts establish alone, stronger where something fails.
+    const [pre] = preloadChecks(input);
+    if (pre) {
+      // A preloaded libcuda / libnvidia-ml of another driver than the kernel module: the facts name the failure themselves.
+      const fit = pre.finding.severity === 'error' ? 2.5 : ctx.trouble || ctx.events.length ? 1.6 : 1.2;
+      return { fit, events, libs: pre.libs, factIndex: FACT_INDEX, finding: { ...pre.finding, evidence: [...messageLines(events), ...pre.finding.evidence] } };
+    }
     // No message that names a library, but LD_LIBRARY_PATH is set and something GPU-related fails: the usual suspect.
     // An LD_DEBUG trace alone (its search path read as LD_LIBRARY_PATH) shows no failure unless the paste says one.
     if (!ld || !(ctx.trouble || ctx.events.some((e) => e.signature !== 'ld-debug-search-path'))) return undefined;

@@ -31,6 +31,8 @@ export const m = defineMessages({
     cudnnFixDropOlder: 'remove folders with an older libcudnn from LD_LIBRARY_PATH, then:',
     cudnnFixUpgrade: 'or upgrade the program to a build for cuDNN {major}',
     cudnnFixJaxExtra: "or the framework's own CUDA extra",
+    cudnnNoWheel:
+      'cuDNN {major} has no pip wheel: install it from developer.nvidia.com/cudnn (or conda: cudnn={major}) and put its lib folder on LD_LIBRARY_PATH',
     shStubsUsual: 'a …/lib64/stubs folder here is the usual cause',
     shDriverLibcuda: "the driver's libcuda.so.1, not …/stubs/libcuda.so",
     shDriverWorks: 'the driver itself works?',
@@ -43,6 +45,35 @@ export const m = defineMessages({
     shOrDropCuda: 'or drop /usr/local/cuda*/lib64 from it',
     shWithout: 'works without it? then LD_LIBRARY_PATH is the cause',
     shUnsetForGood: 'and remove the export from ~/.bashrc; link your program with -L/-rpath instead',
+    // library-shadowing: a preload list names a CUDA library
+    plTitle: '{list} forces {files} into every process',
+    plTitleVersion: '{list} preloads {file} of driver {have}; the kernel module is {kernel}',
+    plCauseEnv:
+      "LD_PRELOAD names {paths}. The loader maps what it names into every program started with it, before the program's own libraries, so these copies win over the ones a framework ships (the nvidia-* wheels of torch and JAX, a conda env){driver}. A framework built for another CUDA or cuDNN then fails with missing symbols or version errors.",
+    plCauseFile:
+      "/etc/ld.so.preload names {paths}. The loader maps what it lists into every process on this machine, before the program's own libraries, so these copies win over the ones a framework ships (the nvidia-* wheels of torch and JAX, a conda env){driver}. A framework built for another CUDA or cuDNN then fails with missing symbols or version errors.",
+    plCauseDriver: " and over the driver's own libcuda / libnvidia-ml",
+    plCauseVersion:
+      ' {file} belongs to driver {have}, but the loaded kernel module is {kernel}: the user-space driver libraries must be the kernel module\'s exact version, so NVML reports "Driver/library version mismatch", the kernel logs "NVRM: API mismatch" and CUDA fails to initialise.',
+    evPreloadVersion: 'driver version of {file}',
+    plFixEnv: 'take the CUDA libraries out of LD_PRELOAD in this shell:',
+    plFixEnvWhere: 'then remove them where LD_PRELOAD is set (a shell profile, /etc/environment, a job script):',
+    plFixContainer: 'in a container ({container}) the image may set it: look for ENV LD_PRELOAD in its Dockerfile (docker run -e LD_PRELOAD= … overrides it)',
+    plFixFile: 'take the CUDA libraries out of /etc/ld.so.preload (it applies to every process on this machine; new processes read it at start):',
+    plFixContainerFile: 'in a container ({container}) the file comes from the image: remove it in the Dockerfile too, or the next container has it again',
+    // forward-compat-shadowing: the fix follows the setting that puts the compat libcuda in use
+    fcvLdWhere: 'then remove {entry} where LD_LIBRARY_PATH is set:',
+    fcvLdContainer:
+      'in a container ({container}) the image may set it (ENV LD_LIBRARY_PATH in its Dockerfile; docker inspect on the host shows it): start it with -e LD_LIBRARY_PATH={value}, or rebuild the image without the compat folder',
+    fcvConf: '{file} lists {entry}: delete that line and rebuild the ld.so cache:',
+    fcvConfContainer: 'in a container ({container}) {file} comes from the image: delete it in the Dockerfile too (RUN rm {file} && ldconfig)',
+    fcvConfNoFile: 'the ld.so cache lists {entry}, but no file of /etc/ld.so.conf does (ldconfig was run on it by hand): rebuilding the cache drops it:',
+    fcvCheck: "check which libcuda a new process loads (it should be the driver's {driver}):",
+    fcvPasteLd: 'take the compat folder off LD_LIBRARY_PATH, as the paste shows it:',
+    fcvHowLd: 'LD_LIBRARY_PATH names {entry}',
+    fcvHowConf: '{file} puts {entry} in the ld.so cache',
+    fcvHowConfNoFile: 'the ld.so cache lists {entry}',
+    fcvHowPreload: '{list} preloads {entry}',
   },
   'zh-CN': {
     evResolves: '{soname} 解析到',
@@ -68,6 +99,7 @@ export const m = defineMessages({
     cudnnFixDropOlder: '从 LD_LIBRARY_PATH 中去掉含有旧版 libcudnn 的目录，然后：',
     cudnnFixUpgrade: '或者把程序升级到针对 cuDNN {major} 构建的版本',
     cudnnFixJaxExtra: '或者用该框架自己的 CUDA extra',
+    cudnnNoWheel: 'cuDNN {major} 没有 pip wheel：请从 developer.nvidia.com/cudnn 安装（或用 conda：cudnn={major}），并把它的 lib 目录加入 LD_LIBRARY_PATH',
     shStubsUsual: '这里出现 …/lib64/stubs 目录通常就是原因',
     shDriverLibcuda: '应该是驱动的 libcuda.so.1，而不是 …/stubs/libcuda.so',
     shDriverWorks: '驱动本身能用吗？',
@@ -80,5 +112,32 @@ export const m = defineMessages({
     shOrDropCuda: '或者从中去掉 /usr/local/cuda*/lib64',
     shWithout: '去掉它就正常？那原因就是 LD_LIBRARY_PATH',
     shUnsetForGood: '并从 ~/.bashrc 中删掉这条 export；程序改用 -L/-rpath 链接',
+    plTitle: '{list} 把 {files} 强制加载进每个进程',
+    plTitleVersion: '{list} 预加载了驱动 {have} 的 {file}，而内核模块是 {kernel}',
+    plCauseEnv:
+      'LD_PRELOAD 指定了 {paths}。加载器会在程序自己的库之前，把它指定的文件加载进每个由此启动的程序，所以这些副本压过了框架自带的副本（torch 和 JAX 的 nvidia-* wheel、conda 环境）{driver}。为其他 CUDA 或 cuDNN 版本构建的框架随后就会因缺少符号或版本错误而失败。',
+    plCauseFile:
+      '/etc/ld.so.preload 列出了 {paths}。加载器会在程序自己的库之前，把它列出的文件加载进这台机器上的每个进程，所以这些副本压过了框架自带的副本（torch 和 JAX 的 nvidia-* wheel、conda 环境）{driver}。为其他 CUDA 或 cuDNN 版本构建的框架随后就会因缺少符号或版本错误而失败。',
+    plCauseDriver: '，也压过了驱动自己的 libcuda / libnvidia-ml',
+    plCauseVersion:
+      ' {file} 属于驱动 {have}，而已加载的内核模块是 {kernel}：用户态驱动库必须与内核模块版本完全一致，因此 NVML 报 "Driver/library version mismatch"，内核日志出现 "NVRM: API mismatch"，CUDA 无法初始化。',
+    evPreloadVersion: '{file} 的驱动版本',
+    plFixEnv: '在当前 shell 中把 CUDA 库从 LD_PRELOAD 中去掉：',
+    plFixEnvWhere: '然后在设置 LD_PRELOAD 的地方（shell 配置文件、/etc/environment、作业脚本）删除它们：',
+    plFixContainer: '在容器（{container}）中，可能是镜像设置了它：查看 Dockerfile 里的 ENV LD_PRELOAD（docker run -e LD_PRELOAD= … 可以覆盖它）',
+    plFixFile: '把 CUDA 库从 /etc/ld.so.preload 中去掉（它作用于这台机器上的每个进程；新进程启动时读取）：',
+    plFixContainerFile: '在容器（{container}）中，这个文件来自镜像：也要在 Dockerfile 中删除它，否则下一个容器里还会有',
+    fcvLdWhere: '然后在设置 LD_LIBRARY_PATH 的地方删除 {entry}：',
+    fcvLdContainer:
+      '在容器（{container}）中，可能是镜像设置了它（Dockerfile 里的 ENV LD_LIBRARY_PATH；在宿主机上用 docker inspect 可以看到）：用 -e LD_LIBRARY_PATH={value} 启动容器，或者重新构建不含 compat 目录的镜像',
+    fcvConf: '{file} 列出了 {entry}：删除这一行并重建 ld.so 缓存：',
+    fcvConfContainer: '在容器（{container}）中，{file} 来自镜像：也要在 Dockerfile 中删除它（RUN rm {file} && ldconfig）',
+    fcvConfNoFile: 'ld.so 缓存中有 {entry}，但 /etc/ld.so.conf 的任何文件都没有列出它（是手动对它运行过 ldconfig）：重建缓存即可去掉：',
+    fcvCheck: '检查新进程加载的是哪个 libcuda（应为驱动自己的 {driver}）：',
+    fcvPasteLd: '按粘贴内容所示，把 compat 目录从 LD_LIBRARY_PATH 中去掉：',
+    fcvHowLd: 'LD_LIBRARY_PATH 中有 {entry}',
+    fcvHowConf: '{file} 把 {entry} 加进了 ld.so 缓存',
+    fcvHowConfNoFile: 'ld.so 缓存中有 {entry}',
+    fcvHowPreload: '{list} 预加载了 {entry}',
   },
 });

@@ -68,6 +68,12 @@ export const m = defineMessages({
     dnlFixReboot: '# reboot, then check with: nvidia-smi',
     dnlFixWhy: '# find out why it did not load:',
     dnlFixRebuild: '# rebuild the module for the running kernel (needs its headers), then load it:',
+    dnlFixRealloc: 'or let Linux reassign the bridge windows: add pci=realloc to the kernel command line',
+    dnlFixBranchPick:
+      'a GPU newer than the driver: install a newer branch; an old GPU: its legacy branch (e.g. 470, 390, 340). The branches this system offers, then the install:',
+    dnlFixWindows:
+      'Windows: reinstall the NVIDIA driver with NVIDIA’s installer (https://www.nvidia.com/Download/index.aspx; Custom → “Perform a clean installation”), restart Windows, then check:',
+    dnlFixOnHost: 'the kernel module is the host’s, not the container’s: run these on the host',
     dnlFixHungLog: '# look for Xid errors or "fallen off the bus" in the kernel log:',
     dnlFixHungReset: '# stop the processes using the GPU, then reset it; if the reset fails, reboot (or power-cycle the machine):',
 
@@ -86,6 +92,12 @@ export const m = defineMessages({
     dlmFixCheck: '# check with: nvidia-smi (it should print driver {user})',
     dlmFixContainerFind: "# in the image: find the package that put the library there and remove it (the runtime mounts the host's {kernel} libraries):",
     dlmFixContainerRun: '# then rebuild the image and start the container with: docker run --gpus all …',
+    lnfLinkDirs: 'that is the Debian/Ubuntu folder; Fedora/RHEL/SUSE: /usr/lib64, Arch: /usr/lib (the OS is not shown)',
+    dlmFixContainerPaste:
+      "in the image: find the package that put NVIDIA driver libraries there (libnvidia-ml.so.*, libcuda.so.*) and remove it; the container runtime mounts the host driver's own",
+    dlmFixWindows:
+      'Windows: restart Windows after the driver update; if the message stays, reinstall the driver with NVIDIA’s installer (“Perform a clean installation”)',
+    dlmFixWsl: 'WSL 2 loads the Windows driver’s libraries at its start: after a Windows driver update, restart WSL (in PowerShell on Windows):',
 
     // secure-boot
     sbTitle: 'Secure Boot is on and the NVIDIA kernel module is not loaded',
@@ -164,7 +176,7 @@ export const m = defineMessages({
     wslCauseNoLib:
       "No NVIDIA GPU answers inside WSL and {sonames} could not be loaded ({detail}). WSL maps the Windows driver's libraries into /usr/lib/wsl/lib; that folder must be in the loader path and the Windows driver must support WSL.",
     wslFixOwner: '# find the package that installed the Linux driver library, and remove it:',
-    wslFixPurge: '# remove the package(s) named above, e.g. sudo apt purge <package>',
+    wslFixPurge: '# remove the Linux NVIDIA driver package(s) named above:',
     wslFixToolkit:
       '# when installing CUDA in WSL use the WSL-Ubuntu repository and the cuda-toolkit-X-Y package, never cuda or cuda-drivers (they pull in a Linux driver)',
     wslFixLoader: "# make sure the loader finds WSL's libraries:",
@@ -279,6 +291,10 @@ export const m = defineMessages({
     dnlFixReboot: '# 重启，然后用 nvidia-smi 检查',
     dnlFixWhy: '# 查看为什么没加载：',
     dnlFixRebuild: '# 为当前内核重新编译模块（需要对应的内核头文件），然后加载：',
+    dnlFixRealloc: '或者让 Linux 重新分配桥接窗口：在内核命令行加上 pci=realloc',
+    dnlFixBranchPick: 'GPU 比驱动新：安装更新的分支；GPU 较老：安装它的旧版分支（例如 470、390、340）。先列出本系统提供的分支，再安装：',
+    dnlFixWindows: 'Windows：用 NVIDIA 安装程序重新安装驱动（https://www.nvidia.com/Download/index.aspx；自定义 →“执行清洁安装”），重启 Windows 后检查：',
+    dnlFixOnHost: '内核模块属于宿主机而不是容器：请在宿主机上执行下面的命令',
     dnlFixHungLog: '# 在内核日志里找 Xid 错误或 "fallen off the bus"：',
     dnlFixHungReset: '# 停掉使用 GPU 的进程，然后重置 GPU；重置失败就重启（或给机器断电再上电）：',
 
@@ -294,6 +310,10 @@ export const m = defineMessages({
     dlmFixCheck: '# 用 nvidia-smi 检查（应显示驱动 {user}）',
     dlmFixContainerFind: '# 在镜像里：找到放入该库的软件包并删除（运行时会挂载宿主机 {kernel} 版本的库）：',
     dlmFixContainerRun: '# 然后重新构建镜像，并用 docker run --gpus all … 启动容器',
+    lnfLinkDirs: '这是 Debian/Ubuntu 的目录；Fedora/RHEL/SUSE 是 /usr/lib64，Arch 是 /usr/lib（文本里看不出操作系统）',
+    dlmFixContainerPaste: '在镜像里：找到放入 NVIDIA 驱动库（libnvidia-ml.so.*、libcuda.so.*）的软件包并删除；容器运行时会挂载宿主机驱动自己的库',
+    dlmFixWindows: 'Windows：驱动更新后重启 Windows；如果仍报错，用 NVIDIA 安装程序重新安装驱动（“执行清洁安装”）',
+    dlmFixWsl: 'WSL 2 在启动时加载 Windows 驱动的库：Windows 驱动更新后，重启 WSL（在 Windows 的 PowerShell 中执行）：',
 
     sbTitle: '安全启动已开启，NVIDIA 内核模块未加载',
     sbTitleUnknown: 'NVIDIA 模块未加载，且无法确定安全启动状态',
@@ -362,7 +382,7 @@ export const m = defineMessages({
     wslCauseNoLib:
       'WSL 中没有 NVIDIA GPU 响应，{sonames} 也加载不了（{detail}）。WSL 会把 Windows 驱动的库映射到 /usr/lib/wsl/lib；这个目录必须在加载器路径中，并且 Windows 驱动要支持 WSL。',
     wslFixOwner: '# 找到安装了 Linux 驱动库的软件包，并删除它：',
-    wslFixPurge: '# 删除上面列出的软件包，例如 sudo apt purge <软件包>',
+    wslFixPurge: '# 删除上面列出的 Linux 版 NVIDIA 驱动软件包：',
     wslFixToolkit: '# 在 WSL 中安装 CUDA 时使用 WSL-Ubuntu 软件源和 cuda-toolkit-X-Y 包，不要装 cuda 或 cuda-drivers（它们会带入 Linux 驱动）',
     wslFixLoader: '# 确保加载器能找到 WSL 的库：',
     wslFixWindows: '# 在 Windows 上：安装或更新 NVIDIA 驱动（其中包含 WSL 支持），然后在 PowerShell 中运行：wsl --shutdown',

@@ -35,6 +35,18 @@ export const tm = defineMessages({
     fxTorchForNvcc: 'or install a torch built for the nvcc you have: {cmd}',
     fxPathFirst: 'CUDA {v} first (now {now} answers, CUDA {nowV})',
     fxHpc: 'HPC SDK: nvc++ -gpu=cuda{v} …  or  export NVHPC_CUDA_HOME=/usr/local/cuda-<installed>',
+    // multiple-toolkits: the first nvcc on PATH and CUDA_HOME are toolkits of two versions
+    mtSplitTitle: 'nvcc on PATH is CUDA {pathV}, {var} is CUDA {homeV}',
+    tkTitleHome: '{var} is CUDA {tk}; torch {tversion} was built with CUDA {cuda}',
+    // CMake: CMakeDetermineCUDACompiler and FindCUDAToolkit's search order (cmake.org/cmake/help/latest/module/FindCUDAToolkit.html).
+    mtSplitBuilds:
+      'Which build takes which: torch.utils.cpp_extension, and so `pip install` of CUDA extensions (flash-attn, xformers, apex, DeepSpeed ops), uses {var} (CUDA {homeV}); CMake (enable_language(CUDA), project(… LANGUAGES CUDA), FindCUDAToolkit: CMake does not read CUDA_HOME) takes CMAKE_CUDA_COMPILER, else the CUDACXX variable, else the nvcc on PATH (CUDA {pathV}), and so do Makefiles that call nvcc; `nvcc -V` shows {pathV}.',
+    mtSplitBuildsCudaPath:
+      "Which build takes which: torch.utils.cpp_extension (no CUDA_HOME set) and CMake's FindCUDAToolkit without the CUDA language use CUDA_PATH (CUDA {homeV}); CMake's enable_language(CUDA) takes CMAKE_CUDA_COMPILER, else the CUDACXX variable, else the nvcc on PATH (CUDA {pathV}), and so do Makefiles that call nvcc; `nvcc -V` shows {pathV}.",
+    mtWhyFramework: 'the one {pkg} was built with',
+    mtWhyHome: 'the one {var} names',
+    mtFixCmake:
+      'CMake keeps the nvcc of its first configure in CMakeCache.txt: configure a new build folder, or pass -DCMAKE_CUDA_COMPILER=$CUDA_HOME/bin/nvcc',
   },
   'zh-CN': {
     tkHowCudaPath: 'CUDA_PATH',
@@ -66,5 +78,14 @@ export const tm = defineMessages({
     fxTorchForNvcc: '或者安装与现有 nvcc 匹配的 torch：{cmd}',
     fxPathFirst: '让 CUDA {v} 排在前面（现在响应的是 {now}，CUDA {nowV}）',
     fxHpc: 'HPC SDK：nvc++ -gpu=cuda{v} …  或  export NVHPC_CUDA_HOME=/usr/local/cuda-<已安装的版本>',
+    mtSplitTitle: 'PATH 上的 nvcc 是 CUDA {pathV}，{var} 是 CUDA {homeV}',
+    tkTitleHome: '{var} 是 CUDA {tk}；torch {tversion} 用 CUDA {cuda} 编译',
+    mtSplitBuilds:
+      '各构建用的是哪一个：torch.utils.cpp_extension（以及用 `pip install` 编译的 CUDA 扩展：flash-attn、xformers、apex、DeepSpeed 算子）使用 {var}（CUDA {homeV}）；CMake（enable_language(CUDA)、project(… LANGUAGES CUDA)、FindCUDAToolkit；CMake 不读 CUDA_HOME）先看 CMAKE_CUDA_COMPILER，其次是 CUDACXX 环境变量，再次才是 PATH 上的 nvcc（CUDA {pathV}），直接调用 nvcc 的 Makefile 也一样；`nvcc -V` 显示的是 {pathV}。',
+    mtSplitBuildsCudaPath:
+      '各构建用的是哪一个：torch.utils.cpp_extension（未设置 CUDA_HOME 时）和不启用 CUDA 语言的 CMake FindCUDAToolkit 使用 CUDA_PATH（CUDA {homeV}）；CMake 的 enable_language(CUDA) 先看 CMAKE_CUDA_COMPILER，其次是 CUDACXX 环境变量，再次才是 PATH 上的 nvcc（CUDA {pathV}），直接调用 nvcc 的 Makefile 也一样；`nvcc -V` 显示的是 {pathV}。',
+    mtWhyFramework: '{pkg} 编译时所用的版本',
+    mtWhyHome: '{var} 指定的版本',
+    mtFixCmake: 'CMake 会把第一次配置时找到的 nvcc 记在 CMakeCache.txt 里：换一个新的构建目录重新配置，或者传入 -DCMAKE_CUDA_COMPILER=$CUDA_HOME/bin/nvcc',
   },
 });

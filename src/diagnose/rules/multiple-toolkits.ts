@@ -5,7 +5,10 @@
 // wrong CUDA_HOME" pattern.
 import { compareVersions } from '../../knowledge/version.js';
 import type { ErrorEvent, ToolkitMention } from '../../parse/types.js';
+import { cudaHomeOf } from '../../snapshot/cuda-home.js';
+import { buildCudaOf, findPackage, isCpuBuild } from '../../snapshot/queries.js';
 import type { Snapshot, Toolkit } from '../../snapshot/types.js';
+import { packageEvidence } from '../evidence.js';
 import type { Evidence, Finding } from '../../findings.js';
 import { FINDING_CODES, SEVERITY_ORDER } from '../../findings.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
@@ -41,55 +44,112 @@ export const rule: Rule = {
   },
 };
 
-/** The Snapshot check: the settings that pick a toolkit point at different ones. */
+/**
+ * The Snapshot check: the settings that pick a toolkit point at different ones. When CUDA_HOME (or CUDA_PATH) and the
+ * first nvcc on PATH are toolkits of two versions, that split is the cause named: build systems take different ones
+ * (torch.utils.cpp_extension reads CUDA_HOME, CMake and Make the nvcc on PATH). The toolkit they should agree on is
+ * the one a framework here was built with when it is installed; toolkit-mismatch says when the build toolkit is not.
+ */
 export function toolkitCheck(s: Snapshot): Finding[] {
   if (s.toolkits.length < 2) return [];
   const active = s.toolkits.filter((t) => t.active.path || t.active.cudaHome || t.active.symlink || t.active.ldLibraryPath);
   if (active.length < 2) return [];
   const pathDirs = (s.env.PATH ?? '').split(':');
   const ldDirs = (s.env.LD_LIBRARY_PATH ?? '').split(':');
-  const parts: string[] = [];
+  const parts: Array<{ kind: 'path' | 'home' | 'link' | 'ld'; text: string; toolkit: Toolkit }> = [];
   const evidence: Evidence[] = [];
+  const nvccDir = (t: Toolkit) => pathDirs.find((d) => owns(t, d)) ?? `${t.path}/bin`;
+  const homeVar = s.env.CUDA_HOME ? 'CUDA_HOME' : 'CUDA_PATH';
+  const homeValue = s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? '';
   for (const t of active) {
     const v = short(t);
     if (t.active.path) {
-      const dir = pathDirs.find((d) => owns(t, d)) ?? `${t.path}/bin`;
-      parts.push(m('mtPartPath', { v, path: `${dir}/nvcc` }));
-      evidence.push({ fact: 'PATH', value: `${dir}/nvcc → ${t.path}`, source: 'env:PATH' });
+      const dir = nvccDir(t);
+      parts.push({ kind: 'path', text: m('mtPartPath', { v, path: `${dir}/nvcc` }), toolkit: t });
+      evidence.push({ fact: 'PATH', value: `${dir}/nvcc → ${t.path} (${fullVersion(t)})`, source: t.nvcc?.version?.source ?? 'env:PATH' });
     }
     if (t.active.cudaHome) {
-      parts.push(m('mtPartCudaHome', { v, path: s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? t.path }));
-      evidence.push({
-        fact: 'CUDA_HOME',
-        value: `${s.env.CUDA_HOME ?? s.env.CUDA_PATH ?? ''} → ${t.path}`,
-        source: s.env.CUDA_HOME ? 'env:CUDA_HOME' : 'env:CUDA_PATH',
-      });
+      parts.push({ kind: 'home', text: m('mtPartCudaHome', { v, path: homeValue || t.path }), toolkit: t });
+      evidence.push({ fact: homeVar, value: `${homeValue} → ${t.path} (${fullVersion(t)})`, source: `env:${homeVar}` });
     }
     if (t.active.symlink) {
-      parts.push(m('mtPartSymlink', { v }));
+      parts.push({ kind: 'link', text: m('mtPartSymlink', { v }), toolkit: t });
       evidence.push({ fact: '/usr/local/cuda', value: `→ ${t.path}`, source: 'file:/usr/local/cuda' });
     }
     if (t.active.ldLibraryPath) {
       const dir = ldDirs.find((d) => owns(t, d)) ?? `${t.path}/lib64`;
-      parts.push(m('mtPartLd', { v, path: dir }));
+      parts.push({ kind: 'ld', text: m('mtPartLd', { v, path: dir }), toolkit: t });
       evidence.push({ fact: m('evLdLibraryPath'), value: `${dir} → ${t.path}`, source: 'env:LD_LIBRARY_PATH' });
     }
   }
+  const split = pathHomeSplit(s);
+  const framework = frameworkToolkit(s);
+  if (framework) evidence.push({ fact: framework.fact, value: framework.version, source: framework.source });
   const bySymlink = s.toolkits.find((t) => t.active.symlink);
   const newest = [...s.toolkits].sort((a, b) => compareVersions(fullVersion(b), fullVersion(a)))[0]!;
-  const target = bySymlink ?? newest;
+  const target = framework?.toolkit ?? split?.home ?? bySymlink ?? newest;
   const v = short(target);
+  const why = framework
+    ? tm('mtWhyFramework', { pkg: framework.label })
+    : split
+      ? tm('mtWhyHome', { var: homeVar })
+      : bySymlink
+        ? m('mtWhySymlink')
+        : m('mtWhyNewest');
+  const exports = exportsFor(s, target, target.active.symlink);
+  if (!split) {
+    return [
+      {
+        code: 'multiple-toolkits',
+        severity: 'warning',
+        title: m('mtTitle', { summary: active.map(short).join(' vs ') }),
+        cause: m('mtCause', { parts: parts.map((p) => p.text).join('; ') }),
+        evidence,
+        fix: [m('mtFixWhy', { v, why }), ...exports, m('mtFixPersist', { v })],
+        subject: target.path,
+      } satisfies Finding,
+    ];
+  }
+  const vars = { var: homeVar, homeV: short(split.home), pathV: short(split.nvcc) };
+  // CUDA_HOME alone points away from the toolkit torch was built with, which PATH already has: that is toolkit-mismatch's
+  // one cause (its finding names PATH's nvcc too), and its fix is the same.
+  if (framework?.toolkit === split.nvcc && !parts.some((p) => (p.kind === 'link' || p.kind === 'ld') && p.toolkit !== target)) return [];
   return [
     {
       code: 'multiple-toolkits',
       severity: 'warning',
-      title: m('mtTitle', { summary: active.map(short).join(' vs ') }),
-      cause: m('mtCause', { parts: parts.join('; ') }),
+      title: tm('mtSplitTitle', vars),
+      cause: `${m('mtCause', { parts: parts.map((p) => p.text).join('; ') })} ${homeVar === 'CUDA_PATH' ? tm('mtSplitBuildsCudaPath', vars) : tm('mtSplitBuilds', vars)}`,
       evidence,
-      fix: [m('mtFixWhy', { v, why: bySymlink ? m('mtWhySymlink') : m('mtWhyNewest') }), ...exportsFor(s, target, !!bySymlink), m('mtFixPersist', { v })],
+      fix: [m('mtFixWhy', { v, why }), ...exports, 'hash -r; nvcc -V', `# ${tm('mtFixCmake')}`, m('mtFixPersist', { v })],
       subject: target.path,
     } satisfies Finding,
   ];
+}
+
+/** CUDA_HOME (or CUDA_PATH) and the first nvcc on PATH are toolkits of two versions (snapshot/cuda-home.ts: torch's order). */
+function pathHomeSplit(s: Snapshot): { home: Toolkit; nvcc: Toolkit } | undefined {
+  const home = cudaHomeOf(s);
+  if (!home?.toolkit || (home.via !== 'CUDA_HOME' && home.via !== 'CUDA_PATH')) return undefined;
+  const nvcc = s.toolkits.find((t) => t.active.path);
+  if (!nvcc || nvcc === home.toolkit || short(nvcc) === short(home.toolkit)) return undefined;
+  return { home: home.toolkit, nvcc };
+}
+
+/** The installed toolkit of the CUDA a framework here was built with (the active environment's torch first). */
+function frameworkToolkit(s: Snapshot): { toolkit: Toolkit; label: string; fact: string; version: string; source: string } | undefined {
+  const envs = [...(s.python ?? [])].sort((a, b) => Number(b.active) - Number(a.active));
+  for (const env of envs) {
+    const torch = findPackage(env, 'torch');
+    if (!torch || isCpuBuild(torch)) continue;
+    const cuda = buildCudaOf(torch);
+    const t = cuda ? s.toolkits.find((k) => short(k) === mm(cuda)) : undefined;
+    if (t && cuda) {
+      const e = packageEvidence(env, torch);
+      return { toolkit: t, label: `torch ${torch.version}`, fact: e.fact, version: e.value, source: e.source };
+    }
+  }
+  return undefined;
 }
 
 /** The exports that make PATH, CUDA_HOME and LD_LIBRARY_PATH agree on one toolkit, other toolkits' folders dropped. */

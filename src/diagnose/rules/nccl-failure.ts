@@ -4,7 +4,7 @@
 // Sources: NCCL troubleshooting guide (PCI Access Control Services, shared memory, NCCL_SOCKET_IFNAME); nccl#199 and
 // nccl#120 (IOMMU on AMD hosts); the signature rows in knowledge/data/error-signatures/nccl.ts.
 import type { Evidence, Finding } from '../../findings.js';
-import { compareVersions } from '../../knowledge/version.js';
+import { compareVersions, versionParts } from '../../knowledge/version.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import { contextOf, type ExplainContext } from '../context.js';
 import { em } from '../explainers/messages.js';
@@ -71,7 +71,10 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
     fix = [
       'python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # on every node',
       'pip list 2>/dev/null | grep -i nccl   # nvidia-nccl-cu12 / -cu11',
-      `pip install "nvidia-nccl-cu12==${[...versions].sort((a, b) => compareVersions(b, a))[0]}*"   # the same NCCL everywhere (or the same torch build on every node)`,
+      // The NCCL wheel's version is the release itself (2.21.5): pin it exactly; "2.21.5*" is not a valid specifier.
+      `pip install "nvidia-nccl-cu12==${versionParts([...versions].sort((a, b) => compareVersions(b, a))[0]!)
+        .slice(0, 3)
+        .join('.')}"   # the same NCCL everywhere (or the same torch build on every node)`,
     ];
     fit = 1.7;
   } else if (

@@ -1,5 +1,6 @@
 // no-gpu: no NVIDIA device at all (not even on the PCI bus). A device without a driver is driver-not-loaded,
 // and WSL (no PCI device by design) is the wsl rule's.
+import { signatureById } from '../../knowledge/error-signatures.js';
 import { PCI_SCAN } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
 import type { ErrorEvent } from '../../parse/types.js';
@@ -172,11 +173,25 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   }
   return {
     specific: false,
-    fit: cvd !== undefined ? 1.5 : 1,
+    fit: cvd !== undefined ? 1.5 : driverFirst(ctx, events) ? 0.3 : 1,
     finding: finding('no-gpu', 'error', em('ngTitle'), em('ngCause', { cvd: cvdText }), evidence, [
       'nvidia-smi -L',
       'echo $CUDA_VISIBLE_DEVICES',
       '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit; nvidia-docker run … on old nvidia-docker setups)',
     ]),
   };
+}
+
+/** Causes at the driver's level: a message they come first for is about the driver, not about which GPUs a process sees. */
+const DRIVER_LEVEL = new Set<string>(['driver-not-loaded', 'driver-library-mismatch', 'driver-too-old', 'secure-boot', 'nouveau', 'wsl']);
+
+/**
+ * Every message names a driver-level cause first ("NVIDIA-SMI has failed because it couldn't communicate with the
+ * NVIDIA driver", "Found no NVIDIA driver on your system") and no fact of this cause is shown (CUDA_VISIBLE_DEVICES, a
+ * container, the driver's libraries missing from one): "no GPU visible" is then what the driver's cause does, not a
+ * cause of its own, and ranks below every driver-level finding instead of pushing one out of the first two.
+ */
+function driverFirst(ctx: ExplainContext, events: readonly ErrorEvent[]): boolean {
+  if (has(ctx.events, 'container-context') || ctx.facts.missingLibraries.some((x) => /^lib(?:cuda|nvidia-ml)\.so/.test(x.value))) return false;
+  return events.every((e) => DRIVER_LEVEL.has(signatureById(e.signature)?.causes[0]?.code ?? ''));
 }

@@ -11,6 +11,7 @@ import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
 import { initramfsLines, nouveauBlacklistLines } from '../../install/driver.js';
+import { osTarget } from '../../install/system.js';
 
 export const rule: Rule = {
   code: 'nouveau',
@@ -23,7 +24,7 @@ export const rule: Rule = {
 
 /** The Snapshot's check: nouveau bound to a GPU or loaded with no nvidia module (error), or not blacklisted before an install (warning). */
 function check(s: Snapshot): Finding[] {
-  if (isWsl(s) || inContainer(s)) return [];
+  if (isWsl(s) || inContainer(s) || osTarget(s).platform === 'windows') return [];
   const loaded = s.os.nouveau.loaded?.value === true;
   const blacklisted = s.os.nouveau.blacklisted;
   const held = s.pciGpus.filter((p) => p.driver === 'nouveau');
@@ -36,7 +37,7 @@ function check(s: Snapshot): Finding[] {
   ];
   // Blacklist file and lines: NVIDIA CUDA Installation Guide for Linux, "Disabling Nouveau" (blacklist-nouveau.conf
   // with "blacklist nouveau" + "options nouveau modeset=0", then update-initramfs -u / dracut --force).
-  const fixFile = nouveauBlacklistLines();
+  const fixFile = nouveauBlacklistLines(s);
   const rebuild = initramfsLines(s);
   if (held.length > 0 || (loaded && !nvidiaUp && s.pciGpus.length > 0)) {
     const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
@@ -70,10 +71,12 @@ function check(s: Snapshot): Finding[] {
 function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
   // "probe routine failed" after the open module refused a GPU without a GSP: not nouveau.
   if (inWsl(ctx) || has(ctx.events, 'nvrm-open-no-gsp')) return undefined;
+  // nouveau is a Linux kernel driver: on native Windows or inside a container there is nothing of it to blacklist here.
+  const platform = osTarget(ctx.snapshot).platform;
+  if (platform === 'windows' || platform === 'container') return undefined;
   const bound = first(ctx.events, 'nvrm-already-bound')?.groups.owner;
   if (bound) {
     const nova = /nova/i.test(bound);
-    const mods = nova ? ['nova_core', 'nova_drm'] : ['nouveau'];
     return {
       specific: true,
       fit: 2,
@@ -83,12 +86,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
         em('nvBoundTitle', { owner: bound }),
         em(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }),
         lineEvidence(ctx.events.filter((e) => e.signature === 'nvrm-already-bound')),
-        [
-          `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-${nova ? 'nova' : 'nouveau'}.conf`,
-          'sudo update-initramfs -u   # Fedora: sudo dracut --force',
-          'sudo reboot',
-          'lsmod | grep -E "nouveau|nova|nvidia"',
-        ],
+        [...nouveauBlacklistLines(ctx.snapshot, { nova }), ...initramfsLines(ctx.snapshot), 'sudo reboot', 'lsmod | grep -E "nouveau|nova|nvidia"'],
       ),
     };
   }
@@ -100,8 +98,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     specific: false,
     fit: loaded || noDevice ? 1.6 : 0.9,
     finding: finding('nouveau', 'error', em('nvTitle'), em('nvCause'), lineEvidence(events), [
-      'echo -e "blacklist nouveau\\noptions nouveau modeset=0" | sudo tee /etc/modprobe.d/blacklist-nouveau.conf',
-      'sudo update-initramfs -u',
+      ...nouveauBlacklistLines(ctx.snapshot),
+      ...initramfsLines(ctx.snapshot),
       'sudo reboot',
     ]),
   };

@@ -12,6 +12,7 @@ import { m } from './messages-system.js';
 import { m as im } from '../../install/messages.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
 import { mokEnrolLines } from '../../install/driver.js';
+import { osTarget } from '../../install/system.js';
 
 export { mokKey } from '../../install/driver.js';
 
@@ -26,7 +27,7 @@ export const rule: Rule = {
 
 /** The Snapshot's check: GPUs on the bus, no module loaded, and Secure Boot on (or its state unknown). */
 function check(s: Snapshot): Finding[] {
-  if (isWsl(s) || inContainer(s) || moduleLoaded(s) || driverAnswers(s)) return [];
+  if (isWsl(s) || inContainer(s) || osTarget(s).platform === 'windows' || moduleLoaded(s) || driverAnswers(s)) return [];
   const gpus = s.pciGpus;
   if (gpus.length === 0) return [];
   const state = s.os.secureBoot?.value ?? 'unknown';
@@ -58,7 +59,9 @@ function check(s: Snapshot): Finding[] {
 
 /** A module refused ("Key was rejected", lockdown) or missing right after an install: Secure Boot, certainly or likely. */
 function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
-  if (inWsl(ctx)) return undefined;
+  // UEFI Secure Boot and MOK concern a Linux kernel this system boots: not WSL 2, native Windows or a container.
+  const platform = osTarget(ctx.snapshot).platform;
+  if (inWsl(ctx) || platform === 'windows' || platform === 'container') return undefined;
   const off = ctx.snapshot.os.secureBoot?.value === 'disabled';
   const refused = first(ctx.events, 'modprobe-not-permitted');
   const hard =
@@ -81,7 +84,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       em('sbTitle'),
       hard ? em('sbCause') : likely ? em('sbCauseLikely') : em('sbCause'),
       evidence,
-      ['mokutil --sb-state', `# ${em('sbEnroll')}`, 'sudo mokutil --import /var/lib/shim-signed/mok/MOK.der', 'sudo reboot'],
+      mokEnrolLines(ctx.snapshot, { short: true }),
     ),
   };
 }

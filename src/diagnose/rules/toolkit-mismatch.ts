@@ -6,15 +6,17 @@
 import { FINDING_CODES, SEVERITY_ORDER, type Evidence, type Finding } from '../../findings.js';
 import { cudaRelease, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
-import { versionParts } from '../../knowledge/version.js';
+import { compareVersions, versionParts } from '../../knowledge/version.js';
+import { companionsIn, torchPipLine } from '../../install/torch.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import { buildToolkitOf, cudaHomeOf, toolkitVersion, type CudaHome } from '../../snapshot/cuda-home.js';
-import { buildCudaOf, findPackage, isCpuBuild } from '../../snapshot/queries.js';
+import { cudaToolkitInstallLines } from '../../install/system.js';
+import { buildCudaOf, findPackage, isCpuBuild, platformOf } from '../../snapshot/queries.js';
 import type { PythonEnv, PythonPackage, Snapshot, Toolkit } from '../../snapshot/types.js';
 import { cudaCoversCc } from '../arch-gap.js';
-import { contextOf, tagOf, type ExplainContext } from '../context.js';
+import { contextOf, driverMaxCuda, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
-import { first, gpuEvidence, has, lineEvidence, pip, torchEvidence } from '../explain-helpers.js';
+import { first, gpuEvidence, has, lineEvidence, torchEvidence } from '../explain-helpers.js';
 import { em } from '../explainers/messages.js';
 import { guessFinding } from '../guess.js';
 import { namedCuda } from '../named-cuda.js';
@@ -83,14 +85,21 @@ function mismatch(snapshot: Snapshot, home: CudaHome, t: Toolkit, tk: string, en
   const { how, source } = howFound(home);
   const major = versionParts(cuda)[0] !== versionParts(tk)[0];
   const vars = { tk: mm(tk), tversion: torch.version, cuda: mm(cuda), how, path: t.path, prefix: env.prefix };
+  // CUDA_HOME picks the build toolkit while PATH's nvcc (what `nvcc -V` shows) is another: the title names the variable.
+  const onPath = home.via === 'CUDA_HOME' || home.via === 'CUDA_PATH' ? snapshot.toolkits.find((k) => k.active.path && k !== t) : undefined;
+  const pathV = onPath ? toolkitVersion(onPath) : undefined;
+  const shown = onPath && pathV && mm(pathV) !== mm(tk) ? { t: onPath, v: pathV } : undefined;
   return {
     code: CODE,
     severity: 'warning',
-    title: m('tkTitle', vars),
+    title: shown ? tm('tkTitleHome', { ...vars, var: home.via }) : m('tkTitle', vars),
     cause: major ? m('tkCauseMajor', vars) : m('tkCauseMinor', vars),
     evidence: [
       packageEvidence(env, torch),
       { fact: m('evToolkit'), value: `${t.path} (${tk})`, source: t.nvcc?.version?.source ?? t.version?.source ?? source },
+      ...(shown
+        ? [{ fact: tm('evNvccOnPath'), value: `${home.nvccOnPath ?? shown.t.nvcc?.path ?? shown.t.path} → ${shown.t.path} (${shown.v})`, source: 'env:PATH' }]
+        : []),
     ],
     fix: [...pointBuildsAt(snapshot, env, cuda), 'nvcc --version'],
     subject: env.prefix,
@@ -144,12 +153,8 @@ function pointBuildsAt(snapshot: Snapshot, env: PythonEnv, cuda: string): string
     return v && mm(v) === mm(cuda);
   });
   if (match) return [`# ${m('tkFixSwitch', vars)}`, `export CUDA_HOME=${match.path}`, 'export PATH=$CUDA_HOME/bin:$PATH'];
-  const dash = mm(cuda).replace('.', '-');
-  const id = (snapshot.os?.id?.value ?? '').toLowerCase();
-  const fix = [`# ${m('tkFixInstall', vars)}`];
-  if (['ubuntu', 'debian'].includes(id)) fix.push(`sudo apt-get install -y cuda-toolkit-${dash}`);
-  else if (['rhel', 'rocky', 'almalinux', 'centos', 'fedora', 'ol', 'amzn'].includes(id)) fix.push(`sudo dnf install -y cuda-toolkit-${dash}`);
-  else fix.push(`# https://developer.nvidia.com/cuda-${dash}-0-download-archive`);
+  // The toolkit package of this OS (apt / dnf / zypper, WSL-Ubuntu, the Windows installer): src/install/system.ts.
+  const fix = [`# ${m('tkFixInstall', vars)}`, ...cudaToolkitInstallLines(snapshot, mm(cuda))];
   fix.push(`export CUDA_HOME=/usr/local/cuda-${mm(cuda)}`, 'export PATH=$CUDA_HOME/bin:$PATH');
   if (env.kind === 'conda') {
     const full = cudaRelease(mm(cuda))?.minor ?? mm(cuda);
@@ -303,14 +308,22 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
       { fact: 'torch.version.cuda', value: tc, source: ctx.torch?.pkg.location ?? 'pasted:error message' },
     );
     const majorsDiffer = versionParts(nv)[0] !== versionParts(tc)[0];
-    const other = `# ${tm('fxOr', { cmd: pip(`torch --index-url https://download.pytorch.org/whl/${tagOf(nv)}`) })}`;
+    // A torch built with nvcc's CUDA major and no newer minor (extensions must match torch's major): the real build
+    // nearest to it, never a "cu" + nvcc tag that PyTorch may not publish (cu122, cu123 …); none: no such line.
+    const driverMax = driverMaxCuda(ctx.driver);
+    const cap = driverMax && compareVersions(driverMax, nv) < 0 ? driverMax : nv;
+    const line = torchPipLine(
+      { major: versionParts(nv)[0]!, maxCuda: cap, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot) },
+      { companions: companionsIn(ctx.env) },
+    );
+    const other = line ? [`# ${tm('fxOr', { cmd: line })}`] : [];
     const fix = plan
-      ? [...plan.finding.fix, other]
+      ? [...plan.finding.fix, ...other]
       : [
           `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # ${tm('fxOrToolkit', { cuda: tc })}`,
           `export CUDA_HOME=/usr/local/cuda-${tc}`,
           'export PATH=$CUDA_HOME/bin:$PATH',
-          other,
+          ...other,
         ];
     return made(det ? 2 : majorsDiffer ? 1.3 : 0.5, 'error', em('tkTitle', vars), em('tkCause', vars), evidence, fix, plan?.cuda);
   }

@@ -12,7 +12,7 @@ import { WSL_DRIVER_555, wslKernelBelow } from '../../knowledge/wsl.js';
 import { versionParts } from '../../knowledge/version.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import type { NativeLibrary, Snapshot } from '../../snapshot/types.js';
-import { ownerCommand } from '../../install/system.js';
+import { containerToolkitInstallCommand, osTarget, ownerCommand, removeLinuxDriverLines } from '../../install/system.js';
 import { contextOf, type ExplainContext } from '../context.js';
 import { em } from '../explainers/messages.js';
 import { has, inWsl, type Explained } from '../explain-helpers.js';
@@ -73,6 +73,7 @@ function setupOf(input: RuleInput): Setup | undefined {
       m('wslFixOwner'),
       ...uniq.map((p) => ownerCommand(s, p)),
       m('wslFixPurge'),
+      ...removeLinuxDriverLines(s),
       'sudo ldconfig',
       m('wslFixToolkit'),
       m('wslFixWindows'),
@@ -130,9 +131,6 @@ function shadowingDirs(s: Snapshot): string[] {
   const wslAt = dirs.findIndex((d) => d.replace(/\/+$/, '') === `${WSL_LIB}/lib`);
   return dirs.filter((d, i) => DISTRO_LIB.test(d) && (wslAt < 0 || i < wslAt));
 }
-
-const PURGE_LINUX_DRIVER =
-  'dpkg -l | grep -iE "nvidia-(driver|utils|compute)|libnvidia" ; sudo apt-get remove --purge "nvidia-driver-*" "nvidia-utils-*" "libnvidia-compute-*"';
 
 const LOADER_CHECKS = ['ls -la /usr/lib/wsl/lib/', 'ldconfig -p | grep -E "libcuda|libnvidia-ml"', 'cat /etc/ld.so.conf.d/ld.wsl.conf'];
 
@@ -234,7 +232,7 @@ function symptom(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[], se
     ];
     return outright(2, em('wsl555Title', vars), em('wsl555Cause', vars), evidence, [
       `# ${rm('wslFixDesktop', vars)}`,
-      `sudo apt-get update && sudo apt-get install -y nvidia-container-toolkit   # Docker Engine inside WSL: >= ${vars.toolkit} (1.15.0+)`,
+      `${dockerEngineToolkit(ctx.snapshot)}   # Docker Engine inside WSL${osTarget(ctx.snapshot).tool ? '' : " (Ubuntu, WSL's default distribution)"}: >= ${vars.toolkit} (1.15.0+)`,
       'nvidia-ctk --version',
       `ls -la /usr/lib/wsl/lib/${vars.lib}   # present on the WSL side with a 555+ Windows driver`,
       `# ${rm('wslFixDowngrade')}`,
@@ -299,7 +297,9 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
   if (setup && setup.kind !== 'wsl') {
     // A distribution folder first on LD_LIBRARY_PATH: a Linux driver's libraries may be what it finds there.
     const loaderFix =
-      setup.kind === 'shadowed' ? [...setup.finding.fix, `# ${em('wslFixNoLinuxDriver')}`, PURGE_LINUX_DRIVER, m('wslFixCheck')] : setup.finding.fix;
+      setup.kind === 'shadowed'
+        ? [...setup.finding.fix, `# ${em('wslFixNoLinuxDriver')}`, ...removeLinuxDriverLines(ctx.snapshot), m('wslFixCheck')]
+        : setup.finding.fix;
     return {
       fit,
       finding: {
@@ -327,7 +327,7 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
         `# ${em('wslFixWindows')}`,
         'ls -la /usr/lib/wsl/lib/   # libcuda.so*, libnvidia-ml.so.1 and nvidia-smi come from the Windows driver',
         `# ${em('wslFixNoLinuxDriver')}`,
-        PURGE_LINUX_DRIVER,
+        ...removeLinuxDriverLines(ctx.snapshot),
         `# ${em('wslFixLoader')}`,
         'cat /etc/ld.so.conf.d/ld.wsl.conf   # should list /usr/lib/wsl/lib',
         'sudo ldconfig',
@@ -340,4 +340,11 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
       ],
     },
   };
+}
+
+/** The NVIDIA Container Toolkit of the WSL distribution (Ubuntu, WSL's default, when the text does not name one). */
+function dockerEngineToolkit(s: Snapshot): string {
+  const cmd = containerToolkitInstallCommand(s);
+  if (!cmd.startsWith('#')) return osTarget(s).tool === 'apt' ? `sudo apt-get update && ${cmd}` : cmd;
+  return 'sudo apt-get update && sudo apt-get install -y nvidia-container-toolkit';
 }

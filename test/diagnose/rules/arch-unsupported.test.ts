@@ -68,7 +68,7 @@ describe('arch-unsupported: the Snapshot check', () => {
       python: [env([pkg('torch', '2.11.0+cu126')])],
     });
     const [f] = rule.check(s);
-    expect(f?.fix).toContain('sudo apt-get install -y nvidia-driver-580');
+    expect(f?.fix).toContain('sudo apt-get install -y nvidia-driver-580-open');
   });
 
   it('skips silently when facts are missing', () => {

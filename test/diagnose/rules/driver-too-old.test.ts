@@ -20,7 +20,8 @@ describe('driver-too-old over a Snapshot', () => {
     expect(f?.severity).toBe('error');
     expect(f?.title).toBe('torch 2.11.0+cu130 (CUDA 13.0) needs NVIDIA driver ≥ 580.65.06; this driver is 570.86.10');
     expect(f?.cause).toContain('supports at most CUDA 12.8');
-    expect(f?.fix).toContain('sudo apt-get install -y nvidia-driver-580');
+    // Blackwell runs on the open kernel modules only: Ubuntu's -open package.
+    expect(f?.fix).toContain('sudo apt-get install -y nvidia-driver-580-open');
     expect(f?.fix).toContain('/opt/torch/.venv/bin/python -m pip install torch==2.11.0 --index-url https://download.pytorch.org/whl/cu128');
   });
 
@@ -85,7 +86,9 @@ describe('driver-too-old over a paste', () => {
     expect(f.title).toContain('525.60.13');
     expect(floors(f.fix).filter((v) => v === '525.60.13' || v === '550.54.14')).toEqual(['525.60.13']);
     expect(f.cause.split('550.54.14')).toHaveLength(2);
-    expect(f.fix.filter((l) => /nvidia-driver-\d+/.test(l))).toEqual(['sudo apt-get install -y nvidia-driver-525']);
+    // The text does not show the OS: Ubuntu's commands, marked as such; 525 is a transitional package, 535 the branch kept.
+    expect(f.fix.filter((l) => /nvidia-driver-\d+/.test(l))).toEqual(['sudo apt-get install -y nvidia-driver-535']);
+    expect(f.fix.some((l) => l.startsWith('# ') && /Ubuntu/.test(l) && /Fedora/.test(l))).toBe(true);
     // Each fact once: one line for torch, one for what the driver supports.
     const values = f.evidence.map((e) => e.value);
     expect(new Set(values).size).toBe(values.length);
@@ -121,7 +124,7 @@ describe('driver-too-old over a paste', () => {
       name: 'CUDA 10 has no minor version compatibility: a 10.1 driver does not run a 10.2 wheel',
       text: ['UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 10010).', 'torch==1.7.1+cu102'],
       title: 'torch 1.7.1+cu102 (CUDA 10.2) needs NVIDIA driver ≥ 440.33; this driver supports CUDA up to 10.1',
-      fix: 'sudo apt-get install -y nvidia-driver-440',
+      fix: 'sudo apt-get install -y nvidia-driver-470',
     },
   ])('$name', async ({ text, title, fix }) => {
     const r = await explainText(text.join('\n'));

@@ -46,7 +46,7 @@ describe('nccl-failure: a paste', () => {
       text: 'node1: NCCL version 2.18.3+cuda12.1\nnode2: NCCL version 2.19.3+cuda12.2\nNCCL WARN Bootstrap : received unexpected data',
       title:
         'NCCL failed: The ranks run different NCCL versions (2.18.3, 2.19.3); NCCL does not promise that different versions work together. Install the same NCCL on every node (the same torch build, or the same nvidia-nccl-cu12 wheel)',
-      fix: 'pip install "nvidia-nccl-cu12==2.19.3*"   # the same NCCL everywhere (or the same torch build on every node)',
+      fix: 'pip install "nvidia-nccl-cu12==2.19.3"   # the same NCCL everywhere (or the same torch build on every node)',
     },
     {
       name: 'a hang with P2P through a PCIe switch: ACS',

@@ -87,6 +87,18 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     1,
     `${RUNTIME_ERRORS} cudaErrorInvalidDevice = 101`,
   ),
+  // cudaErrorDevicesUnavailable: every visible GPU is in an exclusive (or prohibited) compute mode and already held.
+  sig(
+    'cuda-devices-busy',
+    ['all cuda-capable devices are busy or unavailable', 'cuda_error_devices_unavailable'],
+    /all CUDA-capable devices are busy or unavailable|CUDA_ERROR_DEVICES_UNAVAILABLE|cudaErrorDevicesUnavailable/i,
+    [
+      { code: 'gpu-busy', when: 'another process already holds a GPU in Exclusive_Process compute mode (nvidia-smi lists it)' },
+      { code: 'compute-mode', when: 'the GPU is in Prohibited or an exclusive compute mode set by an admin' },
+    ],
+    1,
+    `${RUNTIME_ERRORS} cudaErrorDevicesUnavailable = 46`,
+  ),
   sig(
     'docker-no-gpu-driver',
     ['could not select device driver'],

@@ -49,11 +49,29 @@ export const MEMORY_SIGNATURES = [
     /(?:insufficient shared memory|unexpected bus error encountered in worker|DataLoader worker \(pid \d+\) is killed by signal: Bus error)/i,
     [
       { code: 'out-of-memory', when: '/dev/shm is too small for the DataLoader workers (docker default 64 MB): --shm-size or --ipc=host' },
+      { code: 'container-limits', when: "the container's /dev/shm (statfs, or a pasted df line) is below what the workers pass through it" },
       { code: 'nccl-failure', when: 'NCCL uses /dev/shm too: the same limit breaks multi-GPU runs' },
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/2244',
     { confirmed: false, note: 'DataLoader error text from torch/utils/data/_utils/signal_handling' },
+  ),
+  // RDMA memory registration over RLIMIT_MEMLOCK: NCCL's IB transport ("Call to ibv_reg_mr_iova2 failed with error
+  // Cannot allocate memory"), UCX (which names the limit itself: "Please set max locked memory (ulimit -l) to
+  // 'unlimited' (current: 64 kbytes)"), libfabric (EFA). ib_umem_get refuses pins past the limit without CAP_IPC_LOCK.
+  sig(
+    'rdma-memlock',
+    ['ibv_reg_mr', 'ibv_create_cq', 'max locked memory', 'fi_mr_reg'],
+    /(?:\bibv_(?:reg_mr\w{0,12}|create_cq)\b[^\n]{0,40}?(?:failed|error)[^\n]{0,60}?Cannot allocate memory|set max locked memory \(ulimit -l\) to 'unlimited'(?: \(current: (?<currentKb>\d{1,12}) kbytes\))?|\bfi_mr_reg failed[^\n]{0,40}?Cannot allocate memory)/i,
+    [
+      {
+        code: 'container-limits',
+        when: 'RLIMIT_MEMLOCK (ulimit -l) is below what RDMA registers: --ulimit memlock=-1 in containers, limits.conf on hosts, PropagateResourceLimitsExcept=MEMLOCK under Slurm',
+      },
+    ],
+    1,
+    'https://github.com/NVIDIA/nccl-tests/issues/206',
+    { note: 'NCCL maintainer: raise the limit in limits.conf and check ulimit -l inside mpirun; the reporter had 8192 (KiB) and it worked after' },
   ),
   // Something about GPU memory being used, said in prose: lets a full nvidia-smi table be read as the cause.
   sig(
