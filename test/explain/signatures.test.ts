@@ -44,6 +44,9 @@ describe('error-signature knowledge', () => {
       ['Error 804: forward compatibility was attempted on non supported HW', 'compat-not-supported'],
       ['RuntimeError: CUDA error: invalid device ordinal', 'invalid-device-ordinal'],
       ['/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link', 'wsl-libcuda-symlink'],
+      ['NVRM: GPU 0000:0b:00.0: GPU has fallen off of the bus.', 'xid-fallen-off-bus'],
+      ['RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable', 'cuda-devices-busy'],
+      ['Error: Can not find library: libcublas.so. The process will exit', 'cannot-open-so'],
     ];
     for (const [line, id] of lines)
       expect(

@@ -100,8 +100,14 @@ function fromCudaVisible(input: RuleInput): Finding[] {
     // A paste that names no GPU can still show the variable hiding every one, when the text says CUDA sees none.
     // Without the GPUs' indices and UUIDs only an empty list or a word that is no id at all can be judged.
     const hidesAll = read.named.length === 0 || (read.stop?.why === 'word' && read.visible.length === 0);
-    if (input.origin === 'machine' || !hidesAll || !symptom(input)) return [];
-    return [finding(input, value, read, gpus)];
+    if (input.origin === 'machine') return [];
+    if (hidesAll && symptom(input)) return [finding(input, value, read, gpus)];
+    // Only indices from 1 up, and CUDA says it sees no device: GPUs are numbered from 0, so on a machine with fewer
+    // GPUs than the lowest index none of them exists (the common case: a script's "1" on a one-GPU machine). Index 0
+    // exists wherever any GPU does, so a list with 0 in it cannot explain "no device".
+    const lowest = lowestIndexAboveZero(read.named);
+    if (lowest !== null && eventsFor(input, 'no-gpu').length > 0) return [finding(input, value, read, gpus, lowest)];
+    return [];
   }
   if (read.stop === null && read.named.length > 0) return [];
   return [finding(input, value, read, gpus)];
@@ -112,7 +118,13 @@ function symptom(input: RuleInput): boolean {
   return eventsFor(input, 'no-gpu').length > 0 || input.trouble;
 }
 
-function finding(input: RuleInput, value: string, read: Visibility, gpus: readonly Gpu[]): Finding {
+/** The lowest entry when every entry is a GPU index of 1 or more; null otherwise. */
+function lowestIndexAboveZero(named: readonly string[]): number | null {
+  if (!named.length || !named.every((e) => /^\d+$/.test(e) && Number(e) >= 1)) return null;
+  return Math.min(...named.map(Number));
+}
+
+function finding(input: RuleInput, value: string, read: Visibility, gpus: readonly Gpu[], pastedLowest?: number): Finding {
   const s = input.snapshot;
   const shown = value.trim() === '' ? '""' : cut(value);
   const none = read.visible.length === 0;
@@ -120,6 +132,7 @@ function finding(input: RuleInput, value: string, read: Visibility, gpus: readon
   const gpusText = gpus.length ? gpuList(gpus) : '';
   const parts: string[] = [];
   if (read.named.length === 0) parts.push(gpus.length ? m('ghCauseEmpty', { gpus: gpusText }) : m('ghCauseEmptyAny'));
+  else if (pastedLowest !== undefined) parts.push(m('ghCausePastedIndex', { value: shown, lowest: pastedLowest }));
   else if (read.stop) {
     const { entry, why } = read.stop;
     const e = cut(entry);
@@ -154,16 +167,19 @@ function finding(input: RuleInput, value: string, read: Visibility, gpus: readon
     }
   }
   if (slurm) parts.push(m('ghCauseSlurm', { job: slurm.job, given: slurm.gpus ? m('ghGiven', { gpus: slurm.gpus }) : '' }));
-  const title = none
-    ? m('ghTitleNone', { name: CVD, value: shown })
-    : m('ghTitleSome', { name: CVD, value: shown, seen: read.visible.length, named: read.named.length });
+  const title =
+    pastedLowest !== undefined
+      ? m('ghTitlePasted', { name: CVD, value: shown })
+      : none
+        ? m('ghTitleNone', { name: CVD, value: shown })
+        : m('ghTitleSome', { name: CVD, value: shown, seen: read.visible.length, named: read.named.length });
   return {
     code: 'gpus-hidden',
     severity: none ? 'error' : 'warning',
     title,
     cause: parts.join(' ').replace(/ {2,}/g, ' '),
     evidence: evidenceOf(input, value, read, gpus, slurm),
-    fix: slurm ? slurmFix(s, gpus) : shellFix(s, read, gpus),
+    fix: slurm ? slurmFix(s, gpus) : shellFix(s, read, gpus, pastedLowest !== undefined),
     subject: `env:${CVD}`,
   };
 }
@@ -190,7 +206,7 @@ function evidenceOf(input: RuleInput, value: string, read: Visibility, gpus: rea
 }
 
 /** Outside a scheduler: where it is set, unset it, or name GPUs that exist; then count again. */
-function shellFix(s: Snapshot, read: Visibility, gpus: readonly Gpu[]): string[] {
+function shellFix(s: Snapshot, read: Visibility, gpus: readonly Gpu[], firstGpu = false): string[] {
   // The GPUs the list meant that exist (past the entry that ended it too), each once; else every GPU.
   const picked: Gpu[] = [];
   const keep: string[] = [];
@@ -202,6 +218,8 @@ function shellFix(s: Snapshot, read: Visibility, gpus: readonly Gpu[]): string[]
     }
   }
   const exists = keep.length ? keep : gpus.map((g) => String(g.index));
+  // A paste that shows no GPU list: the index every machine with a GPU has, after listing what exists.
+  if (firstGpu && !exists.length) exists.push('0');
   return [
     m('ghFixList'),
     'nvidia-smi -L',

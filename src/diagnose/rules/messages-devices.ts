@@ -26,11 +26,14 @@ export const m = defineMessages({
 
     // gpus-hidden
     ghTitleNone: '{name}={value} hides every GPU from CUDA programs',
+    ghTitlePasted: '{name}={value} may name a GPU that does not exist: the likely reason CUDA sees none',
     ghTitleSome: '{name}={value}: CUDA programs see {seen} of the {named} GPUs it names',
     ghCauseEmpty:
       'CUDA_VISIBLE_DEVICES is set to an empty string, and CUDA then shows programs no GPU at all, although the driver lists {gpus}: torch.cuda.is_available() is False and device_count() is 0. nvidia-smi still lists every GPU because it does not read the variable.',
     ghCauseEmptyAny:
       'CUDA_VISIBLE_DEVICES is set to an empty string, and CUDA then shows programs no GPU at all, whatever the machine has: torch.cuda.is_available() is False and device_count() is 0. nvidia-smi still lists every GPU because it does not read the variable.',
+    ghCausePastedIndex:
+      'CUDA_VISIBLE_DEVICES={value} names GPUs from index {lowest} up, and CUDA says it sees no device. GPUs are numbered from 0: on a machine with {lowest} GPU(s) or fewer, none of the named indices exists, and CUDA then shows programs no GPU at all (nvidia-smi still lists them, since it does not read the variable).',
     ghCauseIndex: 'Entry {entry} is not a GPU index on this machine: the driver lists {gpus}, so the indices are 0 to {max}.',
     ghCauseIndexOne: 'Entry {entry} is not a GPU index on this machine: the driver lists {gpus}, whose only index is 0.',
     ghCauseUuid: "Entry {entry} is not the start of any GPU's UUID here (nvidia-smi -L lists {uuids}).",
@@ -113,11 +116,14 @@ export const m = defineMessages({
     kernelNotRun: '未运行',
 
     ghTitleNone: '{name}={value} 让 CUDA 程序看不到任何 GPU',
+    ghTitlePasted: '{name}={value} 很可能指向了不存在的 GPU，所以 CUDA 一块也看不到',
     ghTitleSome: '{name}={value}：它列出 {named} 块 GPU，CUDA 程序只能看到 {seen} 块',
     ghCauseEmpty:
       'CUDA_VISIBLE_DEVICES 被设为空字符串，CUDA 因此不向程序显示任何 GPU，尽管驱动列出了 {gpus}：torch.cuda.is_available() 为 False，device_count() 为 0。nvidia-smi 不读这个环境变量，所以它仍然列出所有 GPU。',
     ghCauseEmptyAny:
       'CUDA_VISIBLE_DEVICES 被设为空字符串，无论机器上有几块 GPU，CUDA 都不会向程序显示任何一块：torch.cuda.is_available() 为 False，device_count() 为 0。nvidia-smi 不读这个环境变量，所以它仍然列出所有 GPU。',
+    ghCausePastedIndex:
+      'CUDA_VISIBLE_DEVICES={value} 只列出了序号 {lowest} 及以上的 GPU，而 CUDA 报告看不到任何设备。GPU 序号从 0 开始：在只有 {lowest} 块或更少 GPU 的机器上，列出的序号都不存在，CUDA 于是不向程序显示任何 GPU（nvidia-smi 不读这个环境变量，仍会列出它们）。',
     ghCauseIndex: '条目 {entry} 不是本机的 GPU 序号：驱动列出了 {gpus}，序号只能是 0 到 {max}。',
     ghCauseIndexOne: '条目 {entry} 不是本机的 GPU 序号：驱动列出了 {gpus}，唯一的序号是 0。',
     ghCauseUuid: '条目 {entry} 不是这里任何一块 GPU 的 UUID 开头（nvidia-smi -L 列出的是 {uuids}）。',

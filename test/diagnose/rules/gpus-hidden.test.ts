@@ -7,6 +7,7 @@ import { readVisibleDevices, rule } from '../../../src/diagnose/rules/gpus-hidde
 import { setLang } from '../../../src/i18n/index.js';
 import { readSnapshotFile } from '../../../src/snapshot/read.js';
 import type { Gpu, Snapshot } from '../../../src/snapshot/types.js';
+import { explainText } from '../../../src/explain/index.js';
 import { explain, find } from '../../helpers/explain.js';
 import { snapshotOf } from '../../helpers/machines.js';
 import { buildSnapshot, gpu } from '../../helpers/snapshot-builder.js';
@@ -232,4 +233,40 @@ describe('gpus-hidden from a paste', () => {
     const r = await explain(['CUDA_VISIBLE_DEVICES=0', 'GPU 0: NVIDIA H200 (UUID: GPU-5b6d89f4-ea57-a6d9-b9bb-2469c9a9bef4)'].join('\n'));
     expect(find(r, 'gpus-hidden')).toBeUndefined();
   });
+});
+
+describe('gpus-hidden: a paste that shows only indices from 1 up, and CUDA seeing no device', () => {
+  const cases: { name: string; lines: string[]; first: boolean }[] = [
+    {
+      name: 'an export of 2 and "No CUDA GPUs are available"',
+      lines: ['export CUDA_VISIBLE_DEVICES=2', 'RuntimeError: No CUDA GPUs are available'],
+      first: true,
+    },
+    {
+      name: 'os.environ of "1,3" and CUDA_ERROR_NO_DEVICE',
+      lines: ['os.environ["CUDA_VISIBLE_DEVICES"] = "1,3"', 'cuInit failed: CUDA_ERROR_NO_DEVICE'],
+      first: true,
+    },
+    {
+      name: 'index 0 exists wherever a GPU does: not the cause',
+      lines: ['export CUDA_VISIBLE_DEVICES=0,1', 'RuntimeError: No CUDA GPUs are available'],
+      first: false,
+    },
+    { name: 'no message that CUDA sees nothing: silent', lines: ['export CUDA_VISIBLE_DEVICES=1', 'python train.py'], first: false },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      setLang('en');
+      const r = await explainText(c.lines.join('\n'));
+      const f = r.findings.find((x) => x.code === 'gpus-hidden');
+      if (!c.first) {
+        expect(f).toBeUndefined();
+        return;
+      }
+      expect(r.findings[0]?.code).toBe('gpus-hidden');
+      expect(f?.title).toContain('may name a GPU that does not exist');
+      expect(f?.fix).toContain('nvidia-smi -L');
+      expect(f?.fix).toContain('export CUDA_VISIBLE_DEVICES=0');
+    });
+  }
 });

@@ -117,8 +117,9 @@ export const KERNEL_MODULE_SIGNATURES = [
   ),
   sig(
     'xid-fallen-off-bus',
-    ['fallen off the bus', 'xid'],
-    /(GPU has fallen off the bus|Xid[^\n]{0,40}\b79\b)/i,
+    // Users and some driver builds write "fallen off of the bus".
+    ['fallen off', 'xid'],
+    /(GPU has fallen off (?:of )?the bus|Xid[^\n]{0,40}\b79\b)/i,
     [{ code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' }],
     0.9,
     'https://docs.nvidia.com/deploy/xid-errors/index.html',

@@ -6,8 +6,9 @@ export const LIBRARY_SIGNATURES = [
   // ---- libraries ----------------------------------------------------------------------------------------
   sig(
     'cannot-open-so',
-    ['cannot open shared object file', 'could not load library', 'unable to load lib', 'unable to load any of'],
-    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})(?:(?!lib)[^\n]){0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library |Unable to load (?:any of \{)?)(?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/,
+    ['cannot open shared object file', 'could not load library', 'unable to load lib', 'unable to load any of', 'find library', 'find shared library'],
+    // The last form is the loaders of frameworks that dlopen by name themselves (Paddle's dynamic_loader: "Can not find library: libcudnn.so").
+    /(?<soname>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})(?:(?!lib)[^\n]){0,30}?(: cannot open shared object file|\. Error)|(?:Could not load library |Unable to load (?:any of \{)?)(?<soname2>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})|(?:Can ?not|Could not|Unable to|Failed to) find (?:the )?(?:shared |dynamic )?library:?\s+(?<soname3>lib[A-Za-z0-9_+-]{2,60}\.so(?:\.\d+){0,3})/i,
     [
       { code: 'library-not-found', when: 'the library is not installed, or installed (pip wheel / toolkit) but not on the loader path' },
       { code: 'cudnn-mismatch', when: 'cuDNN of another major is installed (libcudnn_ops_infer.so.8 is cuDNN 8; cuDNN 9 renamed it libcudnn_ops.so.9)' },
