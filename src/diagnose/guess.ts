@@ -124,11 +124,13 @@ export function cannotTell(input: RuleInput, code: FindingCode): RuleFinding | u
   const message = input.events.find(knownMessage);
   const error = input.cues.find((c) => c.code === UNEXPLAINED);
   const symptoms = symptomEvents(input.events);
-  const told = message ?? error ?? symptoms[0];
-  if (!told) return undefined;
+  // Nothing recognised but the words say something goes wrong ("it does not work", a question): still never
+  // "No problems found" — say what was read and what to paste.
   const evidence: Evidence[] = [];
   let cause: string;
-  if (message) {
+  if (!message && !error && !symptoms.length) {
+    cause = xm('ctCauseTrouble');
+  } else if (message) {
     const causes = (signatureById(message.signature)?.causes ?? []).map((c) => c.code).filter((c) => CHECKS[c]);
     const areas = causes.slice(0, 4).map((c) => m(`area:${c}` as MessageKey));
     cause = xm('ctCauseMessage', { line: message.line, causes: areas.join('; ') || message.signature });

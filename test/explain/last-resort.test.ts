@@ -17,6 +17,13 @@ const traceback = (...end: string[]) => ['Traceback (most recent call last):', '
 
 const rows: ExplainRow[] = [
   {
+    name: 'prose that says something fails, with no message and no symptom gpuenv knows: still an info finding, never "No problems found"',
+    text: ['I followed the install guide twice on a fresh machine and the training script still does not work with the new card.'],
+    codes: [CODE],
+    severity: 'info',
+    contains: ['holds no error message gpuenv knows', 'python -m torch.utils.collect_env'],
+  },
+  {
     name: 'an unknown exception: an info finding with the error line and the outputs to paste',
     text: traceback('RuntimeError: my_op() expected a tensor of rank 3, got 2'),
     codes: [CODE],

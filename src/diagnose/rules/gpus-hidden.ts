@@ -106,7 +106,9 @@ function fromCudaVisible(input: RuleInput): Finding[] {
     // GPUs than the lowest index none of them exists (the common case: a script's "1" on a one-GPU machine). Index 0
     // exists wherever any GPU does, so a list with 0 in it cannot explain "no device".
     const lowest = lowestIndexAboveZero(read.named);
-    if (lowest !== null && eventsFor(input, 'no-gpu').length > 0) return [finding(input, value, read, gpus, lowest)];
+    // ("invalid device ordinal" is not such a message: there CUDA sees GPUs and the program asks for one past them.)
+    const seesNone = eventsFor(input, 'no-gpu').some((e) => e.signature === 'no-cuda-gpus' || e.signature === 'cuda-not-available');
+    if (lowest !== null && seesNone) return [finding(input, value, read, gpus, lowest)];
     return [];
   }
   if (read.stop === null && read.named.length > 0) return [];
