@@ -166,3 +166,30 @@ export const driverHost = (m, v) => {
   m.file(`${x}/libcuda.so.${v}`);
   m.link(`${x}/libcuda.so.1`, `libcuda.so.${v}`);
 };
+
+/** A recorded NVML device record (test/fixtures/native/rtx4090-device.json) made a healthy data-centre GPU: ECC on with
+ * no errors, persistence on, MIG off, default compute mode. `fields` gives the model's own values (name, ids, memory,
+ * clocks, power, vbios …) and whatever a machine changes; nested objects are replaced whole. */
+export const dataCentreDevice = (fields) =>
+  Object.assign(JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8')), {
+    brand: 2,
+    ecc: {
+      current: 1,
+      pending: 1,
+      volatileCorrected: 0,
+      volatileUncorrected: 0,
+      aggregateCorrected: 0,
+      aggregateUncorrected: 0,
+      remappedCorrectable: 0,
+      remappedUncorrectable: 0,
+      remappingPending: 0,
+      remappingFailed: 0,
+    },
+    persistenceMode: 1,
+    migMode: { current: 0, pending: 0 },
+    computeMode: 0,
+    retiredPages: { singleBit: null, doubleBit: null, pending: null },
+    fabric: null,
+    errors: [],
+    ...fields,
+  });

@@ -1,23 +1,17 @@
 #!/usr/bin/env node
-// A machine for gpu-busy: a Slurm node whose GPUs other processes hold, composed from NVML's documented answers
-// (nvmlDeviceGetComputeRunningProcesses_v3 entries as src/native/nvml-processes.ts reports them), not from any
-// user's machine. Run after scripts/make-fixture-machines.mjs (npm run fixtures).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { driverHost, machine, pciGpu, repo, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 const x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const v = '570.124.06';
-const base = () => JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
 const TOTAL = 85899345920; // 80 GiB
 const RESERVED = 911605760;
 
 /** An H100 SXM 80GB record, healthy apart from what holds it; `used` is what its processes hold. */
 const h100 = (index, bus, used, extra) =>
-  Object.assign(base(), {
+  dataCentreDevice({
     index,
     name: 'NVIDIA H100 80GB HBM3',
     uuid: `GPU-${String(index).padStart(8, '0')}-5b2c-4d3e-8f40-b1c2d3e4f5a6`,
@@ -26,7 +20,6 @@ const h100 = (index, bus, used, extra) =>
     pciSubSystemId: 0x16c110de,
     computeCapability: [9, 0],
     architecture: 9,
-    brand: 2,
     // NVML v2: `used` excludes the driver's reservation.
     memory: { total: TOTAL, free: TOTAL - RESERVED - used, used, reserved: RESERVED },
     pcie: { currGen: 5, maxGen: 5, gpuMaxGen: 5, currWidth: 16, maxWidth: 16 },
@@ -37,27 +30,10 @@ const h100 = (index, bus, used, extra) =>
     enforcedPowerLimitMw: 700000,
     defaultPowerLimitMw: 700000,
     clockEventReasons: '0x0',
-    ecc: {
-      current: 1,
-      pending: 1,
-      volatileCorrected: 0,
-      volatileUncorrected: 0,
-      aggregateCorrected: 0,
-      aggregateUncorrected: 0,
-      remappedCorrectable: 0,
-      remappedUncorrectable: 0,
-      remappingPending: 0,
-      remappingFailed: 0,
-    },
-    persistenceMode: 1,
-    migMode: { current: 0, pending: 0 },
     multiprocessors: 132,
-    computeMode: 0,
     vbios: '96.00.74.00.01',
     applicationsClocks: { graphics: 1980, mem: 2619, defaultGraphics: 1980, defaultMem: 2619 },
-    retiredPages: { singleBit: null, doubleBit: null, pending: null },
     fabric: { state: 3, status: 0 },
-    errors: [],
     ...extra,
   });
 

@@ -1,11 +1,5 @@
 #!/usr/bin/env node
-// A machine for container-limits: a Docker container started without --shm-size or --ulimit, on a GPU node with an
-// InfiniBand adapter. Composed from the documented formats (statfs as Node's fs.statfs answers it, the "Max locked
-// memory" row of /proc/self/limits, sysfs' /sys/class/infiniband links), not copied from any user's machine.
-// Run after scripts/make-fixture-machines.mjs (npm run fixtures).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { driverHost, machine, pciGpu, repo, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
 
 const x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/nvidia/bin:/usr/local/cuda/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -37,7 +31,7 @@ const limits = (memlock) =>
   ].join('\n');
 
 const h100 = () =>
-  Object.assign(JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8')), {
+  dataCentreDevice({
     index: 0,
     name: 'NVIDIA H100 PCIe',
     uuid: 'GPU-3c1f0a2e-8d44-4b6e-9f10-2a7b5c6d8e90',
@@ -46,7 +40,6 @@ const h100 = () =>
     pciSubSystemId: 0x162610de,
     computeCapability: [9, 0],
     architecture: 9,
-    brand: 2,
     memory: { total: 85520809984, free: 84609794048, used: 0, reserved: 911015936 },
     pcie: { currGen: 5, maxGen: 5, gpuMaxGen: 5, currWidth: 16, maxWidth: 16 },
     clocks: { graphics: 345, sm: 345, mem: 1593, maxGraphics: 1755, maxSm: 1755, maxMem: 1593 },
@@ -55,23 +48,7 @@ const h100 = () =>
     powerLimitMw: 350000,
     enforcedPowerLimitMw: 350000,
     defaultPowerLimitMw: 350000,
-    ecc: {
-      current: 1,
-      pending: 1,
-      volatileCorrected: 0,
-      volatileUncorrected: 0,
-      aggregateCorrected: 0,
-      aggregateUncorrected: 0,
-      remappedCorrectable: 0,
-      remappedUncorrectable: 0,
-      remappingPending: 0,
-      remappingFailed: 0,
-    },
-    persistenceMode: 1,
-    migMode: { current: 0, pending: 0 },
     multiprocessors: 114,
-    computeMode: 0,
-    errors: [],
   });
 
 // container-small-shm: `docker run --gpus all <image>` on an H100 node with a ConnectX adapter: /dev/shm is Docker's

@@ -1,13 +1,7 @@
 #!/usr/bin/env node
-// Machines whose hardware is healthy but whose environment is not (arch-list-mismatch, slow-settings): composed
-// from the documented formats (NVML answers, nvcc --version), not copied from any user's machine. Run after
-// scripts/make-fixture-machines.mjs (npm run fixtures).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { driverHost, machine, pciGpu, repo, toolkit, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, driverHost, machine, pciGpu, toolkit, writeSpec } from './fixture-lib.mjs';
 
 const x = '/usr/lib/x86_64-linux-gnu';
-const base = () => JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
 const nvml = (v, devices) => ({
   library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.${v}`, refused: [], error: null },
   initRc: 0,
@@ -21,7 +15,7 @@ const nvml = (v, devices) => ({
 });
 /** An idle, healthy A100 PCIe 80GB as NVML reports it. */
 const a100 = (index, bus) =>
-  Object.assign(base(), {
+  dataCentreDevice({
     index,
     name: 'NVIDIA A100 80GB PCIe',
     uuid: `GPU-${String(index).padStart(8, '0')}-5e6f-4a1b-8c2d-3e4f5a6b7c8d`,
@@ -30,7 +24,6 @@ const a100 = (index, bus) =>
     pciSubSystemId: 0x153310de,
     computeCapability: [8, 0],
     architecture: 7,
-    brand: 2,
     memory: { total: 85899345920, free: 84987740160, used: 0, reserved: 911605760 },
     pcie: { currGen: 4, maxGen: 4, gpuMaxGen: 4, currWidth: 16, maxWidth: 16 },
     clocks: { graphics: 210, sm: 210, mem: 1512, maxGraphics: 1410, maxSm: 1410, maxMem: 1512 },
@@ -40,27 +33,9 @@ const a100 = (index, bus) =>
     enforcedPowerLimitMw: 300000,
     defaultPowerLimitMw: 300000,
     clockEventReasons: '0x1',
-    ecc: {
-      current: 1,
-      pending: 1,
-      volatileCorrected: 0,
-      volatileUncorrected: 0,
-      aggregateCorrected: 0,
-      aggregateUncorrected: 0,
-      remappedCorrectable: 0,
-      remappedUncorrectable: 0,
-      remappingPending: 0,
-      remappingFailed: 0,
-    },
-    persistenceMode: 1,
-    migMode: { current: 0, pending: 0 },
     multiprocessors: 108,
-    computeMode: 0,
     vbios: '92.00.90.00.04',
     applicationsClocks: { graphics: 1410, mem: 1512, defaultGraphics: 1410, defaultMem: 1512 },
-    retiredPages: { singleBit: null, doubleBit: null, pending: null },
-    fabric: null,
-    errors: [],
   });
 
 // debug-env-a100: two A100 PCIe on a CUDA 12.4 host whose ~/.bashrc kept what an earlier debugging session and a build

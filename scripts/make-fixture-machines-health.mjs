@@ -1,12 +1,6 @@
 #!/usr/bin/env node
-// Machines for the node-health rules (xid-errors, gpu-missing, fabric-manager, persistence-off, compute-mode,
-// clocks-capped, gpu-unresponsive): composed from the documented formats (NVRM Xid lines, sysfs PCI classes,
-// NVML answers), not copied from any user's log. Run after scripts/make-fixture-machines.mjs (npm run fixtures).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { driverHost, machine, pciGpu, repo, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
 
-const base = () => JSON.parse(readFileSync(join(repo, 'test/fixtures/native/rtx4090-device.json'), 'utf8'));
 const x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const nvml = (v, devices) => ({
@@ -29,7 +23,7 @@ const host = (m, v) => {
 };
 /** A data-centre device record: healthy unless the machine says otherwise. */
 const dcDevice = (index, bus, name, pciId, cc) =>
-  Object.assign(base(), {
+  dataCentreDevice({
     index,
     name,
     uuid: `GPU-${String(index).padStart(8, '0')}-7a1b-4c2d-9e3f-a0b1c2d3e4f5`,
@@ -38,7 +32,6 @@ const dcDevice = (index, bus, name, pciId, cc) =>
     pciSubSystemId: 0x147f10de,
     computeCapability: cc,
     architecture: cc[0] === 9 ? 9 : 7,
-    brand: 2,
     memory: { total: 85899345920, free: 84987740160, used: 0, reserved: 911605760 },
     pcie: { currGen: 4, maxGen: 4, gpuMaxGen: 4, currWidth: 16, maxWidth: 16 },
     clocks: { graphics: 210, sm: 210, mem: 1593, maxGraphics: 1410, maxSm: 1410, maxMem: 1593 },
@@ -48,27 +41,9 @@ const dcDevice = (index, bus, name, pciId, cc) =>
     enforcedPowerLimitMw: 400000,
     defaultPowerLimitMw: 400000,
     clockEventReasons: '0x1',
-    ecc: {
-      current: 1,
-      pending: 1,
-      volatileCorrected: 0,
-      volatileUncorrected: 0,
-      aggregateCorrected: 0,
-      aggregateUncorrected: 0,
-      remappedCorrectable: 0,
-      remappedUncorrectable: 0,
-      remappingPending: 0,
-      remappingFailed: 0,
-    },
-    persistenceMode: 1,
-    migMode: { current: 0, pending: 0 },
     multiprocessors: 108,
-    computeMode: 0,
     vbios: '92.00.45.00.03',
     applicationsClocks: { graphics: 1410, mem: 1593, defaultGraphics: 1410, defaultMem: 1593 },
-    retiredPages: { singleBit: null, doubleBit: null, pending: null },
-    fabric: null,
-    errors: [],
   });
 const uptime = (s) => `[${s.toFixed(6).padStart(13)}]`;
 
