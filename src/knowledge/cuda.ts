@@ -76,6 +76,11 @@ export function firstCudaForCc(cc: string): string | undefined {
   }
 }
 
+/** The CUDA release that dropped SASS for the compute capability ("3.7" → "12.0"); undefined when never dropped or unknown. */
+export function cudaDroppingCc(cc: string): string | undefined {
+  return ARCH_SUPPORT.find((a) => a.arch === ccToSm(cc))?.removedIn;
+}
+
 /** The CUDA minor that introduced a PTX ISA version ("8.5" → "12.5"). */
 export function cudaForPtxIsa(isa: string): string | undefined {
   return PTX_ISA.find((p) => p.ptx === isa)?.minor;

@@ -9,6 +9,12 @@ beforeAll(() => setLang('en'));
 
 const archUnsupported: ExplainRow[] = [
   {
+    name: 'a GPU whose last CUDA is older than the build: the cause says the newer CUDA dropped it, not that it predates it',
+    text: ['torch 2.0.1+cu121', 'Quadro K6000 with CUDA capability sm_35 is not compatible with the current PyTorch installation.'],
+    top: 'arch-unsupported',
+    cause: { contains: ['CUDA 12.0 dropped sm_35'], notContains: ['predates'] },
+  },
+  {
     name: 'no kernel image on an RTX 5090 with a cu124 wheel: arch-unsupported naming sm_120 and a cu128+ wheel',
     text: [
       'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.',

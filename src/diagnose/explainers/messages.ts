@@ -244,6 +244,7 @@ export const em = defineMessages({
     oomHeldNoProcs: ' with no process listed',
     evCudaNamed: 'CUDA versions named',
     archCudaTooOld: 'CUDA {cuda} predates {sm} (CUDA {first} was the first to support it), so no build for CUDA {cuda} has kernels for it.',
+    archCudaDropped: 'CUDA {dropped} dropped {sm}, so no build for CUDA {cuda} has kernels for it: only a build for an older CUDA can.',
     fcmExtLibTitle: '{lib} (CUDA {want}) is asked for, but {torch} is built for CUDA {cuda}',
     fcmExtLibCause:
       '{lib} is the CUDA {want} runtime. {torch} is a {tag} build (CUDA {cuda}), so the module that asks for CUDA {want} is a compiled extension or package (e.g. mmcv-full, a custom op) built for another CUDA than torch. Reinstall its {tag} build, or rebuild it against this torch.',
@@ -707,6 +708,7 @@ export const em = defineMessages({
     oomHeldNoProcs: '，且没有列出任何进程',
     evCudaNamed: '提到的 CUDA 版本',
     archCudaTooOld: 'CUDA {cuda} 早于 {sm}（CUDA {first} 才开始支持），所以任何针对 CUDA {cuda} 的构建都没有它的内核。',
+    archCudaDropped: 'CUDA {dropped} 已不再支持 {sm}，所以任何针对 CUDA {cuda} 的构建都没有它的内核：只有针对更早 CUDA 的构建才有。',
     fcmExtLibTitle: '需要 {lib}（CUDA {want}），但 {torch} 是为 CUDA {cuda} 构建的',
     fcmExtLibCause:
       '{lib} 是 CUDA {want} 的运行库。{torch} 是 {tag} 构建（CUDA {cuda}），所以要求 CUDA {want} 的是一个为其他 CUDA 编译的扩展或包（如 mmcv-full、自定义算子）。请重装它的 {tag} 构建，或针对这个 torch 重新编译。',

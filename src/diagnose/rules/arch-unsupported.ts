@@ -5,7 +5,7 @@ import { FINDING_CODES, SEVERITY_ORDER, type Evidence, type Finding } from '../.
 import { m as im } from '../../install/messages.js';
 import { pipInstall, pipUninstall } from '../../install/python.js';
 import { chooseTorch, torchFixLines, torchPipLine, type TorchChoice } from '../../install/torch.js';
-import { ccToSm, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
+import { ccToSm, cudaDroppingCc, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
 import { jaxCudaExtra } from '../../knowledge/jax.js';
 import { rapidsFloors } from '../../knowledge/rapids.js';
@@ -447,8 +447,15 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
   const buildCuda = t?.cuda ?? (req?.have ? cudaNumber(req.have) : undefined);
   const tooOld = buildCuda && cudaCoversCc(buildCuda, g.cc) === false ? ((req?.need ? cudaNumber(req.need) : undefined) ?? firstCudaForCc(g.cc)) : undefined;
   const oldFloor = t && t.version !== '?' && isOldTorch(t.version) ? em('archOldFloor') : undefined;
+  // Newer than the GPU's last CUDA (CUDA 12.x and sm_37) is the opposite case from older than its first.
+  const dropped = tooOld && buildCuda && compareVersions(buildCuda, tooOld) >= 0 ? cudaDroppingCc(g.cc) : undefined;
+  const cudaSentence = dropped
+    ? em('archCudaDropped', { cuda: buildCuda ?? '?', sm: g.sm, dropped })
+    : tooOld && buildCuda
+      ? em('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld })
+      : '';
   const cause =
-    (tooOld && buildCuda ? `${em('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld })} ` : '') +
+    (cudaSentence ? `${cudaSentence} ` : '') +
     em(archs?.length || oldFloor ? 'archCause' : 'archCauseNoList', {
       gpu: g.gpu.name,
       cc: g.cc,
