@@ -15,7 +15,8 @@
 //   rpmfusion.org/Howto/Secure Boot: `kmodgenca -a` + `mokutil --import /etc/pki/akmods/certs/public_key.der`.
 // - openSUSE: the SUSE-signed open kernel module for NVIDIA's CUDA repository is
 //   nvidia-open-driver-G06-signed-cuda-kmp-default (software.opensuse.org; G07 from the 590 branch), the
-//   proprietary one nvidia-driver-G06-kmp-default; NVIDIA's repositories repos/sles15, repos/opensuse15, repos/suse16.
+//   proprietary one the DKMS package nvidia-driver-G06; NVIDIA's repositories repos/sles15, repos/opensuse15,
+//   repos/suse16 (SUSE's packager's guide, sndirsch.github.io, checked 2026-12-02; see suseInstall).
 // - Arch Linux (archlinux.org news, 2025-12, "NVIDIA 590 driver drops Pascal support; main packages switch to Open
 //   Kernel Modules"; ArchWiki "NVIDIA"): nvidia-open (for `linux`), nvidia-open-lts, nvidia-open-dkms (other
 //   kernels) with nvidia-utils; Maxwell/Pascal/Volta: the AUR package nvidia-580xx-dkms; Kepler: nvidia-470xx-dkms.
@@ -156,13 +157,25 @@ function suseInstall(t: OsTarget, s: Snapshot, c: Choice): string[] {
   const sle = t.id === 'sles' || t.id === 'sled' || t.id === 'sle-micro';
   const dir = t.major === 16 ? 'suse16' : sle ? 'sles15' : 'opensuse15';
   const g = Number(c.branch) >= 590 ? 'G07' : 'G06';
+  // SUSE's NVIDIA packager's guide (checked 2026-12-02): https://sndirsch.github.io/nvidia/2025/07/16/nvidia-drivers.html
+  // (G06, as of commit a1f41ea of github.com/sndirsch/sndirsch.github.io) and
+  // https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html (G07, the 590 branch on): CUDA repository
+  // added by its folder URL ("zypper addrepo https://developer.download.nvidia.com/compute/cuda/repos/<dir>/<arch>/
+  // cuda"; opensuse15 = Leap 15.6, sles15 = SLE 15, suse16 = SLE 16 / Leap 16), then
+  // nvidia-open-driver-G0x-signed-cuda-kmp-default + nvidia-compute-utils-G0x; the proprietary module from that
+  // repository is the DKMS package nvidia-driver-G06 (Maxwell–Volta; nvidia-driver-G06-kmp-default is one it says to
+  // lock). G07 has no proprietary package there, so that case prints no command.
+  const arch = /aarch64|arm64/.test(s.os.arch?.value ?? '') ? 'sbsa' : 'x86_64';
+  const install = c.open
+    ? [`sudo zypper install -y nvidia-open-driver-${g}-signed-cuda-kmp-default nvidia-compute-utils-${g}`]
+    : g === 'G06'
+      ? ['sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06']
+      : [`# ${m('drvSuseNoProprietary', { branch: c.branch })}`];
   return [
     m('dnlFixSuseRepo'),
-    `sudo zypper addrepo ${nvidiaRepo(s, dir)}`,
+    `sudo zypper addrepo https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${arch}/ cuda`,
     'sudo zypper refresh',
-    c.open
-      ? `sudo zypper install -y nvidia-open-driver-${g}-signed-cuda-kmp-default nvidia-compute-utils-${g}`
-      : `sudo zypper install -y nvidia-driver-${g}-kmp-default nvidia-compute-utils-${g}`,
+    ...install,
   ];
 }
 
@@ -285,7 +298,8 @@ export function proprietaryModuleLines(s: Snapshot, branch: string | undefined):
       return [`sudo dnf module switch-to -y nvidia-driver:${b}-dkms --allowerasing`];
     case 'suse':
     case 'zypper':
-      return [`sudo zypper install -y nvidia-driver-${Number(b) >= 590 ? 'G07' : 'G06'}-kmp-default`];
+      // SUSE's guide (see suseInstall): the proprietary module is the DKMS package nvidia-driver-G06; none for G07.
+      return Number(b) >= 590 ? [`# ${m('drvSuseNoProprietary', { branch: b })}`] : ['sudo zypper install -y nvidia-driver-G06'];
     case 'arch':
     case 'pacman':
       return [`# ${m('drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: 'the proprietary module' })}`];
@@ -296,8 +310,13 @@ export function proprietaryModuleLines(s: Snapshot, branch: string | undefined):
 
 /**
  * NVIDIA Fabric Manager of the driver's version (HGX/DGX NVSwitch systems). NVIDIA Fabric Manager User Guide:
- * nvidia-fabricmanager-<branch> (deb, NVIDIA's repository; from 590 without the branch in the name),
- * nvidia-fabric-manager (rpm: dnf, zypper).
+ * nvidia-fabricmanager-<branch> (deb, NVIDIA's repository; from 590 without the branch in the name).
+ * dnf: nvidia-fabric-manager (checked 2026-12-02: NVIDIA's cloud-native docs, "Accelerating workloads with NVIDIA GPUs
+ * with Red Hat Device Edge", `sudo dnf install nvidia-fabric-manager libnvidia-nscq-525`,
+ * https://docs.nvidia.com/datacenter/cloud-native/edge/latest/nvidia-gpu-with-device-edge.html, source
+ * github.com/NVIDIA/cloud-native-docs edge/nvidia-gpu-with-device-edge.rst; AWS's Amazon Linux 2023
+ * GPU driver steps use the same name). zypper: no documentation of the SUSE package name was found (NVIDIA's
+ * yum-packaging-fabric-manager README still names nvidia-fabricmanager-<branch>), so that case prints an instruction.
  */
 export function fabricManagerInstall(s: Snapshot, version: string | undefined): string {
   const branch = versionParts(version ?? '')[0];
@@ -310,7 +329,7 @@ export function fabricManagerInstall(s: Snapshot, version: string | undefined): 
     case 'dnf':
       return `sudo dnf install -y nvidia-fabric-manager${version ? `-${version}` : ''}`;
     case 'zypper':
-      return `sudo zypper install -y nvidia-fabric-manager${version ? `=${version}` : ''}`;
+      return `# ${m('drvFabricSuse', { version: version ?? '<version>' })}`;
     default:
       return `# ${m('drvFabricUnknown', { version: version ?? '<version>' })}`;
   }
@@ -383,6 +402,9 @@ export function mokEnrolLines(s: Snapshot, opts: { short?: boolean } = {}): stri
   const key = mokKey(s);
   const lead: string[] = [];
   if (t.distro === 'fedora') lead.push(`# ${m('sbFedoraKey')}`, 'sudo kmodgenca -a');
+  // SUSE's packager's guide (https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html, checked 2026-12-02):
+  // the -signed-cuda-kmp packages are "prebuilt and secureboot-signed"; a DKMS module needs
+  // `mokutil --import /var/lib/dkms/mok.pub` (the key mokKey gives for SUSE).
   else if (t.tool === 'zypper') lead.push(`# ${m('sbSuseSigned')}`);
   else if (t.tool === 'pacman') lead.push(`# ${m('sbArchShim')}`);
   else if (!t.distro && !t.tool) lead.push(`# ${m('sbUnknownKey')}`);

@@ -55,7 +55,11 @@ export const m = defineMessages({
     drvUnknownProprietary:
       'the OS is not known; the Ubuntu command follows. Fedora (RPM Fusion): echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force · RHEL: sudo dnf module switch-to nvidia-driver:{branch}-dkms · .run installer: --kernel-module-type=proprietary',
     drvFabricUnknown:
-      'install NVIDIA Fabric Manager {version} (the driver’s version): nvidia-fabricmanager-<branch> on Debian/Ubuntu, nvidia-fabric-manager on RHEL/SUSE',
+      'install NVIDIA Fabric Manager {version} (the driver’s version): nvidia-fabricmanager-<branch> on Debian/Ubuntu, nvidia-fabric-manager on RHEL (the SUSE name is not confirmed)',
+    drvFabricSuse:
+      'SUSE: the Fabric Manager package name in NVIDIA’s CUDA repository is not confirmed here; find it with `zypper search -s "nvidia-fabric*"` and install the one of version {version} (NVIDIA Fabric Manager User Guide: https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/)',
+    drvSuseNoProprietary:
+      'SUSE: no proprietary kernel module package of the {branch} branch (G07) is documented; G07 is the open module only (https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html). Use the open module, or a 580 (G06) driver: sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06',
     nvArchKms: 'Arch: also remove kms from the HOOKS array in /etc/mkinitcpio.conf, or the initramfs still loads nouveau early',
     osArchNoHold: 'Arch does not support holding one package back (a partial upgrade): reboot after every pacman -Syu that updates nvidia-utils',
     osArchPrebuilt: 'Arch’s nvidia-open is built for the current linux package: upgrade both and boot the kernel it was built for',
@@ -139,7 +143,11 @@ export const m = defineMessages({
     drvUnknownProprietary:
       '无法确定操作系统；下面是 Ubuntu 的命令。Fedora（RPM Fusion）：echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force · RHEL：sudo dnf module switch-to nvidia-driver:{branch}-dkms · .run 安装程序：--kernel-module-type=proprietary',
     drvFabricUnknown:
-      '安装与驱动同版本（{version}）的 NVIDIA Fabric Manager：Debian/Ubuntu 上是 nvidia-fabricmanager-<分支>，RHEL/SUSE 上是 nvidia-fabric-manager',
+      '安装与驱动同版本（{version}）的 NVIDIA Fabric Manager：Debian/Ubuntu 上是 nvidia-fabricmanager-<分支>，RHEL 上是 nvidia-fabric-manager（SUSE 上的包名未经确认）',
+    drvFabricSuse:
+      'SUSE：NVIDIA CUDA 软件源里 Fabric Manager 的包名在这里未经确认；用 `zypper search -s "nvidia-fabric*"` 找到它，安装版本为 {version} 的那个（NVIDIA Fabric Manager 用户指南：https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/）',
+    drvSuseNoProprietary:
+      'SUSE：没有文档记载 {branch} 分支（G07）的专有内核模块包；G07 只有开源模块（https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html）。请用开源模块，或 580（G06）驱动：sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06',
     nvArchKms: 'Arch：还要从 /etc/mkinitcpio.conf 的 HOOKS 里去掉 kms，否则 initramfs 仍会提前加载 nouveau',
     osArchNoHold: 'Arch 不支持单独锁住某个软件包（部分升级）：每次 pacman -Syu 更新了 nvidia-utils 之后都要重启',
     osArchPrebuilt: 'Arch 的 nvidia-open 是为当前的 linux 内核包编译的：两者一起升级，并用它对应的内核启动',

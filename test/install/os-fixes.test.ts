@@ -101,8 +101,9 @@ const FAMILIES: Family[] = [
     version: '15.6',
     kernel: '6.4.0-150600.23.7-default',
     has: [
-      /repos\/opensuse15\/x86_64\/cuda-opensuse15\.repo/,
-      /^sudo zypper install -y nvidia-open-driver-G06-signed-cuda-kmp-default/,
+      // SUSE's packager's guide adds the CUDA repository by its folder URL (sndirsch.github.io, checked 2026-12-02).
+      /^sudo zypper addrepo https:\/\/developer\.download\.nvidia\.com\/compute\/cuda\/repos\/opensuse15\/x86_64\/ cuda$/,
+      /^sudo zypper install -y nvidia-open-driver-G06-signed-cuda-kmp-default nvidia-compute-utils-G06$/,
       /^sudo dracut --force$/,
       /kernel-default-devel/,
     ],

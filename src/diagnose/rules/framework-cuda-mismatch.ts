@@ -161,7 +161,7 @@ function tensorflow(snapshot: Snapshot, env: PythonEnv): Finding[] {
               pipInstall(env, mgr, [`"tensorflow[and-cuda]==${minor}.*"`]),
               `${pythonOf(env)} -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"`,
             ]
-          : [`conda install -p ${env.prefix} -c conda-forge cudatoolkit=${r.cuda} cudnn=${r.cudnn}`],
+          : condaCuda(r.cuda, r.cudnn, env.prefix),
         subject: env.prefix,
         ...(unconfirmed ? { unconfirmed } : {}),
       });
@@ -600,13 +600,20 @@ function otherMessage(ctx: ExplainContext): boolean {
 }
 
 /**
- * TensorFlow's own install steps for the releases that load the system CUDA (tensorflow.org/install/pip of 2.5–2.13):
- * 2.12/2.13 (CUDA 11.8) take cudatoolkit 11.8.0 from conda-forge and cuDNN 8.6 as the nvidia-cudnn-cu11 wheel; 2.5–2.11
- * take "cudatoolkit=11.2 cudnn=8.1.0". Older releases: the same conda packages of their CUDA and cuDNN (conda's
- * single "=" matches every patch release).
+ * TensorFlow's own install steps for the releases that load the system CUDA, checked 2026-12-02 in tensorflow/docs
+ * site/en/install/pip.md (https://github.com/tensorflow/docs/blob/<commit>/site/en/install/pip.md):
+ * - 2.12/2.13 (CUDA 11.8, cuDNN 8.6): "conda install -c conda-forge cudatoolkit=11.8.0" then
+ *   "pip install nvidia-cudnn-cu11==8.6.0.163" (commits 518478ecc, TF 2.12, and 513d92d69, TF 2.13);
+ * - CUDA 11.2 / cuDNN 8.1: "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0" (from commit be62ee25b,
+ *   2022-05, TF 2.9, to 5b96ef6e9, TF 2.11; that Linux section wrote cudatoolkit=11.2.2, which "=11.2" matches). The
+ *   page had no conda step before 2.9; 2.5–2.8 have the same CUDA 11.2 / cuDNN 8.1 in the tested-build table
+ *   (https://www.tensorflow.org/install/source#gpu), so the same packages.
+ * Other CUDA versions (TF ≤ 2.4): TensorFlow never gave a conda line and conda-forge's cudatoolkit/cudnn builds of
+ * those versions are not confirmed, so the step is an instruction pointing at the table, not a command.
  */
-function condaCuda(cuda: string, cudnn: string): string[] {
-  if (cuda === '11.8') return ['conda install -c conda-forge cudatoolkit=11.8.0', pip('nvidia-cudnn-cu11==8.6.0.163')];
-  if (cuda === '11.2') return ['conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0'];
-  return [`conda install -c conda-forge cudatoolkit=${cuda} cudnn=${cudnn}`];
+function condaCuda(cuda: string, cudnn: string, prefix?: string): string[] {
+  const p = prefix ? ` -p ${prefix}` : '';
+  if (cuda === '11.8') return [`conda install${p} -c conda-forge cudatoolkit=11.8.0`, pip('nvidia-cudnn-cu11==8.6.0.163')];
+  if (cuda === '11.2') return [`conda install${p} -c conda-forge cudatoolkit=11.2 cudnn=8.1.0`];
+  return [`# ${xm('fcmTfCondaUnconfirmed', { cuda, cudnn })}`];
 }

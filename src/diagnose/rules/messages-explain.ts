@@ -36,6 +36,8 @@ export const xm = defineMessages({
       'tensorflow{version} was built and tested with CUDA {want} and cuDNN {cudnn}, and loads the CUDA libraries of the system by name ({lib} …). The CUDA installed here is {have}: TensorFlow finds none of its libraries and lists only the CPU.',
     fcmTfExtra: 'tensorflow[and-cuda] {version} brings its own CUDA {cuda} and cuDNN as pip wheels (Linux), whatever CUDA the system has',
     fcmTfInstall: 'install CUDA {cuda} and cuDNN {cudnn}, the build of tensorflow {version}, in the environment (or put their lib64 on LD_LIBRARY_PATH)',
+    fcmTfCondaUnconfirmed:
+      'TensorFlow’s install page gives no conda packages for CUDA {cuda} / cuDNN {cudnn}, and none are confirmed here: install that CUDA toolkit and cuDNN from NVIDIA (https://developer.nvidia.com/cuda-toolkit-archive, https://developer.nvidia.com/rdp/cudnn-archive), per https://www.tensorflow.org/install/source#gpu',
   },
   'zh-CN': {
     evSymptom: '症状（第 {line} 行）',
@@ -70,5 +72,7 @@ export const xm = defineMessages({
       'tensorflow{version} 是用 CUDA {want} 和 cuDNN {cudnn} 构建并测试的，它按名字加载系统里的 CUDA 库（{lib} …）。这里安装的 CUDA 是 {have}：TensorFlow 找不到它需要的库，只列出 CPU。',
     fcmTfExtra: 'tensorflow[and-cuda] {version} 以 pip wheel 的形式自带 CUDA {cuda} 和 cuDNN（Linux），与系统装的 CUDA 无关',
     fcmTfInstall: '在环境里安装 tensorflow {version} 所用的 CUDA {cuda} 和 cuDNN {cudnn}（或把它们的 lib64 加到 LD_LIBRARY_PATH）',
+    fcmTfCondaUnconfirmed:
+      'TensorFlow 的安装页没有给出 CUDA {cuda} / cuDNN {cudnn} 的 conda 包，这里也未经确认：请从 NVIDIA 安装该版本的 CUDA 工具包和 cuDNN（https://developer.nvidia.com/cuda-toolkit-archive、https://developer.nvidia.com/rdp/cudnn-archive），参见 https://www.tensorflow.org/install/source#gpu',
   },
 });

@@ -41,6 +41,20 @@ describe('framework-cuda-mismatch on a machine', () => {
       fix: ['/opt/torch/.venv/bin/python -m pip install "tensorflow[and-cuda]==2.15.*"'],
     },
     {
+      // tensorflow/docs site/en/install/pip.md at 518478ecc (TF 2.12): cudatoolkit=11.8.0 + the nvidia-cudnn-cu11 wheel.
+      name: 'TensorFlow 2.12 with a CUDA 10.1 runtime loading → TensorFlow’s own conda + pip steps',
+      snapshot: buildSnapshot({
+        python: [
+          env([
+            pkg('tensorflow', '2.12.0', {
+              cudaLibraries: [lib('libcudart.so.10.1', '/usr/local/cuda-10.1/lib64/libcudart.so.10.1', { via: 'LD_LIBRARY_PATH', version: '10.1.243' })],
+            }),
+          ]),
+        ],
+      }),
+      fix: ['conda install -p /opt/torch/.venv -c conda-forge cudatoolkit=11.8.0', 'pip install nvidia-cudnn-cu11==8.6.0.163'],
+    },
+    {
       name: 'jax cuda13 plugin on a 570 driver → upgrade or jax[cuda12]',
       snapshot: buildSnapshot({ driver: driver('570.124.06'), python: [env([pkg('jax', '0.7.2'), pkg('jax-cuda13-plugin', '0.7.2')])] }),
       fix: ['/opt/torch/.venv/bin/python -m pip install "jax[cuda12]==0.7.2"'],
