@@ -1,5 +1,5 @@
 // Which CUDA a driver runs and the lowest driver for a CUDA: the one place these are derived from the CUDA table.
-import { cudaRelease, maxCudaForDriver, minDriverFor, mvcFloor } from './cuda.js';
+import { archSupportFor, ccToSm, cudaRelease, cudaReleases, firstCudaForCc, maxCudaForDriver, minDriverFor, mvcFloor } from './cuda.js';
 import { compareVersions, versionParts } from './version.js';
 import type { DriverFact } from '../snapshot/types.js';
 
@@ -75,4 +75,51 @@ export function driverNeed(cuda: string, opts: { driver?: DriverFact | null; os?
   const useFull = opts.full === true || withinMvc || (!!full && !!mvc && compareVersions(full, mvc) <= 0);
   const floor = useFull ? (full ?? mvc) : (mvc ?? full);
   return { floor, mvc, full, both: !useFull && !!mvc && !!full, withinMvc };
+}
+
+/** The lowest driver branch that can know a GPU's architecture, and what it is derived from. */
+export interface CcDriverFloor {
+  /** The branch (the driver's major, 570 for 570.26): a driver of a lower branch cannot know the architecture. */
+  branch: number;
+  /** The first CUDA release that supports the compute capability ("12.8"). */
+  cuda: string;
+  /** That release's minimum driver (full compatibility, Table 3): "570.26". */
+  minDriver: string;
+  source: string;
+  /** false when the CUDA release row or its architecture row is unconfirmed (`note` says why). */
+  confirmed: boolean;
+  note?: string;
+}
+
+/**
+ * The lowest driver branch that can know compute capability `cc` ("12.0" → 570): the branch of the minimum driver
+ * (`minDriverFor`) of the first CUDA release that supports the capability (`firstCudaForCc`). A lower bound derived
+ * from the CUDA release that introduced the architecture — a driver older than that release cannot know the
+ * architecture — not NVIDIA's per-product support list (a later product of the same architecture can need a later
+ * driver). Compare by branch only: GPUs launch on drivers of the release's branch below its Table 3 minimum (the RTX
+ * 4090 on 520.56.06, CUDA 11.8's minimum being 520.61.05). Undefined when the capability is unknown, or when its
+ * first release is the oldest the table tracks (there "since" means "at or before": nothing says it was introduced there).
+ */
+export function lowestDriverBranchForCc(cc: string, os: 'linux' | 'windows' = 'linux'): CcDriverFloor | undefined {
+  const cuda = firstCudaForCc(cc);
+  if (!cuda || cuda === cudaReleases()[0]?.minor) return undefined;
+  const rel = cudaRelease(cuda);
+  const minDriver = minDriverFor(cuda, os);
+  const branch = minDriver ? versionParts(minDriver)[0] : undefined;
+  if (!rel || !minDriver || branch === undefined) return undefined;
+  const arch = archSupportFor(cuda).find((a) => a.arch === ccToSm(cc));
+  const rows = [rel, ...(arch ? [arch] : [])];
+  const unconfirmed = rows.filter((r) => !r.confirmed);
+  const note = unconfirmed
+    .map((r) => r.note)
+    .filter(Boolean)
+    .join(' ');
+  return {
+    branch,
+    cuda,
+    minDriver,
+    source: rows.map((r) => r.source).join('; '),
+    confirmed: unconfirmed.length === 0,
+    ...(unconfirmed.length && note ? { note } : {}),
+  };
 }

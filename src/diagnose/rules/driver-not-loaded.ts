@@ -252,7 +252,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const inContainer = has(ctx.events, 'container-context') && !moduleEventOf(events);
   const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
   const cause = moduleEvent ? em('dnlModuleCause', { kernel: kernel ?? em('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : em('dnlCause');
-  const fit = inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8;
+  // The paste's own nvidia-smi header (its Driver Version and CUDA Version) shows the driver answering: not loaded is unlikely.
+  const fit = smiAnswered(ctx.snapshot) ? 0.3 : inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8;
   // Native Windows has no kernel module to build: the driver is reinstalled with NVIDIA's installer.
   if (os.platform === 'windows')
     return {
@@ -277,4 +278,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       'nvidia-smi',
     ]),
   };
+}
+
+/** The driver version and its CUDA come from pasted nvidia-smi output (the table's header, -q): the driver answered. "NVML library version" alone does not count. */
+function smiAnswered(s: Snapshot): boolean {
+  const smi = (src: string | undefined) => !!src && /^pasted:nvidia-smi\b/.test(src);
+  return smi(s.driver.version?.source) && smi(s.driver.cudaVersion?.source);
 }

@@ -1,12 +1,15 @@
 // driver-too-old: a program's CUDA needs a newer driver than this one — a framework in an environment (the
 // Snapshot's packages, probed or pasted), or what a message names (the container image's CUDA, ptxas, a PTX ISA, a
 // DLL, an NGC release, an NVENC API, Ollama's floor). One finding per program, one minimum driver (driverNeed).
+// Also a GPU newer than the driver: its architecture needs a driver branch this one is below (lowestDriverBranchForCc).
 import { cudaForPtxIsa, cudaRelease } from '../../knowledge/cuda.js';
 import { nvencFloor } from '../../knowledge/data/nvenc.js';
-import { driverMaxCuda, driverNeed, driverSupport } from '../../knowledge/driver-support.js';
+import { driverMaxCuda, driverNeed, driverSupport, lowestDriverBranchForCc, type CcDriverFloor } from '../../knowledge/driver-support.js';
+import { gpuByPciDeviceId } from '../../knowledge/gpus.js';
 import { tensorflowRelease, tensorflowReleases } from '../../knowledge/tensorflow.js';
 import type { ArchSet } from '../../knowledge/torch.js';
 import { torchVariant, variantArchSet, variantCoversCapability } from '../../knowledge/torch.js';
+import { ccToSm } from '../../knowledge/cuda.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
 import { driverUpgradeCommands } from '../../install/driver.js';
 import { pipInstall } from '../../install/python.js';
@@ -20,6 +23,7 @@ import {
   cudaTagOf,
   distinctCapabilities,
   driverOf,
+  gpuCapabilities,
   isCpuBuild,
   isFramework,
   isTensorflow,
@@ -56,7 +60,8 @@ export const rule: Rule = {
   check(input) {
     const s = input.snapshot;
     const found = tooNew(s);
-    if (input.origin === 'machine') return found.map((x) => tooOld(s, programOf(x), { lines: [], text: false }));
+    if (input.origin === 'machine')
+      return [...found.map((x) => tooOld(s, programOf(x), { lines: [], text: false })), ...gpusNewerThanDriver(s).map((g) => gpuTooNew(s, g))];
     const mine = fromText(input, found);
     return mine ? [mine] : [];
   },
@@ -231,6 +236,79 @@ function tooOld(snapshot: Snapshot, p: Program, say: Say): Finding {
   };
 }
 
+/** A GPU whose architecture no driver of this driver's branch knows. */
+interface NewerGpu {
+  name: string;
+  cc: string;
+  /** Where the GPU was seen: "GPU 0" (NVML, nvidia-smi) or its PCI address. */
+  where: string;
+  source: string;
+  floor: CcDriverFloor;
+}
+
+/** A driver fact that pins a GPU newer than the driver outright: above the facts-alone prior of the other readings. */
+const GPU_FIT = 2.5;
+
+/**
+ * The GPUs (one per compute capability) whose architecture needs a higher driver branch than this driver's: the
+ * GPUs NVML or a paste lists, and the PCI-listed ones the catalogue knows by device id (NVML does not list a GPU its
+ * driver does not support). Needs the driver's version; compares branches only.
+ */
+function gpusNewerThanDriver(s: Snapshot): NewerGpu[] {
+  const version = driverOf(s)?.version;
+  const branch = version ? versionParts(version)[0] : undefined;
+  if (branch === undefined) return [];
+  const os = osOf(s);
+  const out: NewerGpu[] = [];
+  const add = (name: string, cc: string, where: string, source: string) => {
+    if (out.some((g) => g.cc === cc)) return;
+    const floor = lowestDriverBranchForCc(cc, os);
+    if (floor && branch < floor.branch) out.push({ name, cc, where, source, floor });
+  };
+  for (const g of gpuCapabilities(s)) add(g.gpu.name, g.cc, mf('evGpu', { index: g.gpu.index }), g.source);
+  for (const p of s.pciGpus ?? []) {
+    const spec = gpuByPciDeviceId(p.deviceId);
+    if (spec?.computeCapability) add(spec.name, spec.computeCapability, `${m('evGpuListed')} ${p.address} (${p.deviceId})`, p.source);
+  }
+  return out;
+}
+
+/** The finding for a GPU newer than the driver: the branch that first knows its architecture, and the upgrade to it. */
+function gpuTooNew(snapshot: Snapshot, g: NewerGpu): Finding {
+  const d = driverOf(snapshot);
+  const driver = d?.version ?? '?';
+  const sm = ccToSm(g.cc);
+  const vars = {
+    driver,
+    have: versionParts(driver)[0] ?? '?',
+    gpu: g.name,
+    cc: g.cc,
+    sm,
+    cuda: g.floor.cuda,
+    minDriver: g.floor.minDriver,
+    branch: g.floor.branch,
+  };
+  const evidence = eachFactOnce([
+    { fact: g.where, value: `${g.name}: ${g.cc} (${sm})`, source: g.source },
+    ...driverFacts(d, mf('evDriver')),
+    { fact: m('evGpuFloor', { sm }), value: `CUDA ${g.floor.cuda} → ≥ ${g.floor.minDriver} (branch ${g.floor.branch})`, source: g.floor.source },
+  ]);
+  return {
+    code: 'driver-too-old',
+    severity: 'error',
+    title: m('dtoGpuTitle', vars),
+    cause: m('dtoGpuCause', vars),
+    evidence,
+    fix: [
+      `# ${m('dtoGpuUpgrade', vars)}`,
+      ...driverUpgradeCommands(snapshot, g.floor.minDriver, driverWords(g.floor.minDriver)),
+      `# ${m('dtoGpuCheck')}`,
+      'nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv',
+    ],
+    ...(g.floor.confirmed ? {} : { unconfirmed: g.floor.note ?? g.floor.source }),
+  };
+}
+
 /** Native Windows drivers have their own numbering (CUDA 12.x: 527.41 vs 525.60.13 on Linux). */
 function osOf(s: Snapshot): 'linux' | 'windows' {
   return s.os.id?.value === 'windows' && s.os.wsl?.value !== true ? 'windows' : 'linux';
@@ -282,7 +360,18 @@ function fromText(input: RuleInput, found: readonly TooNew[]): RuleFinding | und
     confirmations = more.length;
   }
   if (mine) mine = confirmedBy(mine, confirmations);
-  else mine = guessFinding(input, 'driver-too-old');
+  // A GPU the driver's branch cannot know explains the paste better than a reading in which this driver runs the program's CUDA.
+  const newer = gpusNewerThanDriver(input.snapshot);
+  if (newer.length && (!mine || (mine.rank?.fit ?? 0) < 1)) {
+    const [g, ...more] = newer;
+    const f = gpuTooNew(input.snapshot, g!);
+    const r: Explained = {
+      fit: GPU_FIT,
+      finding: { ...f, evidence: eachFactOnce([...f.evidence, ...more.flatMap((x) => gpuTooNew(input.snapshot, x).evidence)]) },
+    };
+    mine = confirmedBy(events.length ? namedByMessage(input, 'driver-too-old', events, r) : fromFactsAlone(r, FACT_INDEX), more.length);
+  }
+  if (!mine) mine = guessFinding(input, 'driver-too-old');
   if (mine) namedCuda(mine, input);
   return mine;
 }

@@ -37,6 +37,14 @@ export const m = defineMessages({
     dtoEffectNoDriver: '. The driver is not known here: nvidia-smi shows its version and the newest CUDA it runs.',
     dtoDriverOfCuda: 'the driver of CUDA {max}',
     dtoUpgrade: 'Upgrade the NVIDIA driver to ≥ {floor}:',
+    // driver-too-old for a GPU: the driver's branch is below the first branch that can know the GPU's architecture
+    dtoGpuTitle: 'Driver {driver} is older than any driver that supports {gpu} ({sm})',
+    dtoGpuCause:
+      '{gpu} has compute capability {cc} ({sm}). CUDA {cuda} is the first CUDA release that supports it, and its minimum driver is {minDriver}: no driver below the {branch} branch knows this architecture. Driver {driver} is of the {have} branch, so it cannot drive this GPU: nvidia-smi may not list it, CUDA finds no device and torch.cuda.is_available() is False.',
+    dtoGpuUpgrade: 'Install a driver of the {branch} branch or newer (≥ {minDriver}):',
+    dtoGpuCheck: 'Then the GPU is listed with its compute capability:',
+    evGpuListed: 'GPU',
+    evGpuFloor: 'first CUDA for {sm}, and its minimum driver',
     dtoTorchPick:
       'Install PyTorch {version} built for {tag} (CUDA {cuda}): it has kernels for {sms} and needs driver ≥ {floor} (this driver supports CUDA up to {max}; its version is not known).',
     dtoNvencHeaders: 'or use an FFmpeg build made with older nv-codec-headers (an older release) that your driver supports',
@@ -85,6 +93,13 @@ export const m = defineMessages({
     dtoEffectNoDriver: '。这里看不到驱动：nvidia-smi 会显示驱动版本和它支持的最高 CUDA。',
     dtoDriverOfCuda: '支持 CUDA {max} 的驱动',
     dtoUpgrade: '把 NVIDIA 驱动升级到 ≥ {floor}：',
+    dtoGpuTitle: '驱动 {driver} 比所有支持 {gpu}（{sm}）的驱动都旧',
+    dtoGpuCause:
+      '{gpu} 的计算能力是 {cc}（{sm}）。最早支持它的 CUDA 版本是 CUDA {cuda}，其最低驱动为 {minDriver}：低于 {branch} 分支的驱动都不认识这个架构。驱动 {driver} 属于 {have} 分支，无法驱动这块 GPU：nvidia-smi 可能不列出它，CUDA 找不到设备，torch.cuda.is_available() 为 False。',
+    dtoGpuUpgrade: '安装 {branch} 分支或更新的驱动（≥ {minDriver}）：',
+    dtoGpuCheck: '之后 GPU 会连同计算能力一起列出：',
+    evGpuListed: 'GPU',
+    evGpuFloor: '最早支持 {sm} 的 CUDA 及其最低驱动',
     dtoTorchPick: '安装 {tag}（CUDA {cuda}）版的 PyTorch {version}：它带有 {sms} 的内核，需要驱动 ≥ {floor}（当前驱动最高支持 CUDA {max}，驱动版本号未知）。',
     dtoNvencHeaders: '或者换用以较旧的 nv-codec-headers 编译的 FFmpeg（较旧的版本），让当前驱动能支持',
     dtoRetest: '重新测试',

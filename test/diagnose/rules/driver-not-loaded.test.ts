@@ -73,4 +73,17 @@ describe('driver-not-loaded', () => {
     expect(mine[0]!.fix).not.toContain('dkms status');
     expect(mine[0]!.evidence[0]!.source).toContain('signature smi-failed');
   });
+  it('a paste whose own nvidia-smi header shows the driver answering ranks not-loaded lower than the same paste without it', async () => {
+    const symptom = 'torch.cuda.is_available() returns False on my RTX 3090, driver 550.54.14';
+    const header = [
+      '+-----------------------------------------------------------------------------------------+',
+      '| NVIDIA-SMI 550.54.14              Driver Version: 550.54.14      CUDA Version: 12.4     |',
+      '|-----------------------------------------+------------------------+----------------------+',
+    ].join('\n');
+    const score = async (text: string) => (await explainText(text)).findings.find((f) => f.code === 'driver-not-loaded')?.score ?? 0;
+    const without = await score(symptom);
+    const withHeader = await score(`${symptom}\n${header}`);
+    expect(without).toBeGreaterThan(0);
+    expect(withHeader).toBeLessThan(without);
+  });
 });
