@@ -70,6 +70,14 @@ export interface Finding {
   subject?: string;
   /** Set when the finding rests on knowledge marked unconfirmed; says what is unconfirmed. */
   unconfirmed?: string;
+  /** Fix lines the knowledge tables cannot confirm (a build or pairing they do not list), with why (diagnose/fix-guard.ts). */
+  unchecked?: UncheckedLine[];
+}
+
+/** A fix line the install checker could not confirm or found wrong, and why (install/check.ts). */
+export interface UncheckedLine {
+  line: string;
+  why: string;
 }
 
 export const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -2,15 +2,8 @@
 // guard (install/guard.ts). A command the knowledge tables contradict is withheld — a bug of the rule that wrote it,
 // which test/explain/commands.test.ts fails on; one they cannot check is noted and listed in `unchecked`.
 import type { Finding } from '../findings.js';
-import { guardLines, type UncheckedLine } from '../install/guard.js';
+import { guardLines } from '../install/guard.js';
 import type { Snapshot } from '../snapshot/types.js';
-
-declare module '../findings.js' {
-  interface Finding {
-    /** Fix lines the knowledge tables cannot confirm (a build or pairing they do not list), with why (docs/findings.md). */
-    unchecked?: UncheckedLine[];
-  }
-}
 
 export function guardFix<F extends Finding>(finding: F, snapshot: Snapshot): F {
   if (!finding.fix.length) return finding;

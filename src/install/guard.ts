@@ -1,14 +1,11 @@
 // What every printed command list goes through (findings' fixes, plan steps, export's RUN lines): a line the
 // knowledge tables contradict is withheld — replaced by a "# " line saying why, never printed as a command; a line
 // the tables cannot check keeps a "# " note before it (after it, for a "# " instruction) and is listed as unchecked.
+import type { UncheckedLine } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { checkLines, type CheckContext, type LineCheck } from './check.js';
 import { cm } from './check-messages.js';
 
-export interface UncheckedLine {
-  line: string;
-  why: string;
-}
 
 export interface GuardedLines {
   lines: string[];

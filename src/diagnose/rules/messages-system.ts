@@ -147,7 +147,6 @@ export const m = defineMessages({
     fcFixLd: '# take the compat folder off LD_LIBRARY_PATH (and out of your shell profile or container ENV):',
     fcFixCache: '# remove the compat folder from the loader configuration, then rebuild the cache:',
     fcFixCacheDelete: '# delete the file (or the line) it names, then:',
-    fcFixCheck: "# check which libcuda loads now (it should be the driver's {driver}):",
     fcFixNothing: '# nothing to do; do not add {dir} to LD_LIBRARY_PATH on this machine',
 
     // library-not-found (system)
@@ -356,7 +355,6 @@ export const m = defineMessages({
     fcFixLd: '# 把 compat 目录从 LD_LIBRARY_PATH 中去掉（也要从 shell 配置或容器 ENV 中去掉）：',
     fcFixCache: '# 把 compat 目录从加载器配置中删除，然后重建缓存：',
     fcFixCacheDelete: '# 删除它列出的文件（或其中那一行），然后：',
-    fcFixCheck: '# 检查现在加载的是哪个 libcuda（应为驱动自带的 {driver}）：',
     fcFixNothing: '# 无需处理；不要在本机把 {dir} 加入 LD_LIBRARY_PATH',
 
     lnfStubTitle: '加载器优先选中了 CUDA 桩库 {file}，而不是真正的驱动库',
