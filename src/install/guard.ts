@@ -6,7 +6,6 @@ import type { Snapshot } from '../snapshot/types.js';
 import { checkLines, type CheckContext, type LineCheck } from './check.js';
 import { cm } from './check-messages.js';
 
-
 export interface GuardedLines {
   lines: string[];
   unchecked: UncheckedLine[];
