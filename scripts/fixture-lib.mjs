@@ -193,3 +193,22 @@ export const dataCentreDevice = (fields) =>
     errors: [],
     ...fields,
   });
+
+/** A recorded NVML report whose init succeeded: libnvidia-ml.so.1 resolving to driver `version`'s file, these devices. */
+export const nvmlReport = (version, devices) => ({
+  library: {
+    soname: 'libnvidia-ml.so.1',
+    candidates: ['/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1'],
+    loadedPath: `/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.${version}`,
+    refused: [],
+    error: null,
+  },
+  initRc: 0,
+  initError: null,
+  driverVersion: version,
+  nvmlVersion: `12.${version}`,
+  cudaDriverVersion: 12080,
+  deviceCount: devices.length,
+  devices,
+  errors: [],
+});

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-import { dataCentreDevice, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, nvmlReport, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
-const x = '/usr/lib/x86_64-linux-gnu';
+const _x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const v = '570.124.06';
 const TOTAL = 85899345920; // 80 GiB
@@ -70,17 +70,7 @@ machine('gpu-busy', (m) => {
     'native.json',
     JSON.stringify(
       {
-        nvml: {
-          library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.${v}`, refused: [], error: null },
-          initRc: 0,
-          initError: null,
-          driverVersion: v,
-          nvmlVersion: `12.${v}`,
-          cudaDriverVersion: 12080,
-          deviceCount: devices.length,
-          devices,
-          errors: [],
-        },
+        nvml: nvmlReport(v, devices),
         cuda: null,
         unavailable: null,
       },

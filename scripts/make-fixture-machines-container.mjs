@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { dataCentreDevice, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, nvmlReport, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
 
-const x = '/usr/lib/x86_64-linux-gnu';
+const _x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/nvidia/bin:/usr/local/cuda/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** statfs(2) f_type of a tmpfs (linux/magic.h TMPFS_MAGIC). */
 const TMPFS_MAGIC = 0x01021994;
@@ -74,16 +74,6 @@ machine('container-small-shm', (m) => {
     commands: [{ argv: ['dmesg', '--kernel'], stdout: '[    5.300000] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.124.06\n' }],
     native: { reportFile: 'native.json' },
   });
-  const nvml = {
-    library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.570.124.06`, refused: [], error: null },
-    initRc: 0,
-    initError: null,
-    driverVersion: '570.124.06',
-    nvmlVersion: '12.570.124.06',
-    cudaDriverVersion: 12080,
-    deviceCount: 1,
-    devices: [h100()],
-    errors: [],
-  };
+  const nvml = nvmlReport('570.124.06', [h100()]);
   m.extra('native.json', JSON.stringify({ nvml, cuda: null, unavailable: null }, null, 2));
 });

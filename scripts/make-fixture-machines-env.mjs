@@ -1,18 +1,7 @@
 #!/usr/bin/env node
-import { dataCentreDevice, driverHost, machine, pciGpu, toolkit, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, nvmlReport, driverHost, machine, pciGpu, toolkit, writeSpec } from './fixture-lib.mjs';
 
-const x = '/usr/lib/x86_64-linux-gnu';
-const nvml = (v, devices) => ({
-  library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.${v}`, refused: [], error: null },
-  initRc: 0,
-  initError: null,
-  driverVersion: v,
-  nvmlVersion: `12.${v}`,
-  cudaDriverVersion: 12080,
-  deviceCount: devices.length,
-  devices,
-  errors: [],
-});
+const _x = '/usr/lib/x86_64-linux-gnu';
 /** An idle, healthy A100 PCIe 80GB as NVML reports it. */
 const a100 = (index, bus) =>
   dataCentreDevice({
@@ -67,6 +56,6 @@ machine('debug-env-a100', (m) => {
   });
   m.extra(
     'native.json',
-    JSON.stringify({ nvml: nvml('570.124.06', [a100(0, '00000000:17:00.0'), a100(1, '00000000:65:00.0')]), cuda: null, unavailable: null }, null, 2),
+    JSON.stringify({ nvml: nvmlReport('570.124.06', [a100(0, '00000000:17:00.0'), a100(1, '00000000:65:00.0')]), cuda: null, unavailable: null }, null, 2),
   );
 });

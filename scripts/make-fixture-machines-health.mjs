@@ -1,19 +1,8 @@
 #!/usr/bin/env node
-import { dataCentreDevice, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
+import { dataCentreDevice, nvmlReport, driverHost, machine, pciGpu, writeSpec } from './fixture-lib.mjs';
 
 const x = '/usr/lib/x86_64-linux-gnu';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-const nvml = (v, devices) => ({
-  library: { soname: 'libnvidia-ml.so.1', candidates: [`${x}/libnvidia-ml.so.1`], loadedPath: `${x}/libnvidia-ml.so.${v}`, refused: [], error: null },
-  initRc: 0,
-  initError: null,
-  driverVersion: v,
-  nvmlVersion: `12.${v}`,
-  cudaDriverVersion: 12080,
-  deviceCount: devices.length,
-  devices,
-  errors: [],
-});
 const host = (m, v) => {
   driverHost(m, v);
   m.exe('/usr/bin/nvidia-smi');
@@ -71,7 +60,7 @@ machine('xid-fell-off-bus', (m) => {
   m.extra(
     'native.json',
     JSON.stringify(
-      { nvml: nvml('570.124.06', [dcDevice(0, '00000000:07:00.0', 'NVIDIA A100-SXM4-80GB', 0x20b2, [8, 0])]), cuda: null, unavailable: null },
+      { nvml: nvmlReport('570.124.06', [dcDevice(0, '00000000:07:00.0', 'NVIDIA A100-SXM4-80GB', 0x20b2, [8, 0])]), cuda: null, unavailable: null },
       null,
       2,
     ),
@@ -111,7 +100,7 @@ machine('hgx-no-fabric-manager', (m) => {
     'native.json',
     JSON.stringify(
       {
-        nvml: nvml('570.124.06', [dev]),
+        nvml: nvmlReport('570.124.06', [dev]),
         cuda: {
           library: { soname: 'libcuda.so.1', candidates: [`${x}/libcuda.so.1`], loadedPath: `${x}/libcuda.so.570.124.06`, refused: [], error: null },
           initRc: 802,
@@ -151,7 +140,7 @@ machine('gpu-modes-capped', (m) => {
     commands: [{ argv: ['dmesg', '--kernel'], stdout: `${uptime(5.3)} NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.124.06\n` }],
     native: { reportFile: 'native.json' },
   });
-  m.extra('native.json', JSON.stringify({ nvml: nvml('570.124.06', [dev]), cuda: null, unavailable: null }, null, 2));
+  m.extra('native.json', JSON.stringify({ nvml: nvmlReport('570.124.06', [dev]), cuda: null, unavailable: null }, null, 2));
 });
 
 // nvml-hang: the driver is loaded, the GPU is on the bus, but the NVML / CUDA child never answers.
