@@ -1,5 +1,5 @@
 // Driver not reachable: nvidia-smi and NVML failing, no GPU visible to the process or container.
-import { sig, RUNTIME_ERRORS } from './types.js';
+import { CHECKED_1202, RUNTIME_ERRORS, sig } from './types.js';
 
 export const DRIVER_NOT_LOADED_SIGNATURES = [
   // The CUDA container images' start banner: the container runs without the host driver (no --gpus / NVIDIA runtime).
@@ -98,6 +98,7 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     ],
     1,
     `${RUNTIME_ERRORS} cudaErrorDevicesUnavailable = 46`,
+    { checked: CHECKED_1202 },
   ),
   sig(
     'docker-no-gpu-driver',

@@ -1,5 +1,5 @@
 // The nvidia kernel module: Secure Boot, nouveau, DKMS/akmods builds, NVRM and Xid messages in the kernel log.
-import { sig, DRIVER_ERRORS, RUNTIME_ERRORS } from './types.js';
+import { CHECKED_1202, DRIVER_ERRORS, RUNTIME_ERRORS, sig } from './types.js';
 
 export const KERNEL_MODULE_SIGNATURES = [
   // ---- Secure Boot, nouveau, kernel log -----------------------------------------------------------------
@@ -123,6 +123,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' }],
     0.9,
     'https://docs.nvidia.com/deploy/xid-errors/index.html',
+    { checked: CHECKED_1202 },
   ),
   sig(
     'xid-ecc',

@@ -1,6 +1,6 @@
 // CUDA libraries not found, or found in the wrong copy: loader and linker messages, undefined symbols, libcuda
 // for tools other than the frameworks.
-import { sig } from './types.js';
+import { CHECKED_1202, sig } from './types.js';
 
 export const LIBRARY_SIGNATURES = [
   // ---- libraries ----------------------------------------------------------------------------------------
@@ -17,6 +17,7 @@ export const LIBRARY_SIGNATURES = [
     ],
     1,
     'https://github.com/SYSTRAN/faster-whisper/issues/516',
+    { checked: CHECKED_1202 },
   ),
   sig(
     'tf-could-not-load',

@@ -1,5 +1,5 @@
 // Memory: out of GPU memory, or of /dev/shm.
-import { sig } from './types.js';
+import { CHECKED_1202, sig } from './types.js';
 
 export const MEMORY_SIGNATURES = [
   // vLLM at start: "Free memory on device (31.44/47.38 GiB) on startup is less than desired GPU memory utilization (0.95, 45.01 GiB)".
@@ -54,7 +54,7 @@ export const MEMORY_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/2244',
-    { confirmed: false, note: 'DataLoader error text from torch/utils/data/_utils/signal_handling' },
+    { checked: CHECKED_1202, confirmed: false, note: 'DataLoader error text from torch/utils/data/_utils/signal_handling' },
   ),
   // RDMA memory registration over RLIMIT_MEMLOCK: NCCL's IB transport ("Call to ibv_reg_mr_iova2 failed with error
   // Cannot allocate memory"), UCX (which names the limit itself: "Please set max locked memory (ulimit -l) to
@@ -71,7 +71,10 @@ export const MEMORY_SIGNATURES = [
     ],
     1,
     'https://github.com/NVIDIA/nccl-tests/issues/206',
-    { note: 'NCCL maintainer: raise the limit in limits.conf and check ulimit -l inside mpirun; the reporter had 8192 (KiB) and it worked after' },
+    {
+      checked: CHECKED_1202,
+      note: 'NCCL maintainer: raise the limit in limits.conf and check ulimit -l inside mpirun; the reporter had 8192 (KiB) and it worked after',
+    },
   ),
   // Something about GPU memory being used, said in prose: lets a full nvidia-smi table be read as the cause.
   sig(

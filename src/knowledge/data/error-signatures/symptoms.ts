@@ -1,5 +1,5 @@
 // Symptoms that need facts to explain: several causes print them; the facts in the paste tell which.
-import { sig } from './types.js';
+import { CHECKED_1202, sig } from './types.js';
 
 export const SYMPTOM_SIGNATURES = [
   sig(
@@ -123,7 +123,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://www.tensorflow.org/guide/gpu',
-    { confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
   ),
   sig(
     'gpu-not-detected',
@@ -169,7 +169,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://pytorch.org/docs/stable/generated/torch.cuda.is_available.html',
-    { confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
   ),
   sig(
     'slow',
@@ -186,7 +186,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://pytorch.org/tutorials/recipes/recipes/tuning_guide.html',
-    { confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
   ),
   sig(
     'hang',
@@ -201,6 +201,6 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html',
-    { confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
   ),
 ];

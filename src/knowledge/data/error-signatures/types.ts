@@ -3,6 +3,8 @@ import type { FindingCode } from '../../../findings.js';
 import type { Sourced } from '../../types.js';
 
 export const CHECKED = '2026-11-30';
+/** The date of rows added or changed with issues 18 and 26 (their own `checked`). */
+export const CHECKED_1202 = '2026-12-02';
 
 export interface SignatureCause {
   code: FindingCode;
