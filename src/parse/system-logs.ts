@@ -1,4 +1,5 @@
 // dmesg (NVRM, Secure Boot, nouveau), ldd, uname -a, os-release / lsb_release, nvcc --version, env variables.
+import { splitLdPreload } from '../formats/ld-preload.js';
 import { parseNvccVersion } from '../formats/nvcc-version.js';
 import { parseOsRelease } from '../formats/os-release.js';
 import type { LibraryCopy } from '../snapshot/types.js';
@@ -93,7 +94,7 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
         .find((l) => l !== '');
       const name = m[1]!;
       // LD_PRELOAD: shared objects separated by spaces or colons (ld.so(8)), by path or bare name.
-      const preload = (v: string) => v.length <= 2000 && v.split(/[ :]/).every((x) => x === '' || (/^[\w./+-]+$/.test(x) && /\.so(?:\.|$)/.test(x)));
+      const preload = (v: string) => v.length <= 2000 && splitLdPreload(v).every((x) => /^[\w./+-]+$/.test(x) && /\.so(?:\.|$)/.test(x));
       const fits = (v: string) =>
         name === 'CUDA_VISIBLE_DEVICES' ? /^[\w,-]{0,200}$/.test(v) : name === 'LD_PRELOAD' ? preload(v) : /^[/~$][^\s"'`]{0,2000}$/.test(v);
       if (next && fits(next)) facts.env[name] ??= next;

@@ -305,7 +305,7 @@ function memlockFromMessage(s: Snapshot, place: Place, events: ErrorEvent[]): Ex
 // ---- sizes -------------------------------------------------------------------------------------------------------
 
 /** 67108864 → "64 MiB", 1.5 GiB → "1.5 GiB" (df -h's units, spelled out). */
-export function size(bytes: number): string {
+function size(bytes: number): string {
   const one = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
   if (bytes >= GiB) return `${one(bytes / GiB)} GiB`;
   if (bytes >= MiB) return `${one(bytes / MiB)} MiB`;
