@@ -14,12 +14,14 @@ export interface DockerOptions {
   os?: string;
 }
 
-/** The OS whose own python3 is the target's, else the newest Ubuntu of the release. */
+/** The OS whose own python3 is the target's, else the newest Ubuntu of the release whose python3 is known. */
 function osFor(target: ExportTarget, cuda: string | null, wanted?: string): string | undefined {
   if (wanted) return wanted;
   const row = PUBLISHED_IMAGES.filter((r) => !cuda || r.cuda.startsWith(`${cuda}.`)).at(-1);
   const oses = row?.oses ?? [];
-  return oses.find((o) => UBUNTU_PYTHON[o] === target.python);
+  // Else the newest release whose python3 is known: the deadsnakes PPA builds for the LTS releases it has caught up
+  // with, and a release newer than this table (ubuntu26.04 today) is not known to be one of them.
+  return oses.find((o) => UBUNTU_PYTHON[o] === target.python) ?? oses.filter((o) => UBUNTU_PYTHON[o] !== undefined).at(-1);
 }
 
 export function imageFor(target: ExportTarget, options: DockerOptions = {}): ImageChoice {

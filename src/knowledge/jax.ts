@@ -9,11 +9,12 @@ export function jaxReleases(): readonly JaxRelease[] {
   return JAX_RELEASES;
 }
 
-/** The row for an exact version ("0.7.2"), or for "0.8" the newest 0.8.x row. */
+/** The row for an exact version ("0.7.2", the patch "0.9.0.1"), or for "0.8" the newest 0.8.x row. */
 export function jaxRelease(version: string): JaxRelease | undefined {
-  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?$/.exec(version.trim().replace(/^jax(lib)?-v?/, ''));
+  const m = /^v?(\d+)\.(\d+)((?:\.\d+){1,2})?$/.exec(version.trim().replace(/^jax(lib)?-v?/, ''));
   if (!m) return undefined;
-  if (m[3] !== undefined) return JAX_RELEASES.find((r) => compareVersions(r.version, `${m[1]}.${m[2]}.${m[3]}`) === 0);
+  // compareVersions counts a missing part as 0, so "0.9.0" is the 0.9.0 row and not 0.9.0.1.
+  if (m[3] !== undefined) return JAX_RELEASES.find((r) => compareVersions(r.version, `${m[1]}.${m[2]}${m[3]}`) === 0);
   const prefix = `${m[1]}.${m[2]}.`;
   return JAX_RELEASES.filter((r) => r.version.startsWith(prefix)).at(-1);
 }

@@ -130,6 +130,15 @@ describe('gpuenv export, explicit targets (no machine)', () => {
     await expect(r.out).toMatchFileSnapshot('__snapshots__/torch-2.5.1-cu124-py3.11.Dockerfile');
   });
 
+  it('a Python no image OS ships: deadsnakes on the newest Ubuntu whose python3 is known, not a newer release', async () => {
+    // CUDA 13.3 images exist on ubuntu26.04 too; whether deadsnakes builds for it is not known, so 24.04 is chosen.
+    const r = await gpuenv(null, ['export', 'dockerfile', '--framework', 'jax@0.11.2', '--cuda', '13.3', '--python', '3.13']);
+    expect(r.code).toBe(0);
+    const { image } = checkDockerfile(r.out);
+    expect(image).toMatch(/^nvidia\/cuda:13\.3\.\d+-runtime-ubuntu24\.04$/);
+    expect(r.out).toContain('ppa:deadsnakes/ppa');
+  });
+
   it('a driver caps the base image CUDA', async () => {
     const r = await gpuenv(null, ['export', 'dockerfile', '--framework', 'torch@2.11.0', '--cuda', '12.8', '--driver', '550.120']);
     const { image } = checkDockerfile(r.out);

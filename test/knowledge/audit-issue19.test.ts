@@ -10,7 +10,7 @@ describe('issue-19 audit corrections', () => {
     for (const version of ['2.14.0', '2.14.1']) {
       const r = torchRelease(version)!;
       expect(r.pypiDefault, version).toBe('cu130');
-      expect(r.checked).toBe('2026-12-01');
+      expect(r.checked).toMatch(/^2026-12-0[12]$/); // 2.14.0 re-checked 2026-12-02 (audit-issue19-triton.test.ts)
       expect(torchVariant(version, r.pypiDefault), version).toMatchObject({ cuda: '13.0', cudaFull: '13.0.3', cudnn: '9.24.0.43', nccl: '2.30.7' });
     }
   });
@@ -19,7 +19,7 @@ describe('issue-19 audit corrections', () => {
     for (const version of ['2.13.0', '2.14.0', '2.14.1']) {
       const cu130 = torchVariant(version, 'cu130')!;
       expect(cu130.cudaFull, version).toBe('13.0.3');
-      expect(cu130.checked, version).toBe('2026-12-01');
+      expect(cu130.checked, version).toMatch(/^2026-12-0[12]$/); // 2.13.0 cu130 re-checked 2026-12-02
       expect(cu130.source, version).toContain('190355');
     }
   });

@@ -33,12 +33,20 @@ function os(name: string, from: string | undefined, until: string | undefined, s
   return { os: name, ...(from ? { from } : {}), ...(until ? { until } : {}), source, checked: CHECKED, confirmed: true, ...extra };
 }
 
+const UBUNTU_2604_SOURCE =
+  'nvidia/cuda tags pulled in public Dockerfiles, compose and CI files (13.3.0-base/-runtime/-devel-ubuntu26.04, 13.3.1-base/-devel/-cudnn-runtime/-cudnn-devel-ubuntu26.04, some pinned by digest), checked 2026-12-02';
+
 export const IMAGE_OSES: readonly ImageOs[] = [
   os('centos7', undefined, '12.4.0', `${README} ("Centos7 and Ubi7 based images are available up till CUDA 12.4.0")`),
   os('ubi7', undefined, '12.4.0', `${README} ("Centos7 and Ubi7 based images are available up till CUDA 12.4.0")`),
   os('ubuntu24.04', '12.5.1', undefined, `${README} ("CUDA 12.5.1 brings support for Ubuntu 24.04 images")`),
   os('amzn2023', '12.6.0', undefined, `${README} ("CUDA 12.6.0 brings support for AmazonLinux (amzn2023) and CBL-Mariner/AzureLinux (cm2)")`),
   os('cm2', '12.6.0', undefined, `${README} (same announcement)`),
+  os('ubuntu26.04', '13.3.0', undefined, UBUNTU_2604_SOURCE, {
+    checked: '2026-12-02',
+    confirmed: false,
+    note: 'First release seen with ubuntu26.04 tags: 13.3.0 (base, runtime, devel); 13.3.1 adds cudnn-runtime and cudnn-devel. No 13.2.x ubuntu26.04 tag was found. From tags pulled in public files, not from NVIDIA text (the README announcement was not readable).',
+  }),
   os('ubuntu20.04', undefined, '12.9.1', 'CUDA 13.0 release notes §"Deprecated or Dropped Operating Systems" ("Support for Ubuntu 20.04 has been dropped")', {
     confirmed: false,
     note: 'The toolkit dropped Ubuntu 20.04 in 13.0; that the last ubuntu20.04 image is 12.9.1 is inferred, not read from the image list.',
@@ -206,4 +214,15 @@ export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
   },
   { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.1.1', branch: 'R590', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
   { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.2.1', branch: 'R595', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
+  {
+    source: `${IMAGE_TABLE_SOURCE}; ${UBUNTU_2604_SOURCE}`,
+    checked: '2026-12-02',
+    cuda: '13.3.1',
+    branch: 'R610',
+    eol: false,
+    oses: [...U22_24, 'ubuntu26.04'],
+    cudnn: 'cudnn',
+    confirmed: false,
+    note: 'Tags seen: 13.3.1-devel-ubuntu22.04, -cudnn-devel-ubuntu22.04/24.04/26.04, -base/-devel/-cudnn-runtime-ubuntu26.04. Branch: the 610.43.02 driver of 13.3 (release notes, two copies). End of life of R610 not read.',
+  },
 ];

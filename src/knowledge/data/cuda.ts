@@ -7,6 +7,8 @@ const RN = 'https://docs.nvidia.com/cuda/archive/13.2.2/cuda-toolkit-release-not
 const AUDIT_CHECKED = '2026-12-02';
 const R615_SMI =
   'nvidia-smi / CUDA UMD version on driver 615.71.09 reported as CUDA 13.4 (issue-19 audit; a public hardware probe "driver 615.71.09 (CUDA UMD 13.4)", 2026-09-10)';
+const RN_133 =
+  'https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html as of 13.3 Update 1, Table 3 (rows "CUDA 13.3 Update 1 >=610.43.02", "CUDA 13.3 GA >=610.43.02", "CUDA 13.4 Developer Preview N/A (unbundled; R616 >=616.00)"), as copied in two public documents';
 const RUNFILES =
   'NVIDIA runfile/installer names (https://developer.download.nvidia.com/compute/cuda/<ver>/local_installers/cuda_<ver>_<driver>_linux.run), as listed in the CUDA Toolkit Archive';
 
@@ -165,27 +167,24 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('13.2.0', 'CUDA 13.2 GA', '595.45.04', null, { note: WIN_NA }),
   rel('13.2.1', 'CUDA 13.2 Update 1', '595.58.03', null, { note: WIN_NA }),
   rel('13.2.2', 'CUDA 13.2 Update 2', '595.71.05', null, { note: WIN_NA }),
-  bundled(
-    '13.3.0',
-    'CUDA 13.3 GA',
-    '610.43.02',
-    null,
-    'Table 3 of the 13.3 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.0_610.43.02_linux.run (several independent copies). Windows: N/A expected as for 13.1+.',
-  ),
-  bundled(
-    '13.3.1',
-    'CUDA 13.3 Update 1',
-    '610.43.02',
-    null,
-    'Table 3 of the 13.3 Update 1 notes was not readable; 610.43.02 is the driver bundled in cuda_13.3.1_610.43.02_linux.run.',
-  ),
+  // Issue-19 additions (2026-12-02): two public copies of Table 3 of the 13.3 notes agree with the bundled driver.
+  rel('13.3.0', 'CUDA 13.3 GA', '610.43.02', null, {
+    source: `${RN_133}; ${RUNFILES} (cuda_13.3.0_610.43.02_linux.run)`,
+    checked: AUDIT_CHECKED,
+    note: `Linux >= 610.43.02 as Table 3 of the 13.3 notes gives it, in two public copies (the same table lists 13.2 Update 1 >= 595.58.03 and 13.0 Update 2 >= 580.95.05, as our rows); the runfile bundles the same driver. The copies show the Linux column only. ${WIN_NA}`,
+  }),
+  rel('13.3.1', 'CUDA 13.3 Update 1', '610.43.02', null, {
+    source: `${RN_133}; ${RUNFILES} (cuda_13.3.1_610.43.02_linux.run)`,
+    checked: AUDIT_CHECKED,
+    note: `Linux >= 610.43.02, the same as 13.3 GA (Table 3 of the 13.3 notes, two public copies; the runfile bundles the same driver). The copies show the Linux column only. ${WIN_NA}`,
+  }),
   {
     // Issue-19 audit: R615/R616 drivers run CUDA 13.4 (they were reported as 13.3 because this row had no floor).
     ...rel('13.4.1', 'CUDA 13.4 GA', '615.71.09', null),
     source: `https://docs.nvidia.com/cuda/archive/13.4.1/cuda-toolkit-release-notes/index.html ("The CUDA Toolkit 13.4 GA release is versioned 13.4.1 and supersedes the 13.4.0 developer preview"); ${R615_SMI}`,
     checked: AUDIT_CHECKED,
     confirmed: false,
-    note: `Linux floor 615.71.09 is a driver seen to report CUDA 13.4 (nvidia-smi / CUDA UMD on 615.71.09), not NVIDIA's Table 3 value: the true floor is at most this, and any R616 driver is above it. Table 3 of the 13.4 notes was not readable and from 13.4.1 the runfile names no bundled driver. Sources disagree: the 13.3 notes (as the issue-19 audit quotes them) say 13.4 needs R616 >= 616.00, secondary notes say "the R615 driver shipped with CUDA 13.4 GA"; the R616 floor likely belongs to the 13.4.0 developer preview. ${WIN_NA}`,
+    note: `Linux floor 615.71.09 is a driver seen to report CUDA 13.4 (nvidia-smi / CUDA UMD on 615.71.09), not NVIDIA's Table 3 value: the true floor is at most this, and any R616 driver is above it. Table 3 of the 13.4 notes was not readable and from 13.4.1 the runfile names no bundled driver. Sources disagree: the 13.3 notes (as the issue-19 audit quotes them) say 13.4 needs R616 >= 616.00, secondary notes say "the R615 driver shipped with CUDA 13.4 GA"; the R616 floor is that of the 13.4.0 developer preview (Table 3 of the 13.3 notes, as copied publicly: "CUDA 13.4 Developer Preview N/A (unbundled; R616 >=616.00)"; read 2026-12-02). ${WIN_NA}`,
   },
   {
     ...rel('13.4.2', 'CUDA 13.4 Update 1', null, null),

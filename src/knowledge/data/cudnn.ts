@@ -26,6 +26,13 @@ const C12 = ['12.0', '12.1', '12.2', '12.3', '12.4', '12.5', '12.6', '12.8', '12
 const C11 = ['11.0', '11.1', '11.2', '11.3', '11.4', '11.5', '11.6', '11.7', '11.8'] as const;
 const D12 = { linux: '525.60.13', windows: '527.41' };
 const D11 = { linux: '450.80.02', windows: '452.39' };
+const ISSUE19 = '2026-12-02';
+const REDIST = 'https://developer.download.nvidia.com/compute/cudnn/redist/';
+const NOT_READ =
+  'Support-matrix row not read (no copy of the 9.25/9.26 matrix found): CUDA minors unknown; drivers and compute capabilities assumed as for 9.17.0.';
+const CUDNN_925_0 = 'PyPI nvidia-cudnn-cu12 / nvidia-cudnn-cu13 9.25.0.15 (as pinned and loaded in public projects); support matrix not read';
+const CUDNN_925_1 = `${REDIST}cudnn/windows-x86_64/cudnn-windows-x86_64-9.25.1.1_cuda13-archive.zip; nvidia-cudnn-cu12 9.25.1.1 (public environment reports); support matrix ${SM}/backend/v9.25.1/reference/support-matrix.html not read`;
+const CUDNN_926_0 = `${REDIST}redistrib_9.26.0.json (archives cudnn-*-9.26.0.51_cuda12 and _cuda13, as pinned by public projects); support matrix ${SM}/backend/v9.26.0/reference/support-matrix.html not read`;
 
 function b(
   version: string,
@@ -175,5 +182,38 @@ export const CUDNN_BUILDS: readonly CudnnBuild[] = [
   b('9.24.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, 'PyTorch 2.14 RELEASE.md (cuDNN 9.24.0.43 with CUDA 13.0 and 13.2)', {
     confirmed: false,
     note: 'Newest cuDNN pinned by a framework; support-matrix row not read. 9.25.x is on PyPI (9.25.0.15 yanked).',
+  }),
+  // Issue-19 additions (2026-12-02): 9.25 and 9.26 exist for CUDA 12 and 13 (redist archives, PyPI wheels), but no copy
+  // of their support matrix could be read: toolkit minors stay empty (any minor of the major), drivers and CCs are
+  // those of 9.17.0, the newest matrix read, and every row says so.
+  b('9.25.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, CUDNN_925_0, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.25.0.15 (nvidia-cudnn-cu13 on PyPI, since yanked; seen loaded as "cuDNN 9.25.0.15" on driver 610.57.04 with CUDA 13.3.1). ${NOT_READ}`,
+  }),
+  b('9.25.0', 12, [], D12, CC_75_120, CUDNN_925_0, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.25.0.15 (nvidia-cudnn-cu12; a public lock names "cuDNN 9.25.0 for CUDA 12" with CUDA 12.8). ${NOT_READ}`,
+  }),
+  b('9.25.1', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, CUDNN_925_1, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.25.1.1 (cudnn-windows-x86_64-9.25.1.1_cuda13-archive.zip in NVIDIA's redist tree). ${NOT_READ}`,
+  }),
+  b('9.25.1', 12, [], D12, CC_75_120, CUDNN_925_1, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.25.1.1 (loaded next to cuBLAS 12.9 by jax 0.11.1 cuda12 wheels). A third-party page quoting the v9.25.1 matrix says the CUDA 12.x package supports CUDA 12.8; its Windows installer puts the DLLs under bin\\12.9. One report: nvidia-cudnn-cu12 9.25 fails on Windows driver 551.23 (CUDNN_BACKEND_API_FAILED), so the 527.41 Windows floor assumed from 9.17.0 may be too low. ${NOT_READ}`,
+  }),
+  b('9.26.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, CUDNN_926_0, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.26.0.51, released 2026-09-09 (cudnn-linux-x86_64-9.26.0.51_cuda13-archive.tar.xz and the Windows _cuda13 zip; nvidia-cudnn-cu13). ${NOT_READ}`,
+  }),
+  b('9.26.0', 12, [], D12, CC_75_120, CUDNN_926_0, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.26.0.51 (cudnn-windows-x86_64-9.26.0.51_cuda12-archive.zip; nvidia-cudnn-cu12==9.26.0.51 pinned by public projects). ${NOT_READ}`,
   }),
 ];

@@ -2,11 +2,14 @@
 // releases where an extra appeared, changed or disappeared. JAX publishes NVIDIA GPU wheels for Linux
 // x86_64 and aarch64 only (WSL2 experimental, no native Windows GPU).
 import type { Sourced } from '../types.js';
+import { compareVersions } from '../version.js';
 
 const CHECKED = '2026-11-30';
 const INSTALL = 'https://docs.jax.dev/en/latest/installation.html (jax-ml/jax docs/installation.md, NVIDIA GPU section; current copy)';
 const CHANGELOG = 'jax CHANGELOG (https://docs.jax.dev/en/latest/changelog.html; jax-ml/jax CHANGELOG.md)';
 const AUDIT_19 = '2026-12-01 audit (gpuenv issue 19)';
+/** Date of the issue-19 additions, which read every tag from jax-v0.4.26 to jax-v0.11.0 (jax-ml/jax snapshot of 2026-08-08). */
+const AUDITED = '2026-12-02';
 /** First release whose GPU wheels need the current cuDNN floor of the extras (9.8), per the jax CHANGELOG. */
 export const JAX_CUDNN_98_SINCE = '0.6.0';
 
@@ -42,6 +45,11 @@ export interface JaxRelease extends Sourced {
    * (`JAX_CUDA_EXTRAS[].requires`, which holds from 0.6.0 on): jaxlib 0.4.26+cuda12.cudnn89 needs 8.9.
    */
   cudnn?: { min: string; below: string };
+  /**
+   * The jaxlib (and jax-cudaNN-plugin) version `pip install "jax[cudaNN]==V"` installs: V itself, except for
+   * jax-only patch releases (0.4.37 installs jaxlib 0.4.36, 0.5.2 installs 0.5.1).
+   */
+  jaxlib?: string;
   unconfirmedFields?: readonly string[];
 }
 
@@ -58,7 +66,7 @@ export const JAX_CUDA_EXTRAS: readonly JaxCudaExtra[] = [
     source: INSTALL,
     checked: CHECKED,
     confirmed: true,
-    note: 'Recommended by the docs ("we recommend migrating to the CUDA 13 wheels").',
+    note: 'Recommended by the docs ("we recommend migrating to the CUDA 13 wheels"). The docs table gives cuDNN >= 9.8 (what JAX checks at start-up); the plugin\'s with-cuda extra pins nvidia-cudnn-cu13>=9.12.0.46,<10.0 (build/nvidia-requirements.txt from jax-v0.7.2 on), so pip installs at least 9.12.',
   },
   {
     extra: 'cuda12',
@@ -77,65 +85,153 @@ export const JAX_CUDA_EXTRAS: readonly JaxCudaExtra[] = [
   {
     extra: 'cuda11',
     plugins: [],
-    requires: { cuda: '11.8', cudnnMin: '8.6', cudnnBelow: '9.0', ncclMin: '2.14' },
+    builtWith: { cuda: '11.8', cudnn: '8.6', nccl: '2.16' },
+    requires: { cuda: '11.8', cudnnMin: '8.6', cudnnBelow: '9.0', ncclMin: '2.16' },
     minDriverLinux: '450.80.02',
-    minComputeCapability: '3.5',
+    minComputeCapability: '5.2',
     current: false,
-    source: 'jax CHANGELOG (jaxlib 0.4.x) — not re-read',
-    checked: CHECKED,
-    confirmed: false,
-    note: 'CUDA 11 wheels were dropped during jaxlib 0.4.x (believed 0.4.26, April 2024); the exact release and the floors listed here are unverified.',
+    source: `${CHANGELOG} (jaxlib 0.4.26: "Support for CUDA 11.8 has been dropped"); docs/installation.md at tag jax-v0.4.25 (the last release with CUDA 11 wheels: "CUDA 11.8, cuDNN 8.6, NCCL 2.16", "SM version 5.2 (Maxwell) or newer", driver ">= 450.80.02 for CUDA 11")`,
+    checked: AUDITED,
+    confirmed: true,
+    note: 'No longer published: jaxlib 0.4.25 was the last release with CUDA 11 wheels (jaxlib==0.4.25+cuda11.cudnn86; the cuda11_pip extra pinned nvidia-cudnn-cu11>=8.8 and nvidia-nccl-cu11>=2.18.3). Issue-19 addition: was "believed 0.4.26", CC 3.5 and NCCL 2.14, read from no source.',
   },
 ];
 
+/** The files of one jax tag each row was read from. */
+function tagSource(version: string): string {
+  const t = `jax-v${version}`;
+  const cudnn = compareVersions(version, '0.7.1') < 0 ? 'jax_plugins/cuda/plugin_setup.py' : 'build/nvidia-requirements.txt';
+  return `github.com/jax-ml/jax at tag ${t}: setup.py (python_requires, classifiers, the cuda extras and their jaxlib pin), ${cudnn} (nvidia-cudnn pins); CHANGELOG.md (date, built-with CUDA, dropped Pythons)`;
+}
+
+/** A row read from its tag; extras are the wheels actually published (see the 0.7.x notes). */
+function tagged(
+  version: string,
+  released: string | undefined,
+  pyMin: string,
+  pyMax: string,
+  extras: JaxRelease['extras'],
+  jaxlib: string,
+  extra: Partial<JaxRelease> & { also?: string } = {},
+): JaxRelease {
+  const { also, ...rest } = extra;
+  return {
+    version,
+    ...(released ? { released } : {}),
+    python: { min: pyMin, max: pyMax },
+    extras,
+    jaxlib,
+    source: also ? `${tagSource(version)}; ${also}` : tagSource(version),
+    checked: AUDITED,
+    confirmed: true,
+    ...rest,
+  };
+}
+
+const PYPI_CUDA13 = (v: string) => `https://pypi.org/project/jax-cuda13-pjrt/${v}/ (x86_64 and aarch64 wheels)`;
+
 export const JAX_RELEASES: readonly JaxRelease[] = [
-  {
-    version: '0.4.26',
-    released: '2024-04',
-    extras: ['cuda12'],
+  tagged('0.4.26', '2024-04-03', '3.9', '3.12', ['cuda12'], '0.4.26', {
     cudnn: { min: '8.9', below: '9.0' },
-    source: `${CHANGELOG}; jaxlib 0.4.26+cuda12.cudnn89 wheel tag (jax_cuda_releases.html, as pinned by public projects, e.g. "jaxlib 0.4.26+cuda12.cudnn89" for AlphaFold 2) — ${AUDIT_19}`,
-    checked: '2026-12-01',
-    confirmed: false,
-    note: `cuDNN 8.9 (jaxlib 0.4.26+cuda12.cudnn89), not >= 9.8: the 9.8 floor starts at jax ${JAX_CUDNN_98_SINCE} (jax CHANGELOG, as reported by the ${AUDIT_19}; the changelog was not re-read here, the wheel tag is seen in public pins). Believed to be the first release without CUDA 11 wheels; unverified.`,
-    unconfirmedFields: ['released', 'extras'],
-  },
-  {
-    version: '0.7.1',
-    released: '2025-08',
-    python: { min: '3.11', max: '3.14' },
-    extras: ['cuda12'],
+    note: 'First release without CUDA 11 wheels (jaxlib 0.4.26: "JAX now supports CUDA 12.1 or newer only. Support for CUDA 11.8 has been dropped"). cuDNN 8.9 (the extra pins nvidia-cudnn-cu12>=8.9.2.26,<9.0; wheel tag jaxlib 0.4.26+cuda12.cudnn89), not >= 9.8: that floor starts at jax 0.6.0.',
+  }),
+  tagged('0.4.27', '2024-05-07', '3.9', '3.12', ['cuda12'], '0.4.27', { cudnn: { min: '8.9', below: '9.0' } }),
+  tagged('0.4.28', '2024-05-09', '3.9', '3.12', ['cuda12'], '0.4.28', { cudnn: { min: '8.9', below: '9.0' } }),
+  tagged('0.4.29', '2024-06-10', '3.9', '3.12', ['cuda12'], '0.4.29', {
+    cudnn: { min: '9.0', below: '10.0' },
+    note: 'First release whose GPU plugin pins cuDNN 9 (nvidia-cudnn-cu12>=9.0,<10.0).',
+  }),
+  tagged('0.4.30', '2024-06-18', '3.9', '3.12', ['cuda12'], '0.4.30', {
+    cudnn: { min: '9.0', below: '10.0' },
+    note: 'Monolithic CUDA jaxlib wheels dropped: the plugin (jax[cuda12] or jax[cuda12_local]) is the only GPU install.',
+  }),
+  tagged('0.4.31', '2024-07-29', '3.10', '3.12', ['cuda12'], '0.4.31', {
+    cudnn: { min: '9.1', below: '10.0' },
+    note: 'Minimum cuDNN 9.1 and minimum Python 3.10 (CHANGELOG jax 0.4.31).',
+  }),
+  tagged('0.4.32', '2024-09-11', '3.10', '3.12', ['cuda12'], '0.4.32', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.4.33', '2024-09-16', '3.10', '3.12', ['cuda12'], '0.4.33', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.4.34', '2024-10-04', '3.10', '3.13', ['cuda12'], '0.4.34', {
+    cudnn: { min: '9.1', below: '10.0' },
+    note: 'Python 3.13 wheels added in this release (CHANGELOG); setup.py classifiers list 3.13 only from 0.4.36.',
+  }),
+  tagged('0.4.35', '2024-10-22', '3.10', '3.13', ['cuda12'], '0.4.35', {
+    cudnn: { min: '9.1', below: '10.0' },
+    note: 'Python 3.13 wheels from 0.4.34 on (CHANGELOG); setup.py classifiers list 3.13 only from 0.4.36.',
+  }),
+  tagged('0.4.36', '2024-12-05', '3.10', '3.13', ['cuda12'], '0.4.36', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.4.37', '2024-12-09', '3.10', '3.13', ['cuda12'], '0.4.36', {
+    cudnn: { min: '9.1', below: '10.0' },
+    note: 'Patch release of jax only ("Only jax was released at this version"): jax[cuda12]==0.4.37 installs jaxlib and the plugin 0.4.36.',
+  }),
+  tagged('0.4.38', '2024-12-17', '3.10', '3.13', ['cuda12'], '0.4.38', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.5.0', '2025-01-17', '3.10', '3.13', ['cuda12'], '0.5.0', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.5.1', '2025-02-24', '3.10', '3.13', ['cuda12'], '0.5.1', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.5.2', '2025-03-04', '3.10', '3.13', ['cuda12'], '0.5.1', {
+    cudnn: { min: '9.1', below: '10.0' },
+    note: 'Patch release of 0.5.1 (CHANGELOG): setup.py pins jaxlib 0.5.1, so jax[cuda12]==0.5.2 installs jaxlib and the plugin 0.5.1.',
+  }),
+  tagged('0.5.3', '2025-03-19', '3.10', '3.13', ['cuda12'], '0.5.3', { cudnn: { min: '9.1', below: '10.0' } }),
+  tagged('0.6.0', '2025-04-16', '3.10', '3.13', ['cuda12'], '0.6.0', {
+    builtWithCuda: '12.8',
+    note: 'Minimum cuDNN 9.8; built with CUDA 12.8, CUDA 12.1 or newer supported; extras spelt with dashes (cuda12-local); the cuda12_pip extra removed (CHANGELOG jax 0.6.0).',
+  }),
+  tagged('0.6.1', '2025-05-21', '3.10', '3.13', ['cuda12'], '0.6.1'),
+  tagged('0.6.2', '2025-06-17', '3.10', '3.13', ['cuda12'], '0.6.2'),
+  tagged('0.7.0', '2025-07-22', '3.11', '3.13', ['cuda12'], '0.7.0', {
+    note: 'Minimum Python 3.11 (CHANGELOG jax 0.7.0: "3.11 will remain the minimum supported version until July 2026"). setup.py declares cuda13 and cuda13-local extras from this tag, but the docs still say JAX ships one CUDA wheel variant and build/nvidia-requirements.txt has no nvidia-cudnn-cu13 pin: no jax-cuda13 wheel of 0.7.0 was seen.',
+    unconfirmedFields: ['extras'],
+  }),
+  tagged('0.7.1', '2025-08-20', '3.11', '3.14', ['cuda12'], '0.7.1', {
     builtWithCuda: '12.9',
+    note: 'Built with CUDA 12.9, CUDA 12.1 or newer supported; ships Python 3.14 and 3.14t wheels (CHANGELOG jax 0.7.1; setup.py classifiers still stop at 3.13). setup.py declares a cuda13 extra but the docs say one CUDA wheel variant and no jax-cuda13 wheel of 0.7.1 was seen.',
+    unconfirmedFields: ['extras'],
+  }),
+  tagged('0.7.2', '2025-09-16', '3.11', '3.14', ['cuda12', 'cuda13'], '0.7.2', {
+    note: 'Earliest jax-cuda13-pjrt seen on PyPI (x86_64 and aarch64). The cuda13 plugin pins nvidia-cudnn-cu13>=9.12.0.46,<10.0 (build/nvidia-requirements.txt from this tag); the docs at this tag still describe one CUDA wheel variant, from 0.8.0 two (CUDA 12 and CUDA 13).',
+    also: PYPI_CUDA13('0.7.2'),
+  }),
+  tagged('0.8.0', '2025-10-15', '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.0', { also: PYPI_CUDA13('0.8.0') }),
+  tagged('0.8.1', '2025-11-18', '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.1'),
+  tagged('0.8.2', '2025-12-18', '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.2'),
+  tagged('0.8.3', undefined, '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.3', {
+    note: 'Identical to 0.8.2 plus two XLA fixes (CHANGELOG); the changelog gives no date.',
+  }),
+  tagged('0.9.0', '2026-01-20', '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.0'),
+  tagged('0.9.0.1', undefined, '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.0.1', {
+    note: 'Identical to 0.9.0 plus four XLA pull requests (CHANGELOG); the changelog gives no date.',
+  }),
+  tagged('0.9.1', '2026-03-02', '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.1'),
+  tagged('0.9.2', '2026-03-18', '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.2'),
+  tagged('0.10.0', '2026-04-16', '3.11', '3.14', ['cuda12', 'cuda13'], '0.10.0'),
+  tagged('0.10.1', '2026-05-20', '3.11', '3.14', ['cuda12', 'cuda13'], '0.10.1'),
+  tagged('0.10.2', '2026-06-17', '3.11', '3.14', ['cuda12', 'cuda13'], '0.10.2', {
+    note: 'setup.py: minimum jaxlib 0.10.1, the GPU extras pin jaxlib 0.10.2.',
+  }),
+  tagged('0.11.0', '2026-07-16', '3.12', '3.14', ['cuda12', 'cuda13'], '0.11.0', {
+    note: 'Python 3.11 and 3.13t dropped (CHANGELOG jax 0.11.0): Python 3.12 to 3.14.',
+  }),
+  {
+    version: '0.11.1',
+    python: { min: '3.12', max: '3.14' },
+    extras: ['cuda12', 'cuda13'],
+    jaxlib: '0.11.1',
     source:
-      'jax v0.7.1 release notes (mirror of the GitHub release): "JAX is now built using CUDA 12.9. All versions of CUDA 12.1 or newer remain supported"; "ships Python 3.14 and 3.14t wheels"',
-    checked: CHECKED,
-    confirmed: true,
-    unconfirmedFields: ['python.min'],
-  },
-  {
-    version: '0.7.2',
-    released: '2025-09',
-    extras: ['cuda12', 'cuda13'],
-    source: 'https://pypi.org/project/jax-cuda13-pjrt/0.7.2/ (x86_64 and aarch64 wheels)',
-    checked: CHECKED,
-    confirmed: true,
-    note: 'Earliest jax-cuda13-pjrt seen on PyPI; whether it is the very first cuda13 release is unverified.',
-    unconfirmedFields: ['released'],
-  },
-  {
-    version: '0.8.0',
-    extras: ['cuda12', 'cuda13'],
-    source: 'https://pypi.org/project/jax-cuda13-pjrt/0.8.0/',
-    checked: CHECKED,
-    confirmed: true,
+      'public install pins "jax==0.11.1 jaxlib==0.11.1 jax-cuda13-plugin==0.11.1" and "jax-cuda13-pjrt==0.11.1"; a public test report "JAX 0.11.1, CUDA 12.9, NVIDIA driver 535.274.02" (the cuda12 wheels); the jax-ml/jax snapshot read ends at jax-v0.11.0',
+    checked: AUDITED,
+    confirmed: false,
+    note: 'Release seen only in third-party pins and reports; tag, date and Python range not read (Python assumed as for 0.11.0, which dropped 3.11).',
+    unconfirmedFields: ['python', 'extras'],
   },
   {
     version: '0.11.2',
+    python: { min: '3.12', max: '3.14' },
     extras: ['cuda12', 'cuda13'],
+    jaxlib: '0.11.2',
     source: `gpuenv fixture h200-cuda13 (jax, jaxlib, jax-cuda13-plugin, jax-cuda13-pjrt 0.11.2 on a real H200, driver 580); https://pypi.org/project/jax-cuda12-plugin/0.11.2/ and https://pypi.org/project/jax-cuda12-pjrt/0.11.2/ (${AUDIT_19})`,
     checked: '2026-12-01',
     confirmed: true,
-    note: `Newest release seen. cuda12 wheels are published too (jax-cuda12-plugin==0.11.2, jax-cuda12-pjrt==0.11.2 on PyPI, per the ${AUDIT_19}; not re-read here, so 'extras' stays unconfirmed).`,
-    unconfirmedFields: ['extras'],
+    note: `Newest release seen. cuda12 wheels are published too (jax-cuda12-plugin==0.11.2, jax-cuda12-pjrt==0.11.2 on PyPI, per the ${AUDIT_19}; not re-read here, so 'extras' stays unconfirmed). Python range assumed as for 0.11.0 (tag not in the snapshot read).`,
+    unconfirmedFields: ['extras', 'python'],
   },
 ];

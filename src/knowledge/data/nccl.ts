@@ -17,6 +17,11 @@ function n(version: string, cudaBuilds: readonly string[], source: string, extra
 
 const ARCHIVE = 'https://docs.nvidia.com/deeplearning/nccl/archives/ (release exists)';
 const CONDA = 'Anaconda main channel nccl packages (cuda-version constraint per build)';
+const ISSUE19 = '2026-12-02';
+const NCCL_2312 =
+  'https://github.com/NVIDIA/nccl/releases/tag/v2.31.2-1 (tag commit 7b83616df3ae082a1f32bb74c27458bfe8153a13, as cited by public code reviews); NVIDIA CUDA apt/dnf repositories: libnccl2 / libnccl-devel 2.31.2-1+cuda12.9, +cuda13.3, +cuda13.4 (versions pinned and resolved in public build scripts); PyPI nvidia-nccl-cu12 and nvidia-nccl-cu13 2.31.2';
+const NCCL_2323 =
+  'https://github.com/NVIDIA/nccl/releases/tag/v2.32.3-1 (tag commit 12df1a11afad322be5a204a2db890161cbf8131d, as cited by public code reviews); NVIDIA CUDA apt repositories: libnccl2 / libnccl-dev 2.32.3-1+cuda12.9 and +cuda13.4 (versions pinned in public build scripts); PyPI nvidia-nccl-cu12 and nvidia-nccl-cu13 2.32.3';
 
 export const NCCL_RELEASES: readonly NcclRelease[] = [
   n('2.18.3', ['11', '12'], ARCHIVE, { confirmed: false, note: 'CUDA builds not read; JAX docs cite NCCL >= 2.18 for its CUDA 12 wheels.' }),
@@ -38,7 +43,19 @@ export const NCCL_RELEASES: readonly NcclRelease[] = [
     'https://developer.download.nvidia.com/compute/redist/nccl/v2.30.7/ (nccl_2.30.7-1+cuda12.9 and +cuda13.3, x86_64 and aarch64)',
     {
       released: '2026-06-05',
-      note: 'Newest found; PyTorch 2.14 pins it.',
+      note: 'PyTorch 2.14 pins it.',
     },
   ),
+  // Issue-19 additions (2026-12-02): NVIDIA's redist listing and release notes of 2.31/2.32 were not readable; the CUDA
+  // builds are the package versions seen installed from NVIDIA's apt/dnf repositories, so others may exist.
+  n('2.31.2', ['12.9', '13.3', '13.4'], NCCL_2312, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: 'Release confirmed (tag v2.31.2-1 at commit 7b83616d; PyPI nvidia-nccl-cu12 and nvidia-nccl-cu13 2.31.2). CUDA builds are those seen as packages (libnccl2 2.31.2-1+cuda12.9, +cuda13.3, and +cuda13.4 as the newest build of the cuda-rhel8 repository), not a read of the redist listing; release date not read.',
+  }),
+  n('2.32.3', ['12.9', '13.4'], NCCL_2323, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: 'Newest found. Release confirmed (tag v2.32.3-1 at commit 12df1a11, reported released by 2026-09-21, first with Vera Rubin sm_107 support; PyPI nvidia-nccl-cu12 and nvidia-nccl-cu13 2.32.3). CUDA builds are those seen as packages (libnccl2 2.32.3-1+cuda12.9 and +cuda13.4), not a read of the redist listing.',
+  }),
 ];

@@ -82,6 +82,21 @@ const WHEEL_211_CU128 =
   'torch 2.11.0+cu128 wheel METADATA Requires-Dist (cuda-toolkit[…]==12.8.1, nvidia-cudnn-cu12==9.19.0.56, nvidia-nccl-cu12==2.28.9, triton==3.6.0) as quoted from installed dist-info and pip resolver logs in public repositories (read 2026-12-02)';
 const PYPI_214 =
   'PyPI torch 2.14.x Linux x86_64 wheel metadata as reported by the issue-19 audit (Requires-Dist cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7); https://github.com/pytorch/test-infra/pull/8261 and https://github.com/pytorch/test-infra/pull/8712 (stable CUDA stays 13.0 for release 2.14)';
+// Sources read in the issue-19 confirmations (2026-12-02): the release manager's dependency bumps quote the pins of
+// each released wheel; test-infra and pytorch PRs are the build matrices at the release branches.
+const VLLM_PINS =
+  'PyTorch release manager\'s vLLM bumps: https://github.com/vllm-project/vllm/pull/42848 (torch 2.12.0, torchvision 0.27.0, triton 3.7.0; cu130 pins nvidia-cudnn-cu13 9.20.0.48, nvidia-nccl-cu13 2.29.7), #45082 (2.12.1, 0.27.1, triton 3.7.1), #48155 (2.13.0, 0.28.0, "triton 3.7.1 (matches torch 2.13.0 Requires-Dist: triton==3.7.1)"), #52183 (2.14.0, 0.29.0, "triton==3.8.0 … exactly what pytorch release/2.14 pins in .ci/docker/triton_version.txt"); torchaudio stays 2.11.0 in each';
+const TRITON_1271 = 'https://github.com/pytorch/pytorch/pull/186814 (.ci/docker/triton_version.txt 3.7.0 -> 3.7.1 for the 2.12.1 patch release)';
+const NO_TORCHAUDIO =
+  'https://github.com/pytorch/pytorch.github.io/pull/2074 (release manager, 2026-05-11: "There is no new release of torchaudio for now"); https://github.com/pytorch/audio/pull/4212 (torchaudio 2.11 supports torch>=2.11); vLLM #52183 (2026-08-13: "newest published is still 2.11.0 on every channel")';
+const CU129_213 =
+  'https://github.com/pytorch/pytorch/pull/188443 "[release/2.13] Add CUDA 12.9 to TORCH_CUDA_ARCH_LIST tables" (release/2.13 CUDA_ARCHES = ["12.6", "12.9", "13.0", "13.2"]; 12.9 x86_64 {75, 80, 86, 90, 100, 120}, mirroring 2.12); https://github.com/pytorch/test-infra/pull/8215 (release/2.13: 12.9 for Linux x86 + aarch64 only); torch.cuda.get_arch_list() of torch==2.13.0+cu129 in a public measurement note (sm_75 … sm_120)';
+const MEASURED_213_CU130 =
+  'torch.cuda.get_arch_list() of the official torch 2.13.0+cu130 CPython 3.12 x86-64 wheel in a public environment record (sm_75 sm_80 sm_86 sm_90 sm_100 sm_120, no compute_120); https://github.com/pytorch/pytorch/pull/188925 (the +PTX removal cherry-picked into release/2.13 on 2026-07-03, before GA)';
+const STABLE_214 =
+  'https://github.com/pytorch/test-infra/pull/8261 (2026-07-08: STABLE_CUDA_VERSIONS "aligned at 13.0 across channels", nightly already 2.14.0) and https://github.com/pytorch/test-infra/pull/8712 (2.14 go-live changes only CURRENT_STABLE_VERSION); pip freeze of a plain PyPI install of torch 2.14.0 on Linux x86_64, CPython 3.10–3.13 (kaannsaydamm/ALUCLU portability snapshot: cuda-toolkit 13.0.3.0, nvidia-cudnn-cu13 9.24.0.43, nvidia-nccl-cu13 2.30.7, triton 3.8.0)';
+const ROCM_214 =
+  'https://github.com/pytorch/test-infra/pull/8498 (release/2.14 generate_binary_build_matrix.py: ROCM_ARCHES = ["7.2", "7.14"]); vLLM #52183 ("2.14 is built for rocm7.2 and rocm7.14 only"); ROCm 7.14.0 is AMD\'s first TheRock production release (rocm.docs.amd.com/en/docs-7.14.0)';
 const PY315_187972 = 'https://github.com/pytorch/pytorch/issues/187972 (Python 3.15 wheels: experimental, Linux only)';
 const RFC_190385 = 'https://github.com/pytorch/pytorch/issues/190385 "[RFC] CUDA support matrix for Release 2.15 — deprecate CUDA 12.6"';
 const PREV_VERSIONS = 'https://pytorch.org/get-started/previous-versions/ (pytorch/pytorch.github.io _get_started/previous-versions.md)';
@@ -400,8 +415,24 @@ const V_2_12_0 = [cu126_12x('2.29.3'), v13('130', '9.20.0.48', '2.29.7', '13.0.2
 const V_2_12_1 = [cu126_12x('2.29.3'), cu129_12x(), v13('130', '9.20.0.48', '2.29.7', '13.0.2'), v13('132', '9.20.0.48', '2.29.7', '13.2.1')];
 const V_2_13 = [
   cu126_12x('2.29.3'),
-  cu129_12x('9.20.0.48'),
-  v13('130', '9.20.0.48', '2.29.7', '13.0.3', { source: `${RELEASE_MD}; ${RFC_190355}; ${TRACKER}`, checked: '2026-12-01', note: CU130_1303_NOTE }),
+  // Confirmed 2026-12-02: release/2.13 builds 12.9 for Linux x86_64 and aarch64 (not Windows) with the 13.x x86 list.
+  v('cu129', '12.9', A_75_120, NO_PTX, ['linux-x86_64', 'linux-aarch64'], {
+    cudnn: '9.20.0.48',
+    cudaFull: '12.9.1',
+    byPlatform: { 'linux-aarch64': AARCH64_12X },
+    source: `${CU129_213}; ${TRACKER}`,
+    checked: AUDIT_CHECKED,
+    // The wheel's existence and x86 list are confirmed; its cuDNN pin and aarch64 set are not, so the variant stays
+    // unconfirmed and plan does not lean on minor-version compatibility for it (src/install/torch.ts).
+    confirmed: false,
+    note: "Exists for Linux x86_64 and aarch64, not Windows (release/2.13 build matrix); the x86_64 list is confirmed by the release/2.13 arch table and a measured get_arch_list(). Not read: the cuDNN pin (9.20.0.48 is the tracker's) and the aarch64 set (the 2.12 rule: x86 list minus the aarch64 filter).",
+  }),
+  v13('130', '9.20.0.48', '2.29.7', '13.0.3', {
+    source: `${MEASURED_213_CU130}; ${RELEASE_MD}; ${RFC_190355}; ${VLLM_PINS}`,
+    checked: AUDIT_CHECKED,
+    confirmed: true,
+    note: `${AUDIT_19}: built with CUDA 13.0.3, not 13.0.2 (PyPI metadata pins cuda-toolkit==13.0.3; pytorch#190355 build matrix lists 13.0 = 13.0.3). x86_64 wheels carry no PTX: a measured get_arch_list() of the official wheel ends at sm_120 without compute_120 (RELEASE.md's 12.0+PTX is stale; the release-only removal #188925 went into release/2.13 before GA). The aarch64 set (with PTX) is RELEASE.md's, not verified.`,
+  }),
   v13('132', '9.20.0.48', '2.29.7', '13.2.1'),
 ];
 const V_2_14 = [
@@ -934,11 +965,12 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
     pypiDefault: 'cu130',
     torchvision: '0.27.0',
     torchaudio: null,
+    triton: '3.7.0',
     rocm: '7.2',
     conda: 'conda-forge-only',
-    source: `${RELEASE_MD}; ${RFC_178665}; ${TRACKER}`,
-    unconfirmedFields: ['torchvision', 'torchaudio'],
-    note: 'cu128 and cu129 dropped (pytorch PR #179155, RFC #178665). torchvision pair and "no torchaudio" (maintenance mode after 2.11) from the tracker.',
+    source: `${RELEASE_MD}; ${RFC_178665}; ${VLLM_PINS}; ${NO_TORCHAUDIO}; ${TRACKER}`,
+    checked: AUDIT_CHECKED,
+    note: 'cu128 and cu129 dropped (pytorch PR #179155, RFC #178665). torchvision 0.27.0 and triton 3.7.0 as the release manager pinned them with the released wheel; no torchaudio release after 2.11.0 (maintenance mode; torchaudio 2.11.0 installs with torch >= 2.11).',
   }),
   r({
     version: '2.12.1',
@@ -948,10 +980,13 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
     pypiDefault: 'cu130',
     torchvision: '0.27.1',
     torchaudio: null,
+    triton: '3.7.1',
     rocm: '7.2',
     conda: 'conda-forge-only',
-    source: `${RELEASE_MD}; ${TRACKER}`,
-    unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'],
+    source: `${RELEASE_MD}; ${VLLM_PINS}; ${TRITON_1271}; ${NO_TORCHAUDIO}; ${TRACKER}`,
+    checked: AUDIT_CHECKED,
+    unconfirmedFields: ['cudaVariants.cu129'],
+    note: "torchvision 0.27.1 and triton 3.7.1 (the 2.12.1 patch release moved the pin from 3.7.0) as the release manager pinned them; no torchaudio release after 2.11.0. The cu129 wheels are the tracker's (secondary).",
   }),
   r({
     version: '2.13.0',
@@ -961,12 +996,13 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
     pypiDefault: 'cu130',
     torchvision: '0.28.0',
     torchaudio: null,
+    triton: '3.7.1',
     rocm: '7.2',
     conda: 'conda-forge-only',
-    source: `${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/187075; ${TRACKER}; ${RFC_190355}; ${PY315_187972}`,
-    checked: '2026-12-01',
-    unconfirmedFields: ['torchvision', 'torchaudio', 'cudaVariants.cu129'],
-    note: `CUDA 13.2 experimental in 2.13. cu130 is built with CUDA 13.0.3 (was listed as 13.0.2; ${AUDIT_19}, tracker and pytorch#190355). ${PY315_NOTE}`,
+    source: `${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/187075; ${VLLM_PINS}; ${NO_TORCHAUDIO}; ${CU129_213}; ${TRACKER}; ${RFC_190355}; ${PY315_187972}`,
+    checked: AUDIT_CHECKED,
+    unconfirmedFields: ['cudaVariants.cu129'],
+    note: `CUDA 13.2 experimental in 2.13. cu130 is built with CUDA 13.0.3 (was listed as 13.0.2; ${AUDIT_19}, tracker and pytorch#190355) and carries no PTX on x86_64 (measured). cu129 exists for Linux x86_64 and aarch64 (release/2.13 build matrix; measured get_arch_list), not Windows; its cuDNN pin and aarch64 set are unread, so that variant stays unconfirmed. torchvision 0.28.0 and triton 3.7.1 (the wheel's Requires-Dist) as the release manager pinned them; no torchaudio release after 2.11.0. ${PY315_NOTE}`,
   }),
   r({
     version: '2.14.0',
@@ -976,12 +1012,12 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
     pypiDefault: 'cu130',
     torchvision: '0.29.0',
     torchaudio: null,
+    triton: '3.8.0',
     rocm: '7.14',
     conda: 'conda-forge-only',
-    source: `${RELEASE_MD}; ${RFC_190355}; https://github.com/pytorch/pytorch/pull/197555; ${PYPI_214}; ${PY315_187972}`,
-    checked: '2026-12-01',
-    unconfirmedFields: ['pypiDefault', 'torchvision', 'torchaudio', 'rocm'],
-    note: `PyPI default cu130, not cu132 (${AUDIT_19}): the PyPI Linux wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7, and the stable CUDA stayed 13.0 (test-infra #8261, #8712; the tracker saw CUDA_STABLE = "13.0" on release/2.14). RFC #190355 had proposed 13.2 as the PyPI default; it did not happen. The PyPI metadata and the test-infra PRs were not re-read here. ${PY315_NOTE} RELEASE.md row says "ROCm 7.14" (possibly a typo for 7.1x). torchvision 0.29.0 by the 0.(minor+15) rule.`,
+    source: `${RELEASE_MD}; ${RFC_190355}; https://github.com/pytorch/pytorch/pull/197555; ${STABLE_214}; ${PYPI_214}; ${VLLM_PINS}; ${NO_TORCHAUDIO}; ${ROCM_214}; ${PY315_187972}`,
+    checked: AUDIT_CHECKED,
+    note: `PyPI default cu130, not cu132 (${AUDIT_19}): the PyPI Linux wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7, and the stable CUDA stayed 13.0 (test-infra #8261, #8712; the tracker saw CUDA_STABLE = "13.0" on release/2.14). RFC #190355 had proposed 13.2 as the PyPI default; it did not happen. Confirmed 2026-12-02: test-infra kept the stable CUDA at 13.0 through the 2.14 go-live, and a plain PyPI install of 2.14.0 resolves cuda-toolkit 13.0.3, cuDNN 9.24.0.43, NCCL 2.30.7 and triton 3.8.0. ${PY315_NOTE} ROCm 7.14 is real (AMD's first TheRock production release), not a typo: release/2.14 builds ROCm 7.2 and 7.14. torchvision 0.29.0 and triton 3.8.0 as the release manager pinned them; no torchaudio release after 2.11.0.`,
   }),
   r({
     version: '2.14.1',
@@ -991,12 +1027,13 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
     pypiDefault: 'cu130',
     torchvision: '0.29.1',
     torchaudio: null,
+    triton: '3.8.0',
     rocm: '7.14',
     conda: 'conda-forge-only',
     source: `${TRACKER}; ${PYPI_214}; ${PY315_187972}`,
     checked: '2026-12-01',
     confirmed: false,
-    note: `Patch release seen only in secondary notes (2026-09-30); variants assumed as 2.14.0. PyPI default cu130 (CUDA 13.0.3), not cu132 (${AUDIT_19}: PyPI wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7; stable CUDA 13.0 per test-infra #8261, #8712). ${PY315_NOTE}`,
+    note: `Patch release seen only in secondary notes (2026-09-30); variants assumed as 2.14.0; triton 3.8.0 from a public resolver record pinning torch 2.14.1 (triton resolved 3.8.0). PyPI default cu130 (CUDA 13.0.3), not cu132 (${AUDIT_19}: PyPI wheel pins cuda-toolkit==13.0.3, nvidia-cudnn-cu13==9.24.0.43, nvidia-nccl-cu13==2.30.7; stable CUDA 13.0 per test-infra #8261, #8712). ${PY315_NOTE}`,
   }),
   r({
     version: '2.15.0',
