@@ -1,0 +1,109 @@
+// Reads `--bench FILE`: a `bench --json` result (or the bare recorded run inside one). The file is untrusted: every
+// field the page reads is checked for its type here, so a wrong or hostile file is one clear usage error, not a crash
+// in a chart. Rows and findings are recomputed from the run by bench/report.ts, their one producer.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { findings, rows, type Row } from '../bench/report.js';
+import type { BenchRun } from '../bench/types.js';
+import { UsageError } from '../errors.js';
+import type { Finding } from '../findings.js';
+import { rm as m } from './messages.js';
+
+export interface BenchInput {
+  /** The file as the user named it. */
+  file: string;
+  /** Null when the benchmark found no GPU (`{ok: false, error: 'no-gpu'}`). */
+  run: BenchRun | null;
+  rows: Row[];
+  findings: Finding[];
+  /** Why no GPU answered, when the run found none. */
+  noGpu?: string;
+  node?: string;
+}
+
+const MAX_FILE = 64 * 1024 * 1024;
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.isArray(x);
+const isNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+const numOrNull = (x: unknown) => x === null || isNum(x);
+
+/** The first field that does not have the type the page reads, as a JSON path; undefined when all do. */
+export function benchRunProblem(run: unknown): string | undefined {
+  if (!isObj(run)) return 'run: not an object';
+  if (!Array.isArray(run.gpus) || !run.gpus.every(Number.isInteger)) return 'run.gpus: not a list of GPU indexes';
+  if (typeof run.engine !== 'string' || typeof run.mode !== 'string') return 'run.engine / run.mode: not strings';
+  const r = run.result;
+  if (!isObj(r)) return 'run.result: not an object';
+  for (const k of ['copies', 'gemms', 'skipped', 'p2p', 'errors'] as const) if (!Array.isArray(r[k])) return `run.result.${k}: not a list`;
+  if (!isObj(r.libraries) || !Object.values(r.libraries).every((v) => typeof v === 'string')) return 'run.result.libraries: not a map of strings';
+  for (const [i, c] of (r.copies as unknown[]).entries()) {
+    if (!isObj(c) || typeof c.kind !== 'string' || !Number.isInteger(c.gpu) || !isNum(c.bytes) || !isNum(c.medianGBs))
+      return `run.result.copies[${i}]: not a copy result`;
+  }
+  for (const [i, g] of (r.gemms as unknown[]).entries()) {
+    if (!isObj(g) || typeof g.dtype !== 'string' || !Number.isInteger(g.gpu) || !isNum(g.m) || !isNum(g.medianTflops) || !isObj(g.check))
+      return `run.result.gemms[${i}]: not a GEMM result`;
+    if (typeof g.check.ok !== 'boolean' || !numOrNull(g.check.relError) || !isNum(g.check.tolerance)) return `run.result.gemms[${i}].check: not a result check`;
+  }
+  for (const [i, s] of (r.skipped as unknown[]).entries())
+    if (!isObj(s) || typeof s.dtype !== 'string' || typeof s.reason !== 'string') return `run.result.skipped[${i}]: not a skipped GEMM`;
+  for (const [i, p] of (r.p2p as unknown[]).entries())
+    if (!isObj(p) || !Number.isInteger(p.src) || !Number.isInteger(p.dst) || !numOrNull(p.medianGBs)) return `run.result.p2p[${i}]: not a P2P result`;
+  if (!(r.errors as unknown[]).every((e) => typeof e === 'string')) return 'run.result.errors: not a list of strings';
+  if (r.allReduce !== null && r.allReduce !== undefined && (!isObj(r.allReduce) || !isNum(r.allReduce.busbwGBs)))
+    return 'run.result.allReduce: not an all-reduce result';
+  if (!Array.isArray(run.clocks)) return 'run.clocks: not a list';
+  for (const [i, s] of run.clocks.entries()) {
+    if (!isObj(s) || !isNum(s.tMs) || !Number.isInteger(s.gpu)) return `run.clocks[${i}]: not a clock sample`;
+    for (const k of ['smMHz', 'memMHz', 'powerW', 'temperatureC', 'pcieGen', 'pcieWidth'])
+      if (!numOrNull(s[k] ?? null)) return `run.clocks[${i}].${k}: not a number`;
+    if (s.reasons !== null && s.reasons !== undefined && !(typeof s.reasons === 'string' && /^0x[0-9a-f]+$/i.test(s.reasons)))
+      return `run.clocks[${i}].reasons: not a hex mask`;
+  }
+  if (!Array.isArray(run.before)) return 'run.before: not a list';
+  for (const [i, g] of run.before.entries()) {
+    if (!isObj(g) || !Number.isInteger(g.index) || !isObj(g.pcie)) return `run.before[${i}]: not a GPU record`;
+    if (g.name !== null && typeof g.name !== 'string') return `run.before[${i}].name: not a string`;
+  }
+  if (!isObj(run.eccAfter)) return 'run.eccAfter: not an object';
+  return undefined;
+}
+
+export function benchFromDoc(doc: unknown, file: string): BenchInput {
+  const bad = (why: string) => new UsageError(m('err.benchShape', { file, why }));
+  if (!isObj(doc)) throw bad('not a JSON object');
+  const node = isObj(doc.node) && typeof doc.node.name === 'string' ? doc.node.name : undefined;
+  if (doc.ok === false && doc.error === 'no-gpu') {
+    return { file, run: null, rows: [], findings: [], noGpu: typeof doc.nvml === 'string' ? doc.nvml : 'no devices', ...(node ? { node } : {}) };
+  }
+  // `bench --json` wraps the run; a bare run (as gpuenv's own recordings keep it) is read too.
+  const run = isObj(doc.run) ? doc.run : 'result' in doc && 'clocks' in doc ? doc : undefined;
+  if (!run) throw bad('no "run"');
+  const problem = benchRunProblem(run);
+  if (problem) throw bad(problem);
+  const typed = run as unknown as BenchRun;
+  return { file, run: typed, rows: rows(typed), findings: findings(typed), ...(node ? { node } : {}) };
+}
+
+export async function readBenchFile(file: string, cwd: string): Promise<BenchInput> {
+  return benchFromDoc(await readJsonFile('--bench', file, cwd, () => m('err.benchJson', { file })), file);
+}
+
+/** A JSON file the user named with `flag`: a usage error for a missing, too large or malformed one. */
+export async function readJsonFile(flag: string, file: string, cwd: string, notJson: () => string): Promise<unknown> {
+  let buf: Buffer;
+  try {
+    buf = await readFile(resolve(cwd, file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      m('err.read', { flag, file, why: code === 'ENOENT' ? m('why.noFile') : code === 'EISDIR' ? m('why.isDir') : (code ?? String(error)) }),
+    );
+  }
+  if (buf.length > MAX_FILE) throw new UsageError(m('err.read', { flag, file, why: m('why.tooLarge', { mb: MAX_FILE / 1024 / 1024 }) }));
+  try {
+    return JSON.parse(buf.toString('utf8'));
+  } catch {
+    throw new UsageError(notJson());
+  }
+}
