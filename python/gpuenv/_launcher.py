@@ -58,18 +58,26 @@ def check_platform():
     return None
 
 
-def main():
-    problem = check_platform()
-    if problem is not None:
-        _fail(problem)
-    exe = executable()
+def check_executable(exe):
+    """None when the bundled executable can be started, else why not (the Python API uses this too)."""
     try:
         mode = os.stat(exe).st_mode
         if not mode & stat.S_IXUSR:
             # Some installers drop the executable bit; restore it where the files are ours to change.
             os.chmod(exe, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     except OSError as error:
-        _fail("the bundled executable " + exe + " is missing or unreadable: " + str(error) + "; reinstall gpuenv")
+        return "the bundled executable " + exe + " is missing or unreadable: " + str(error) + "; reinstall gpuenv"
+    return None
+
+
+def main():
+    problem = check_platform()
+    if problem is not None:
+        _fail(problem)
+    exe = executable()
+    problem = check_executable(exe)
+    if problem is not None:
+        _fail(problem)
     try:
         os.execv(exe, [exe] + sys.argv[1:])
     except OSError as error:

@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, mkdirSync,
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { elfInfo } from './elf.mjs';
+import { mcpSession } from '../mcp-client.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -80,6 +81,34 @@ check(
 const e = run(exe, ['explain', '-'], 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n');
 check('executable explain -', e.status !== null && e.status <= 1 && /arch-unsupported/.test(e.stdout), `exit ${e.status}`);
 
+// MCP as an assistant's client starts the executable (PATH without node): initialize, tools/list, tools/call doctor.
+const mcp = mcpSession(exe, ['mcp'], { env, timeoutMs: 120_000 });
+try {
+  const init = await mcp.initialize('gpuenv-smoke');
+  const info = init.response.result?.serverInfo;
+  check('executable mcp: initialize', info?.name === 'gpuenv' && info.version === version, JSON.stringify(init.response).slice(0, 200));
+  const listed = (await mcp.request('tools/list')).response.result?.tools ?? [];
+  check(
+    'executable mcp: tools/list, nine read-only tools',
+    listed.length === 9 && listed.every((t) => t.annotations?.readOnlyHint === true),
+    listed.map((t) => t.name).join(' '),
+  );
+  const called = (await mcp.request('tools/call', { name: 'doctor', arguments: {} })).response.result;
+  check(
+    'executable mcp: tools/call doctor gives doctor --json',
+    called?.isError !== true && Array.isArray(called?.structuredContent?.findings) && JSON.parse(called.content[0].text).schemaVersion === 1,
+    JSON.stringify(called ?? null).slice(0, 200),
+  );
+} catch (error) {
+  check('executable mcp round-trip', false, error.message);
+}
+const mcpEnd = await mcp.close();
+check(
+  'executable mcp: only protocol on stdout; exit 0 when stdin closes',
+  mcp.stray.length === 0 && mcpEnd.code === 0,
+  `exit ${mcpEnd.code} ${mcp.stray.slice(0, 2).join(' | ')}`,
+);
+
 // Reading a Snapshot validates it against the schema embedded in the executable.
 const fixtures = join(root, 'test', 'fixtures');
 const lk = run(exe, ['lock', '--snapshot', join(fixtures, 'snapshots', 'h200.json')]);
@@ -141,6 +170,20 @@ if (wheel) {
     parsed = Array.isArray(JSON.parse(wd.stdout).findings);
   } catch {}
   check('python -m gpuenv doctor --json', wd.status !== null && wd.status <= 1 && parsed, `exit ${wd.status}`);
+  // The Python API of the installed wheel runs the same executable.
+  const api = run(join(venv, 'bin', 'python'), [
+    '-c',
+    "import gpuenv, json; d = gpuenv.doctor(); e = gpuenv.explain('RuntimeError: CUDA error: no kernel image is available for execution on the device\\n'); print(json.dumps([isinstance(d['findings'], list), e['findings'][0]['code'], d._repr_html_()[:30]]))",
+  ]);
+  let apiOut;
+  try {
+    apiOut = JSON.parse(api.stdout.trim().split('\n').at(-1));
+  } catch {}
+  check(
+    'wheel Python API: gpuenv.doctor(), gpuenv.explain(), _repr_html_',
+    apiOut?.[0] === true && apiOut[1] === 'arch-unsupported' && /^<div class="gpuenv-report"/.test(apiOut[2]),
+    `${JSON.stringify(apiOut ?? null)} ${api.stderr.trim().slice(0, 200)}`,
+  );
   const bad = run(join(venv, 'bin', 'gpuenv'), ['doctor', '--no-such-flag']);
   check('exit code passes through the launcher', bad.status === 2, `exit ${bad.status}`);
 }

@@ -54,7 +54,9 @@ export async function cudaWhich(sys: System, options: { timeoutMs?: number; tool
   const homeToolkit = home && homeReal ? toolkitAt(toolkits, home.path, homeReal) : undefined;
   const cudaHome = home ? { ...home, toolkit: ref(homeToolkit) } : null;
 
-  const major = (versionOf(toolkits.find((t) => t.path === nvcc?.toolkit?.path) ?? homeToolkit ?? toolkits[0]!) ?? '').split('.')[0];
+  // No toolkit at all (a driver-only machine) is an answer, not a crash: no runtime to resolve then.
+  const chosen = toolkits.find((t) => t.path === nvcc?.toolkit?.path) ?? homeToolkit ?? toolkits[0];
+  const major = ((chosen ? versionOf(chosen) : undefined) ?? '').split('.')[0];
   let runtime: WhichReport['runtime'] = null;
   if (toolkits.length > 0 && major) {
     const soname = `libcudart.so.${major}`;

@@ -12,6 +12,13 @@ function withEnv(sys: System, env: Record<string, string>): System {
 }
 
 describe('gpuenv cuda which', () => {
+  it('a machine with no toolkit at all: an empty answer, not a crash', async () => {
+    const r = await cudaWhich(await loadMachine(fixture('gpu-no-driver')));
+    expect(r).toEqual(expect.objectContaining({ nvcc: null, cudaHome: null, runtime: null, findings: [] }));
+    const cli = await cuda(fixture('gpu-no-driver'), ['which', '--json']);
+    expect(cli.code).toBe(0);
+  });
+
   it('nvcc 11.8, CUDA_HOME 12.4 and the 11.8 runtime disagree: toolkit-mismatch, exit 1', async () => {
     const r = await cudaWhich(await loadMachine(fixture('cuda-three')));
     expect(r.nvcc).toEqual({

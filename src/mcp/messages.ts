@@ -1,0 +1,153 @@
+// Messages of `gpuenv mcp`: the server's instructions, each tool's and argument's description (an assistant reads
+// them to pick a tool), and the errors a call can end with.
+import { defineMessages } from '../i18n/index.js';
+
+export const mcpMessages = defineMessages({
+  en: {
+    instructions:
+      'gpuenv diagnoses the GPU deep-learning set-up of the machine this server runs on ({root}): NVIDIA driver, CUDA toolkits, cuDNN, NCCL, PyTorch / TensorFlow / JAX builds and GPU architectures, offline. Every tool is read-only: it reads the machine and gpuenv\'s knowledge base and changes nothing. Commands that change the system are not offered here (switching CUDA with `cuda use --global`, writing lock or export files, `fleet run`, `bench`); give the user the command to run instead. Each result is the JSON of the matching `gpuenv <command> --json`. For a pasted error or log, call explain; for "what is wrong here", call doctor; for version questions, compat.',
+    'root.live': 'this host',
+    'root.tree': 'the root tree {root}',
+    readOnly: 'Read-only.',
+    'tool.doctor':
+      'Diagnose this machine: every problem found (driver, CUDA, cuDNN, NCCL, frameworks, GPU architecture) with its cause, evidence and the commands that fix it. Result: `gpuenv doctor --json`, {schemaVersion, node, snapshot, findings[], ruleErrors[]}; snapshot follows schema/snapshot.schema.json; a finding has code, severity (error|warning|info), title, cause, evidence[], fix[].',
+    'tool.snapshot':
+      'Read the facts of this machine (GPUs, driver, CUDA toolkits, libraries and where they load from, Python environments and packages, each with its source) without judging them. Result: `gpuenv snapshot --json`, a Snapshot (schema/snapshot.schema.json).',
+    'tool.explain':
+      'Explain pasted text — an error message, a traceback, a build log, `python -m torch.utils.collect_env`, nvidia-smi or nvcc output: the root cause, ranked, and the fix. Result: `gpuenv explain --json`, {schemaVersion, findings[], input, recognised[]}.',
+    'tool.compat':
+      "Look up a compatibility fact in gpuenv's offline tables: a CUDA release (lowest driver, architectures), a driver (highest CUDA), a GPU (compute capability, memory), a torch / tensorflow / jax / cudnn / nccl release (its builds). Every row names its source and whether it is confirmed. Result: `gpuenv compat <subject> <value> --json`.",
+    'tool.plan':
+      'Plan what to install, in order, with the exact commands: for this machine, or for another one described by gpu, driver and os. Nothing is installed. Result: `gpuenv plan --json`, {choices, steps[], reasons[]}.',
+    'tool.arch_list':
+      "Build flags for GPU architectures (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES, nvcc -gencode) for the GPUs named, or this machine's, checked against the active CUDA toolkit. Result: `gpuenv arch-list --json`.",
+    'tool.vram':
+      'Estimate the GPU memory a model needs for training or inference (weights, gradients, optimizer state, activations, KV cache) and which GPUs it fits. Result: `gpuenv vram <model> --json`.',
+    'tool.cuda_which':
+      'Which CUDA toolkit a build would use now (nvcc on PATH, CUDA_HOME, the /usr/local/cuda link) and whether they disagree. Switching toolkits is not offered here. Result: `gpuenv cuda which --json`.',
+    'tool.health':
+      'Node health checks (driver reachable, GPU count, memory errors, Xid events, fabric, clocks and throttling) with the keep / drain verdict a scheduler would act on. Nothing is drained and no file is written. Result: `gpuenv health --json`.',
+    'arg.deep': 'also import the frameworks in a child process (with a timeout) and run a tiny kernel; slower',
+    'arg.python': 'also check these Pythons: interpreter paths or environment prefixes',
+    'arg.snapshotFile': 'judge a Snapshot saved earlier (`gpuenv snapshot --json -o FILE`) instead of this machine; a path on the server',
+    'arg.timeout': 'limit in seconds for each external probe (default 5 for doctor and snapshot, 3 for health)',
+    'arg.text': 'the text to explain, as pasted (an error, a log, command output)',
+    'arg.here': 'also read this machine; its facts win over the pasted ones',
+    'arg.subject': 'what to look up',
+    'arg.value': 'the version or the GPU name (e.g. 12.4, 535.104.05, "RTX 4090", 2.5.1); torch alone lists the releases',
+    'arg.os': 'driver floors for this operating system (default: both, or linux for a driver)',
+    'arg.framework': 'frameworks to plan, optionally with a version: torch, torch@2.5, tensorflow, jax@0.4 (default torch)',
+    'arg.via': 'the installer (default pip)',
+    'arg.pythonVersion': 'the Python version to plan for, e.g. 3.12',
+    'arg.gpus': 'GPU names (e.g. "RTX 4090", "H100 SXM"); absent: this machine\'s GPUs',
+    'arg.driver': "the target machine's driver version, e.g. 570.86.10 (with gpu)",
+    'arg.targetOs': "the target machine's OS, e.g. ubuntu-24.04 (with gpu)",
+    'arg.cuda': 'the CUDA version the frameworks should use, e.g. 12.8',
+    'arg.mirror': 'a package mirror by name, e.g. tuna, aliyun',
+    'arg.ptx': 'also embed PTX for the newest architecture (runs on future GPUs through JIT)',
+    'arg.model': 'a model name (llama-3-8b), a parameter count (7b, 350m) or the path of a Hugging Face config.json on the server',
+    'arg.mode': 'training (default) or inference',
+    'arg.precision': 'weights and activations precision (default bf16)',
+    'arg.optimizer': 'optimizer when training (default adamw)',
+    'arg.batch': 'batch size (default 1)',
+    'arg.seq': "sequence length (default: the model's)",
+    'arg.lora': 'LoRA rank: train adapters only',
+    'arg.qlora': 'QLoRA: 4-bit base weights and LoRA adapters',
+    'arg.checkpointing': 'activation (gradient) checkpointing',
+    'arg.eagerAttention': 'attention without FlashAttention/SDPA (stores the attention matrix)',
+    'arg.gpuCount': 'number of GPUs the model is spread over (with strategy)',
+    'arg.strategy': 'how the model is spread over the GPUs (default ddp)',
+    'arg.gpu': "size for this GPU from the catalogue (default: this machine's first GPU)",
+    'arg.expectGpus': 'the GPU count this node must show',
+    'error.timeout': '{tool} did not finish within {seconds} s; the server goes on (probes it started end on their own limits)',
+    'error.cancelled': '{tool} was cancelled by the client',
+    'error.noOutput': '{tool} gave no JSON result (exit {code}){detail}',
+    'error.internal': '{tool} failed inside gpuenv: {message}',
+    'error.refused': 'refused: the {command} call would write ({what})',
+    'error.noCommand': 'gpuenv has no command {command}',
+    started: 'gpuenv mcp {version}: {count} read-only tools on stdio, reading {root}',
+    badMessage: 'gpuenv mcp: a message from the client could not be read: {message}',
+    'help.tools': 'Tools (read-only; each returns the JSON of the matching --json):',
+    'help.notOffered': 'Not offered: cuda use/undo (switching CUDA), lock, export, fleet run, bench — nothing that changes the system or writes files.',
+    'help.root': '  --root DIR        every tool reads this mounted root file system instead of /',
+    'help.timeout': '  --timeout SECONDS limit for each tool call (default: per tool, 20 s to 180 s); a late call ends as a tool error',
+    'help.clients': 'Client set-up (the server speaks MCP over stdin/stdout; logs go to stderr):',
+    'help.claudeCode': '  Claude Code:     claude mcp add gpuenv -- gpuenv mcp',
+    'help.json':
+      '  Claude Desktop, Cursor (claude_desktop_config.json, ~/.cursor/mcp.json): {"mcpServers": {"gpuenv": {"command": "gpuenv", "args": ["mcp"]}}}',
+    'help.docs': '  More, a GPU server reached over ssh included: docs/mcp.md',
+  },
+  'zh-CN': {
+    instructions:
+      'gpuenv 诊断本服务所在机器（{root}）的 GPU 深度学习环境：NVIDIA 驱动、CUDA 工具包、cuDNN、NCCL、PyTorch / TensorFlow / JAX 的构建版本与 GPU 架构，全程离线。所有工具都是只读的：只读取机器信息和 gpuenv 自带的知识库，不做任何改动。会改动系统的命令不在这里提供（`cuda use --global` 切换 CUDA、写 lock 或 export 文件、`fleet run`、`bench`），请把命令交给用户自己执行。每个结果都是对应 `gpuenv <命令> --json` 的 JSON。用户贴了报错或日志，用 explain；问“这台机器哪里不对”，用 doctor；问版本兼容，用 compat。',
+    'root.live': '本机',
+    'root.tree': '根目录树 {root}',
+    readOnly: '只读。',
+    'tool.doctor':
+      '诊断本机：找出的每个问题（驱动、CUDA、cuDNN、NCCL、框架、GPU 架构）及其原因、证据和修复命令。结果即 `gpuenv doctor --json`：{schemaVersion, node, snapshot, findings[], ruleErrors[]}；snapshot 符合 schema/snapshot.schema.json；每条 finding 含 code、severity（error|warning|info）、title、cause、evidence[]、fix[]。',
+    'tool.snapshot':
+      '读取本机的事实（GPU、驱动、CUDA 工具包、各个库及其实际加载位置、Python 环境和包，每项都注明来源），不做判断。结果即 `gpuenv snapshot --json`，一份 Snapshot（schema/snapshot.schema.json）。',
+    'tool.explain':
+      '解释贴进来的文本——报错信息、traceback、编译日志、`python -m torch.utils.collect_env`、nvidia-smi 或 nvcc 的输出：按可能性排序的根因和修复方法。结果即 `gpuenv explain --json`：{schemaVersion, findings[], input, recognised[]}。',
+    'tool.compat':
+      '在 gpuenv 的离线数据表里查兼容性：某个 CUDA 版本（最低驱动、支持的架构）、某个驱动（最高可用 CUDA）、某块 GPU（算力、显存）、某个 torch / tensorflow / jax / cudnn / nccl 版本（有哪些构建）。每行数据都注明来源及是否已确认。结果即 `gpuenv compat <对象> <值> --json`。',
+    'tool.plan':
+      '规划要装什么、按什么顺序、用哪些确切的命令：针对本机，或针对用 gpu、driver、os 描述的另一台机器。不会安装任何东西。结果即 `gpuenv plan --json`：{choices, steps[], reasons[]}。',
+    'tool.arch_list':
+      '为指定的 GPU（或本机的 GPU）生成架构编译参数（TORCH_CUDA_ARCH_LIST、CMAKE_CUDA_ARCHITECTURES、nvcc -gencode），并按当前生效的 CUDA 工具包检查能否编译。结果即 `gpuenv arch-list --json`。',
+    'tool.vram': '估算模型训练或推理需要多少显存（权重、梯度、优化器状态、激活、KV cache），以及能放进哪些 GPU。结果即 `gpuenv vram <模型> --json`。',
+    'tool.cuda_which':
+      '现在编译会用哪个 CUDA 工具包（PATH 上的 nvcc、CUDA_HOME、/usr/local/cuda 软链接），以及它们是否一致。这里不提供切换工具包。结果即 `gpuenv cuda which --json`。',
+    'tool.health':
+      '节点健康检查（驱动能否访问、GPU 数量、显存 ECC 错误、Xid 事件、fabric、频率与降频），给出调度系统据以保留或下线节点的结论。不会真的下线节点，也不写任何文件。结果即 `gpuenv health --json`。',
+    'arg.deep': '另外在子进程中（带超时）导入各框架并跑一个小内核；更慢',
+    'arg.python': '另外检查这些 Python：解释器路径或环境前缀',
+    'arg.snapshotFile': '诊断之前保存的 Snapshot（`gpuenv snapshot --json -o FILE`）而不是本机；是服务端上的路径',
+    'arg.timeout': '每个外部探测的时限（秒；doctor 和 snapshot 默认 5，health 默认 3）',
+    'arg.text': '要解释的文本，原样粘贴（报错、日志、命令输出）',
+    'arg.here': '同时读取本机；本机的事实优先于粘贴文本中的',
+    'arg.subject': '要查什么',
+    'arg.value': '版本号或 GPU 名称（如 12.4、535.104.05、"RTX 4090"、2.5.1）；只写 torch 则列出所有版本',
+    'arg.os': '只看这个操作系统的驱动下限（默认两者都列；查驱动时默认 linux）',
+    'arg.framework': '要规划的框架，可带版本：torch、torch@2.5、tensorflow、jax@0.4（默认 torch）',
+    'arg.via': '安装方式（默认 pip）',
+    'arg.pythonVersion': '按哪个 Python 版本规划，如 3.12',
+    'arg.gpus': 'GPU 名称（如 "RTX 4090"、"H100 SXM"）；不填则用本机的 GPU',
+    'arg.driver': '目标机器的驱动版本，如 570.86.10（与 gpu 一起用）',
+    'arg.targetOs': '目标机器的操作系统，如 ubuntu-24.04（与 gpu 一起用）',
+    'arg.cuda': '框架要用的 CUDA 版本，如 12.8',
+    'arg.mirror': '按名称指定镜像源，如 tuna、aliyun',
+    'arg.ptx': '另外为最新的架构嵌入 PTX（未来的 GPU 可通过 JIT 运行）',
+    'arg.model': '模型名（llama-3-8b）、参数量（7b、350m），或服务端上 Hugging Face config.json 的路径',
+    'arg.mode': '训练（默认）或推理',
+    'arg.precision': '权重和激活的精度（默认 bf16）',
+    'arg.optimizer': '训练时的优化器（默认 adamw）',
+    'arg.batch': 'batch size（默认 1）',
+    'arg.seq': '序列长度（默认取模型自己的）',
+    'arg.lora': 'LoRA 的秩：只训练适配器',
+    'arg.qlora': 'QLoRA：4 bit 基座权重加 LoRA 适配器',
+    'arg.checkpointing': '激活（梯度）检查点',
+    'arg.eagerAttention': '不用 FlashAttention/SDPA 的注意力（会保存注意力矩阵）',
+    'arg.gpuCount': '模型分布在几块 GPU 上（与 strategy 一起用）',
+    'arg.strategy': '模型在多卡上的切分方式（默认 ddp）',
+    'arg.gpu': '按目录中的这块 GPU 估算（默认本机第一块 GPU）',
+    'arg.expectGpus': '本节点应当看到的 GPU 数量',
+    'error.timeout': '{tool} 在 {seconds} 秒内没有完成；服务继续运行（它启动的探测会按各自的时限结束）',
+    'error.cancelled': '{tool} 已被客户端取消',
+    'error.noOutput': '{tool} 没有给出 JSON 结果（退出码 {code}）{detail}',
+    'error.internal': '{tool} 在 gpuenv 内部出错：{message}',
+    'error.refused': '已拒绝：这次 {command} 调用会写入（{what}）',
+    'error.noCommand': 'gpuenv 没有 {command} 命令',
+    started: 'gpuenv mcp {version}：通过 stdio 提供 {count} 个只读工具，读取{root}',
+    badMessage: 'gpuenv mcp：无法读取客户端发来的一条消息：{message}',
+    'help.tools': '工具（只读；每个都返回对应 --json 的 JSON）：',
+    'help.notOffered': '不提供：cuda use/undo（切换 CUDA）、lock、export、fleet run、bench——凡是会改动系统或写文件的都不提供。',
+    'help.root': '  --root DIR        所有工具都读取这个挂载的根文件系统，而不是 /',
+    'help.timeout': '  --timeout SECONDS 每次工具调用的时限（默认按工具分别为 20 到 180 秒）；超时的调用以工具错误结束',
+    'help.clients': '客户端配置（服务端通过 stdin/stdout 讲 MCP 协议；日志写到 stderr）：',
+    'help.claudeCode': '  Claude Code:     claude mcp add gpuenv -- gpuenv mcp',
+    'help.json':
+      '  Claude Desktop、Cursor（claude_desktop_config.json、~/.cursor/mcp.json）：{"mcpServers": {"gpuenv": {"command": "gpuenv", "args": ["mcp"]}}}',
+    'help.docs': '  更多内容（包括通过 ssh 连接 GPU 服务器）：docs/mcp.md',
+  },
+});
