@@ -22,16 +22,25 @@ export interface ChildStart {
   engineModule?: string;
 }
 
-export type ChildOut = { type: 'progress'; text: string } | { type: 'done'; run: BenchRun } | { type: 'fatal'; message: string };
+export type ChildOut = { type: 'progress'; text: string; step?: string } | { type: 'done'; run: BenchRun } | { type: 'fatal'; message: string };
 
 function send(m: ChildOut): Promise<void> {
   return new Promise((resolve) => (process.send ? process.send(m, undefined, {}, () => resolve()) : resolve()));
 }
 
 async function main(start: ChildStart): Promise<void> {
+  // Node's start-up until this module ran, then each part of the child's own work.
+  const phasesMs: Record<string, number> = { 'child: Node start': Math.round(performance.now()) };
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phasesMs[name] = Math.round(now - mark);
+    mark = now;
+  };
   const koffi = await loadKoffi().catch(() => undefined);
   const { openSampler } = await import('./sampler.js');
   const sampler = koffi ? await openSampler(koffi, start.config.gpus).catch((e: unknown) => String(e)) : 'koffi could not be loaded';
+  phase('child: koffi + NVML');
   const clocks: ClockSample[] = [];
   const t0 = performance.now();
   const tick = () => {
@@ -39,14 +48,16 @@ async function main(start: ChildStart): Promise<void> {
   };
   tick();
   const timer = setInterval(tick, start.sampleEveryMs);
-  const progress = (text: string) => void send({ type: 'progress', text });
+  const progress = (text: string, step?: string) => void send({ type: 'progress', text, ...(step ? { step } : {}) });
   let result: EngineResult;
   try {
     result = start.engine === 'native' ? await runWorker(start, progress) : await runTorch(start, progress);
+    phase(`child: ${start.engine} engine`);
     if (start.allReduce && start.config.gpus.length >= 2) {
-      progress(`NCCL all-reduce over ${start.config.gpus.length} GPUs (torchrun)`);
+      progress(`NCCL all-reduce over ${start.config.gpus.length} GPUs (torchrun)`, 'allreduce');
       result.allReduce = start.python ? await runAllReduce(start) : null;
       if (!start.python) result.errors.push('all-reduce: no Python with torch found');
+      phase('child: all-reduce');
     }
   } finally {
     clearInterval(timer);
@@ -61,17 +72,18 @@ async function main(start: ChildStart): Promise<void> {
     clocks,
     before: typeof sampler === 'string' ? [] : sampler.gpus,
     eccAfter: Object.fromEntries(start.config.gpus.map((g) => [g, typeof sampler === 'string' ? null : sampler.ecc(g)])),
+    phasesMs,
   };
   if (typeof sampler !== 'string') sampler.close();
   await send({ type: 'done', run });
 }
 
-function runWorker(start: ChildStart, progress: (t: string) => void): Promise<EngineResult> {
+function runWorker(start: ChildStart, progress: (t: string, step?: string) => void): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule } });
     let done = false;
     worker.on('message', (m: EngineMessage) => {
-      if (m.type === 'progress') progress(m.text);
+      if (m.type === 'progress') progress(m.text, m.step);
       else if (m.type === 'result') {
         done = true;
         resolve(m.result);
@@ -145,13 +157,29 @@ function lastJson<T>(stdout: string): T | undefined {
   }
 }
 
-async function runTorch(start: ChildStart, progress: (t: string) => void): Promise<EngineResult> {
+async function runTorch(start: ChildStart, progress: (t: string, step?: string) => void): Promise<EngineResult> {
   if (!start.python) throw new Error('no Python environment with torch was found');
-  const r = await runPython(start.python, ['-c', TORCH_BENCH_PY, JSON.stringify(start.config)], start.pythonTimeoutMs, (l) => progress(`torch: ${l}`));
+  progress('torch', 'start');
+  // The script names each step as one JSON line on stderr; any other line (a warning) is passed on as text.
+  const onLine = (l: string) => {
+    const step = l.startsWith('{"step"') ? stepOf(l) : undefined;
+    if (step) progress(step, step);
+    else progress(`torch: ${l}`);
+  };
+  const r = await runPython(start.python, ['-c', TORCH_BENCH_PY, JSON.stringify(start.config)], start.pythonTimeoutMs, onLine);
   const result = lastJson<EngineResult>(r.stdout);
   if (result) return result;
   const why = r.timedOut ? `timed out after ${start.pythonTimeoutMs} ms` : `exited with ${r.code}`;
   throw new Error(`torch engine (${start.python}) ${why}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+}
+
+function stepOf(line: string): string | undefined {
+  try {
+    const v = (JSON.parse(line) as { step?: unknown }).step;
+    return typeof v === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function runAllReduce(start: ChildStart): Promise<AllReduceResult> {

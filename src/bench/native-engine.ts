@@ -14,9 +14,10 @@ import {
   type CublasLtBindings,
 } from '../native/cublaslt.js';
 import { bindBenchCuda, CallError, cuName, type BenchCuda } from './cuda-calls.js';
-import { DTYPE_SPECS, decodeOut, makePool, referenceElement, relativeError, sampleIndices, type Pool } from './gemm-data.js';
+import { countNonFinite, DTYPE_SPECS, decodeOut, makePool, referenceElement, relativeError, sampleIndices, type Pool } from './gemm-data.js';
+import { type HostAllocator, type HostBlock, hostAllocator } from './host-memory.js';
 import { median } from './stats.js';
-import type { CopyKind, CopyResult, Dtype, EngineConfig, EngineMessage, EngineResult, GemmCheck, GemmResult, P2pResult } from './types.js';
+import type { CopyKind, Dtype, EngineConfig, EngineMessage, EngineResult, GemmCheck, GemmResult, P2pResult, SeedXcpu } from './types.js';
 
 type Ptr = unknown;
 type Dptr = number | bigint;
@@ -33,14 +34,30 @@ interface GpuCtx {
   dev: number;
   ctx: Ptr;
   stream: Ptr;
-  e0: Ptr;
-  e1: Ptr;
+  /** Events for back-to-back timing (timedBatch). */
+  events: Ptr[];
   cc: number;
 }
 
 export async function runNativeEngine(config: EngineConfig, post: Post): Promise<EngineResult> {
   const started = performance.now();
-  const result: EngineResult = { engine: 'native', libraries: {}, copies: [], gemms: [], skipped: [], p2p: [], allReduce: null, errors: [], durationMs: 0 };
+  const result: EngineResult = {
+    engine: 'native',
+    libraries: {},
+    copies: [],
+    gemms: [],
+    skipped: [],
+    p2p: [],
+    allReduce: null,
+    errors: [],
+    durationMs: 0,
+    latencies: [],
+    hostMemcpy: [],
+    seed: { xcpu: [], matmul: [] },
+    phasesMs: {},
+  };
+  const phase = phaseClock(result.phasesMs!);
+  post({ type: 'progress', text: 'start', step: 'start' });
   const koffi: Koffi = await loadKoffi();
   const loaded = await loadLibrary(koffi, 'libcuda.so.1');
   if (!loaded.lib) throw new Error(loaded.report.error ?? 'libcuda.so.1 could not be loaded');
@@ -51,54 +68,91 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
   const ck = (call: string, rc: number) => {
     if (rc !== 0) throw new CallError(call, rc, cuName(cu, rc));
   };
+  phase('koffi + libcuda');
   ck('cuInit', cu.cuInit(0));
   const count: [number] = [0];
   ck('cuDeviceGetCount', cu.cuDeviceGetCount(count));
   const bad = config.gpus.filter((g) => g >= count[0]);
   if (bad.length > 0) throw new Error(`GPU ${bad.join(', ')} not visible to CUDA (${count[0]} device(s))`);
+  phase('cuInit');
 
+  const host = hostAllocator(koffi);
+  const events = Math.max(config.copyIters, config.gemmIters, config.seedIters, LATENCY_ITERS) + 1;
   const gpus: GpuCtx[] = [];
   try {
-    for (const ordinal of config.gpus) gpus.push(openGpu(cu, ck, ordinal));
+    for (const ordinal of config.gpus) gpus.push(openGpu(cu, ck, ordinal, events));
+    phase('CUDA context');
     const lt = await loadCublasLt(koffi, config.cublasDirs, result, post);
+    phase('cuBLASLt');
     for (const g of gpus) {
       ck('cuCtxSetCurrent', cu.cuCtxSetCurrent(g.ctx));
+      // One pinned block per GPU: the source and target of pinned copies, then the window results are read through.
+      const scratch = pinned(koffi, cu, ck, Math.max(LATENCY_BYTES, ...config.copySizes));
       try {
-        runCopies(koffi, cu, ck, g, config, result, post);
-      } catch (error) {
-        result.errors.push(`gpu ${g.ordinal} copies: ${msg(error)}`);
-      }
-      if (lt) {
-        // A cuBLASLt handle belongs to the device current when it was made: with one handle for all GPUs,
-        // tensor-core GEMMs on the other GPU failed with EXECUTION_FAILED (seen on 2× H200, 2026-11-30).
-        const h: [Ptr] = [null];
-        const rc = lt.b.cublasLtCreate(h);
-        if (rc !== 0) result.errors.push(`gpu ${g.ordinal}: cublasLtCreate failed: ${cublasStatusName(rc)}`);
-        else {
-          try {
-            runGemms(cu, ck, { ...lt, handle: h[0] }, g, config, result, post);
-          } finally {
-            lt.b.cublasLtDestroy(h[0]);
-          }
+        try {
+          runCopies(cu, ck, g, config, result, post, scratch, host, g === gpus[0]);
+        } catch (error) {
+          result.errors.push(`gpu ${g.ordinal} copies: ${msg(error)}`);
         }
+        phase(`gpu ${g.ordinal}: copies`);
+        if (config.seedIters > 0) {
+          post({ type: 'progress', text: `gpu ${g.ordinal}: x.cpu()`, step: `xcpu:${g.ordinal}` });
+          try {
+            result.seed!.xcpu.push(seedXcpu(cu, ck, g, host, config.seedIters));
+          } catch (error) {
+            result.errors.push(`gpu ${g.ordinal} x.cpu(): ${msg(error)}`);
+          }
+          phase(`gpu ${g.ordinal}: x.cpu()`);
+        }
+        if (lt) {
+          // A cuBLASLt handle belongs to the device current when it was made: with one handle for all GPUs,
+          // tensor-core GEMMs on the other GPU failed with EXECUTION_FAILED (seen on 2× H200, 2026-11-30).
+          const h: [Ptr] = [null];
+          const rc = lt.b.cublasLtCreate(h);
+          if (rc !== 0) result.errors.push(`gpu ${g.ordinal}: cublasLtCreate failed: ${cublasStatusName(rc)}`);
+          else {
+            try {
+              runGemms(cu, ck, { ...lt, handle: h[0] }, g, config, result, post, scratch);
+            } finally {
+              lt.b.cublasLtDestroy(h[0]);
+            }
+          }
+          phase(`gpu ${g.ordinal}: GEMMs`);
+        }
+      } finally {
+        cu.cuMemFreeHost(scratch.host);
       }
     }
     if (lt) lt.b.cublasLtDestroy(lt.handle);
-    if (config.p2p && gpus.length >= 2) result.p2p = runP2p(cu, ck, gpus, config, post);
+    if (config.p2p && gpus.length >= 2) {
+      post({ type: 'progress', text: 'P2P', step: 'p2p' });
+      result.p2p = runP2p(cu, ck, gpus, config, post);
+      phase('P2P');
+    }
   } finally {
     for (const g of gpus) {
       cu.cuCtxSetCurrent(g.ctx);
-      cu.cuEventDestroy(g.e0);
-      cu.cuEventDestroy(g.e1);
+      for (const e of g.events) cu.cuEventDestroy(e);
       cu.cuStreamDestroy(g.stream);
       cu.cuDevicePrimaryCtxRelease(g.dev);
     }
+    phase('release');
   }
   result.durationMs = Math.round(performance.now() - started);
   return result;
 }
 
-function openGpu(cu: BenchCuda, ck: (c: string, rc: number) => void, ordinal: number): GpuCtx {
+/** ms since the previous mark, under a name; the phases add up to the engine's duration. */
+function phaseClock(into: Record<string, number>): (name: string) => void {
+  let last = performance.now();
+  return (name) => {
+    const now = performance.now();
+    into[name] = Math.round(now - last);
+    last = now;
+  };
+}
+
+function openGpu(cu: BenchCuda, ck: (c: string, rc: number) => void, ordinal: number, events: number): GpuCtx {
   const dev: [number] = [0];
   ck('cuDeviceGet', cu.cuDeviceGet(dev, ordinal));
   const ctx: [Ptr] = [null];
@@ -110,96 +164,214 @@ function openGpu(cu: BenchCuda, ck: (c: string, rc: number) => void, ordinal: nu
   cu.cuDeviceGetAttribute(minor, ATTR_CC_MINOR, dev[0]);
   const s: [Ptr] = [null];
   ck('cuStreamCreate', cu.cuStreamCreate(s, CU_STREAM_NON_BLOCKING));
-  const e0: [Ptr] = [null];
-  const e1: [Ptr] = [null];
-  ck('cuEventCreate', cu.cuEventCreate(e0, 0));
-  ck('cuEventCreate', cu.cuEventCreate(e1, 0));
-  return { ordinal, dev: dev[0], ctx: ctx[0], stream: s[0], e0: e0[0], e1: e1[0], cc: major[0] * 10 + minor[0] };
+  const list: Ptr[] = [];
+  for (let i = 0; i < events; i++) {
+    const e: [Ptr] = [null];
+    ck('cuEventCreate', cu.cuEventCreate(e, 0));
+    list.push(e[0]);
+  }
+  return { ordinal, dev: dev[0], ctx: ctx[0], stream: s[0], events: list, cc: major[0] * 10 + minor[0] };
 }
 
-/** Device time of one enqueue between two events on the GPU's stream, in ms. */
-function timed(cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, enqueue: () => void): number {
-  ck('cuEventRecord', cu.cuEventRecord(g.e0, g.stream));
+/**
+ * Device time of `iters` launches queued back to back with an event between each, in ms per launch. Two launches
+ * go first, so the stream is busy when the first event is recorded: the time the host takes to enqueue (a few µs
+ * through koffi) never shows as idle GPU time inside a measurement, as it does with one launch between two events.
+ */
+function timedBatch(cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, iters: number, enqueue: () => void): number[] {
+  const ev = g.events;
+  if (iters + 1 > ev.length) throw new Error(`${iters} timed launches need ${iters + 1} events`);
   enqueue();
-  ck('cuEventRecord', cu.cuEventRecord(g.e1, g.stream));
-  ck('cuEventSynchronize', cu.cuEventSynchronize(g.e1));
+  enqueue();
+  ck('cuEventRecord', cu.cuEventRecord(ev[0], g.stream));
+  for (let i = 1; i <= iters; i++) {
+    enqueue();
+    ck('cuEventRecord', cu.cuEventRecord(ev[i], g.stream));
+  }
+  ck('cuEventSynchronize', cu.cuEventSynchronize(ev[iters]));
+  const out: number[] = [];
   const ms: [number] = [0];
-  ck('cuEventElapsedTime', cu.cuEventElapsedTime(ms, g.e0, g.e1));
-  return ms[0];
+  for (let i = 1; i <= iters; i++) {
+    ck('cuEventElapsedTime', cu.cuEventElapsedTime(ms, ev[i - 1], ev[i]));
+    out.push(ms[0]);
+  }
+  return out;
 }
 
-function runCopies(koffi: Koffi, cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, config: EngineConfig, result: EngineResult, post: Post): void {
-  const max = Math.max(...config.copySizes);
+interface Pinned {
+  host: Ptr;
+  bytes: number;
+  /** The same memory as a Buffer, without a copy. */
+  view: Buffer;
+}
+
+function pinned(koffi: Koffi, cu: BenchCuda, ck: (c: string, rc: number) => void, bytes: number): Pinned {
   const host: [Ptr] = [null];
+  ck('cuMemAllocHost', cu.cuMemAllocHost(host, bytes));
+  return { host: host[0], bytes, view: Buffer.from(koffi.view(host[0], bytes)) };
+}
+
+/** A non-repeating word pattern in the first MiB, then copied over the rest (a JS loop over 256 MiB took 175 ms). */
+function fillPattern(buf: Buffer): void {
+  const first = Math.min(buf.length, 1024 * 1024) & ~3;
+  const words = new Uint32Array(buf.buffer, buf.byteOffset, first >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = Math.imul(i, 2654435761) >>> 0;
+  for (let at = first; at < buf.length; at *= 2) buf.copyWithin(at, 0, Math.min(at, buf.length - at));
+}
+
+const LATENCY_BYTES = 4096;
+const LATENCY_ITERS = 20;
+/** First-touch memcpy: large enough to be a fresh mapping (glibc mmaps anything above 32 MiB), small enough to be quick. */
+const FRESH_BYTES = 64 * 1024 * 1024;
+
+function runCopies(
+  cu: BenchCuda,
+  ck: (c: string, rc: number) => void,
+  g: GpuCtx,
+  config: EngineConfig,
+  result: EngineResult,
+  post: Post,
+  scratch: Pinned,
+  host: HostAllocator,
+  measureHost: boolean,
+): void {
+  const max = scratch.bytes;
   const d1: [Dptr] = [0];
   const d2: [Dptr] = [0];
-  ck('cuMemAllocHost', cu.cuMemAllocHost(host, max));
+  const blocks: HostBlock[] = [];
   try {
     ck('cuMemAlloc', cu.cuMemAlloc(d1, max));
     ck('cuMemAlloc', cu.cuMemAlloc(d2, max));
-    // Fill the pinned buffer from JS through a view of native memory (no copy).
-    const words = new Uint32Array(koffi.view(host[0], max));
-    for (let i = 0; i < words.length; i++) words[i] = Math.imul(i, 2654435761) >>> 0;
-    const pageable = Buffer.allocUnsafe(max);
-    pageable.fill(0x5a);
-    ck('cuMemcpyHtoD', cu.cuMemcpyHtoD(d1[0], host[0], max));
+    fillPattern(scratch.view);
+    // malloc'd, as a framework's host tensors are, and freed at once: 2 × 256 MiB left to the garbage collector
+    // slowed the page faults of x.cpu() that follows (a VM with little free memory, 2026-12-02).
+    const pageBlock = host.alloc(max);
+    blocks.push(pageBlock);
+    host.fill(pageBlock.ptr, 0x5a, max);
+    const pageable = pageBlock.ptr;
+    // The second buffer is the memcpy target: both touched before, as the driver's staging buffers are.
+    const other = measureHost ? host.alloc(max) : null;
+    if (other) {
+      blocks.push(other);
+      host.fill(other.ptr, 0xa5, max);
+    }
+    ck('cuMemcpyHtoD', cu.cuMemcpyHtoD(d1[0], scratch.host, max));
     ck('cuMemcpyDtoD', cu.cuMemcpyDtoDAsync(d2[0], d1[0], max, g.stream));
     ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
+    const wallIters = Math.max(3, Math.ceil(config.copyIters / 2));
+    // Pageable memory goes through the synchronous copy: the Buffer's memory is passed as it is, no copy.
+    const wall = (iters: number, call: () => number, warm = 1) => {
+      for (let i = 0; i < warm; i++) ck('pageable warm-up', call());
+      const out: number[] = [];
+      for (let i = 0; i < iters; i++) {
+        const t0 = performance.now();
+        ck('pageable copy', call());
+        out.push(performance.now() - t0);
+      }
+      return out;
+    };
+    const events = (iters: number, enqueue: () => number) => {
+      for (let i = 0; i < 3; i++) ck('copy warm-up', enqueue());
+      ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
+      return timedBatch(cu, ck, g, iters, () => ck('copy', enqueue()));
+    };
+    const enqueue = (kind: CopyKind, bytes: number): (() => number) =>
+      kind === 'h2d-pinned'
+        ? () => cu.cuMemcpyHtoDAsync(d1[0], scratch.host, bytes, g.stream)
+        : kind === 'd2h-pinned'
+          ? () => cu.cuMemcpyDtoHAsync(scratch.host, d1[0], bytes, g.stream)
+          : kind === 'd2d'
+            ? () => cu.cuMemcpyDtoDAsync(d2[0], d1[0], bytes, g.stream)
+            : kind === 'h2d-pageable'
+              ? () => cu.cuMemcpyHtoD(d1[0], pageable, bytes)
+              : () => cu.cuMemcpyDtoH(pageable, d1[0], bytes);
+    const KINDS: CopyKind[] = ['h2d-pinned', 'd2h-pinned', 'd2d', 'h2d-pageable', 'd2h-pageable'];
     for (const bytes of config.copySizes) {
-      post({ type: 'progress', text: `gpu ${g.ordinal}: copies ${mib(bytes)}` });
-      const push = (kind: CopyKind, samples: number[], timer: CopyResult['timer']) =>
-        result.copies.push({ kind, gpu: g.ordinal, bytes, samplesGBs: samples.map(r3), medianGBs: r3(median(samples)), timer });
-      const events = (factor: number, enqueue: () => number) => {
-        for (let i = 0; i < 3; i++) ck('copy warm-up', enqueue());
-        ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
-        const out: number[] = [];
-        for (let i = 0; i < config.copyIters; i++) {
-          const ms = timed(cu, ck, g, () => ck('copy', enqueue()));
-          out.push((factor * bytes) / (ms / 1e3) / 1e9);
-        }
-        return out;
-      };
-      push(
-        'h2d-pinned',
-        events(1, () => cu.cuMemcpyHtoDAsync(d1[0], host[0], bytes, g.stream)),
-        'cuda-event',
-      );
-      push(
-        'd2h-pinned',
-        events(1, () => cu.cuMemcpyDtoHAsync(host[0], d1[0], bytes, g.stream)),
-        'cuda-event',
-      );
-      push(
-        'd2d',
-        events(2, () => cu.cuMemcpyDtoDAsync(d2[0], d1[0], bytes, g.stream)),
-        'cuda-event',
-      );
-      // Pageable memory goes through the synchronous copy: koffi's Buffer pointer is valid during the call only.
-      const wall = (call: () => number) => {
-        ck('pageable warm-up', call());
-        const out: number[] = [];
-        for (let i = 0; i < Math.max(3, Math.ceil(config.copyIters / 2)); i++) {
+      post({ type: 'progress', text: `gpu ${g.ordinal}: copies ${mib(bytes)}`, step: `copies:${g.ordinal}:${bytes}` });
+      for (const kind of KINDS) {
+        const factor = kind === 'd2d' ? 2 : 1;
+        const pageableKind = kind.endsWith('pageable');
+        const ms = pageableKind ? wall(wallIters, enqueue(kind, bytes)) : events(config.copyIters, enqueue(kind, bytes));
+        const samples = ms.map((t) => (factor * bytes) / (t / 1e3) / 1e9);
+        result.copies.push({
+          kind,
+          gpu: g.ordinal,
+          bytes,
+          samplesGBs: samples.map(r3),
+          medianGBs: r3(median(samples)),
+          timer: pageableKind ? 'wall-clock' : 'cuda-event',
+        });
+      }
+    }
+    post({ type: 'progress', text: `gpu ${g.ordinal}: latency`, step: `host:${g.ordinal}` });
+    for (const kind of KINDS) {
+      const pageableKind = kind.endsWith('pageable');
+      const ms = pageableKind ? wall(LATENCY_ITERS, enqueue(kind, LATENCY_BYTES), 3) : events(LATENCY_ITERS, enqueue(kind, LATENCY_BYTES));
+      const us = ms.map((t) => r3(t * 1000));
+      result.latencies!.push({
+        kind,
+        gpu: g.ordinal,
+        bytes: LATENCY_BYTES,
+        samplesUs: us,
+        medianUs: r3(median(us)),
+        timer: pageableKind ? 'wall-clock' : 'cuda-event',
+      });
+    }
+    if (other) {
+      // The host's own memcpy at each copy size, and into fresh memory: what pageable copies are judged by.
+      for (const bytes of config.copySizes) {
+        const t = wall(wallIters, () => {
+          host.copy(other.ptr, pageable, bytes);
+          return 0;
+        });
+        const s = t.map((ms) => bytes / (ms / 1e3) / 1e9);
+        result.hostMemcpy!.push({ bytes, samplesGBs: s.map(r3), medianGBs: r3(median(s)), into: 'warm' });
+      }
+      if (config.seedIters > 0) {
+        const bytes = Math.min(FRESH_BYTES, max);
+        const s: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const fresh = host.alloc(bytes);
           const t0 = performance.now();
-          ck('pageable copy', call());
-          out.push(bytes / ((performance.now() - t0) / 1e3) / 1e9);
+          host.copy(fresh.ptr, pageable, bytes);
+          s.push(bytes / ((performance.now() - t0) / 1e3) / 1e9);
+          fresh.free();
         }
-        return out;
-      };
-      push(
-        'h2d-pageable',
-        wall(() => cu.cuMemcpyHtoD(d1[0], pageable, bytes)),
-        'wall-clock',
-      );
-      push(
-        'd2h-pageable',
-        wall(() => cu.cuMemcpyDtoH(pageable, d1[0], bytes)),
-        'wall-clock',
-      );
+        result.hostMemcpy!.push({ bytes, samplesGBs: s.map(r3), medianGBs: r3(median(s)), into: 'fresh' });
+      }
     }
   } finally {
+    for (const b of blocks) b.free();
     if (d1[0]) cu.cuMemFree(d1[0]);
     if (d2[0]) cu.cuMemFree(d2[0]);
-    cu.cuMemFreeHost(host[0]);
+  }
+}
+
+/** The seed's `x = torch.randn(10000, 10000).cuda(); x.cpu()`: 400 MB from the device into memory allocated for it. */
+export const SEED_N = 10000;
+
+function seedXcpu(cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, host: HostAllocator, iters: number): SeedXcpu {
+  const bytes = SEED_N * SEED_N * 4;
+  const d: [Dptr] = [0];
+  ck('cuMemAlloc', cu.cuMemAlloc(d, bytes));
+  try {
+    ck('cuMemsetD8', cu.cuMemsetD8(d[0], 0x3f, bytes));
+    ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
+    const samples: number[] = [];
+    for (let i = 0; i <= iters; i++) {
+      const block = host.alloc(bytes);
+      try {
+        const t0 = performance.now();
+        ck('cuMemcpyDtoH', cu.cuMemcpyDtoH(block.ptr, d[0], bytes));
+        // The first call is a warm-up, as %timeit's loops are.
+        if (i > 0) samples.push(bytes / ((performance.now() - t0) / 1e3) / 1e9);
+      } finally {
+        block.free();
+      }
+    }
+    return { gpu: g.ordinal, bytes, samplesGBs: samples.map(r3), medianGBs: r3(median(samples)) };
+  } finally {
+    cu.cuMemFree(d[0]);
   }
 }
 
@@ -241,26 +413,49 @@ async function loadCublasLt(koffi: Koffi, dirs: string[], result: EngineResult, 
   return undefined;
 }
 
-function runGemms(cu: BenchCuda, ck: (c: string, rc: number) => void, lt: Lt, g: GpuCtx, config: EngineConfig, result: EngineResult, post: Post): void {
-  const pools = new Map<Dtype, [Pool, Pool]>();
+function runGemms(
+  cu: BenchCuda,
+  ck: (c: string, rc: number) => void,
+  lt: Lt,
+  g: GpuCtx,
+  config: EngineConfig,
+  result: EngineResult,
+  post: Post,
+  scratch: Pinned,
+): void {
+  // fp32 and tf32 read the same fp32 operands: one pair of pools per input type.
+  const pools = new Map<number, [Pool, Pool]>();
+  const poolsFor = (dtype: Dtype): [Pool, Pool] => {
+    const key = DTYPE_SPECS[dtype].inType;
+    let pair = pools.get(key);
+    if (!pair) {
+      pair = [makePool(dtype, 1), makePool(dtype, 2)];
+      pools.set(key, pair);
+    }
+    return pair;
+  };
   for (const dtype of config.dtypes) {
     const spec = DTYPE_SPECS[dtype];
     if (g.cc < spec.minCc) {
       result.skipped.push({ dtype, gpu: g.ordinal, reason: `needs compute capability ${spec.minCc / 10} (this GPU: ${g.cc / 10})` });
       continue;
     }
-    let pair = pools.get(dtype);
-    if (!pair) {
-      pair = [makePool(dtype, 1), makePool(dtype, 2)];
-      pools.set(dtype, pair);
-    }
     for (const n of config.gemmSizes) {
-      post({ type: 'progress', text: `gpu ${g.ordinal}: ${dtype} GEMM ${n}³` });
+      post({ type: 'progress', text: `gpu ${g.ordinal}: ${dtype} GEMM ${n}³`, step: `gemm:${g.ordinal}:${dtype}:${n}` });
       try {
-        result.gemms.push(runGemm(cu, ck, lt, g, dtype, n, pair, config.gemmIters));
+        result.gemms.push(runGemm(cu, ck, lt, g, dtype, n, poolsFor(dtype), config.gemmIters, scratch));
       } catch (error) {
         result.skipped.push({ dtype, gpu: g.ordinal, reason: `${n}³: ${msg(error)}` });
       }
+    }
+  }
+  if (config.seedIters > 0) {
+    // The seed's torch.matmul of two 10000×10000 fp32 tensors: plain fp32 (PyTorch's default keeps TF32 off).
+    post({ type: 'progress', text: `gpu ${g.ordinal}: fp32 matmul ${SEED_N}³`, step: `matmul:${g.ordinal}` });
+    try {
+      result.seed!.matmul.push(runGemm(cu, ck, lt, g, 'fp32', SEED_N, poolsFor('fp32'), config.seedIters, scratch));
+    } catch (error) {
+      result.errors.push(`gpu ${g.ordinal} fp32 matmul ${SEED_N}³: ${msg(error)}`);
     }
   }
 }
@@ -274,6 +469,7 @@ function runGemm(
   n: number,
   [poolA, poolB]: [Pool, Pool],
   iters: number,
+  scratch: Pinned,
 ): GemmResult {
   const spec = DTYPE_SPECS[dtype];
   const [m, k] = [n, n];
@@ -299,8 +495,8 @@ function runGemm(
     const B = alloc(k * n * spec.inBytes);
     const D = alloc(m * n * spec.outBytes);
     const ws = alloc(WORKSPACE_BYTES);
-    fill(cu, ck, A, k * m, poolA);
-    fill(cu, ck, B, k * n, poolB);
+    fill(cu, ck, g, A, k * m, poolA);
+    fill(cu, ck, g, B, k * n, poolB);
     const desc = create(
       'cublasLtMatmulDescCreate',
       (o) => b.cublasLtMatmulDescCreate(o, spec.compute, 0),
@@ -358,26 +554,32 @@ function runGemm(
     ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
     launchAB();
     ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
-    const check = verify(cu, ck, D, m, n, k, spec.outType, spec.outBytes, spec.tolerance, poolA, poolB);
+    const check = verify(cu, ck, D, m, n, k, spec.outType, spec.outBytes, spec.tolerance, poolA, poolB, scratch);
     for (let i = 0; i < 3; i++) launchAB();
     ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
     const flop = 2 * m * n * k;
-    const samples: number[] = [];
-    for (let i = 0; i < iters; i++) samples.push(flop / (timed(cu, ck, g, launchAB) / 1e3) / 1e12);
+    const samples = timedBatch(cu, ck, g, iters, launchAB).map((ms) => flop / (ms / 1e3) / 1e12);
     return { dtype, gpu: g.ordinal, m, n, k, samplesTflops: samples.map(r3), medianTflops: r3(median(samples)), library: lt.label, check };
   } finally {
     for (const free of frees.reverse()) free();
   }
 }
 
-/** Copies `elements` operands from the pool, in pool-sized chunks (element x = pool[x mod P]). */
-function fill(cu: BenchCuda, ck: (c: string, rc: number) => void, dst: Dptr, elements: number, pool: Pool): void {
+/**
+ * Fills `elements` operands from the pool (element x = pool[x mod P]): one host copy of the pool, then the device
+ * doubles what it holds (a multiple of P stays periodic), instead of dozens of pageable copies.
+ */
+function fill(cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, dst: Dptr, elements: number, pool: Pool): void {
   const P = pool.values.length;
   const size = pool.bytes.length / P;
-  for (let at = 0; at < elements; at += P) {
-    const count = Math.min(P, elements - at);
-    ck('cuMemcpyHtoD', cu.cuMemcpyHtoD(BigInt(dst) + BigInt(at * size), pool.bytes, count * size));
+  const at = (x: number) => BigInt(dst) + BigInt(x * size);
+  // On the benchmark's own stream: a pageable cuMemcpyHtoD may return before its DMA lands, and a non-blocking
+  // stream does not wait for it (the first version of this doubled stale memory: wrong results on 2026-12-02).
+  ck('cuMemcpyHtoDAsync', cu.cuMemcpyHtoDAsync(dst, pool.bytes, Math.min(P, elements) * size, g.stream));
+  for (let have = P; have < elements; have *= 2) {
+    ck('cuMemcpyDtoD', cu.cuMemcpyDtoDAsync(at(have), dst, Math.min(have, elements - have) * size, g.stream));
   }
+  ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
 }
 
 const FULL_SCAN_LIMIT = 512 * 1024 * 1024;
@@ -395,33 +597,41 @@ function verify(
   tolerance: number,
   poolA: Pool,
   poolB: Pool,
+  scratch: Pinned,
 ): GemmCheck {
   const bytes = m * n * outBytes;
   let allWritten: boolean | null = null;
   const rows = sampleIndices(m, SAMPLES);
   const cols = sampleIndices(n, SAMPLES);
-  const got: number[] = [];
-  const ref: number[] = [];
+  // Column-major D: element (i, j) at i + j·m. Sampled in the reference's order (column by column).
+  const wanted = cols.flatMap((j) => rows.map((i) => i + j * m));
+  const got: number[] = new Array(wanted.length);
   if (bytes <= FULL_SCAN_LIMIT) {
-    const out = Buffer.allocUnsafe(bytes);
-    ck('cuMemcpyDtoH', cu.cuMemcpyDtoH(out, D, bytes));
-    allWritten = true;
-    const count = m * n;
-    for (let x = 0; x < count; x++) {
-      if (!Number.isFinite(decodeOut(outType, out, x))) {
-        allWritten = false;
-        break;
+    // Read D through the pinned window, a window at a time: every element checked, the sampled ones decoded.
+    const perChunk = Math.floor(scratch.bytes / outBytes / 4) * 4;
+    let bad = 0;
+    let w = 0;
+    for (let start = 0; start < m * n; start += perChunk) {
+      const count = Math.min(perChunk, m * n - start);
+      ck('cuMemcpyDtoH', cu.cuMemcpyDtoH(scratch.host, BigInt(D) + BigInt(start * outBytes), count * outBytes));
+      const chunk = scratch.view.subarray(0, count * outBytes);
+      bad += countNonFinite(outType, chunk);
+      while (w < wanted.length && wanted[w]! < start + count) {
+        got[w] = decodeOut(outType, chunk, wanted[w]! - start);
+        w++;
       }
     }
-    for (const j of cols) for (const i of rows) got.push(decodeOut(outType, out, i + j * m));
+    allWritten = bad === 0;
   } else {
     // Column j of a column-major D is contiguous: read the sampled columns only.
-    const col = Buffer.allocUnsafe(m * outBytes);
+    const col = scratch.view.subarray(0, m * outBytes);
+    let w = 0;
     for (const j of cols) {
-      ck('cuMemcpyDtoH', cu.cuMemcpyDtoH(col, BigInt(D) + BigInt(j * m * outBytes), m * outBytes));
-      for (const i of rows) got.push(decodeOut(outType, col, i));
+      ck('cuMemcpyDtoH', cu.cuMemcpyDtoH(scratch.host, BigInt(D) + BigInt(j * m * outBytes), m * outBytes));
+      for (const i of rows) got[w++] = decodeOut(outType, col, i);
     }
   }
+  const ref: number[] = [];
   for (const j of cols) for (const i of rows) ref.push(referenceElement(poolA.values, poolB.values, k, i, j));
   const relError = relativeError(got, ref);
   const ok = Number.isFinite(relError) && relError <= tolerance && allWritten !== false;
@@ -441,7 +651,7 @@ function runP2p(cu: BenchCuda, ck: (c: string, rc: number) => void, gpus: GpuCtx
   for (const src of gpus) {
     for (const dst of gpus) {
       if (src === dst) continue;
-      post({ type: 'progress', text: `P2P ${src.ordinal} → ${dst.ordinal}` });
+      post({ type: 'progress', text: `P2P ${src.ordinal} → ${dst.ordinal}`, step: 'p2p' });
       const can: [number] = [0];
       if (cu.cuDeviceCanAccessPeer) cu.cuDeviceCanAccessPeer(can, src.dev, dst.dev);
       const entry: P2pResult = { src: src.ordinal, dst: dst.ordinal, canAccess: can[0] === 1, bytes, samplesGBs: [], medianGBs: null };
@@ -460,7 +670,7 @@ function runP2p(cu: BenchCuda, ck: (c: string, rc: number) => void, gpus: GpuCtx
         const copy = () => ck('cuMemcpyPeerAsync', cu.cuMemcpyPeerAsync!(d[0], dst.ctx, s[0], src.ctx, bytes, src.stream));
         for (let i = 0; i < 3; i++) copy();
         ck('cuStreamSynchronize', cu.cuStreamSynchronize(src.stream));
-        for (let i = 0; i < config.copyIters; i++) entry.samplesGBs.push(r3(bytes / (timed(cu, ck, src, copy) / 1e3) / 1e9));
+        for (const ms of timedBatch(cu, ck, src, config.copyIters, copy)) entry.samplesGBs.push(r3(bytes / (ms / 1e3) / 1e9));
         entry.medianGBs = r3(median(entry.samplesGBs));
       } catch (error) {
         entry.error = msg(error);

@@ -7,9 +7,10 @@ const MiB = 1024 * 1024;
 export function planConfig(mode: Mode, gpus: number[], snap: Pick<Snapshot, 'libraries' | 'python' | 'toolkits'> | null): EngineConfig {
   const sizes = {
     // ≥ 32 MiB is where pinned copies reach the link's rate; 1 MiB shows the per-copy overhead.
-    quick: { copy: [1, 32, 256], gemm: [8192], copyIters: 10, gemmIters: 10 },
-    normal: { copy: [1, 4, 32, 256, 1024], gemm: [4096, 8192], copyIters: 20, gemmIters: 20 },
-    full: { copy: [1, 4, 16, 64, 256, 1024], gemm: [2048, 4096, 8192, 16384], copyIters: 30, gemmIters: 30 },
+    // seedIters: the seed guide's x.cpu() (400 MB, ~0.3 s each on the H200's host) and 10000³ matmul.
+    quick: { copy: [1, 32, 256], gemm: [8192], copyIters: 10, gemmIters: 10, seedIters: 3 },
+    normal: { copy: [1, 4, 32, 256, 1024], gemm: [4096, 8192], copyIters: 20, gemmIters: 20, seedIters: 5 },
+    full: { copy: [1, 4, 16, 64, 256, 1024], gemm: [2048, 4096, 8192, 16384], copyIters: 30, gemmIters: 30, seedIters: 10 },
   }[mode];
   return {
     mode,
@@ -21,6 +22,7 @@ export function planConfig(mode: Mode, gpus: number[], snap: Pick<Snapshot, 'lib
     dtypes: [...DTYPES],
     cublasDirs: snap ? cublasDirs(snap) : [],
     p2p: gpus.length >= 2,
+    seedIters: sizes.seedIters,
   };
 }
 

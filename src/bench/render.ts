@@ -2,14 +2,16 @@
 import { benchMessages as m } from './messages.js';
 import type { Finding } from '../findings.js';
 import { table, type Style } from '../render/style.js';
-import { rows, throttle } from './report.js';
+import { LOW, rows, throttle, verdicts, type Row } from './report.js';
 import { median } from './stats.js';
 import type { BenchRun } from './types.js';
 
-export const BENCH_SCHEMA_VERSION = 1;
+/** 2 (2026-12): rows carry kind, status and seed; latency, host memcpy, seed checks, phases and verdicts added. */
+export const BENCH_SCHEMA_VERSION = 2;
 
 export function benchJson(run: BenchRun, found: Finding[]) {
-  return { schemaVersion: BENCH_SCHEMA_VERSION, ok: true, rows: rows(run), findings: found, run };
+  const all = rows(run);
+  return { schemaVersion: BENCH_SCHEMA_VERSION, ok: true, rows: all, verdicts: verdicts(run, found, all), findings: found, run };
 }
 
 export function renderBenchText(run: BenchRun, found: Finding[], s: Style): string {
@@ -25,13 +27,15 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
   if (libs) lines.push(s.dim(m('libs', { libs })));
   lines.push('');
   const header = m('col').split('|');
-  const body = rows(run).map((r) => [
+  const all = rows(run);
+  const table_ = all.filter((r) => r.kind !== 'seed');
+  const body = table_.map((r) => [
     String(r.gpu),
     r.what,
     r.size,
-    `${r.value.toFixed(1)} ${r.unit}`,
-    r.expected === null ? '—' : `${r.expected} ${r.unit}`,
-    r.pct === null ? '—' : colorPct(r.pct, s),
+    `${fmt(r.value)} ${r.unit}`,
+    r.expected === null ? '—' : `${fmt(r.expected)} ${r.unit}`,
+    r.pct === null ? '—' : colorPct(r, s),
     r.check
       ? r.check.ok
         ? s.green(m('checkOk', { err: String(r.check.relError), tol: r.check.tolerance }))
@@ -39,6 +43,24 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
       : '',
   ]);
   lines.push(...table([header.map((h) => s.bold(h)), ...body]));
+  const seed = all.filter((r) => r.kind === 'seed');
+  if (seed.length > 0) {
+    lines.push('', s.bold(m('seed.head')));
+    for (const r of seed) {
+      const line = m('seed.line', {
+        what: r.what,
+        size: r.size,
+        value: fmt(r.value),
+        unit: r.unit,
+        expected: r.expected === null ? '?' : fmt(r.expected),
+        basis: r.basis ?? '—',
+        seed: r.seed ?? '',
+      });
+      lines.push(
+        `  GPU ${r.gpu} ${r.status === 'low' ? s.red(line) : line}${r.check && !r.check.ok ? ` ${s.red(m('checkBad', { err: String(r.check.relError), tol: r.check.tolerance }))}` : ''}`,
+      );
+    }
+  }
   for (const k of run.result.skipped) lines.push(s.dim(`  ${m('skipped', { dtype: k.dtype, gpu: k.gpu, reason: k.reason })}`));
   for (const p of run.result.p2p) {
     lines.push(
@@ -73,13 +95,26 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
       const tag = f.severity === 'error' ? s.red('error') : f.severity === 'warning' ? s.yellow('warning') : s.cyan('info');
       lines.push(`  ${tag} [${f.code}] ${f.title}`, `    ${f.cause}`, ...f.fix.map((x) => `    ${x}`));
     }
-  } else if (!run.result.errors.length && run.result.gemms.every((g) => g.check.ok)) {
-    lines.push(s.green(m('allGood')));
+    lines.push('');
+  }
+  // Last, the answer to "is this GPU all right?": one line per GPU.
+  for (const v of verdicts(run, found, all)) {
+    const head = { index: v.gpu, name: v.name };
+    if (!v.normal) lines.push(s.red(m('verdict.bad', { ...head, problems: v.problems.join(' ') })));
+    else if (v.judged === 0) lines.push(s.yellow(m('verdict.unknown', head)));
+    else lines.push(s.green(m('verdict.normal', { ...head, judged: v.judged, copy: LOW.copy * 100, gemm: LOW.gemm * 100 })));
   }
   return `${lines.join('\n')}\n`;
 }
 
-function colorPct(pct: number, s: Style): string {
-  const text = `${pct}%`;
-  return pct >= 90 ? s.green(text) : pct >= 75 ? s.yellow(text) : s.red(text);
+/** Coloured by the row's judgement: red when low, dim when not judged (small GEMMs, no expectation). */
+function colorPct(r: Row, s: Style): string {
+  const text = `${r.pct}%`;
+  if (r.status === 'none') return s.dim(text);
+  if (r.status === 'low') return s.red(text);
+  return r.status === 'ok' || r.pct! >= 90 ? s.green(text) : r.pct! >= 75 ? s.yellow(text) : s.red(text);
+}
+
+function fmt(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x.toFixed(1);
 }

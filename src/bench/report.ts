@@ -1,35 +1,126 @@
-// Turns a recorded run into table rows (median against expectation) and findings. Pure: tests replay
-// recorded H200 runs through it.
+// Turns a recorded run into table rows (median against expectation), findings and a verdict per GPU. Pure:
+// tests replay recorded H200 runs through it. Every row gets the expectation that fits it: small copies the
+// latency measured in the same run plus their size at the link's rate, pageable copies the host's own memcpy
+// (same run) in series with the link, the seed guide's checks the catalogue's figures for this GPU.
 import type { Finding } from '../findings.js';
-import { copyExpectation, gemmExpectation, specFor } from './expect.js';
+import { matchGpu } from '../knowledge/gpus.js';
+import { copyExpectation, type Expectation, gemmExpectation, specFor } from './expect.js';
 import { m } from './messages.js';
 import { median } from './stats.js';
-import type { BenchRun, ClockSample, GpuStatic } from './types.js';
+import type { BenchRun, ClockSample, CopyKind, GpuStatic } from './types.js';
+
+export type RowKind = 'copy' | 'latency' | 'gemm' | 'seed';
 
 export interface Row {
   gpu: number;
   what: string;
   size: string;
   value: number;
-  unit: 'GB/s' | 'TFLOP/s';
+  /** µs and ms rows are times (lower is better); the others rates. */
+  unit: 'GB/s' | 'TFLOP/s' | 'µs' | 'ms';
   expected: number | null;
-  /** value / expected, percent. */
+  /** Percent of the expectation (for times: expected ÷ measured, so 100 % or more is as fast as it should be). */
   pct: number | null;
   basis: string | null;
   /** GEMM rows: the result check. */
   check?: { ok: boolean; relError: number | null; tolerance: number };
+  /** Added with bench schema 2. */
+  kind?: RowKind;
+  /** ok / low against the expectation; none: nothing to judge against (latency rows, unknown GPUs, small GEMMs). */
+  status?: 'ok' | 'low' | 'none';
+  /** The seed guide's own figure for this check. */
+  seed?: string;
 }
+
+/** Below these shares of the expectation a row is low. */
+export const LOW = { copy: 0.8, gemm: 0.85 } as const;
+/**
+ * A GEMM that takes less than this at the expected rate does not keep a large GPU busy (waves, tails): shown, not
+ * judged. On the H200 (2026-11-30, 2026-12-02) the 4096³ fp8 (0.09 ms) and 2048³ GEMMs reached 50–86 %, every longer one 88 % or more.
+ */
+export const GEMM_JUDGED_MS = 0.25;
+/** The seed guide: x.cpu() of a 10000×10000 fp32 tensor "should be above 1 GB/s". */
+export const SEED_XCPU_GBS = 1;
+/** The seed guide: torch.matmul of two 10000×10000 fp32 tensors "about 50 ms on an RTX 3090". */
+export const SEED_MATMUL_MS_3090 = 50;
+const MiB = 1024 * 1024;
+/** Sizes from which copies reach the large-copy rate on the H200 (2026-11-30 and 2026-12-02 runs): PCIe 16 MiB (98 %), HBM 256 MiB (96 %). */
+export const SATURATED = { pcie: 16 * MiB, d2d: 256 * MiB } as const;
+
+const sizeOf = (bytes: number) => (bytes >= MiB ? `${bytes / MiB} MiB` : `${bytes / 1024} KiB`);
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Pinned and device copies: the latency of a small copy plus the size at the large-copy rate. */
+function latencyBound(e: Expectation, latencyUs: number | undefined, moved: number): Expectation & { latencyShare?: number } {
+  if (latencyUs === undefined) return e;
+  const seconds = latencyUs / 1e6 + moved / (e.expected * 1e9);
+  const expected = moved / seconds / 1e9;
+  // Where the latency costs less than 2 % the basis stays the large-copy one.
+  if (expected > 0.98 * e.expected) return e;
+  const latencyShare = latencyUs / 1e6 / seconds;
+  return { expected, ceiling: e.ceiling, basis: m('basis.latency', { basis: e.basis, us: latencyUs }), latencyShare };
+}
+
+/**
+ * A copy whose expected time is mostly the fixed latency (a 1 MiB device copy: ~6 µs of latency, 0.5 µs of moving)
+ * varies with that latency from run to run (245–371 GB/s on the H200, 2026-12-02): shown with its expectation, not judged.
+ */
+export const LATENCY_DOMINATED = 0.5;
 
 export function rows(run: BenchRun): Row[] {
   const out: Row[] = [];
+  const lat = (gpu: number, kind: CopyKind) => run.result.latencies?.find((l) => l.gpu === gpu && l.kind === kind)?.medianUs;
+  const memcpy = (bytes: number, into: 'warm' | 'fresh') =>
+    run.result.hostMemcpy?.find((h) => h.into === into && (into === 'fresh' || h.bytes === bytes))?.medianGBs;
+  const pinnedAt = (gpu: number, kind: CopyKind, bytes: number): Expectation | null => {
+    const g = staticOf(run, gpu);
+    const e = copyExpectation(kind, g, specFor(g));
+    return e && latencyBound(e, lat(gpu, kind), bytes);
+  };
   for (const c of run.result.copies) {
-    const g = staticOf(run, c.gpu);
-    const e = copyExpectation(c.kind, g, specFor(g));
-    out.push({ gpu: c.gpu, what: c.kind, size: `${c.bytes / 1024 / 1024} MiB`, value: c.medianGBs, unit: 'GB/s', ...pct(c.medianGBs, e) });
+    let e: Expectation | null;
+    if (c.kind === 'h2d-pageable' || c.kind === 'd2h-pageable') {
+      // Staging in series: the driver copies pageable memory through pinned buffers (a memcpy) and DMAs those.
+      const link = pinnedAt(c.gpu, c.kind === 'h2d-pageable' ? 'h2d-pinned' : 'd2h-pinned', c.bytes);
+      const mem = memcpy(c.bytes, 'warm');
+      const us = lat(c.gpu, c.kind);
+      e =
+        link && mem && us !== undefined
+          ? {
+              expected: c.bytes / (us / 1e6 + c.bytes / (mem * 1e9) + c.bytes / (link.expected * 1e9)) / 1e9,
+              ceiling: link.ceiling,
+              basis: m('basis.pageable', { us, memcpy: mem, link: r1(link.expected) }),
+            }
+          : null;
+    } else e = pinnedAt(c.gpu, c.kind, (c.kind === 'd2d' ? 2 : 1) * c.bytes);
+    const latencyDominated = ((e as { latencyShare?: number } | null)?.latencyShare ?? 0) > LATENCY_DOMINATED;
+    const pageableKind = c.kind === 'h2d-pageable' || c.kind === 'd2h-pageable';
+    // A run recorded before latencies were measured: a copy below saturation has nothing fair to be judged by.
+    const unjudged = e !== null && !pageableKind && lat(c.gpu, c.kind) === undefined && c.bytes < (c.kind === 'd2d' ? SATURATED.d2d : SATURATED.pcie);
+    // Small pageable copies: the driver stages them in chunks, each with its own wait; the H200 reached 51–89 % of
+    // the series model at 1 MiB (2026-12-02) and 84–190 % from 32 MiB on. Shown against it, judged from 16 MiB on.
+    const smallPageable = e !== null && pageableKind && c.bytes < SATURATED.pcie;
+    out.push({
+      gpu: c.gpu,
+      what: c.kind,
+      size: sizeOf(c.bytes),
+      value: c.medianGBs,
+      unit: 'GB/s',
+      ...pct(c.medianGBs, e),
+      ...(unjudged && e
+        ? { basis: m('basis.noLatency', { basis: e.basis }), status: 'none' as const }
+        : smallPageable && e
+          ? { basis: m('basis.smallPageable', { basis: e.basis }), status: 'none' as const }
+          : latencyDominated && e
+            ? { basis: m('basis.latencyDominated', { basis: e.basis }), status: 'none' as const }
+            : judge(c.medianGBs, e, LOW.copy)),
+      kind: 'copy',
+    });
   }
   for (const r of run.result.gemms) {
     const g = staticOf(run, r.gpu);
     const e = gemmExpectation(r.dtype, specFor(g));
+    const judged = e !== null && (2 * r.m * r.n * r.k) / (e.expected * 1e12) >= GEMM_JUDGED_MS / 1e3;
     out.push({
       gpu: r.gpu,
       what: `gemm ${r.dtype}`,
@@ -37,15 +128,139 @@ export function rows(run: BenchRun): Row[] {
       value: r.medianTflops,
       unit: 'TFLOP/s',
       ...pct(r.medianTflops, e),
+      ...(e && !judged ? { basis: m('basis.smallGemm', { basis: e.basis, ms: GEMM_JUDGED_MS }) } : {}),
       check: { ok: r.check.ok, relError: r.check.relError, tolerance: r.check.tolerance },
+      kind: 'gemm',
+      ...(judged ? judge(r.medianTflops, e, LOW.gemm) : { status: 'none' as const }),
+    });
+  }
+  for (const l of run.result.latencies ?? []) {
+    out.push({
+      gpu: l.gpu,
+      what: l.kind,
+      size: sizeOf(l.bytes),
+      value: l.medianUs,
+      unit: 'µs',
+      expected: null,
+      pct: null,
+      basis: m('basis.latencyRow'),
+      kind: 'latency',
+      status: 'none',
+    });
+  }
+  for (const x of run.result.seed?.xcpu ?? []) {
+    const link = pinnedAt(x.gpu, 'd2h-pinned', x.bytes);
+    const fresh = memcpy(x.bytes, 'fresh');
+    const e =
+      link && fresh
+        ? {
+            expected: x.bytes / (x.bytes / (fresh * 1e9) + x.bytes / (link.expected * 1e9)) / 1e9,
+            ceiling: link.ceiling,
+            basis: m('basis.xcpu', { fresh, link: r1(link.expected) }),
+          }
+        : null;
+    const j = judge(x.medianGBs, e, LOW.copy);
+    out.push({
+      gpu: x.gpu,
+      what: 'x.cpu()',
+      size: '10000² fp32',
+      value: x.medianGBs,
+      unit: 'GB/s',
+      ...pct(x.medianGBs, e),
+      kind: 'seed',
+      status: x.medianGBs < SEED_XCPU_GBS ? 'low' : j.status,
+      seed: m('seed.xcpu', { gbs: SEED_XCPU_GBS }),
+    });
+  }
+  for (const r of run.result.seed?.matmul ?? []) {
+    const g = staticOf(run, r.gpu);
+    const flop = 2 * r.m * r.n * r.k;
+    const ms = flop / (r.medianTflops * 1e12) / 1e-3;
+    const e = gemmExpectation('fp32', specFor(g));
+    const expectedMs = e ? flop / (e.expected * 1e12) / 1e-3 : null;
+    const p = expectedMs === null ? null : Math.round((100 * expectedMs) / ms);
+    out.push({
+      gpu: r.gpu,
+      what: 'matmul fp32',
+      size: `${r.m}³`,
+      value: Math.round(ms * 100) / 100,
+      unit: 'ms',
+      expected: expectedMs === null ? null : r1(expectedMs),
+      pct: p,
+      basis: e ? m('basis.matmul', { basis: e.basis }) : null,
+      check: { ok: r.check.ok, relError: r.check.relError, tolerance: r.check.tolerance },
+      kind: 'seed',
+      status: p === null ? 'none' : p < LOW.gemm * 100 ? 'low' : 'ok',
+      seed: seedMatmulNote(),
     });
   }
   return out;
 }
 
+/** The seed's 3090 figure next to what the catalogue's RTX 3090 row gives for the same matmul. */
+export function seedMatmulNote(): string {
+  const spec = matchGpu('NVIDIA GeForce RTX 3090').match;
+  const e = gemmExpectation('fp32', spec);
+  const ms = e ? Math.round((2 * 1e12) / (e.expected * 1e12) / 1e-3) : null;
+  return m('seed.matmul', { ms: SEED_MATMUL_MS_3090, ours: ms ?? '?', confirmed: spec?.confirmed === false ? m('seed.unconfirmed') : '' });
+}
+
 function pct(value: number, e: { expected: number; basis: string } | null) {
   if (!e) return { expected: null, pct: null, basis: null };
-  return { expected: Math.round(e.expected * 10) / 10, pct: Math.round((100 * value) / e.expected), basis: e.basis };
+  return { expected: r1(e.expected), pct: Math.round((100 * value) / e.expected), basis: e.basis };
+}
+
+function judge(value: number, e: { expected: number } | null, low: number): { status: 'ok' | 'low' | 'none' } {
+  return { status: e === null ? 'none' : value < low * e.expected ? 'low' : 'ok' };
+}
+
+export interface Verdict {
+  gpu: number;
+  name: string;
+  normal: boolean;
+  /** Rows judged against an expectation. */
+  judged: number;
+  /** What is not normal, and why, one sentence each. */
+  problems: string[];
+}
+
+/** Per GPU: normal, or what is not and why (the findings' titles, else what usually causes it). */
+export function verdicts(run: BenchRun, found: Finding[], all: Row[] = rows(run)): Verdict[] {
+  return run.gpus.map((gpu) => {
+    const g = staticOf(run, gpu);
+    const mine = all.filter((r) => r.gpu === gpu);
+    const problems: string[] = [];
+    const its = (code: string) => found.find((f) => f.subject === `gpu:${gpu}` && f.code === code && f.severity !== 'info');
+    const low = (test: (r: Row) => boolean) => mine.filter((r) => r.status === 'low' && test(r));
+    const list = (rs: Row[]) => rs.map((r) => `${r.what} ${r.size} ${r.pct ?? '?'} %`).join(', ');
+    const say = (rs: Row[], why: string) => rs.length > 0 && problems.push(m('verdict.low', { rows: list(rs), why }));
+    const lowPinned = low((r) => r.kind === 'copy' && r.what.endsWith('pinned'));
+    const lowGemm = low((r) => r.kind === 'gemm' || r.what === 'matmul fp32');
+    say(lowPinned, its('pcie-degraded')?.title ?? m('why.pcie'));
+    say(
+      low((r) => r.what === 'd2d'),
+      m('why.memory'),
+    );
+    say(
+      low((r) => r.kind === 'copy' && r.what.endsWith('pageable')),
+      m('why.pageable'),
+    );
+    say(lowGemm, its('gpu-throttled')?.title ?? m('why.gemm'));
+    say(
+      low((r) => r.what === 'x.cpu()'),
+      m('why.xcpu', { gbs: SEED_XCPU_GBS }),
+    );
+    const wrong = mine.filter((r) => r.check && !r.check.ok);
+    if (wrong.length > 0) problems.push(m('verdict.wrong', { rows: wrong.map((r) => `${r.what} ${r.size}`).join(', ') }));
+    // Findings not already given as the reason of a low row (a link trained below its maximum, ECC, throttling).
+    for (const f of found) {
+      if (f.subject !== `gpu:${gpu}` || f.severity === 'info') continue;
+      if ((f.code === 'pcie-degraded' && lowPinned.length > 0) || (f.code === 'gpu-throttled' && lowGemm.length > 0)) continue;
+      problems.push(f.title);
+    }
+    if (run.result.errors.length > 0) problems.push(m('verdict.errors', { n: run.result.errors.length }));
+    return { gpu, name: g.name ?? '?', normal: problems.length === 0, judged: mine.filter((r) => r.status === 'ok' || r.status === 'low').length, problems };
+  });
 }
 
 function staticOf(run: BenchRun, gpu: number): GpuStatic {

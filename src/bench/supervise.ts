@@ -10,7 +10,8 @@ export type SuperviseOutcome = { ok: true; run: BenchRun } | { ok: false; reason
 export interface SuperviseOptions {
   start: Omit<ChildStart, 'type'>;
   timeoutMs: number;
-  onProgress?: (text: string) => void;
+  /** A step started (its key, see progress.ts) or a free-text note (step undefined). */
+  onProgress?: (text: string, step?: string) => void;
   childScript?: string;
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -40,7 +41,7 @@ export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutc
     }, options.timeoutMs);
     child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-2048)));
     child.on('message', (m: ChildOut) => {
-      if (m.type === 'progress') options.onProgress?.(m.text);
+      if (m.type === 'progress') options.onProgress?.(m.text, m.step);
       else if (m.type === 'done') run = m.run;
       else fatal = m.message;
     });

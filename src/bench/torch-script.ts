@@ -1,14 +1,20 @@
 // The PyTorch engine's script: the same copies and GEMMs as the native engine, through the user's torch
 // (which also proves that install end to end). Progress on stderr; one JSON line last on stdout.
 export const TORCH_BENCH_PY = String.raw`
-import json, sys, time
+import ctypes, json, mmap, sys, time
 t_start = time.time()
 cfg = json.loads(sys.argv[1])
-def prog(t):
-    print(t, file=sys.stderr, flush=True)
+phases = {}
+mark = [time.perf_counter()]
+def phase(name):
+    now = time.perf_counter(); phases[name] = round((now - mark[0]) * 1000); mark[0] = now
+def prog(key):
+    print(json.dumps({"step": key}), file=sys.stderr, flush=True)
 import torch
+phase("import torch")
 res = {"engine": "torch", "libraries": {"torch": torch.__version__, "torch.version.cuda": str(torch.version.cuda)},
-       "copies": [], "gemms": [], "skipped": [], "p2p": [], "allReduce": None, "errors": [], "durationMs": 0}
+       "copies": [], "gemms": [], "skipped": [], "p2p": [], "allReduce": None, "errors": [], "durationMs": 0,
+       "latencies": [], "hostMemcpy": [], "seed": {"xcpu": [], "matmul": []}, "phasesMs": phases}
 try:
     res["libraries"]["cublas (torch)"] = str(torch._C._cuda_getCompiledVersion())
 except Exception:
@@ -18,82 +24,139 @@ def median(xs):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 def r3(x):
     return round(x, 3)
-def timed(fn):
-    e0 = torch.cuda.Event(enable_timing=True); e1 = torch.cuda.Event(enable_timing=True)
-    e0.record(); fn(); e1.record(); e1.synchronize()
-    return e0.elapsed_time(e1)
+def batch(fn, iters):
+    # As the native engine: launches back to back with an event between each, two first so the stream is busy.
+    ev = [torch.cuda.Event(enable_timing=True) for _ in range(iters + 1)]
+    fn(); fn(); ev[0].record()
+    for i in range(1, iters + 1):
+        fn(); ev[i].record()
+    ev[iters].synchronize()
+    return [ev[i - 1].elapsed_time(ev[i]) for i in range(1, iters + 1)]
+def wall(fn, iters, warm=1):
+    for _ in range(warm): fn()
+    torch.cuda.synchronize(); out = []
+    for _ in range(iters):
+        t0 = time.perf_counter(); fn(); torch.cuda.synchronize(); out.append((time.perf_counter() - t0) * 1000)
+    return out
 if not torch.cuda.is_available():
     raise SystemExit("torch.cuda.is_available() is False")
-for g in cfg["gpus"]:
+tol = {"fp32": 1e-4, "tf32": 5e-3, "fp16": 5e-3, "bf16": 1e-2, "fp8": 1e-2}
+def gemm(dev, g, dt, n, iters):
+    torch.backends.cuda.matmul.allow_tf32 = dt == "tf32"
+    gen = torch.Generator(device=dev); gen.manual_seed(1)
+    a = torch.rand(n, n, device=dev, generator=gen) * 2 - 1
+    b = torch.rand(n, n, device=dev, generator=gen) * 2 - 1
+    if dt == "fp8":
+        a = a.to(torch.float8_e4m3fn); b = b.to(torch.float8_e4m3fn).t().contiguous().t()
+        one = torch.tensor(1.0, device=dev)
+        fn = lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+        lib = "torch._scaled_mm"
+    else:
+        if dt in ("fp16", "bf16"):
+            a = a.to(torch.float16 if dt == "fp16" else torch.bfloat16); b = b.to(a.dtype)
+        fn = lambda: torch.matmul(a, b)
+        lib = "torch.matmul"
+    out = fn(); torch.cuda.synchronize()
+    idx = torch.linspace(0, n - 1, 16, device=dev).round().long()
+    ref = a[idx].float().double() @ b[:, idx].float().double()
+    got = out[idx][:, idx].float().double()
+    rel = (torch.linalg.norm(got - ref) / torch.linalg.norm(ref)).item()
+    written = bool(torch.isfinite(out).all().item())
+    del out
+    for _ in range(3): fn()
+    torch.cuda.synchronize()
+    flop = 2.0 * n * n * n
+    xs = [flop / (ms / 1e3) / 1e12 for ms in batch(fn, iters)]
+    ok = rel == rel and rel <= tol[dt] and written
+    del a, b
+    torch.backends.cuda.matmul.allow_tf32 = False
+    return {"dtype": dt, "gpu": g, "m": n, "n": n, "k": n, "samplesTflops": [r3(x) for x in xs], "medianTflops": r3(median(xs)), "library": lib,
+            "check": {"relError": float("%.3g" % rel) if rel == rel else None, "tolerance": tol[dt], "checked": 256, "allWritten": written, "ok": ok}}
+KINDS = ["h2d-pinned", "d2h-pinned", "d2d", "h2d-pageable", "d2h-pageable"]
+for gi, g in enumerate(cfg["gpus"]):
     torch.cuda.set_device(g)
     dev = torch.device("cuda", g)
-    sizes = cfg["copySizes"]; iters = cfg["copyIters"]; mx = max(sizes)
+    torch.ones(1, device=dev)
+    phase("gpu %d: CUDA context" % g)
+    sizes = cfg["copySizes"]; iters = cfg["copyIters"]; mx = max(sizes + [4096])
+    wall_iters = max(3, (iters + 1) // 2)
     hp = torch.empty(mx, dtype=torch.uint8, pin_memory=True); hp.fill_(0x5a)
     hg = torch.empty(mx, dtype=torch.uint8); hg.fill_(0x5a)
     d1 = torch.empty(mx, dtype=torch.uint8, device=dev); d2 = torch.empty(mx, dtype=torch.uint8, device=dev)
+    def fn_of(kind, b):
+        return {"h2d-pinned": lambda: d1[:b].copy_(hp[:b], non_blocking=True), "d2h-pinned": lambda: hp[:b].copy_(d1[:b], non_blocking=True),
+                "d2d": lambda: d2[:b].copy_(d1[:b]), "h2d-pageable": lambda: d1[:b].copy_(hg[:b]), "d2h-pageable": lambda: hg[:b].copy_(d1[:b])}[kind]
     for b in sizes:
-        prog("gpu %d: copies %d MiB" % (g, b >> 20))
-        def ev(fn, factor):
-            for _ in range(3): fn()
-            torch.cuda.synchronize()
-            return [factor * b / (timed(fn) / 1e3) / 1e9 for _ in range(iters)]
-        def wall(fn):
-            fn(); torch.cuda.synchronize(); out = []
-            for _ in range(max(3, (iters + 1) // 2)):
-                t0 = time.perf_counter(); fn(); torch.cuda.synchronize(); out.append(b / (time.perf_counter() - t0) / 1e9)
-            return out
-        def add(kind, xs, timer):
-            res["copies"].append({"kind": kind, "gpu": g, "bytes": b, "samplesGBs": [r3(x) for x in xs], "medianGBs": r3(median(xs)), "timer": timer})
-        add("h2d-pinned", ev(lambda: d1[:b].copy_(hp[:b], non_blocking=True), 1), "cuda-event")
-        add("d2h-pinned", ev(lambda: hp[:b].copy_(d1[:b], non_blocking=True), 1), "cuda-event")
-        add("d2d", ev(lambda: d2[:b].copy_(d1[:b]), 2), "cuda-event")
-        add("h2d-pageable", wall(lambda: d1[:b].copy_(hg[:b])), "wall-clock")
-        add("d2h-pageable", wall(lambda: hg[:b].copy_(d1[:b])), "wall-clock")
+        prog("copies:%d:%d" % (g, b))
+        for kind in KINDS:
+            pageable = kind.endswith("pageable"); factor = 2 if kind == "d2d" else 1
+            if pageable:
+                ms = wall(fn_of(kind, b), wall_iters)
+            else:
+                for _ in range(3): fn_of(kind, b)()
+                torch.cuda.synchronize()
+                ms = batch(fn_of(kind, b), iters)
+            xs = [factor * b / (t / 1e3) / 1e9 for t in ms]
+            res["copies"].append({"kind": kind, "gpu": g, "bytes": b, "samplesGBs": [r3(x) for x in xs], "medianGBs": r3(median(xs)),
+                                  "timer": "wall-clock" if pageable else "cuda-event"})
+    prog("host:%d" % g)
+    for kind in KINDS:
+        pageable = kind.endswith("pageable")
+        ms = wall(fn_of(kind, 4096), 20, 3) if pageable else batch(fn_of(kind, 4096), 20)
+        us = [r3(t * 1000) for t in ms]
+        res["latencies"].append({"kind": kind, "gpu": g, "bytes": 4096, "samplesUs": us, "medianUs": r3(median(us)), "timer": "wall-clock" if pageable else "cuda-event"})
+    if gi == 0:
+        # One thread's memcpy (libc's, through ctypes), warm and into memory just mapped: what pageable copies are judged by.
+        other = torch.empty(mx, dtype=torch.uint8); other.fill_(0xa5)
+        for b in sizes:
+            ms = wall(lambda: ctypes.memmove(other.data_ptr(), hg.data_ptr(), b), wall_iters)
+            xs = [b / (t / 1e3) / 1e9 for t in ms]
+            res["hostMemcpy"].append({"bytes": b, "samplesGBs": [r3(x) for x in xs], "medianGBs": r3(median(xs)), "into": "warm"})
+        del other
+        if cfg.get("seedIters", 0) > 0:
+            fresh_bytes = 64 << 20
+            src = torch.ones(fresh_bytes, dtype=torch.uint8); xs = []
+            for _ in range(3):
+                mm = mmap.mmap(-1, fresh_bytes)
+                addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
+                t0 = time.perf_counter(); ctypes.memmove(addr, src.data_ptr(), fresh_bytes); xs.append(fresh_bytes / (time.perf_counter() - t0) / 1e9)
+                del addr; mm.close()
+            res["hostMemcpy"].append({"bytes": fresh_bytes, "samplesGBs": [r3(x) for x in xs], "medianGBs": r3(median(xs)), "into": "fresh"})
+            del src
     del hp, hg, d1, d2
+    phase("gpu %d: copies" % g)
+    seed_iters = cfg.get("seedIters", 0)
+    if seed_iters > 0:
+        prog("xcpu:%d" % g)
+        # The seed guide's check as it is written: x = torch.randn(10000, 10000).cuda(); x.cpu()
+        x = torch.randn(10000, 10000, device=dev); xs = []
+        for i in range(seed_iters + 1):
+            t0 = time.perf_counter(); y = x.cpu(); dt_ = time.perf_counter() - t0; del y
+            if i > 0: xs.append(4e8 / dt_ / 1e9)
+        res["seed"]["xcpu"].append({"gpu": g, "bytes": 400000000, "samplesGBs": [r3(v) for v in xs], "medianGBs": r3(median(xs))})
+        del x
+        phase("gpu %d: x.cpu()" % g)
     cc = torch.cuda.get_device_capability(dev)
-    tol = {"fp32": 1e-4, "tf32": 5e-3, "fp16": 5e-3, "bf16": 1e-2, "fp8": 1e-2}
     for dt in cfg["dtypes"]:
         if dt == "fp8" and (cc < (8, 9) or not hasattr(torch, "float8_e4m3fn")):
             res["skipped"].append({"dtype": dt, "gpu": g, "reason": "needs compute capability 8.9 and torch.float8_e4m3fn"}); continue
         if dt in ("tf32", "bf16") and cc < (8, 0):
             res["skipped"].append({"dtype": dt, "gpu": g, "reason": "needs compute capability 8.0"}); continue
         for n in cfg["gemmSizes"]:
-            prog("gpu %d: %s GEMM %d^3" % (g, dt, n))
+            prog("gemm:%d:%s:%d" % (g, dt, n))
             try:
-                torch.backends.cuda.matmul.allow_tf32 = dt == "tf32"
-                gen = torch.Generator(device=dev); gen.manual_seed(1)
-                a = torch.rand(n, n, device=dev, generator=gen) * 2 - 1
-                b = torch.rand(n, n, device=dev, generator=gen) * 2 - 1
-                if dt == "fp8":
-                    a = a.to(torch.float8_e4m3fn); b = b.to(torch.float8_e4m3fn).t().contiguous().t()
-                    one = torch.tensor(1.0, device=dev)
-                    fn = lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
-                    lib = "torch._scaled_mm"
-                else:
-                    if dt in ("fp16", "bf16"):
-                        a = a.to(torch.float16 if dt == "fp16" else torch.bfloat16); b = b.to(a.dtype)
-                    fn = lambda: torch.matmul(a, b)
-                    lib = "torch.matmul"
-                out = fn(); torch.cuda.synchronize()
-                idx = torch.linspace(0, n - 1, 16, device=dev).round().long()
-                ref = a[idx].float().double() @ b[:, idx].float().double()
-                got = out[idx][:, idx].float().double()
-                rel = (torch.linalg.norm(got - ref) / torch.linalg.norm(ref)).item()
-                written = bool(torch.isfinite(out).all().item())
-                del out
-                for _ in range(3): fn()
-                torch.cuda.synchronize()
-                flop = 2.0 * n * n * n
-                xs = [flop / (timed(fn) / 1e3) / 1e12 for _ in range(cfg["gemmIters"])]
-                ok = rel == rel and rel <= tol[dt] and written
-                res["gemms"].append({"dtype": dt, "gpu": g, "m": n, "n": n, "k": n, "samplesTflops": [r3(x) for x in xs],
-                    "medianTflops": r3(median(xs)), "library": lib,
-                    "check": {"relError": float("%.3g" % rel) if rel == rel else None, "tolerance": tol[dt], "checked": 256, "allWritten": written, "ok": ok}})
-                del a, b
+                res["gemms"].append(gemm(dev, g, dt, n, cfg["gemmIters"]))
                 torch.cuda.empty_cache()
             except Exception as e:
                 res["skipped"].append({"dtype": dt, "gpu": g, "reason": "%d^3: %s" % (n, str(e).splitlines()[0] if str(e) else type(e).__name__)})
-    torch.backends.cuda.matmul.allow_tf32 = False
+    if seed_iters > 0:
+        prog("matmul:%d" % g)
+        try:
+            res["seed"]["matmul"].append(gemm(dev, g, "fp32", 10000, seed_iters))
+        except Exception as e:
+            res["errors"].append("gpu %d fp32 matmul 10000^3: %s" % (g, str(e).splitlines()[0] if str(e) else type(e).__name__))
+        torch.cuda.empty_cache()
+    phase("gpu %d: GEMMs" % g)
 res["durationMs"] = round((time.time() - t_start) * 1000)
 print(json.dumps(res))
 `;

@@ -19,6 +19,33 @@ export interface CopyResult {
   timer: 'cuda-event' | 'wall-clock';
 }
 
+/** Time of one small copy (4 KiB): the fixed cost that bounds what smaller copies can reach. */
+export interface LatencyResult {
+  kind: CopyKind;
+  gpu: number;
+  bytes: number;
+  samplesUs: number[];
+  medianUs: number;
+  timer: 'cuda-event' | 'wall-clock';
+}
+
+/** One thread's memcpy on this host, the copy the driver makes between pageable memory and its pinned staging. */
+export interface HostMemcpy {
+  bytes: number;
+  samplesGBs: number[];
+  medianGBs: number;
+  /** warm: both buffers touched before; fresh: into memory just allocated (every page faults, as in x.cpu()). */
+  into: 'warm' | 'fresh';
+}
+
+/** The seed guide's check `x.cpu()` of a 10000×10000 fp32 tensor: a device-to-host copy into new host memory. */
+export interface SeedXcpu {
+  gpu: number;
+  bytes: number;
+  samplesGBs: number[];
+  medianGBs: number;
+}
+
 export interface GemmResult {
   dtype: Dtype;
   gpu: number;
@@ -113,6 +140,13 @@ export interface EngineResult {
   allReduce: AllReduceResult | null;
   errors: string[];
   durationMs: number;
+  /** Added with bench schema 2 (absent from older recordings). */
+  latencies?: LatencyResult[];
+  hostMemcpy?: HostMemcpy[];
+  /** The seed guide's checks: x.cpu() of 10000×10000 fp32, and torch.matmul of two 10000×10000 fp32 (a GemmResult, n = 10000). */
+  seed?: { xcpu: SeedXcpu[]; matmul: GemmResult[] };
+  /** Where the time went, ms per phase, in order (engine start, CUDA context, cuBLASLt, copies, GEMMs …). */
+  phasesMs?: Record<string, number>;
 }
 
 export interface BenchRun {
@@ -124,6 +158,8 @@ export interface BenchRun {
   before: GpuStatic[];
   /** ECC counters after the run (null where NVML could not read them). */
   eccAfter: Record<number, EccCounts | null>;
+  /** The command's and the child's own phases, ms (probe, Snapshot, child start, engine, shutdown); schema 2. */
+  phasesMs?: Record<string, number>;
 }
 
 /** What the engine is told to do. */
@@ -138,7 +174,9 @@ export interface EngineConfig {
   /** Directories to look in for libcublasLt, best first. */
   cublasDirs: string[];
   p2p: boolean;
+  /** The seed guide's x.cpu() and 10000³ matmul, each timed this many times (0: not run). */
+  seedIters: number;
 }
 
 /** Messages from the engine (worker or Python) to its supervisor. */
-export type EngineMessage = { type: 'progress'; text: string } | { type: 'result'; result: EngineResult } | { type: 'fatal'; message: string };
+export type EngineMessage = { type: 'progress'; text: string; step?: string } | { type: 'result'; result: EngineResult } | { type: 'fatal'; message: string };

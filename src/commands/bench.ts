@@ -5,6 +5,7 @@ import { renderBenchText, benchJson } from '../bench/render.js';
 import { planConfig } from '../bench/plan.js';
 import { findings } from '../bench/report.js';
 import { superviseBench } from '../bench/supervise.js';
+import { planSteps, startProgress } from '../bench/progress.js';
 import { nodeIdentity } from '../probe/node-identity.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
 import { cliMessages } from './messages.js';
@@ -60,8 +61,17 @@ export async function run(ctx: CommandContext): Promise<number> {
     else ctx.io.out(`${JSON.stringify(full, null, 2)}\n`);
   };
 
+  const t0 = performance.now();
+  const phasesMs: Record<string, number> = {};
+  let mark = t0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phasesMs[name] = Math.round(now - mark);
+    mark = now;
+  };
   // The cheap question first: no GPU means a clear answer in well under 2 s, before any Python probing.
   const native = await sys.probeNative({ timeoutMs: 8_000 });
+  phase('native probe (NVML, CUDA)');
   const nvmlCount = native.ok ? (native.report.nvml?.initRc === 0 ? (native.report.nvml.deviceCount ?? 0) : 0) : 0;
   const cudaCount = native.ok ? (native.report.cuda?.initRc === 0 ? (native.report.cuda.deviceCount ?? 0) : 0) : 0;
   if (Math.max(nvmlCount, cudaCount) === 0) {
@@ -75,20 +85,36 @@ export async function run(ctx: CommandContext): Promise<number> {
   for (const g of gpus) if (g >= count) throw new UsageError(m('usage.gpu', { gpu: String(g) }), `0 … ${count - 1}`);
 
   const extra = typeof v.python === 'string' ? [v.python] : [];
-  const snap = await takeSnapshot(sys, { timeoutMs: 5_000, python: { extraPythons: extra, deep: false } });
+  // The Snapshot reuses that probe's answer: a second child with its own cuInit cost ~0.4 s.
+  const probed = Object.create(sys, { probeNative: { value: async () => native } }) as typeof sys;
+  const snap = await takeSnapshot(probed, { timeoutMs: 5_000, python: { extraPythons: extra, deep: false } });
+  phase('Snapshot (libraries, Python environments)');
   const config = planConfig(mode, gpus, snap);
   const python =
     (extra[0] && engine === 'torch' ? extra[0] : null) ?? snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
   if (engine === 'torch' && !python) throw new ExitError(EXIT.problems, m('noTorch'));
-  const progress = (text: string) => ctx.io.err(`  ${text}\n`);
+  const allReduce = gpus.length >= 2;
   ctx.io.err(`${m('start', { engine, mode, gpus: gpus.join(', ') })}\n`);
-  const outcome = await superviseBench({
-    start: { engine, config, python, allReduce: gpus.length >= 2, pythonTimeoutMs: Math.max(10_000, timeoutS * 1000 - 5_000), sampleEveryMs: 200 },
-    timeoutMs: timeoutS * 1000,
-    onProgress: progress,
-    env: ctx.io.env,
+  const progress = startProgress({
+    steps: planSteps(config, engine, allReduce),
+    engine,
+    write: ctx.io.err,
+    ...(ctx.io.status ? { status: ctx.io.status } : {}),
   });
+  let outcome: Awaited<ReturnType<typeof superviseBench>>;
+  try {
+    outcome = await superviseBench({
+      start: { engine, config, python, allReduce, pythonTimeoutMs: Math.max(10_000, timeoutS * 1000 - 5_000), sampleEveryMs: 200 },
+      timeoutMs: timeoutS * 1000,
+      onProgress: (text, step) => progress.update(step, text),
+      env: ctx.io.env,
+    });
+  } finally {
+    progress.done();
+  }
+  phase('benchmark child (start, engine, exit)');
   if (!outcome.ok) throw new ExitError(EXIT.problems, m('failed', { reason: outcome.reason, detail: outcome.detail }));
+  outcome.run.phasesMs = { ...phasesMs, ...outcome.run.phasesMs };
   const found = findings(outcome.run);
   if (ctx.globals.json || outDir !== undefined) await emit(benchJson(outcome.run, found));
   else ctx.io.out(renderBenchText(outcome.run, found, makeStyle(ctx.io.color)));

@@ -42,7 +42,8 @@ export function benchOutliers(nodes: NodeBench[]): Outlier[] {
   for (const n of nodes) {
     for (const row of n.rows) {
       const product = n.products[row.gpu];
-      if (!product || !Number.isFinite(row.value)) continue;
+      // Times (latency in µs, the seed guide's matmul in ms) are lower-is-better: not judged against peers here.
+      if (!product || !Number.isFinite(row.value) || row.unit === 'µs' || row.unit === 'ms') continue;
       const key = `${product}\u0000${row.what}\u0000${row.size}\u0000${row.unit}`;
       groups.set(key, [...(groups.get(key) ?? []), { node: n.node, gpu: row.gpu, product, row }]);
     }

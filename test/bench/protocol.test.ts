@@ -41,7 +41,18 @@ function engine(name: string, body: string): string {
 const result = { engine: 'native', libraries: {}, copies: [], gemms: [], skipped: [], p2p: [], allReduce: null, errors: [], durationMs: 1 };
 const start = (engineModule: string) => ({
   engine: 'native' as const,
-  config: { mode: 'quick' as const, gpus: [0], copySizes: [1], copyIters: 1, gemmSizes: [], gemmIters: 1, dtypes: [], cublasDirs: [], p2p: false },
+  config: {
+    mode: 'quick' as const,
+    gpus: [0],
+    copySizes: [1],
+    copyIters: 1,
+    gemmSizes: [],
+    gemmIters: 1,
+    dtypes: [],
+    cublasDirs: [],
+    p2p: false,
+    seedIters: 0,
+  },
   python: null,
   allReduce: false,
   pythonTimeoutMs: 1000,
