@@ -9,6 +9,7 @@ import { cliMessages as m } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
 import { terminalSafe } from './render/terminal.js';
+import { displayWidth, padEndDisplay } from './render/width.js';
 import { exitOnSignals } from './process/children.js';
 import { VERSION } from './version.js';
 
@@ -22,8 +23,13 @@ export async function main(argv: string[], deps: MainDeps): Promise<number> {
   // Every line printed goes through terminalSafe: outside text never drives the terminal.
   const raw = deps.io;
   const io: Io = { ...raw, out: (t) => raw.out(terminalSafe(t, raw.color)), err: (t) => raw.err(terminalSafe(t, raw.color)) };
+  if (raw.status) io.status = (t) => raw.status!(terminalSafe(t, false));
   deps = { ...deps, io };
   setLang(detectLang(io.env));
+  // --lang applies to errors about the command line itself too, so it is read before anything is checked.
+  const langAt = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const early = langAt < 0 ? undefined : parseLang(argv[langAt]!.startsWith('--lang=') ? argv[langAt]!.slice(7) : argv[langAt + 1]);
+  if (early) setLang(early);
   try {
     return await dispatch(argv, deps);
   } catch (error) {
@@ -81,7 +87,7 @@ async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec
       strict: true,
     });
   } catch (error) {
-    throw new UsageError((error as Error).message, `gpuenv ${details.usage}`);
+    throw optionError(error as Error & { code?: string }, details.usage);
   }
   const { values, positionals } = parsed;
   if (values.lang !== undefined) {
@@ -98,7 +104,7 @@ async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec
     return EXIT.ok;
   }
   if (!details.allowPositionals && positionals.length > 0) {
-    throw new UsageError(`unexpected argument "${positionals[0]}"`, `gpuenv ${details.usage}`);
+    throw new UsageError(m('error.unexpectedArgument', { arg: positionals[0]! }), `gpuenv ${details.usage}`);
   }
   const globals: GlobalOptions = {
     root: typeof values.root === 'string' ? values.root : undefined,
@@ -118,6 +124,18 @@ async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec
       }),
   };
   return mod.run(ctx);
+}
+
+/** node:util parseArgs speaks English only: its errors are told apart by code and said again from the catalogue. */
+function optionError(error: Error & { code?: string }, usage: string): UsageError {
+  const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+  const arg = /'([^']*)'/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return new UsageError(m('error.unknownOption', { option }), `gpuenv ${usage}`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+    return new UsageError(m(/argument missing/.test(error.message) ? 'error.optionNeedsValue' : 'error.optionTakesNoValue', { option }), `gpuenv ${usage}`);
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && arg !== undefined)
+    return new UsageError(m('error.unexpectedArgument', { arg }), `gpuenv ${usage}`);
+  return new UsageError(m('error.badOption', { message: error.message }), `gpuenv ${usage}`);
 }
 
 function isValueOf(argv: string[], i: number): boolean {
@@ -143,13 +161,13 @@ function reportError(error: unknown, io: Io): number {
 }
 
 export function mainHelp(): string {
-  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  const width = Math.max(...commands.map((c) => displayWidth(c.name))) + 2;
   const lines = [
     `gpuenv ${VERSION}`,
     m('usage.title'),
     '',
     m('usage.commands'),
-    ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary()}`),
+    ...commands.map((c) => `  ${padEndDisplay(c.name, width)}${c.summary()}`),
     '',
     m('usage.global'),
     m('global.root'),
@@ -213,6 +231,11 @@ function nodeIo(): Io {
     err: (t) => void process.stderr.write(t),
     color: Boolean(process.stdout.isTTY) && !env.NO_COLOR && env.TERM !== 'dumb',
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    // The one cursor control gpuenv writes itself: back to the line's start, clear it, write the status.
+    ...(process.stderr.isTTY
+      ? { status: (t: string) => void process.stderr.write(`\r\x1b[2K${t.slice(0, Math.max(20, (process.stderr.columns || 80) - 1))}`) }
+      : {}),
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     cwd: process.cwd(),
     env,
     stdin: () => process.stdin,

@@ -2,11 +2,12 @@
 // Each subject imports only its own table so the command stays fast in scripts.
 import { UsageError, EXIT } from '../errors.js';
 import { closestVersions } from '../knowledge/version.js';
+import { displayWidth, padEndDisplay } from '../render/width.js';
 import type { CommandContext, CommandDetails } from './types.js';
 import { compatMessages as m } from './compat-messages.js';
 
 export const details: CommandDetails = {
-  usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl> <version|name> [--json] [--os linux|windows]',
+  usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl|triton> <version|name> [--json] [--os linux|windows]',
   help: () => [m('help')],
   examples: [
     'gpuenv compat cuda 12.4',
@@ -15,6 +16,8 @@ export const details: CommandDetails = {
     'gpuenv compat torch 2.5.1 --json',
     'gpuenv compat torch',
     'gpuenv compat nccl 2.30.7',
+    'gpuenv compat triton 3.7.1',
+    'gpuenv compat triton',
   ],
   options: { os: { type: 'string' } },
   allowPositionals: true,
@@ -27,22 +30,25 @@ interface Answer {
   rows: Row[];
 }
 
-const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl'] as const;
+const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl', 'triton'] as const;
+// Subjects that list their known releases when no version is given.
+const LISTS: Partial<Record<Subject, () => Promise<Answer>>> = { torch: listTorch, triton: listTriton };
 type Subject = (typeof SUBJECTS)[number];
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [subject, value, extra] = ctx.positionals;
   if (!subject || extra !== undefined) throw new UsageError(m('usage.subject'));
   if (!(SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(m('usage.unknownSubject', { subject }), m('usage.subject'));
-  // `compat torch` alone lists the releases the knowledge base has; every other subject needs a value.
-  if (!value && subject !== 'torch') throw new UsageError(m('usage.subject'));
+  // `compat torch` / `compat triton` alone list the releases the knowledge base has; every other subject needs a value.
+  const list = LISTS[subject as Subject];
+  if (!value && !list) throw new UsageError(m('usage.subject'));
   const osValue = ctx.values.os;
   let os: Os | undefined;
   if (osValue !== undefined) {
     if (osValue !== 'linux' && osValue !== 'windows') throw new UsageError(m('usage.badOs', { os: String(osValue) }));
     os = osValue;
   }
-  const answer = value ? await LOOKUP[subject as Subject](value, os) : await listTorch();
+  const answer = value ? await LOOKUP[subject as Subject](value, os) : await list!();
   ctx.io.out(ctx.globals.json ? `${JSON.stringify(answer.json, null, 2)}\n` : table(answer.rows));
   return EXIT.ok;
 }
@@ -56,6 +62,7 @@ const LOOKUP: Record<Subject, (value: string, os: Os | undefined) => Promise<Ans
   tensorflow: lookupTensorflow,
   jax: lookupJax,
   nccl: lookupNccl,
+  triton: lookupTriton,
 };
 
 async function lookupCuda(version: string, os: Os | undefined): Promise<Answer> {
@@ -162,6 +169,74 @@ async function lookupNccl(version: string): Promise<Answer> {
   ];
   if (r.released) rows.push([m('key.released'), r.released]);
   rows.push([m('key.source'), r.source]);
+  return { json, rows };
+}
+
+async function lookupTriton(version: string): Promise<Answer> {
+  const k = await import('../knowledge/triton.js');
+  const r = k.tritonRelease(version);
+  if (!r) throw new UsageError(m('unknown.triton', { version }), m('closest', { list: k.closestTritonReleases(version).join(', ') }));
+  const pinnedBy = k.torchPinning(r.version);
+  const targets = k.tritonTargets(r);
+  const local = version.trim().includes('+') ? version.trim().split('+').slice(1).join('+') : undefined;
+  const json = {
+    version: r.version,
+    ...(local ? { localBuild: local } : {}),
+    pinnedBy,
+    ptxas: r.ptxas,
+    ptxasCuda: r.ptxas ? k.ptxasCuda(r.ptxas) : null,
+    ptxasBlackwell: r.ptxasBlackwell ?? null,
+    ptxasBlackwellCuda: r.ptxasBlackwell ? k.ptxasCuda(r.ptxasBlackwell) : null,
+    minComputeCapability: r.minComputeCapability,
+    computeCapabilities: targets,
+    python: r.python ?? null,
+    confirmed: r.confirmed,
+    ...(r.unconfirmedFields?.length ? { unconfirmedFields: r.unconfirmedFields } : {}),
+    ...(r.note ? { note: r.note } : {}),
+    source: r.source,
+    checked: r.checked,
+  };
+  const partly = r.unconfirmedFields ?? [];
+  const ptxasRow = (p: string | null | undefined) => (p ? m('val.ptxas', { ptxas: p, cuda: k.ptxasCuda(p) }) : m('unknown'));
+  const rows: Row[] = [[m('key.version'), mark(r.version, r)]];
+  if (local) rows.push([m('key.localBuild'), m('val.localBuild', { local })]);
+  rows.push([m('key.pinnedBy'), pinnedBy.length ? pinnedBy.join(', ') : m('val.pinnedByNone')]);
+  rows.push([m('key.ptxas'), partly.includes('ptxas') ? `${ptxasRow(r.ptxas)} (${m('val.assumed')})` : ptxasRow(r.ptxas)]);
+  if (r.ptxasBlackwell !== undefined)
+    rows.push([
+      m('key.ptxasBlackwell'),
+      partly.includes('ptxasBlackwell') ? `${ptxasRow(r.ptxasBlackwell)} (${m('val.assumed')})` : ptxasRow(r.ptxasBlackwell),
+    ]);
+  rows.push([m('key.gpuFloor'), m('val.gpuFloor', { cc: r.minComputeCapability })]);
+  if (targets.length) rows.push([m('key.targets'), targets.join(' ')]);
+  if (r.python) rows.push(['python', `${r.python.min} – ${r.python.max}`]);
+  rows.push([m('key.source'), r.source]);
+  return { json, rows };
+}
+
+/** `compat triton` without a version: every release known, newest first, with the torch releases that pin it. */
+async function listTriton(): Promise<Answer> {
+  const k = await import('../knowledge/triton.js');
+  const releases = [...k.tritonReleases()].reverse();
+  const nightly = k.tritonNightly();
+  const json = {
+    releases: releases.map((r) => ({
+      version: r.version,
+      pinnedBy: k.torchPinning(r.version),
+      ptxas: r.ptxas,
+      ptxasBlackwell: r.ptxasBlackwell ?? null,
+      minComputeCapability: r.minComputeCapability,
+      confirmed: r.confirmed && !(r.unconfirmedFields?.length ?? 0),
+      checked: r.checked,
+    })),
+    nightly: { packages: nightly.packages, note: nightly.note, source: nightly.source, confirmed: nightly.confirmed },
+  };
+  const rows: Row[] = releases.map((r) => {
+    const pins = k.torchPinning(r.version);
+    const tools = [r.ptxas ?? '?', ...(r.ptxasBlackwell ? [r.ptxasBlackwell] : [])].join(' / ');
+    return [r.version, `${pins.length ? `torch ${pins.join(', ')}` : m('val.pinnedByNone')}; ptxas ${tools}; CC >= ${r.minComputeCapability}`];
+  });
+  rows.push([m('key.nightly'), m('val.nightly', { packages: nightly.packages.join(', ') })]);
   return { json, rows };
 }
 
@@ -339,8 +414,8 @@ function render(value: unknown): string {
 }
 
 function table(rows: Row[]): string {
-  const width = Math.max(...rows.map(([k]) => k.length)) + 2;
-  return `${rows.map(([k, v]) => `${k.padEnd(width)}${v}`).join('\n')}\n`;
+  const width = Math.max(...rows.map(([k]) => displayWidth(k))) + 2;
+  return `${rows.map(([k, v]) => `${padEndDisplay(k, width)}${v}`).join('\n')}\n`;
 }
 
 function closest(version: string, versions: readonly string[]): string {

@@ -2,6 +2,7 @@
 // (atomically, undoable), and show what a build would use now. The work is in src/cuda/.
 import { EXIT, ExitError, UsageError } from '../errors.js';
 import { makeStyle } from '../render/style.js';
+import { outputWidth } from '../render/wrap.js';
 import { hostPath } from '../system/paths.js';
 import type { System } from '../system/types.js';
 import { initScript } from '../cuda/init.js';
@@ -74,7 +75,9 @@ export async function run(ctx: CommandContext): Promise<number> {
     case 'which': {
       noMore(0);
       const report = await cudaWhich(await ctx.system());
-      ctx.io.out(ctx.globals.json ? `${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n` : renderWhich(report, makeStyle(ctx.io.color)));
+      ctx.io.out(
+        ctx.globals.json ? `${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n` : renderWhich(report, makeStyle(ctx.io.color), outputWidth(ctx.io)),
+      );
       return report.findings.some((f) => f.severity !== 'info') ? EXIT.problems : EXIT.ok;
     }
     case 'init': {

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { renderDoctorMarkdown } from '../render/doctor-markdown.js';
 import { renderDoctorText } from '../render/doctor-text.js';
 import { makeStyle } from '../render/style.js';
+import { outputWidth } from '../render/wrap.js';
 import { readSnapshotFile } from '../snapshot/read.js';
 import { nodeIdentity } from '../probe/node-identity.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
@@ -76,7 +77,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   } else if (values.markdown) {
     io.out(renderDoctorMarkdown(snapshot, diagnosis));
   } else {
-    io.out(renderDoctorText(snapshot, diagnosis, makeStyle(io.color)));
+    io.out(renderDoctorText(snapshot, diagnosis, makeStyle(io.color), outputWidth(io)));
   }
   return hasErrors(diagnosis.findings) ? 1 : 0;
 }

@@ -49,5 +49,6 @@ export const xm = defineMessages({
     notFound: '无法读取 {file}：{reason}',
     tooMany: 'explain 只读取一个 FILE（或用 - 表示标准输入）',
     hereOnly: '没有给出文本：只解释本机。',
+    title: 'gpuenv explain',
   },
 });

@@ -6,6 +6,7 @@ import { explainText, type Explanation } from '../explain/index.js';
 import { collectBounded, DEFAULT_LIMITS, type Collected } from '../parse/collect.js';
 import { explainFindingsSection } from '../render/explain-text.js';
 import { makeStyle } from '../render/style.js';
+import { outputWidth } from '../render/wrap.js';
 import { isSymptom, symptomEvents } from '../parse/symptoms.js';
 import { takeSnapshot } from '../probe/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
@@ -55,7 +56,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     };
     io.out(`${JSON.stringify({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, findings, input, recognised: result.parsed.segments.map((s) => s.kind) }, null, 2)}\n`);
   } else {
-    io.out(render(result, makeStyle(io.color), bytes.length === 0));
+    io.out(render(result, makeStyle(io.color), outputWidth(io), bytes.length === 0));
   }
   return result.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
@@ -78,7 +79,7 @@ function size(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;
 }
 
-function render(r: Explanation, st: ReturnType<typeof makeStyle>, hereOnly: boolean): string {
+function render(r: Explanation, st: ReturnType<typeof makeStyle>, width: number, hereOnly: boolean): string {
   const out = [st.bold(m('title')), ''];
   const inp = r.parsed.input;
   if (hereOnly) out.push(m('hereOnly'));
@@ -105,7 +106,7 @@ function render(r: Explanation, st: ReturnType<typeof makeStyle>, hereOnly: bool
   }
   const facts = factList(r);
   if (facts.length) out.push(m('facts', { list: facts.join(' · ') }));
-  out.push('', ...explainFindingsSection(r.findings, st), '');
+  out.push('', ...explainFindingsSection(r.findings, st, width), '');
   return out.join('\n');
 }
 

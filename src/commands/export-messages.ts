@@ -19,6 +19,8 @@ export const em = defineMessages({
     'export.merge': '  --merge FILE      add the pins of a pip freeze / requirements file; its GPU-stack lines are replaced',
     'export.written': 'wrote {file}',
     'export.note': 'note: {note}',
+    'export.mirrorHint':
+      'note: these files install from the official indexes (PyPI, download.pytorch.org); export has no --mirror: plan --mirror tuna|aliyun|ustc|sjtu prints the installs through a mirror in China (docs/plan.md)',
     'lock.output': '  -o, --output FILE write the lock (default: print it); refuses to replace a file without --force',
     'lock.env': '  --env PATH|NAME   the Python environment to lock',
     'verify.lock': '  LOCK              the lock to check against (default: gpuenv.lock.json)',
@@ -44,12 +46,14 @@ export const em = defineMessages({
     'export.merge': '  --merge FILE      合并 pip freeze / requirements 文件中的版本；其中 GPU 栈的行会被替换',
     'export.written': '已写入 {file}',
     'export.note': '注意：{note}',
+    'export.mirrorHint':
+      '注意：这些文件从官方索引（PyPI、download.pytorch.org）安装；export 没有 --mirror 选项，要走国内镜像源，可用 plan --mirror tuna|aliyun|ustc|sjtu 给出安装命令（见 docs/plan.md）',
     'lock.output': '  -o, --output FILE 写入锁文件（默认打印）；已存在时需 --force 才会替换',
     'lock.env': '  --env PATH|NAME   要锁定的 Python 环境',
     'verify.lock': '  LOCK              用于核对的锁文件（默认：gpuenv.lock.json）',
     'verify.env': '  --env PATH|NAME   要检查的 Python 环境（默认：锁文件中的路径，否则为当前环境）',
     'verify.snapshot': '  --snapshot FILE   检查保存的 Snapshot，而不是本机',
     'diff.args': '  A B               两个 Snapshot（gpuenv snapshot --json）或锁文件，可混用',
-    'diff.json': '  --json            {a, b, rows: [{field, a, b, same}]}',
+    'diff.json': '  --json            以 JSON 输出 {a, b, rows: [{field, a, b, same}]}',
   },
 });

@@ -1,5 +1,6 @@
 // `gpuenv export KIND`: files that rebuild an environment's GPU stack elsewhere (stdout, or -o FILE).
 import { UsageError } from '../errors.js';
+import { getLang } from '../i18n/index.js';
 import { EXPORT_KINDS, isExportKind, renderExport } from '../export/index.js';
 import { mergeFreeze } from '../export/merge.js';
 import { selectEnv, targetFromSnapshot, targetFromSpec, type ExportTarget } from '../export/target.js';
@@ -107,6 +108,8 @@ export async function run(ctx: CommandContext): Promise<number> {
     return 0;
   }
   for (const note of target.notes) io.err(`${em('export.note', { note })}\n`);
+  // Chinese output names the mirror option; stderr, so that the file on stdout stays the file.
+  if (getLang() === 'zh-CN' && target.pins.length) io.err(`${em('export.mirrorHint')}\n`);
   if (toFile) io.err(`${em('export.written', { file: output })}\n`);
   else io.out(text);
   return 0;

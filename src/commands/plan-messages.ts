@@ -38,5 +38,6 @@ export const planCliMessages = defineMessages({
     noConda: 'PyTorch {version} 没有 conda 构建',
     noCondaHint: 'conda 构建：1.13–2.5 在 -c pytorch，2.5 之后的正式版在 conda-forge；请用 --via pip 或 uv',
     noGpu: '本机没有找到 NVIDIA GPU；用 --gpu 名称 为另一台机器做计划',
+    help: '  --framework torch[@VER]|tensorflow[@VER]|jax[@VER]   要安装的框架（可重复；默认 torch）\n  --via pip|uv|conda|docker   安装方式（默认 pip）\n  --python VER        环境的 Python 版本\n  --gpu NAME          为另一台装有此 GPU 的机器做计划（可重复）\n  --driver VER        那台机器的驱动版本（省略：计划中包含安装驱动）\n  --os ID             那台机器的系统：ubuntu-22.04、ubuntu-24.04、debian-12、rhel-9、wsl、windows（…/aarch64）\n  --cuda VER          使用此 CUDA 版本的构建，并安装对应工具包（nvcc，用于编译扩展）\n  --mirror NAME       tuna|aliyun|ustc|sjtu：PyPI、conda-forge 和 PyTorch wheel 的镜像源\n  --json              以 JSON 输出 {choices, steps, reasons}',
   },
 });

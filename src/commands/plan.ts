@@ -1,10 +1,11 @@
 // `gpuenv plan`: what to install, in which order, with the exact commands, for this machine or another one.
 import { EXIT, ExitError, UsageError } from '../errors.js';
+import { getLang } from '../i18n/index.js';
 import { jaxReleases } from '../knowledge/jax.js';
 import { tensorflowReleases } from '../knowledge/tensorflow.js';
 import { torchRelease, torchReleases } from '../knowledge/torch.js';
 import { closestVersions, versionHasPrefix } from '../knowledge/version.js';
-import { chinaLocale, mirror } from '../plan/mirrors.js';
+import { mirror } from '../plan/mirrors.js';
 import { renderPlan } from '../plan/render.js';
 import { resolve } from '../plan/resolve.js';
 import { buildPlan } from '../plan/steps.js';
@@ -56,7 +57,7 @@ export function parseFramework(spec: string): FrameworkRequest {
   return { name, version };
 }
 
-export function planRequest(values: CommandContext['values'], env: Readonly<Record<string, string | undefined>>): PlanRequest {
+export function planRequest(values: CommandContext['values']): PlanRequest {
   const frameworks = list(values.framework).map(parseFramework);
   const via = (str(values.via) ?? 'pip') as Via;
   if (!['pip', 'uv', 'conda', 'docker'].includes(via)) throw new UsageError(m('badVia', { via }));
@@ -81,12 +82,13 @@ export function planRequest(values: CommandContext['values'], env: Readonly<Reco
     ...(python ? { python } : {}),
     ...(cuda ? { cuda } : {}),
     ...(mir ? { mirror: mir } : {}),
-    suggestMirror: !mir && chinaLocale(env),
+    // Chinese output (a Chinese locale, GPUENV_LANG or --lang) names --mirror; gpuenv never picks one silently.
+    suggestMirror: !mir && getLang() === 'zh-CN',
   };
 }
 
 export async function run(ctx: CommandContext): Promise<number> {
-  const req = planRequest(ctx.values, ctx.io.env);
+  const req = planRequest(ctx.values);
   const gpus = list(ctx.values.gpu);
   const driver = str(ctx.values.driver);
   const os = str(ctx.values.os);

@@ -27,6 +27,8 @@ export const commands: CommandSpec[] = [
   { name: 'verify', summary: () => m('verify.summary'), load: () => import('./verify.js') },
   { name: 'diff', summary: () => m('diff.summary'), load: () => import('./diff.js') },
   { name: 'fleet', summary: () => m('fleet.summary'), load: () => import('./fleet.js') },
+  { name: 'report', summary: () => m('report.summary'), load: () => import('./report.js') },
+  { name: 'mcp', summary: () => m('mcp.summary'), load: () => import('./mcp.js') },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

@@ -8,6 +8,10 @@ export interface Io {
   /** Colour is on only for a TTY without NO_COLOR. */
   color: boolean;
   stderrIsTTY: boolean;
+  /** Present when stderr is a terminal: rewrites one status line in place (progress); status('') clears it. */
+  status?(line: string): void;
+  /** The terminal's columns when stdout is one (absent for a pipe or a file): outputWidth() reads it. */
+  columns?: number;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Standard input as a stream (read in bounded memory by its consumer). */

@@ -5,6 +5,7 @@ import { parseLock, readText } from '../lock/read.js';
 import { verifyLock } from '../lock/verify.js';
 import { findingsSection } from '../render/findings-text.js';
 import { makeStyle } from '../render/style.js';
+import { outputWidth } from '../render/wrap.js';
 import { snapshotWithEnv } from '../probe/with-env.js';
 import { UsageError } from '../errors.js';
 import { em } from './export-messages.js';
@@ -35,7 +36,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   } else {
     const st = makeStyle(io.color);
     const head = findings.length ? m('verify.summary', { errors, warnings: findings.length - errors, file }) : m('verify.ok', { file });
-    const body = findings.length ? findingsSection(findings, st) : [];
+    const body = findings.length ? findingsSection(findings, st, outputWidth(io)) : [];
     io.out(`${[st.bold(`gpuenv verify: ${head}`), ...(body.length ? ['', ...body] : [])].join('\n')}\n`);
   }
   return errors > 0 ? 1 : 0;

@@ -1,6 +1,7 @@
 // Text for `gpuenv cuda list` and `gpuenv cuda which` (JSON is the data itself).
 import { findingsSection } from '../render/findings-text.js';
 import { formatBytes, table, type Style } from '../render/style.js';
+import { padEndDisplay } from '../render/width.js';
 import type { CudaList } from './list.js';
 import { m } from './messages.js';
 import type { WhichReport } from './which.js';
@@ -18,7 +19,7 @@ export function renderList(l: CudaList, st: Style): string {
         t.active.symlink ? '/usr/local/cuda' : null,
       ].filter((x): x is string => x !== null);
       const mark = used.length ? st.green('*') : ' ';
-      out.push(`${mark} ${st.bold((t.version ?? '?').padEnd(9))} ${t.path}`);
+      out.push(`${mark} ${st.bold(padEndDisplay(t.version ?? '?', 9))} ${t.path}`);
       const size = t.sizeBytes === null ? null : `${t.sizeComplete ? '' : '≥ '}${formatBytes(t.sizeBytes)}`;
       out.push(`    ${[m('l.kind', { kind: t.installKind }), size ? m('l.size', { size }) : null].filter(Boolean).join(', ')}`);
       out.push(`    ${used.length ? m('l.usedBy', { list: used.join(', ') }) : st.dim(m('l.unused'))}`);
@@ -55,7 +56,7 @@ export function renderList(l: CudaList, st: Style): string {
   return `${out.join('\n')}\n`;
 }
 
-export function renderWhich(w: WhichReport, st: Style): string {
+export function renderWhich(w: WhichReport, st: Style, width: number): string {
   const tk = (t: { path: string; version: string | null } | null) => (t ? `CUDA ${t.version ?? '?'} (${t.path})` : st.yellow(m('w.notToolkit')));
   const rows: string[][] = [];
   rows.push(['nvcc', w.nvcc ? `${w.nvcc.onPath}${w.nvcc.real !== w.nvcc.onPath ? ` → ${w.nvcc.real}` : ''}` : m('w.none'), w.nvcc ? tk(w.nvcc.toolkit) : '']);
@@ -92,6 +93,6 @@ export function renderWhich(w: WhichReport, st: Style): string {
       ),
     );
   }
-  out.push('', ...findingsSection(w.findings, st));
+  out.push('', ...findingsSection(w.findings, st, width));
   return `${out.join('\n')}\n`;
 }

@@ -70,6 +70,15 @@ export function inContainer(s: Snapshot): string | null {
   return s.os.container?.value ?? null;
 }
 
+/**
+ * NVIDIA_VISIBLE_DEVICES of "void", "none" or empty: the NVIDIA Container Toolkit gave this container no GPU
+ * (docker-specialized.html, GPU Enumeration). gpus-hidden is the one finding that says so; no-gpu leaves it alone.
+ */
+export function containerGpusNone(s: Snapshot): string | undefined {
+  const v = s.env.NVIDIA_VISIBLE_DEVICES?.trim();
+  return v === undefined || (v !== '' && v !== 'void' && v !== 'none') ? undefined : v;
+}
+
 export function isWsl(s: Snapshot): boolean {
   return s.os.wsl?.value === true;
 }

@@ -58,5 +58,13 @@ export const fm = defineMessages({
     'opt.markdown': '  --markdown        输出可粘贴到 issue 或 wiki 的 Markdown 报告',
     'opt.baseline': '  --baseline LOCK   与锁文件（gpuenv lock）比较，而不是与多数节点比较',
     'report.baseline': '基准（锁文件）：{value}',
+    'opt.prom': '  --prom            以 Prometheus 指标输出报告（差异分组、计数器、离群值），供 textfile collector 读取',
+    'opt.via': '  run --via ENGINE  slurm（srun）、pdsh、clush（走系统的 ssh）或 k8s（每节点一个 Job，kubectl logs 收集）',
+    'opt.engine': '  -N, -w, -p, -C    节点数、主机列表、分区、特性（Slurm）；pdsh/clush 用 -w 和 -R ssh|exec；k8s 用 --namespace、-l SELECTOR、--image',
+    'opt.gpuenv': '  --gpuenv PATH     节点上 gpuenv 可执行文件的路径（放在共享目录）；默认用节点 PATH 中的 gpuenv',
+    'opt.outDir': '  --out-dir DIR     收集每节点一个 JSON 的目录（run）',
+    'opt.dryRun': '  --dry-run         只打印调度引擎的命令（或 Job 清单），不执行',
+    'opt.k8s': '  manifests --k8s   daemonset、job 或 npd-plugin：用 kubectl 应用的 YAML/JSON（gpuenv 自己不做任何 apply）',
+    'opt.interval': '  --interval        DaemonSet 或 HealthCheckProgram 运行 health 的间隔（manifests、slurm-conf）',
   },
 });

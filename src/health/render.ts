@@ -1,5 +1,6 @@
 // `gpuenv health` for a person: the verdict, each check on one line, then what is wrong and the first fix line.
 import type { Style } from '../render/style.js';
+import { padEndDisplay } from '../render/width.js';
 import type { SlurmAction } from './slurm.js';
 import type { HealthResult } from './types.js';
 
@@ -15,9 +16,9 @@ export function renderHealthText(r: HealthResult, style: Style, slurm: SlurmActi
   const lines = [`gpuenv health: ${verdict} — node ${r.node.name}, ${(r.durationMs / 1000).toFixed(1)} s`];
   if (r.failure) lines.push(`  ${r.failure}`);
   for (const c of r.checks) {
-    const mark = MARK[c.status]!.padEnd(4);
+    const mark = padEndDisplay(MARK[c.status]!, 4);
     const paint = c.status === 'error' ? style.red : c.status === 'warning' ? style.yellow : c.status === 'skipped' ? style.dim : style.green;
-    lines.push(`  ${paint(mark)} ${c.name.padEnd(13)} ${c.detail}`);
+    lines.push(`  ${paint(mark)} ${padEndDisplay(c.name, 13)} ${c.detail}`);
   }
   const shown = r.findings.filter((f) => f.severity !== 'info' || r.findings.length < 6);
   if (shown.length) lines.push('');

@@ -13,28 +13,50 @@ export function getLang(): Lang {
   return current;
 }
 
-/** GPUENV_LANG wins; otherwise a zh locale (LC_ALL, LC_MESSAGES, LANG) selects Chinese. */
+/**
+ * The language of a run before --lang (which wins over all): GPUENV_LANG, else the locale as gettext reads it for
+ * messages: LANGUAGE (a colon list; its first entry gpuenv has a catalogue for), then the first set of LC_ALL,
+ * LC_MESSAGES, LANG. Any Chinese locale (zh_CN, zh_SG, zh_TW, zh_HK, zh-Hans, zh) selects Chinese, which is Simplified,
+ * the only Chinese catalogue. A locale of exactly C or POSIX is English and, as in gettext, silences LANGUAGE (C.UTF-8
+ * does not); unlike gettext, LANGUAGE still counts when no locale is set at all (gpuenv writes UTF-8 either way).
+ */
 export function detectLang(env: Readonly<Record<string, string | undefined>>): Lang {
   const explicit = parseLang(env.GPUENV_LANG);
   if (explicit) return explicit;
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return /^zh/i.test(locale) ? 'zh-CN' : 'en';
+  if (locale === 'C' || locale === 'POSIX') return 'en';
+  if (env.LANGUAGE) {
+    for (const entry of env.LANGUAGE.split(':')) {
+      const lang = localeLang(entry);
+      if (lang) return lang;
+    }
+  }
+  return localeLang(locale) ?? 'en';
 }
 
-export function parseLang(value: string | undefined): Lang | undefined {
-  if (!value) return undefined;
-  const v = value.toLowerCase();
-  if (v === 'en' || v.startsWith('en_') || v.startsWith('en-')) return 'en';
-  if (v.startsWith('zh')) return 'zh-CN';
+/** zh… → Chinese, en… → English, anything else (fr_FR, C) → none. */
+function localeLang(locale: string): Lang | undefined {
+  if (/^zh(?:[-_.@]|$)/i.test(locale)) return 'zh-CN';
+  if (/^en(?:[-_.@]|$)/i.test(locale)) return 'en';
   return undefined;
 }
 
-export type Vars = Record<string, string | number>;
-export type Messages<K extends string> = { en: Record<K, string>; 'zh-CN': Partial<Record<K, string>> };
+/** A language given by name (--lang, GPUENV_LANG): en, zh-CN, or a locale such as en_US.UTF-8 or zh_TW. */
+export function parseLang(value: string | undefined): Lang | undefined {
+  return value ? localeLang(value.trim()) : undefined;
+}
 
-/** Returns a lookup bound to the current language, falling back to English; `{name}` placeholders are filled from vars. */
-export function defineMessages<K extends string>(table: Messages<K>): (key: K, vars?: Vars) => string {
-  return (key, vars) => format(table[current][key] ?? table.en[key], vars);
+export type Vars = Record<string, string | number>;
+// Chinese is required by the type: a key without zh-CN text does not compile.
+export type Messages<K extends string> = { en: Record<K, string>; 'zh-CN': Record<K, string> };
+
+/** A lookup bound to the current language; `table` is the catalogue itself (test/i18n checks every one). */
+export type Lookup<K extends string> = ((key: K, vars?: Vars) => string) & { readonly table: Messages<K> };
+
+/** Returns a lookup bound to the current language; `{name}` placeholders are filled from vars. */
+export function defineMessages<K extends string>(table: Messages<K>): Lookup<K> {
+  const lookup = (key: K, vars?: Vars) => format(table[current][key] ?? table.en[key], vars);
+  return Object.assign(lookup, { table });
 }
 
 export function format(template: string, vars?: Vars): string {

@@ -1,5 +1,6 @@
 // The checker's tables for wheels other than torch: NVIDIA's nvidia-*-cuNN library wheels (cuDNN and NCCL versions),
 // the jax[cudaNN] extras per jax release, tensorflow[and-cuda]. Everything is read from src/knowledge.
+import { keepsCudaSuffix } from '../knowledge/wheels.js';
 import { cudnnReleases } from '../knowledge/cudnn.js';
 import { jaxCudaExtras, jaxReleases, type JaxRelease } from '../knowledge/jax.js';
 import { ncclRelease } from '../knowledge/nccl.js';
@@ -40,6 +41,7 @@ export function checkNvidiaWheel(r: Requirement): Issue[] {
   const major = Number(m[2]);
   const majors = nvidiaWheelMajors();
   if (!majors.includes(major)) return [wrong(cm('wheelMajor', { pkg: r.name, majors: majors.join(', ') }))];
+  if (!keepsCudaSuffix(`nvidia-${lib}`, major)) return [wrong(cm('wheelNoSuffix', { pkg: r.name, name: `nvidia-${lib}`, major }))];
   const p = pins(r);
   const out: Issue[] = p.invalid.map((v) => wrong(cm('specInvalid', { spec: `==${v}` })));
   if (lib === 'cudnn') out.push(...cudnnIssues(major, p));

@@ -13,7 +13,7 @@ import { cm } from './check-messages.js';
 import { checkJax, checkNvidiaWheel, checkTensorflow } from './check-wheels.js';
 import { installCommands, pythonVersionOfName, type CondaInstall, type InstallCommand, type PipInstall, type Requirement } from './command-line.js';
 import { cudaTags, nearestTags, nightlyTags, pairedVersion, pairUnconfirmed, parseTorchIndexUrl, pythonFits, rocmTags } from './torch-index.js';
-import { PYTORCH_CUDA } from './torch.js';
+import { condaCudaPublished, condaCudaRow, pytorchCudaVersions } from '../knowledge/conda-cuda.js';
 
 export type Verdict = 'ok' | 'wrong' | 'unknown';
 
@@ -36,7 +36,7 @@ export interface CheckContext {
 }
 
 /** Packages the checker has tables for; a command with none of them is 'none'. */
-const KNOWN = /^(torch|pytorch|torchvision|torchaudio|jax|tensorflow|pytorch-cuda|nvidia-.+-cu\d+)$/;
+const KNOWN = /^(torch|pytorch|torchvision|torchaudio|jax|tensorflow|pytorch-cuda|cudatoolkit|cuda-[a-z-]+|nvidia-.+-cu\d+)$/;
 
 /** One line on its own. */
 export function checkLine(line: string, ctx: CheckContext = {}): LineCheck {
@@ -278,8 +278,9 @@ function checkConda(c: CondaInstall): Issue[] {
   const out: Issue[] = [];
   const spec = (n: string) => c.specs.find((s) => s.name === n);
   const cudaSpec = spec('pytorch-cuda');
-  if (cudaSpec?.version && !PYTORCH_CUDA.includes(cudaSpec.version))
-    out.push(wrong(cm('condaCuda', { cuda: cudaSpec.version, list: PYTORCH_CUDA.join(', ') })));
+  if (cudaSpec?.version && !pytorchCudaVersions().includes(cudaSpec.version))
+    out.push(wrong(cm('condaCuda', { cuda: cudaSpec.version, list: pytorchCudaVersions().join(', ') })));
+  out.push(...condaCudaPackages(c));
   const torch = spec('pytorch') ?? spec('torch');
   const version = torch?.version?.replace(/\.\*$/, '');
   if (!torch || !version || version.includes('*')) return out;
@@ -306,6 +307,28 @@ function checkConda(c: CondaInstall): Issue[] {
   if (vision?.version) {
     const req: Requirement = { name: 'torchvision', extras: [], specs: [['==', vision.version]], raw: vision.raw };
     out.push(...companionIssues('torchvision', req, { name: 'torch', extras: [], specs: [['==', version]], raw: torch.raw }, release));
+  }
+  return out;
+}
+
+/**
+ * NVIDIA's CUDA packages (cuda-toolkit, cuda-nvcc … on the nvidia channel and conda-forge) and the older cudatoolkit:
+ * a version never published is wrong; one the table cannot judge (a release after it was written, a channel it does
+ * not cover) is unchecked, and so is a CUDA package gpuenv has no row for.
+ */
+function condaCudaPackages(c: CondaInstall): Issue[] {
+  const out: Issue[] = [];
+  for (const s of c.specs) {
+    if (s.name === 'pytorch-cuda' || !s.version) continue;
+    const row = condaCudaRow(s.name);
+    if (!row) {
+      if (/^cuda-|^cudnn$/.test(s.name)) out.push(unknown(cm('condaCudaUntracked', { pkg: s.name, version: s.version })));
+      continue;
+    }
+    const published = condaCudaPublished(row, s.version);
+    const vars = { pkg: s.name, version: s.version, list: row.versions.join(', ') };
+    if (published === 'no') out.push(wrong(cm('condaCudaNever', vars)));
+    else if (published === 'unknown') out.push(unknown(cm('condaCudaUnknown', vars)));
   }
   return out;
 }

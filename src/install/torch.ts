@@ -1,5 +1,6 @@
 // The PyTorch wheel to install for these GPUs, this driver and this Python: the variant whose kernels cover
 // every GPU and whose CUDA this driver runs, keeping the installed torch version when it has one.
+import { pytorchCudaVersions } from '../knowledge/conda-cuda.js';
 import { torchReleases, torchRelease, variantArchSet, variantCoversCapability } from '../knowledge/torch.js';
 import type { TorchPlatform, TorchRelease, TorchVariant } from '../knowledge/torch.js';
 import { compareVersions, versionHasPrefix } from '../knowledge/version.js';
@@ -207,7 +208,7 @@ export function companionsIn(env: PythonEnv | undefined): TorchCompanion[] {
  */
 export function condaTorchLine(target: string, b: TorchBuild, companions: readonly TorchCompanion[] = []): string | undefined {
   const r = b.release;
-  if (r.conda !== 'pytorch-channel' || !PYTORCH_CUDA.includes(b.variant.cuda)) return undefined;
+  if (r.conda !== 'pytorch-channel' || !pytorchCudaVersions().includes(b.variant.cuda)) return undefined;
   const specs = torchSpecs(r, companions).map((s) => s.replace(/^torch==/, 'pytorch=='));
   return `conda install ${target} ${specs.join(' ')} pytorch-cuda=${b.variant.cuda} -c pytorch -c nvidia`;
 }
@@ -230,13 +231,6 @@ export function torchInstallCommands(env: PythonEnv, c: TorchChoice): string[] {
   }
   return [pipUninstall(env, manager, names), pipInstall(env, manager, [...specs, '--index-url', c.variant.indexUrl])];
 }
-
-/**
- * CUDA versions published as `pytorch-cuda` metapackages on the pytorch/nvidia conda channels (anaconda.org/pytorch
- * pytorch-cuda: 11.6 … 12.4; the channel ends with torch 2.5, pytorch#138506). Kept here, not in knowledge/, because
- * only the conda commands read it.
- */
-export const PYTORCH_CUDA = ['11.6', '11.7', '11.8', '12.1', '12.4'];
 
 /**
  * The fix lines that move this environment's torch to a build covering `ccs` on this machine's driver:

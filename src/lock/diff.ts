@@ -1,4 +1,5 @@
 // Two locks (or Snapshots read as locks) side by side: one row per field, marked when they differ.
+import { displayWidth, padEndDisplay } from '../render/width.js';
 import type { Lock } from './types.js';
 
 export interface DiffRow {
@@ -38,9 +39,9 @@ export function diffLocks(a: Lock, b: Lock): DiffRow[] {
 
 /** A plain table; differing rows marked with "≠" (and coloured by the caller's style when it wants). */
 export function renderDiffTable(rowsIn: DiffRow[], nameA: string, nameB: string, none: string, header: string): string {
-  const w0 = Math.max(header.length, ...rowsIn.map((r) => r.field.length));
-  const w1 = Math.max(nameA.length, ...rowsIn.map((r) => (r.a ?? none).length));
-  const line = (mark: string, f: string, a: string, b: string) => `${mark} ${f.padEnd(w0)}  ${a.padEnd(w1)}  ${b}`.trimEnd();
+  const w0 = Math.max(displayWidth(header), ...rowsIn.map((r) => displayWidth(r.field)));
+  const w1 = Math.max(displayWidth(nameA), ...rowsIn.map((r) => displayWidth(r.a ?? none)));
+  const line = (mark: string, f: string, a: string, b: string) => `${mark} ${padEndDisplay(f, w0)}  ${padEndDisplay(a, w1)}  ${b}`.trimEnd();
   const out = [line(' ', header, nameA, nameB)];
   for (const r of rowsIn) out.push(line(r.same ? ' ' : '≠', r.field, r.a ?? none, r.b ?? none));
   return `${out.join('\n')}\n`;

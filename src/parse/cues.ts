@@ -57,7 +57,7 @@ const ERROR_LINE =
  * any (a healthy collect_env, a pip list) gets no guesses at all.
  */
 const TROUBLE =
-  /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old|unavailable)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题/i;
+  /\b(?:error|errors|fail(?:s|ed|ure|ing)?|cannot|can'?t|could not|couldn'?t|unable|not (?:found|work\w*|available|detected|supported|compatible|loaded)|does ?n[o']t|won'?t|no longer|problems?|issues?|broken|block(?:s|ed|ing)?|refus\w+|crash\w*|segfault|segmentation fault|killed|exception|traceback|hangs?|stuck|mismatch|insufficient|too old|unavailable)\b|(?:CUDA (?:is )?available|is_available\(\))[^\n]{0,20}\bFalse\b|\?\s{0,4}$|报错|错误|失败|无法|不能|不支持|不兼容|问题|\b(?:slow(?:er|ly)?|freez\w*|froze|stuck|fallen off|falls? back|not (?:using|used|utili[sz]\w+|released|freed|responding|recogni[sz]ed|visible|showing)|only (?:uses?|using|runs? on) (?:the )?CPU|disappear\w*|missing)\b|不释放|没释放|用不了|用不上|跑不起来|跑不动|识别不到|检测不到|找不到|看不到|认不到|没反应|无响应|卡住|卡死|很慢|太慢|变慢|掉卡|崩溃|闪退|异常|不工作|不起作用|没有用到|没用上|为什么|怎么办|求助/i;
 
 /**
  * The areas the words of the paste point at, and whether it says something goes wrong at all (an error word, a

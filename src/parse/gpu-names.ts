@@ -97,6 +97,12 @@ const KEPLER: readonly [RegExp, string, string][] = [
   [/\bQuadro K(?:620|1200|2200)\b/i, 'Quadro K-series (Maxwell)', '5.0'],
   [/\bQuadro K(?:5200|6000)\b/i, 'Quadro K-series (Kepler)', '3.5'],
   [/\bQuadro K\d{3,4}M?\b/i, 'Quadro K-series (Kepler)', '3.0'],
+  // Kepler GeForce (the catalogue starts at Maxwell): GK110 boards 3.5, GK104/GK106/GK107 boards 3.0. Checked
+  // 2026-12-02 in a copy of developer.nvidia.com/cuda-gpus (gist.github.com/BjoernSchilberg/61e99b86b99e75436bee886772f04438:
+  // GTX 780 / 780 Ti 3.5; GTX 690 / 680 / 770 3.0; a secondary copy, not NVIDIA's page itself), the rest by chip from the
+  // same legacy list. GT 710/730 are left out: they were sold with Fermi and Kepler chips under one name.
+  [/\bGTX\s?780(?:\s?Ti)?\b/i, 'GeForce GTX 780 (Kepler)', '3.5'],
+  [/\bGTX\s?(?:6[5-9]0|7[67]0)(?:\s?Ti)?\b(?!M)/i, 'GeForce GTX 600/700 series (Kepler)', '3.0'],
   // Maxwell GeForce: MX110/MX130 and the 9xxM/GTX 750 are GM10x (5.0); GTX 950–980 Ti are GM20x (5.2).
   [/\bMX1[13]0\b/i, 'GeForce MX130 (Maxwell)', '5.0'],
   [/\bGTX\s?750(?:\s?Ti)?\b/i, 'GeForce GTX 750 (Maxwell)', '5.0'],

@@ -66,6 +66,8 @@ export function parseNvidiaSmi(lines: readonly string[], text: string): ParseRes
       if (!facts.gpus.some((g) => g.index === index)) {
         last = pastedGpu(m[2]!.trim().replace(/\.\.\.$/, ''), index, table, { pciBusId: m[4] ?? null });
         if (m[3] === 'WDDM' || m[3] === 'TCC') facts.os.id ??= { value: 'windows', source: table };
+        // On Linux the column is Persistence-M (on Windows it is the driver model).
+        else last.persistenceMode = m[3] === 'On';
         facts.gpus.push(last);
       }
       continue;

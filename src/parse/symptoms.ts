@@ -8,7 +8,7 @@ import { signatureById, type SignatureId } from '../knowledge/error-signatures.j
 import type { ErrorEvent } from './types.js';
 
 /** The symptom rows: ids of the signature table. */
-export const SYMPTOMS = ['gpu-not-used', 'gpu-not-detected', 'slow', 'hang'] as const satisfies readonly SignatureId[];
+export const SYMPTOMS = ['gpu-not-used', 'gpu-not-detected', 'slow', 'hang', 'memory-held'] as const satisfies readonly SignatureId[];
 export type Symptom = (typeof SYMPTOMS)[number];
 
 /** Messages a framework prints that show one of the symptoms itself (they name causes of their own, and stay messages). */

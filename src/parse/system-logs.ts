@@ -7,6 +7,10 @@ import { pastedToolkit } from './build.js';
 import { envAssignments } from './env-lines.js';
 import { emptyFacts, pasted, type ParseResult } from './types.js';
 
+/** A row of lsmod (or /proc/modules: "nouveau 2969600 3 - Live 0x0000000000000000") for nouveau or an nvidia module. */
+const LSMOD_ROW =
+  /^\s{0,4}(nouveau|nvidia(?:_drm|_modeset|_uvm)?)\s{1,30}\d{4,10}\s{1,10}\d{1,4}(?:\s{1,10}(?:[\w,-]{1,400}|-)){0,1}(?:\s{1,4}Live 0x[0-9a-f]{1,16}(?:\s\([A-Z]{1,8}\))?)?\s*$/;
+
 export function parseSystemLogs(lines: readonly string[]): ParseResult {
   const facts = emptyFacts();
   const osRelease: string[] = [];
@@ -29,6 +33,12 @@ export function parseSystemLogs(lines: readonly string[]): ParseResult {
         facts.os.secureBoot ??= { value: 'enabled', source: pasted('text') };
       else if (/\bsecure ?boot(?: is| was| state)?:?\s{0,3}(?:disabled|off|turned off)\b/i.test(raw))
         facts.os.secureBoot ??= { value: 'disabled', source: pasted('text') };
+    }
+    // lsmod (the same facts /proc/modules gives a probe): "nouveau  2969600  3", "nvidia_uvm  1400832  0", "nvidia  56733696  2 nvidia_uvm,nvidia_modeset"
+    if ((m = LSMOD_ROW.exec(raw))) {
+      if (m[1] === 'nouveau') facts.os.nouveau = { loaded: { value: true, source: pasted('lsmod') }, blacklisted: facts.os.nouveau?.blacklisted ?? null };
+      else facts.driver.moduleLoaded ??= { value: true, source: pasted('lsmod') };
+      continue;
     }
     // dmesg
     if (raw.includes('NVRM') || raw.includes('nvidia') || raw.includes('ecure') || raw.includes('nouveau') || raw.includes('Lockdown')) {

@@ -40,7 +40,8 @@ export const m = defineMessages({
     mirrorPypiDefault:
       '{mirror} has no PyTorch wheel copy, but {tag} is the CUDA build PyPI serves for torch {version} on Linux x86_64: installed from the PyPI mirror.',
     mirrorNoTorch: '{mirror} has no PyTorch wheel copy: torch comes from download.pytorch.org.',
-    mirrorSuggest: 'Locale is zh_CN: add --mirror tuna|aliyun|ustc|sjtu for PyPI, conda-forge and PyTorch wheel mirrors (see docs/plan.md).',
+    mirrorSuggest:
+      'Chinese output: add --mirror tuna|aliyun|ustc|sjtu to install through a mirror in China of PyPI, conda-forge and the PyTorch wheels (docs/plan.md).',
     unconfirmed: 'unconfirmed: {what}',
     dockerBase:
       'Docker base image nvidia/cuda:{tag}: CUDA {cuda} runtime without cuDNN (the wheels bring it); the host needs only the driver and the NVIDIA Container Toolkit.',
@@ -68,6 +69,9 @@ export const m = defineMessages({
     headSteps: 'Steps',
     headReasons: 'Why',
     verify: 'verify:',
+    gpuAmbiguous: 'GPU "{name}" is ambiguous or unknown',
+    gpuUnknown: 'unknown GPU "{name}"',
+    gpuClosest: 'closest: {list}',
   },
   'zh-CN': {
     torchPick: 'PyTorch {version}+{tag}：包含 {sms} 的内核{ptx}；CUDA {cuda} 需要驱动 ≥ {floor}{driverNote}。',
@@ -106,7 +110,7 @@ export const m = defineMessages({
     condaForgeUnconfirmed: '未确认：知识库中没有 conda-forge 的 CUDA 构建；命令请求 cuda-version={cuda} 的 cuda 构建。',
     mirrorPypiDefault: '{mirror} 没有 PyTorch wheel 镜像，但 {tag} 正是 PyPI 上 Linux x86_64 版 torch {version} 的 CUDA 构建：从 PyPI 镜像安装。',
     mirrorNoTorch: '{mirror} 没有 PyTorch wheel 镜像：torch 从 download.pytorch.org 下载。',
-    mirrorSuggest: '区域设置为 zh_CN：可加 --mirror tuna|aliyun|ustc|sjtu 使用 PyPI、conda-forge 和 PyTorch wheel 镜像（见 docs/plan.md）。',
+    mirrorSuggest: '国内网络可加 --mirror tuna|aliyun|ustc|sjtu，从国内镜像源安装 PyPI、conda-forge 的包和 PyTorch wheel（见 docs/plan.md）。',
     unconfirmed: '未确认：{what}',
     dockerBase: 'Docker 基础镜像 nvidia/cuda:{tag}：CUDA {cuda} 运行时，不含 cuDNN（wheel 自带）；宿主机只需驱动和 NVIDIA Container Toolkit。',
     stepDriver: 'NVIDIA 驱动 ≥ {floor}（{branch} 分支）',
@@ -133,5 +137,8 @@ export const m = defineMessages({
     headSteps: '步骤',
     headReasons: '原因',
     verify: '验证：',
+    gpuAmbiguous: 'GPU "{name}" 有歧义或未知',
+    gpuUnknown: '未知 GPU "{name}"',
+    gpuClosest: '最接近的：{list}',
   },
 });

@@ -96,9 +96,3 @@ export const MIRRORS: readonly Mirror[] = [
 export function mirror(name: string): Mirror | undefined {
   return MIRRORS.find((m) => m.name === name.toLowerCase());
 }
-
-/** A zh_CN locale (LC_ALL, LC_MESSAGES, LANG) suggests a mirror; the tool never picks one silently. */
-export function chinaLocale(env: Readonly<Record<string, string | undefined>>): boolean {
-  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return /^zh_CN/i.test(locale);
-}

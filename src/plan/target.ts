@@ -5,6 +5,7 @@ import { distinctCapabilities, driverOf, platformOf } from '../snapshot/queries.
 import { matchGpu } from '../knowledge/gpus.js';
 import type { Snapshot } from '../snapshot/types.js';
 import type { PlanTarget } from './types.js';
+import { m as pm } from './messages.js';
 
 export const KNOWN_OS = [
   'ubuntu-20.04',
@@ -30,8 +31,8 @@ export function gpuFromName(name: string): { name: string; cc: string } {
       .slice(0, 5)
       .join(', ');
     throw new UsageError(
-      r.candidates.length > 1 && list ? `GPU "${name}" is ambiguous or unknown` : `unknown GPU "${name}"`,
-      list ? `closest: ${list}` : undefined,
+      r.candidates.length > 1 && list ? pm('gpuAmbiguous', { name }) : pm('gpuUnknown', { name }),
+      list ? pm('gpuClosest', { list }) : undefined,
     );
   }
   return { name: r.match.name, cc: r.match.computeCapability };

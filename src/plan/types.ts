@@ -31,7 +31,7 @@ export interface PlanRequest {
   python?: string;
   cuda?: string;
   mirror?: Mirror;
-  /** Suggest a mirror (zh_CN locale) when none was given. */
+  /** Suggest a mirror (Chinese output) when none was given. */
   suggestMirror?: boolean;
 }
 

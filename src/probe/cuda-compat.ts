@@ -11,6 +11,7 @@ import type { ProbeContext } from './context.js';
 import { LD_SO_PRELOAD } from './ld-preload.js';
 import { ldSoConfLines } from './ld-so-conf.js';
 import { loaderView, resolveSoname, searchOrder } from './python/resolve.js';
+import { probeMessages as pm } from './messages.js';
 
 export async function probeCudaCompat(
   ctx: ProbeContext,
@@ -56,16 +57,14 @@ export async function probeCudaCompat(
     const preloaded = preloads.find((p) => p.dir === real);
     const inUse = loaded || first || preloaded !== undefined;
     const reason = loaded
-      ? `the CUDA driver API loaded ${loadedCuda}`
+      ? pm('compatLoaded', { path: loadedCuda })
       : preloaded
-        ? `${preloaded.entry} is preloaded by ${preloaded.kind}`
+        ? pm('compatPreloaded', { entry: preloaded.entry, kind: preloaded.kind })
         : first
-          ? pick.via === 'ld.so.cache'
-            ? `${real} is in the ld.so cache`
-            : `${real} is on LD_LIBRARY_PATH`
+          ? pm(pick.via === 'ld.so.cache' ? 'compatInCache' : 'compatOnPath', { dir: real })
           : searched && pick.resolvedPath
-            ? `the loader finds ${pick.resolvedPath} first`
-            : "not on LD_LIBRARY_PATH nor in the ld.so cache: the driver's own libcuda loads";
+            ? pm('compatShadowedBy', { path: pick.resolvedPath })
+            : pm('compatUnused');
     let via: CompatVia | null = null;
     if (preloaded) via = { kind: preloaded.kind, entry: preloaded.entry, file: preloaded.kind === 'LD_PRELOAD' ? null : LD_SO_PRELOAD };
     else if (inUse) {

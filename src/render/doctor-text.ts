@@ -7,7 +7,7 @@ import { pythonSection } from './python-text.js';
 import { driverSection, gpuSection, headerSection, librarySection, probeSection, toolkitSection } from './snapshot-text.js';
 import type { Style } from './style.js';
 
-export function renderDoctorText(s: Snapshot, d: Diagnosis, st: Style): string {
+export function renderDoctorText(s: Snapshot, d: Diagnosis, st: Style, width: number): string {
   const out = [
     ...headerSection(s, st, m('doc.title', { host: s.hostname ?? s.root })),
     ...gpuSection(s, st),
@@ -21,7 +21,7 @@ export function renderDoctorText(s: Snapshot, d: Diagnosis, st: Style): string {
     ...pythonSection(s.python, st),
     ...probeSection(s, st),
     '',
-    ...findingsSection(d.findings, st),
+    ...findingsSection(d.findings, st, width),
     ...d.ruleErrors.map((e) => st.red(`  ${m('doc.ruleError', { code: e.code, message: e.message })}`)),
   ];
   return `${out.join('\n')}\n`;

@@ -11,6 +11,6 @@ export function forPeople<F extends Finding>(f: F): F {
   return { ...f, ...shortTitle(f.title, f.cause), evidence: f.evidence.filter((e) => !e.source.startsWith(SIGNATURE_NOTE_SOURCE)) };
 }
 
-export function explainFindingsSection(findings: readonly Finding[], st: Style): string[] {
-  return findingsSection(findings.map(forPeople), st);
+export function explainFindingsSection(findings: readonly Finding[], st: Style, width: number): string[] {
+  return findingsSection(findings.map(forPeople), st, width);
 }

@@ -1,17 +1,11 @@
 // One short title per finding in explain's text: a rule's title sometimes carries its whole reading ("NCCL failed: P2P
 // over PCIe hangs … Disable ACS …"). The title keeps its first clause that fits a line; the whole title then opens the
 // cause, so nothing it said is lost.
+import { displayWidth } from './width.js';
 
 /** Columns a title may take: about a terminal line, with the severity mark and the code. */
 const MAX_WIDTH = 120;
 const MIN_WIDTH = 24;
-
-/** CJK characters take two columns. */
-function width(s: string): number {
-  let w = 0;
-  for (const ch of s) w += /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 2 : 1;
-  return w;
-}
 
 /** A cut inside parentheses leaves one open. */
 const balanced = (s: string) => (s.match(/[(（]/g)?.length ?? 0) === (s.match(/[)）]/g)?.length ?? 0);
@@ -20,12 +14,12 @@ const balanced = (s: string) => (s.match(/[(（]/g)?.length ?? 0) === (s.match(/
 const BREAKS: readonly RegExp[] = [/[.。!?](?:\s|$)/g, /[;；]\s?/g, /[:：]\s/g, /[,，]\s?/g, /\s\(/g];
 
 export function shortTitle(title: string, cause: string): { title: string; cause: string } {
-  if (width(title) <= MAX_WIDTH && !/[.。]\s+\S/.test(title)) return { title, cause };
+  if (displayWidth(title) <= MAX_WIDTH && !/[.。]\s+\S/.test(title)) return { title, cause };
   for (const re of BREAKS) {
     let best: number | undefined;
     for (const m of title.matchAll(re)) {
       const head = title.slice(0, m.index).trimEnd();
-      const w = width(head);
+      const w = displayWidth(head);
       if (w >= MIN_WIDTH && w <= MAX_WIDTH && balanced(head)) best = m.index;
     }
     if (best === undefined) continue;

@@ -2,16 +2,18 @@
 import type { Finding, Severity } from '../findings.js';
 import { renderMessages as m } from './messages.js';
 import type { Style } from './style.js';
+import { wrapText } from './wrap.js';
 
 const MARK: Record<Severity, string> = { error: '✗', warning: '!', info: 'i' };
 
-export function findingsSection(findings: Finding[], st: Style): string[] {
+/** `width`: the columns of the terminal (outputWidth); causes wrap to it. */
+export function findingsSection(findings: readonly Finding[], st: Style, width: number): string[] {
   const out = [st.bold(m('doc.findings'))];
   if (findings.length === 0) return [...out, `  ${st.green(m('doc.noFindings'))}`];
   const color = (sev: Severity, s: string) => (sev === 'error' ? st.red(s) : sev === 'warning' ? st.yellow(s) : st.cyan(s));
   for (const f of findings) {
     out.push('', `  ${color(f.severity, `${MARK[f.severity]} ${m(`doc.severity.${f.severity}`)}`)}  ${st.bold(f.title)}  ${st.dim(`[${f.code}]`)}`);
-    out.push(...wrap(f.cause, 6));
+    out.push(...wrapText(f.cause, width, 6));
     if (f.unconfirmed) out.push(`      ${st.yellow(m('doc.unconfirmed', { what: f.unconfirmed }))}`);
     if (f.evidence.length) {
       out.push(`      ${st.dim(`${m('doc.evidence')}:`)}`);
@@ -25,21 +27,4 @@ export function findingsSection(findings: Finding[], st: Style): string[] {
   const count = (s: Severity) => findings.filter((f) => f.severity === s).length;
   out.push('', `  ${m('doc.summary', { errors: count('error'), warnings: count('warning'), infos: count('info') })}`);
   return out;
-}
-
-/** Wraps prose at 100 columns under an indent; commands are never wrapped. */
-function wrap(text: string, indent: number): string[] {
-  const width = 100 - indent;
-  const lines: string[] = [];
-  for (const para of text.split('\n')) {
-    let line = '';
-    for (const word of para.split(/\s+/).filter(Boolean)) {
-      if (line && line.length + 1 + word.length > width) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    if (line) lines.push(line);
-  }
-  return lines.map((l) => ' '.repeat(indent) + l);
 }

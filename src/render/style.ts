@@ -1,5 +1,6 @@
 // Colour only when asked for (a TTY without NO_COLOR); everything else is plain text.
 import { styleText } from 'node:util';
+import { displayWidth, padEndDisplay } from './width.js';
 
 export interface Style {
   bold(s: string): string;
@@ -24,16 +25,15 @@ export function makeStyle(color: boolean): Style {
   };
 }
 
-/** Aligned columns; widths measured on the text without colour codes. */
+/** Aligned columns, two spaces apart; widths in display columns (CJK two, colour codes none). */
 export function table(rows: string[][], indent = '  '): string[] {
-  const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '').length;
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, visible(cell))));
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, displayWidth(cell))));
   return rows.map(
     (row) =>
       indent +
       row
-        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - visible(cell))))
+        .map((cell, i) => (i === row.length - 1 ? cell : padEndDisplay(cell, widths[i] ?? 0)))
         .join('  ')
         .trimEnd(),
   );

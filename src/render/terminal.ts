@@ -10,6 +10,11 @@ const OWN_SGR = /^\x1b\[(?:1|2|22|31|32|33|36|39)m$/;
 const SEQUENCE =
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\x07\u009c]*(?:\x07|\u009c)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
+/** The text without any escape sequence or control character (what display width is measured on). */
+export function withoutEscapes(text: string): string {
+  return /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text) ? text.replace(SEQUENCE, '') : text;
+}
+
 export function terminalSafe(text: string, color: boolean): string {
   // A fast path for the common case: nothing to look at.
   if (!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text)) return text;

@@ -367,6 +367,8 @@ export interface DeepCheck {
     /** Libraries the imported process really mapped (from /proc/self/maps). */
     loadedLibraries: string[];
     error: string | null;
+    /** Warnings torch printed while importing and asking for CUDA ("CUDA initialization: …"): they often name the cause. */
+    warnings?: string[];
   } | null;
 }
 

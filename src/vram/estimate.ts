@@ -1,6 +1,7 @@
 // The estimator: bytes per term for one GPU, from the model's shape and the run's settings. Formulas: docs/vram.md.
 import { countParams } from './parse.js';
 import type { Estimate, ModelSpec, Term, TermId, TransformerShape, VramOptions } from './types.js';
+import { vramMessages as vm } from './messages.js';
 
 const MiB = 1024 ** 2;
 /** CUDA context plus cuBLAS/cuDNN handles and workspaces: outside torch's allocator (measured: docs/benchmarks.md). */
@@ -150,10 +151,15 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
     const wb = o.precision === 'fp32' ? 4 : 2;
     const div = sharded === 'zero2' ? 1 : N;
     W = (p.total * wb) / div;
-    wFormula = `${p.total} params × ${wb} B${div > 1 ? ` ÷ ${div} GPUs` : ''} (ZeRO: ${o.precision === 'fp32' ? 'fp32' : '16-bit'} parameters)`;
+    wFormula = vm('wZero', {
+      params: p.total,
+      bytes: wb,
+      div: div > 1 ? vm('divGpus', { n: div }) : '',
+      dtype: o.precision === 'fp32' ? 'fp32' : vm('bits16'),
+    });
   } else {
     W = p.total * 4;
-    wFormula = `${p.total} params × 4 B (fp32 parameters${o.precision === 'fp32' ? '' : '; AMP computes in 16 bit from these'})`;
+    wFormula = vm(o.precision === 'fp32' ? 'wFp32' : 'wAmp', { params: p.total });
   }
   add('weights', W, wFormula);
 
@@ -171,32 +177,30 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
     if (frozenBase) {
       // Adapters train in the compute dtype (QLoRA's recipe); optimizer states stay fp32.
       const ab = mixed ? 2 : 4;
-      add('weights', trainable * ab, `${trainable} LoRA adapter params × ${ab} B`);
-      add('gradients', trainable * ab, `${trainable} adapter params × ${ab} B`);
+      add('weights', trainable * ab, vm('loraWeights', { params: trainable, bytes: ab }));
+      add('gradients', trainable * ab, vm('loraGrads', { params: trainable, bytes: ab }));
     } else if (zero) {
       const gb = mixed ? 2 : 4;
-      add('gradients', (trainable * gb) / N, `${trainable} params × ${gb} B${N > 1 ? ` ÷ ${N} GPUs (ZeRO-2/3 partition gradients)` : ''}`);
-      if (mixed) add('masterWeights', (trainable * 4) / N, `${trainable} params × 4 B fp32 master copy${N > 1 ? ` ÷ ${N}` : ''}`);
-      if (sharded !== 'zero2')
-        add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, '2 layers of gathered full parameters (current + prefetched)');
+      add('gradients', (trainable * gb) / N, vm('zeroGrads', { params: trainable, bytes: gb, div: N > 1 ? vm('zeroGradsDiv', { n: N }) : '' }));
+      if (mixed) add('masterWeights', (trainable * 4) / N, vm('masterCopy', { params: trainable, div: N > 1 ? ` ÷ ${N}` : '' }));
+      if (sharded !== 'zero2') add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, vm('gathered'));
     } else {
       // PyTorch AMP: fp32 parameters and gradients; autocast keeps a 16-bit copy of every linear weight for backward.
-      add('gradients', trainable * 4, `${trainable} params × 4 B (fp32 .grad)`);
-      if (N > 1) add('gradients', trainable * 4, 'DDP all-reduce buckets: a second copy of the gradients (gradient_as_bucket_view=False, the default)');
+      add('gradients', trainable * 4, vm('ampGrads', { params: trainable }));
+      if (N > 1) add('gradients', trainable * 4, vm('ddpBuckets'));
       if (mixed)
-        add(
-          'weightCopies',
-          p.linear * (o.precision === 'fp8' ? 1 : 2),
-          `${p.linear} linear params × ${o.precision === 'fp8' ? 1 : 2} B autocast casts kept for backward`,
-        );
+        add('weightCopies', p.linear * (o.precision === 'fp8' ? 1 : 2), vm('autocastCasts', { params: p.linear, bytes: o.precision === 'fp8' ? 1 : 2 }));
       if (mixed && s && model.kind === 'decoder' && s.vocab > 0)
-        add('weightCopies', s.vocab * s.hidden * 2, `LM head ${s.vocab} × ${s.hidden} × 2 B autocast cast (kept by its matmul for backward)`);
+        add('weightCopies', s.vocab * s.hidden * 2, vm('lmHeadCast', { vocab: s.vocab, hidden: s.hidden }));
     }
     const k = optimizerBytesPerParam(o.optimizer);
-    add('optimizer', (trainable * k) / (zero ? N : 1), `${trainable} trainable params × ${k} B (${o.optimizer})${zero && N > 1 ? ` ÷ ${N} GPUs` : ''}`);
+    add(
+      'optimizer',
+      (trainable * k) / (zero ? N : 1),
+      vm('optimizer', { params: trainable, bytes: k, optimizer: o.optimizer, div: zero && N > 1 ? vm('divGpus', { n: N }) : '' }),
+    );
     // QLoRA's recipe uses bitsandbytes' paged AdamW, which updates in place; torch's default foreach AdamW allocates sqrt(v).
-    if (o.optimizer === 'adamw' && !zero && !o.qlora)
-      add('optimizerScratch', trainable * 4, `${trainable} params × 4 B: foreach AdamW's sqrt(v) temporary during step()`);
+    if (o.optimizer === 'adamw' && !zero && !o.qlora) add('optimizerScratch', trainable * 4, vm('adamScratch', { params: trainable }));
   }
 
   // ---- activations and caches ----
@@ -215,18 +219,14 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
         'activations',
         activations,
         o.checkpointing
-          ? `checkpointing: ${s.layers} layer inputs × ${residual} B × h + one layer recomputed (${per.toFixed(0)} B/token), × ${T} tokens`
-          : `${s.layers} layers × ${per.toFixed(0)} B/token (Korthikanti et al. 2022, ${o.flashAttention ? 'fused attention' : 'eager attention: 5·a·s terms'}) × ${T} tokens`,
+          ? vm('actCheckpointed', { layers: s.layers, residual, per: per.toFixed(0), tokens: T })
+          : vm('actLayers', { layers: s.layers, per: per.toFixed(0), attention: vm(o.flashAttention ? 'attnFused' : 'attnEager'), tokens: T }),
       );
       if (model.kind === 'decoder' && s.vocab > 0) {
         const l = lossBytesPerLogit(o);
         logits = T * s.vocab * l.peak;
         logitsHeld = T * s.vocab * l.held;
-        add(
-          'logits',
-          logits,
-          `${T} tokens × ${s.vocab} vocab × (${l.held} B logits held by the output + 4 B fp32 log-softmax + 4 B its gradient + 4 B the logits' fp32 gradient) at the loss's backward`,
-        );
+        add('logits', logits, vm('logits', { tokens: T, vocab: s.vocab, held: l.held }));
       }
     } else if (model.activationElementsPerSample) {
       const { B } = activationBytes(undefined, o);
@@ -236,31 +236,32 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
       add(
         'activations',
         activations,
-        `${o.batch} samples × ${Math.round(model.activationElementsPerSample * scale)} saved elements × ${B} B${o.checkpointing ? ' × 0.35 (checkpointed segments)' : ''}`,
+        vm('actSamples', {
+          batch: o.batch,
+          elements: Math.round(model.activationElementsPerSample * scale),
+          bytes: B,
+          checkpointed: o.checkpointing ? vm('actCheckpointedSegments') : '',
+        }),
       );
     } else {
-      add('activations', 0, 'not modelled for this model (see note)');
+      add('activations', 0, vm('actNotModelled'));
     }
   } else {
     const kvB = o.precision === 'fp32' ? 4 : o.precision === 'fp8' ? 1 : 2;
     if (s && model.kind === 'decoder') {
       const kv = 2 * s.layers * s.kvHeads * s.headDim * T * kvB;
-      add('kvCache', kv, `2 × ${s.layers} layers × ${s.kvHeads} kv heads × ${s.headDim} head dim × ${o.seq} tokens × ${o.batch} batch × ${kvB} B`);
+      add('kvCache', kv, vm('kvCache', { layers: s.layers, kvHeads: s.kvHeads, headDim: s.headDim, seq: o.seq, batch: o.batch, bytes: kvB }));
     }
     if (s) {
       const B = o.precision === 'fp32' ? 4 : 2;
       const inter = (s.experts?.intermediate ?? s.intermediate) * (s.experts?.active ?? 1);
       const scores = o.flashAttention ? 0 : 2 * s.heads * o.seq * T * B;
       const ws = T * B * (3 * s.hidden + 3 * inter) + scores + o.batch * s.vocab * 4;
-      add(
-        'workspace',
-        ws,
-        `prefill of ${T} tokens: ${B} B × (3·h + 3·intermediate) live in one layer${scores ? ' + eager attention scores' : ''} + last-token logits`,
-      );
+      add('workspace', ws, vm('prefill', { tokens: T, bytes: B, scores: scores ? vm('prefillScores') : '' }));
     } else if (model.activationElementsPerSample) {
       const B = o.precision === 'fp32' ? 4 : 2;
       const scale = (o.seq / model.defaultSeq) ** 2;
-      add('workspace', o.batch * 3 * 64 * 112 * 112 * scale * B, `${o.batch} samples × the largest feature maps (3 × 64×112²) × ${B} B`);
+      add('workspace', o.batch * 3 * 64 * 112 * 112 * scale * B, vm('featureMaps', { batch: o.batch, bytes: B }));
     }
   }
 
@@ -273,8 +274,8 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
   const fwdBwd = resident + Math.max(actPeak, grads) + sum(['workspace']);
   const step = sum(['weights', 'masterWeights', 'optimizer', 'gradients', 'optimizerScratch', 'kvCache']);
   const allocatedPeakBytes = Math.max(fwdBwd, step);
-  add('cudaContext', CUDA_CONTEXT_BYTES, 'CUDA context + cuBLAS/cuDNN handles (~300–600 MiB on recent GPUs; not in torch.cuda.memory_allocated)');
-  add('fragmentation', allocatedPeakBytes * FRAGMENTATION, `${FRAGMENTATION * 100}% of the allocated peak for the caching allocator's slack`);
+  add('cudaContext', CUDA_CONTEXT_BYTES, vm('cudaContext'));
+  add('fragmentation', allocatedPeakBytes * FRAGMENTATION, vm('fragmentation', { pct: FRAGMENTATION * 100 }));
   const merged = mergeTerms(terms);
   return {
     model: { id: model.id, name: model.name, params: model.params, trainableParams: trainable, assumedShape: model.assumedShape ?? false },

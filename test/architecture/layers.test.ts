@@ -20,7 +20,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['render/'],
   ['explain/', 'plan/', 'bench/', 'export/', 'vram/', 'lock/', 'cuda/'],
   ['health/', 'fleet/'],
-  ['commands/'],
+  ['report/'],
+  ['commands/', 'mcp/'],
   ['cli.ts', 'standalone/'],
 ];
 

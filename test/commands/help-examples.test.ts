@@ -47,6 +47,8 @@ beforeAll(async () => {
   const log = 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n';
   for (const f of ['error.log', 'log.txt', 'collect_env.txt']) writeFileSync(join(cwd, f), log);
   writeFileSync(join(cwd, '.cuda-version'), '12.4\n');
+  // A recorded H200 bench run, for `gpuenv report --bench bench.json`.
+  writeFileSync(join(cwd, 'bench.json'), readFileSync(join(import.meta.dirname, '../bench/fixtures/h200-native.json')));
   mkdirSync(join(cwd, 'results'));
   for (const f of ['gpu01.json', 'gpu02.json']) {
     writeFileSync(join(cwd, f), snap);

@@ -106,9 +106,10 @@ describe('torchvision / torchaudio of the same release', () => {
     expect(why(c)).toContain('torchvision 0.20.0 does not pair with torch 2.5.1: PyTorch pairs it with torchvision 0.20.1');
   });
   it('a pairing the table holds only by rule cannot be checked; unpinned, pip resolves it from torch==X', () => {
-    expect(verdict(`pip install torch==2.14.0 torchvision==0.29.0 --index-url ${IDX}/cu130`)).toBe('unknown');
-    expect(verdict(`pip install torch==2.14.0 torchvision --index-url ${IDX}/cu130`)).toBe('ok');
-    expect(verdict(`pip install torch==2.12.0 torchaudio==2.12.0 --index-url ${IDX}/cu130`)).toBe('unknown');
+    // 2.10.0: torchvision/torchaudio still by the 0.(minor+15) rule (2.12–2.14 were confirmed on 2026-12-02).
+    expect(verdict(`pip install torch==2.10.0 torchvision==0.25.0 --index-url ${IDX}/cu128`)).toBe('unknown');
+    expect(verdict(`pip install torch==2.10.0 torchvision --index-url ${IDX}/cu128`)).toBe('ok');
+    expect(verdict(`pip install torch==2.10.0 torchaudio==2.10.0 --index-url ${IDX}/cu128`)).toBe('unknown');
   });
   it('builds of different CUDA in one line', () => {
     expect(verdict(`pip install torch==2.5.1+cu124 torchvision==0.20.1+cu121 -f ${IDX}/torch_stable.html`)).toBe('wrong');
@@ -154,7 +155,7 @@ describe('jax and tensorflow extras', () => {
   it('jax[cudaNN] per release', () => {
     const c = checkLine('python -m pip install -U "jax[cuda13]==0.6.1"');
     expect(c.verdict).toBe('wrong');
-    expect(why(c)).toContain('jax 0.6.1 has no [cuda13] wheels (jax 0.7.1 lists cuda12)');
+    expect(why(c)).toContain('jax 0.6.1 has no [cuda13] wheels (jax 0.6.1 lists cuda12)');
     expect(verdict('pip install "jax[cuda13]==0.7.2"')).toBe('ok');
     expect(verdict('pip install "jax[cuda12]==0.6.1"')).toBe('ok');
     expect(verdict('pip install -U "jax[cuda12]"')).toBe('ok');
@@ -213,7 +214,7 @@ describe('the guard', () => {
         'nvidia-smi',
         `pip install torch --index-url ${IDX}/cu122`,
         'pip install "nvidia-cudnn-cu12==8.9.7.29"',
-        '# or: pip install torch==2.14.0 torchvision==0.29.0',
+        '# or: pip install torch==2.10.0 torchvision==0.25.0',
       ],
       undefined,
     );
@@ -222,7 +223,7 @@ describe('the guard', () => {
     expect(g.lines[1]).toContain('whl/cu122 is not a PyTorch wheel index');
     expect(g.lines[2]).toMatch(/^# gpuenv could not check the next command against its tables: .*8\.9\.7\.29/);
     expect(g.lines[3]).toBe('pip install "nvidia-cudnn-cu12==8.9.7.29"');
-    expect(g.lines[4]).toMatch(/^# or: pip install torch==2\.14\.0 torchvision==0\.29\.0 {3}\(gpuenv could not check this command: /);
+    expect(g.lines[4]).toMatch(/^# or: pip install torch==2\.10\.0 torchvision==0\.25\.0 {3}\(gpuenv could not check this command: /);
     expect(g.withheld.map((w) => w.line)).toEqual([`pip install torch --index-url ${IDX}/cu122`]);
     expect(g.unchecked).toHaveLength(2);
   });

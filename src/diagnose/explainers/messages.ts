@@ -493,6 +493,9 @@ export const em = defineMessages({
       'mmcv-full wheels are compiled against one torch release and CUDA: the index URL …/mmcv/dist/{cuda}/torch{built}/ holds builds for torch {built}. With torch {have} its compiled ops (_ext) miss torch symbols (undefined symbol). Reinstall mmcv-full from the index of the installed torch and CUDA.',
     shEntryCause:
       "Usually the CUDA toolkit's stub libcuda.so (lib64/stubs, only for linking) was found before the driver's libcuda.so.1, so every driver call fails (CUDA_ERROR_STUB_LIBRARY); less often the driver predates the runtime. Remove the stubs folder from LD_LIBRARY_PATH.",
+    fcNotOneOfThem: ' — {gpu} is not one of them',
+    fcCheckCache: "the driver's own copy must be the one listed first",
+    fcCheckPath: 'no */compat folder here on GeForce/RTX cards',
   },
   'zh-CN': {
     evLoadedFrom: '加载自',
@@ -905,5 +908,32 @@ export const em = defineMessages({
       'mmcv-full 的 wheel 针对特定的 torch 版本和 CUDA 编译：索引地址 …/mmcv/dist/{cuda}/torch{built}/ 中是面向 torch {built} 的构建。配合 torch {have} 时，其编译的算子（_ext）找不到 torch 的符号（undefined symbol）。请从与已安装 torch 和 CUDA 对应的索引重新安装 mmcv-full。',
     shEntryCause:
       '通常是 CUDA 工具包的存根 libcuda.so（lib64/stubs，只用于链接）先于驱动的 libcuda.so.1 被找到，所有驱动调用都失败（CUDA_ERROR_STUB_LIBRARY）；少数情况下是驱动早于运行时。请把 stubs 目录从 LD_LIBRARY_PATH 中去掉。',
+    evTorch: 'torch',
+    archFirst: '第一个覆盖 {sm} 的 wheel 标签是 {tag}（CUDA {cuda}，例如 torch {version}），它需要驱动 >= {floor}。',
+    archFirstFix: '或者用第一个覆盖它的标签 {tag}（驱动 >= {floor}）：',
+    archNone:
+      'gpuenv 知道的 PyTorch wheel 都不覆盖 {sm}：这块 GPU（算力 {cc}）比 wheel 附带的最旧架构还旧。请使用当年为它构建的旧版 PyTorch，或用 TORCH_CUDA_ARCH_LIST="{cc}" 从源码编译 PyTorch。',
+    drvImage: '容器镜像（要求 CUDA >= {cuda}）',
+    drvPypi: '来自 PyPI 的 torch {version}（默认 wheel {tag}）',
+    drvImageFix: '或者使用 CUDA {max} 或更旧的镜像（nvidia/cuda 的标签，或基于它构建的框架镜像）',
+    drvDisableRequire: '跳过该检查；只有 CUDA 小版本兼容性覆盖该镜像时才能用',
+    drvOlderCuda: '或者使用 CUDA {max} 或更旧版本的构建',
+    evPypi: '推断的 torch 构建（pip 给出的是不带后缀的版本：PyPI 默认 wheel）',
+    evCompat: '粘贴内容中的 cuda-compat libcuda',
+    evVersionsNamed: '提到的驱动版本',
+    evWsl: 'WSL',
+    fcRemovePath: 'compat 副本；宿主机驱动的 libcuda 由 NVIDIA 容器运行时挂载进来',
+    wslTitleDriver: 'WSL：Linux 侧访问不到 Windows 的 NVIDIA 驱动',
+    wslCauseDriver:
+      '这是 WSL 2：WSL 里没有 nvidia 内核模块，所以 dkms、modprobe 和安全启动密钥都不适用。nvidia-smi、libcuda 和 libnvidia-ml 来自 Windows 驱动，映射在 /usr/lib/wsl/lib。以下情况会失败：在 WSL 里装了 Linux NVIDIA 驱动或 nvidia-utils/libnvidia-* 包（例如被 nvidia-cuda-toolkit 带进来）把它们遮蔽了；LD_LIBRARY_PATH 把发行版的库目录放在 /usr/lib/wsl/lib 之前；或者 Windows 驱动缺失、版本太旧。',
+    wslCauseRuntime:
+      '这是 WSL 2：GPU 库来自 Windows 驱动，经由 /usr/lib/wsl/lib（以及 /usr/lib/wsl/drivers）提供。运行时在那里找不到它们：Windows NVIDIA 驱动缺失、太旧或不支持 WSL，WSL 本身过旧，或者（Docker）引擎运行在没有挂载 /usr/lib/wsl 的地方。',
+    wslFixWindows: '在 Windows 上（而不是在 Linux 里）安装或更新 NVIDIA 驱动；WSL 2 使用的就是它',
+    wslFixNoLinuxDriver: '不要在 WSL 里安装 Linux NVIDIA 驱动；已经装了就卸掉',
+    wslFixLoader: '让 /usr/lib/wsl/lib 留在加载器搜索路径上，并排在所有发行版库目录之前',
+    cpuCausePasted: '{title}：它是不带 CUDA 构建的，无论驱动如何都用不了 NVIDIA GPU。粘贴内容里没有 GPU 信息；加 --here 运行以检查本机。',
+    fcNotOneOfThem: ' —— {gpu} 不在其中',
+    fcCheckCache: '驱动自带的副本必须排在第一个',
+    fcCheckPath: 'GeForce/RTX 显卡上这里不能有 */compat 目录',
   },
 });

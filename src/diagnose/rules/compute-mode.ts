@@ -3,15 +3,45 @@
 import type { Gpu } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
 import type { Snapshot } from '../../snapshot/types.js';
-import { factFindings } from '../rank.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import type { ExplainContext } from '../context.js';
+import { finding, has, lineEvidence } from '../explain-helpers.js';
+import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
+import { rm } from './messages-readings.js';
 
 export const rule: Rule = {
   code: 'compute-mode',
   scope: 'node',
-  check: (input) => factFindings(input, findingsOf(input.snapshot)),
+  check(input) {
+    const found = findingsOf(input.snapshot);
+    return input.origin === 'machine' ? found : oneFinding(input, 'compute-mode', found, fromMessage);
+  },
 };
+
+/**
+ * CUDA's 216 (a context already bound elsewhere) in a text: the exclusive compute mode. The "busy or unavailable"
+ * message (46) is gpu-busy's first: it is read here only when the paste shows a GPU in an exclusive or prohibited mode,
+ * which the Snapshot check then says with the GPU's own index.
+ */
+function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
+  if (!has(events, 'cuda-device-in-use')) return undefined;
+  const exclusive = ctx.snapshot.gpus.filter((g) => g.computeMode === 'exclusive-process' || g.computeMode === 'exclusive-thread');
+  const index = exclusive[0]?.index ?? 0;
+  return {
+    specific: true,
+    fit: 1.6,
+    finding: finding('compute-mode', 'error', rm('cmTextTitle'), rm('cmTextCause'), lineEvidence(events), [
+      rm('cmTextFixShow'),
+      'nvidia-smi --query-gpu=index,name,compute_mode --format=csv',
+      'nvidia-smi --query-compute-apps=gpu_uuid,pid,process_name,used_memory --format=csv',
+      rm('cmTextFixDefault'),
+      `sudo nvidia-smi -i ${index} -c DEFAULT`,
+      rm('cmTextFixShared'),
+    ]),
+  };
+}
 
 function findingsOf(s: Snapshot): Finding[] {
   return s.gpus.flatMap(check);

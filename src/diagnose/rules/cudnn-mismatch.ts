@@ -33,6 +33,8 @@ import { eventsFor } from '../rank.js';
 import type { Rule } from '../types.js';
 import { m as fm } from './messages-framework.js';
 import { m } from './messages-libraries.js';
+import { xm } from './messages-explain.js';
+import { rm } from './messages-readings.js';
 
 export const rule: Rule = {
   code: 'cudnn-mismatch',
@@ -40,7 +42,9 @@ export const rule: Rule = {
   check(input) {
     const checks = machineChecks(input.snapshot);
     const events = input.origin === 'machine' ? [] : eventsFor(input, 'cudnn-mismatch');
-    return unite(input, 'cudnn-mismatch', events.length ? told(contextOf(input), events) : undefined, checks);
+    const ctx = input.origin === 'machine' ? undefined : contextOf(input);
+    const text = ctx ? ((events.length ? told(ctx, events) : undefined) ?? tfSystemCudnn(ctx)) : undefined;
+    return unite(input, 'cudnn-mismatch', text, checks);
   },
 };
 
@@ -210,4 +214,54 @@ function cudnnWheelLines(ctx: ExplainContext, major: string | undefined): string
   const cuda = ctx.torch?.cuda ? versionParts(ctx.torch.cuda)[0] : 12;
   const req = cudnnWheelRequirement(cudnn, cuda) ?? cudnnWheelRequirement(cudnn);
   return req ? [pip(`"${req}"`)] : [`# ${m('cudnnNoWheel', { major: cudnn })}`];
+}
+
+// ---- facts alone ----------------------------------------------------------------------------------------------------
+
+/**
+ * No message, but the paste shows a TensorFlow release and the cuDNN around it (TensorFlow's own "Loaded cuDNN
+ * version", ldconfig/ldd rows, collect_env, "cuDNN 7.6" in prose) and every cuDNN shown is of another major than the
+ * one its tested build names (https://www.tensorflow.org/install/source#gpu): TensorFlow opens libcudnn.so.<major>,
+ * so it finds none it can use. A cuDNN wheel of the right major in the environment (tensorflow[and-cuda]) is used
+ * instead, so nothing is said then; nor where the paste shows no cuDNN at all.
+ */
+function tfSystemCudnn(ctx: ExplainContext): Told | undefined {
+  const env = ctx.env;
+  const tf = env?.packages.find((p) => isTensorflow(p) && !/^tensorflow-cpu$/.test(canonicalName(p.name)) && !p.build?.cpuOnly);
+  const r = tf ? tensorflowRelease(tf.version) : undefined;
+  if (!env || !tf || !r) return undefined;
+  const want = versionParts(r.cudnn)[0];
+  if (want === undefined) return undefined;
+  const wheels = env.packages.filter((p) => /^nvidia-cudnn-cu\d+$/.test(canonicalName(p.name)));
+  if (wheels.some((p) => versionParts(p.version)[0] === want)) return undefined;
+  const shown: { value: string; source: string }[] = [];
+  if (ctx.facts.cudnnRuntime) shown.push(ctx.facts.cudnnRuntime);
+  for (const l of ctx.facts.libraries)
+    if (l.name === 'cudnn' && l.version && l.origin !== 'pip-wheel') shown.push({ value: l.version.value, source: l.version.source });
+  if (!shown.length || shown.some((c) => versionParts(c.value)[0] === want)) return undefined;
+  const have = shown[0]!;
+  const vars = { version: tf.version, want: r.cudnn, have: have.value, cuda: r.cuda, major: want };
+  const fix = r.andCudaExtra
+    ? [`# ${fm('cudnnFixPip', { pkg: 'tensorflow' })}`, pip(tfWithCuda(tf.version))]
+    : [`# ${xm('fcmTfInstall', { cuda: r.cuda, cudnn: r.cudnn, version: tf.version })}`];
+  fix.push('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"');
+  return {
+    fit: 1,
+    events: [],
+    libs: ['libcudnn.so'],
+    factIndex: 8,
+    finding: {
+      code: 'cudnn-mismatch',
+      severity: 'error',
+      title: rm('fcmTfCudnnTitle', vars),
+      cause: rm('fcmTfCudnnCause', vars),
+      evidence: [
+        { fact: 'tensorflow', value: tf.version, source: tf.location },
+        ...shown.slice(0, 3).map((c) => ({ fact: rm('evCudnnSystem'), value: c.value, source: c.source })),
+        { fact: fm('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
+      ],
+      fix,
+      ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${r.note ?? 'row unconfirmed'}` }),
+    },
+  };
 }

@@ -9,6 +9,7 @@ import type { DeepCheck, Gpu, PythonEnv, Snapshot } from '../../snapshot/types.j
 import { factFindings } from '../rank.js';
 import type { Rule, RuleFinding } from '../types.js';
 import { m } from './messages-devices.js';
+import { rm } from './messages-readings.js';
 
 export const rule: Rule = {
   code: 'deep-check-failed',
@@ -144,6 +145,8 @@ function evidenceOf(s: Snapshot, env: PythonEnv, deep: DeepCheck, error: string 
   }
   if (deep.timedOut) out.push({ fact: m('evDuration'), value: `${Math.round(deep.durationMs / 100) / 10} s`, source });
   if (error) out.push({ fact: m('evChildError'), value: error, source });
+  // torch's own warnings (CUDA initialization: …) name the cause more often than the error does.
+  for (const w of t?.warnings ?? []) if (!error?.includes(w)) out.push({ fact: rm('evTorchWarning'), value: oneLine(w), source });
   out.push({ fact: m('evDriverGpus'), value: s.gpus.length ? gpuList(s.gpus) : '0', source: s.gpus[0]?.source ?? 'nvml' });
   return out;
 }

@@ -12,6 +12,7 @@ import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
 import { driverVersionFromPath, ev, inContainer, isWsl } from '../system-facts.js';
 import { holdDriverLines, osTarget, ownerCommand } from '../../install/system.js';
+import { fx } from './messages-fixes.js';
 
 const MISMATCH = /LIB_RM_VERSION_MISMATCH|SYSTEM_DRIVER_MISMATCH|Driver\/library version mismatch/i;
 
@@ -125,9 +126,9 @@ function mismatchFix(s: Snapshot, branch: string | undefined): string[] {
   if (platform === 'container') return [`# ${m('dlmFixContainerPaste')}`, m('dlmFixContainerRun')];
   return [
     'cat /proc/driver/nvidia/version',
-    'ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # the libnvidia-ml.so.1 that loads: a stale link to the old driver\'s library also gives this error',
+    `ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # ${fx('staleNvmlLink')}`,
     'sudo reboot',
-    '# or, with no process on the GPU: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
+    `# ${fx('orWhenIdle')} sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`,
     `# ${em('dlmHold')}`,
     ...holdDriverLines(s, branch),
   ];

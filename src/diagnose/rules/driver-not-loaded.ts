@@ -13,6 +13,7 @@ import { m } from './messages-system.js';
 import { driverAnswers, ev, isWsl, moduleLoaded, pciLabel, specForPci } from '../system-facts.js';
 import { kernelHeadersCommand, moduleRebuildLines, osTarget } from '../../install/system.js';
 import { driverBranchLines, driverInstallCommands, fabricManagerInstall, kernelParameterLines, proprietaryModuleLines } from '../../install/driver.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'driver-not-loaded',
@@ -172,9 +173,11 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   }
   if (has(events, 'system-not-initialized')) {
     const v = ctx.driver?.version;
+    // 802 is the fabric manager's on an NVSwitch board (fabric-manager.ts reads it): here only the rest of its
+    // readings, a driver that has not finished setting the system up.
     return {
       specific: true,
-      fit: 1.8,
+      fit: 0.5,
       finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
         'systemctl status nvidia-fabricmanager',
         fabricManagerInstall(ctx.snapshot, v ?? undefined),
@@ -272,7 +275,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       `# ${em('dnlCheck')}`,
       'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"',
       'dkms status',
-      `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # nvidia.ko* built for this kernel?`,
+      `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # ${fx('dkmsBuiltForKernel')}`,
       ...moduleRebuildLines(hostOs, { kernel: kernel ?? undefined, driver: drv ?? undefined, dkms: true }),
       'sudo modprobe nvidia',
       'nvidia-smi',

@@ -43,7 +43,7 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
   const compat = c.version ?? '?';
   const driver = host?.version ?? '?';
   const evidence: Evidence[] = [
-    { fact: m('evCompat'), value: `${c.path} (${c.inUse ? 'in use' : 'not in use'}: ${c.reason})`, source: `file:${c.path}` },
+    { fact: m('evCompat'), value: m(c.inUse ? 'evCompatInUse' : 'evCompatNotInUse', { path: c.path, reason: c.reason }), source: `file:${c.path}` },
     ...(host ? [{ fact: m('evHostDriver'), value: host.version, source: host.source }] : []),
   ];
   if (!c.inUse) {
@@ -206,7 +206,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   ].slice(0, 4);
   const paths = [...new Set(events.map((e) => e.groups.path).filter((p): p is string => !!p))].slice(0, 3);
   const driverText = versions.length ? versions.join(' / ') : em('unknown');
-  const why = is804 ? em('fcWhy804', { gpu: g ? ` — ${g.gpu.name} is not one of them` : '' }) : em('fcWhy803', { driver: driverText });
+  const why = is804 ? em('fcWhy804', { gpu: g ? em('fcNotOneOfThem', { gpu: g.gpu.name }) : '' }) : em('fcWhy803', { driver: driverText });
   for (const p of paths) evidence.push({ fact: m('evCompat'), value: p, source: 'pasted' });
   if (versions.length > (ctx.driver?.version ? 1 : 0)) evidence.push({ fact: md('evVersionsNamed'), value: versions.join(', '), source: 'pasted' });
   const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? (paths.length ? 1.8 : 1) : 0.6;
@@ -218,8 +218,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: false,
       fit: 0.5,
       finding: finding('forward-compat-shadowing', 'info', em('fcPresentTitle'), em('fcPresentCause'), evidence, [
-        "ldconfig -p | grep libcuda.so.1   # the driver's own copy must be the one listed first",
-        'echo $LD_LIBRARY_PATH   # no */compat folder here on GeForce/RTX cards',
+        `ldconfig -p | grep libcuda.so.1   # ${em('fcCheckCache')}`,
+        `echo $LD_LIBRARY_PATH   # ${em('fcCheckPath')}`,
       ]),
     };
   }

@@ -16,7 +16,8 @@ import { pythonOf } from '../../snapshot/queries.js';
 import type { Gpu, Snapshot } from '../../snapshot/types.js';
 import { eventBase, eventsFor } from '../rank.js';
 import { FACT_PRIOR } from '../from-text.js';
-import { inContainer } from '../system-facts.js';
+import { hasSymptom } from '../../parse/symptoms.js';
+import { containerGpusNone, inContainer } from '../system-facts.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { m } from './messages-devices.js';
 
@@ -24,7 +25,7 @@ export const rule: Rule = {
   code: 'gpus-hidden',
   scope: 'environment',
   check(input) {
-    const found = [...fromCudaVisible(input), ...fromContainerVariable(input.snapshot)];
+    const found = [...fromCudaVisible(input), ...fromContainerVariable(input)];
     return found.map((f) => ranked(input, f));
   },
 };
@@ -107,7 +108,9 @@ function fromCudaVisible(input: RuleInput): Finding[] {
     // exists wherever any GPU does, so a list with 0 in it cannot explain "no device".
     const lowest = lowestIndexAboveZero(read.named);
     // ("invalid device ordinal" is not such a message: there CUDA sees GPUs and the program asks for one past them.)
-    const seesNone = eventsFor(input, 'no-gpu').some((e) => e.signature === 'no-cuda-gpus' || e.signature === 'cuda-not-available');
+    const seesNone =
+      eventsFor(input, 'no-gpu').some((e) => e.signature === 'no-cuda-gpus' || e.signature === 'cuda-not-available') ||
+      hasSymptom(input.events, 'gpu-not-detected', 'gpu-not-used');
     if (lowest !== null && seesNone) return [finding(input, value, read, gpus, lowest)];
     return [];
   }
@@ -254,12 +257,13 @@ function slurmFix(s: Snapshot, gpus: readonly Gpu[]): string[] {
  * (NVIDIA Container Toolkit, "Specialized Configurations with Docker" → GPU Enumeration:
  * https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html).
  */
-function fromContainerVariable(s: Snapshot): Finding[] {
-  const value = s.env[NVD];
-  const container = inContainer(s);
-  if (value === undefined || !container || s.gpus.length > 0) return [];
-  const v = value.trim();
-  if (v !== '' && v !== 'void' && v !== 'none') return [];
+function fromContainerVariable(input: RuleInput): Finding[] {
+  const s = input.snapshot;
+  const v = containerGpusNone(s);
+  // A text need not say it runs in a container: the variable is the container toolkit's, and the text saying CUDA
+  // sees no GPU (or that something goes wrong) is enough.
+  const container = inContainer(s) ?? (input.origin !== 'machine' && v !== undefined && symptom(input) ? 'container' : null);
+  if (v === undefined || !container || s.gpus.length > 0) return [];
   const shown = v === '' ? '""' : v;
   return [
     {
@@ -268,9 +272,9 @@ function fromContainerVariable(s: Snapshot): Finding[] {
       title: m('ghTitleContainer', { value: shown }),
       cause: m('ghCauseContainer', { container, value: shown, meaning: v === 'none' ? m('ghMeaningNone') : m('ghMeaningVoid') }),
       evidence: [
-        { fact: NVD, value: shown, source: `env:${NVD}` },
+        { fact: NVD, value: shown, source: sourceOf(input, NVD) },
         { fact: m('evContainer'), value: container, source: s.os.container?.source ?? 'os' },
-        { fact: m('evDriverGpus'), value: '0', source: 'nvml' },
+        ...(input.origin === 'machine' ? [{ fact: m('evDriverGpus'), value: '0', source: 'nvml' }] : []),
       ],
       fix: [
         m('ghFixContainer'),

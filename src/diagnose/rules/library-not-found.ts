@@ -27,6 +27,7 @@ import { em } from '../explainers/messages.js';
 import { m as fm } from './messages-framework.js';
 import { m } from './messages-libraries.js';
 import { m as sm } from './messages-system.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'library-not-found',
@@ -332,7 +333,10 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
       );
     if (!inWsl(ctx)) fix.push(`export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${m('libLinkStub')}`);
   } else if (lib.kind === 'driver') {
-    fix.push(ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi', '# docker: docker run --gpus all …');
+    fix.push(
+      ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi',
+      `# ${fx('inDocker')}docker run --gpus all …`,
+    );
   }
   const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && present && !present.version.startsWith(lib.major ?? '?');
   if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library'))

@@ -74,6 +74,9 @@ export const m = defineMessages({
     fcvHowConf: '{file} puts {entry} in the ld.so cache',
     fcvHowConfNoFile: 'the ld.so cache lists {entry}',
     fcvHowPreload: '{list} preloads {entry}',
+    torchCudnnPinUnconfirmed: 'PyTorch {version} cuDNN pin: {note}',
+    tfUnconfirmed: 'TensorFlow {version}: {note}',
+    unconfirmed: 'unconfirmed',
   },
   'zh-CN': {
     evResolves: '{soname} 解析到',
@@ -139,5 +142,8 @@ export const m = defineMessages({
     fcvHowConf: '{file} 把 {entry} 加进了 ld.so 缓存',
     fcvHowConfNoFile: 'ld.so 缓存中有 {entry}',
     fcvHowPreload: '{list} 预加载了 {entry}',
+    torchCudnnPinUnconfirmed: 'PyTorch {version} 的 cuDNN 版本约束：{note}',
+    tfUnconfirmed: 'TensorFlow {version}：{note}',
+    unconfirmed: '未经证实',
   },
 });

@@ -231,6 +231,8 @@ export const m = defineMessages({
     eccFixXid: '# look for the Xid errors that came with them (48, 63, 64, 94, 95):',
     eccFixRma: '# the GPU needs replacing: collect a bug report and contact your vendor for an RMA',
     eccFixWatch: '# check again after a day of work; if the count keeps rising, plan a replacement',
+    evCompatInUse: '{path} (in use: {reason})',
+    evCompatNotInUse: '{path} (not in use: {reason})',
   },
   'zh-CN': {
     evPciDevice: 'PCI 总线上的 NVIDIA 设备',
@@ -428,5 +430,10 @@ export const m = defineMessages({
     eccFixXid: '# 查找伴随出现的 Xid 错误（48、63、64、94、95）：',
     eccFixRma: '# 这块 GPU 需要更换：收集 bug 报告并联系供应商办理 RMA',
     eccFixWatch: '# 工作一天后再检查；如果计数持续上升，请计划更换',
+    evRetired: '退役页（单比特 / 双比特，待处理）',
+    eccTitleRetirePending: 'GPU {index}（{name}）有待生效的显存页退役',
+    eccPartRetirePending: '一次显存页退役，将在下次 GPU 重置或驱动重新加载时生效',
+    evCompatInUse: '{path}（正在使用：{reason}）',
+    evCompatNotInUse: '{path}（未使用：{reason}）',
   },
 });

@@ -3,6 +3,7 @@
 // it names by place (/usr/local/cuda-X.Y, an `ls` row, the /usr/local/cuda link, conda's cudatoolkit, the HPC SDK's
 // cuda/X.Y) and the nvcc that answers — two or more, with nvcc or the link on one of them, is the "wrong nvcc /
 // wrong CUDA_HOME" pattern.
+import { condaCudaAvailable } from '../../install/conda-cuda.js';
 import { compareVersions } from '../../knowledge/version.js';
 import type { ErrorEvent, ToolkitMention } from '../../parse/types.js';
 import { cudaHomeOf } from '../../snapshot/cuda-home.js';
@@ -266,7 +267,7 @@ function namedToolkits(ctx: ExplainContext, events: ErrorEvent[]): { finding: Fi
     'nvcc --version',
     `# ${em('mtpPersist', { v: other })}`,
   ];
-  if (conda) fix.push(`conda install -c nvidia cuda-nvcc=${conda}   # ${em('mtpCondaFix')}`);
+  if (conda && condaCudaAvailable('cuda-nvcc', conda)) fix.push(`conda install -c nvidia cuda-nvcc=${conda}   # ${em('mtpCondaFix')}`);
   if (hpc) fix.push(`# ${tm('fxHpc', { v: versions.find((v) => v !== hpc.groups.cuda) ?? 'X.Y' })}`);
   const finding: Finding = {
     code: CODE,

@@ -11,7 +11,8 @@ import { em } from '../explainers/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { m } from './messages-system.js';
-import { containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoaded } from '../system-facts.js';
+import { containerGpusNone, containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoaded } from '../system-facts.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'no-gpu',
@@ -25,6 +26,8 @@ export const rule: Rule = {
 /** The Snapshot's check: the PCI bus was read and shows no NVIDIA device (in a container: the GPU was not passed in). */
 function check(s: Snapshot): Finding[] {
   if (driverAnswers(s) || s.pciGpus.length > 0 || moduleLoaded(s) || isWsl(s)) return [];
+  // A container given no GPU on purpose (NVIDIA_VISIBLE_DEVICES=void/none): gpus-hidden's finding, not this one.
+  if (inContainer(s) && containerGpusNone(s) !== undefined) return [];
   // An empty GPU list proves nothing unless the PCI bus was actually read (a pasted log never reads it).
   if (!s.probes.some((p) => p.name === PCI_SCAN && p.ok)) return [];
   const container = inContainer(s);
@@ -38,7 +41,6 @@ function check(s: Snapshot): Finding[] {
   let fix: string[];
   if (container) {
     cause = m('noGpuCauseContainer', { container });
-    if (visible !== undefined && /^(void|none|)$/i.test(visible.trim())) cause += ` ${m('noGpuCauseVisibleNone', { value: visible })}`;
     fix = [m('noGpuFixContainerHost'), 'nvidia-smi', ...containerToolkitFix()];
   } else {
     cause = m('noGpuCauseBare');
@@ -177,7 +179,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     finding: finding('no-gpu', 'error', em('ngTitle'), em('ngCause', { cvd: cvdText }), evidence, [
       'nvidia-smi -L',
       'echo $CUDA_VISIBLE_DEVICES',
-      '# docker: docker run --gpus all …  (needs the NVIDIA Container Toolkit; nvidia-docker run … on old nvidia-docker setups)',
+      `# ${fx('inDocker')}docker run --gpus all …  ${fx('dockerGpus')}`,
     ]),
   };
 }

@@ -17,18 +17,20 @@ export const rule: Rule = {
   code: 'nouveau',
   scope: 'node',
   check(input) {
-    const found = check(input.snapshot);
+    const found = check(input.snapshot, input.origin === 'paste');
     return input.origin === 'machine' ? found : oneFinding(input, 'nouveau', found, fromMessage);
   },
 };
 
 /** The Snapshot's check: nouveau bound to a GPU or loaded with no nvidia module (error), or not blacklisted before an install (warning). */
-function check(s: Snapshot): Finding[] {
+function check(s: Snapshot, pasted = false): Finding[] {
   if (isWsl(s) || inContainer(s) || osTarget(s).platform === 'windows') return [];
   const loaded = s.os.nouveau.loaded?.value === true;
   const blacklisted = s.os.nouveau.blacklisted;
   const held = s.pciGpus.filter((p) => p.driver === 'nouveau');
-  const nvidiaUp = moduleLoaded(s) || driverAnswers(s);
+  // A GPU a paste names in prose ("my RTX 3060") is no answer from the driver.
+  const answered = pasted ? s.driver.version !== null || s.gpus.some((g) => !/^pasted:(?:text|error message)$/.test(g.source)) : driverAnswers(s);
+  const nvidiaUp = moduleLoaded(s) || answered;
   const evidence = [
     ...ev(m('evNouveauLoaded'), s.os.nouveau.loaded, (v) => (v ? 'yes' : 'no')),
     ...ev(m('evNouveauBlacklisted'), blacklisted, (v) => (v ? 'yes' : 'no')),
@@ -39,7 +41,9 @@ function check(s: Snapshot): Finding[] {
   // with "blacklist nouveau" + "options nouveau modeset=0", then update-initramfs -u / dracut --force).
   const fixFile = nouveauBlacklistLines(s);
   const rebuild = initramfsLines(s);
-  if (held.length > 0 || (loaded && !nvidiaUp && s.pciGpus.length > 0)) {
+  // A paste reads no PCI bus: nouveau loaded (lsmod, dmesg) with no nvidia module and no driver answering is the GPU
+  // taken by nouveau, as a machine whose bus shows the GPU.
+  if (held.length > 0 || (loaded && !nvidiaUp && (s.pciGpus.length > 0 || pasted))) {
     const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
     const bound = held.length ? m('nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
     const f: Finding = {

@@ -3,6 +3,7 @@
 // with: flash-attn, xformers, apex and DeepSpeed ops builds fail or mismatch. Over a text, what nvcc and the build's own
 // checks said (another CUDA than torch's, an architecture or a gcc this nvcc does not know) comes first, and the same
 // check of the facts confirms it: one finding, one toolkit to point builds at.
+import { condaCudaAvailable } from '../../install/conda-cuda.js';
 import { FINDING_CODES, SEVERITY_ORDER, type Evidence, type Finding } from '../../findings.js';
 import { cudaRelease, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
@@ -156,7 +157,7 @@ function pointBuildsAt(snapshot: Snapshot, env: PythonEnv, cuda: string): string
   // The toolkit package of this OS (apt / dnf / zypper, WSL-Ubuntu, the Windows installer): src/install/system.ts.
   const fix = [`# ${m('tkFixInstall', vars)}`, ...cudaToolkitInstallLines(snapshot, mm(cuda))];
   fix.push(`export CUDA_HOME=/usr/local/cuda-${mm(cuda)}`, 'export PATH=$CUDA_HOME/bin:$PATH');
-  if (env.kind === 'conda') {
+  if (env.kind === 'conda' && condaCudaAvailable('cuda-toolkit', mm(cuda))) {
     const full = cudaRelease(mm(cuda))?.minor ?? mm(cuda);
     fix.push(`# ${m('tkFixConda')}`, `conda install -p ${env.prefix} -c nvidia cuda-toolkit=${full}`, `export CUDA_HOME=${env.prefix}`);
   }
@@ -294,7 +295,9 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
     const fix = plan
       ? [...plan.finding.fix]
       : [
-          `# CUDA ${want}: conda install -c nvidia cuda-nvcc=${want} / ${tm('fxOrRunfile')}`,
+          condaCudaAvailable('cuda-nvcc', want) || want === '12.x'
+            ? `# CUDA ${want}: conda install -c nvidia cuda-nvcc=${want} / ${tm('fxOrRunfile')}`
+            : `# CUDA ${want}: ${tm('fxOrRunfile')}`,
           `export CUDA_HOME=/usr/local/cuda-${want}`,
           'export PATH=$CUDA_HOME/bin:$PATH',
           'nvcc --version',
@@ -320,7 +323,9 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
     const fix = plan
       ? [...plan.finding.fix, ...other]
       : [
-          `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # ${tm('fxOrToolkit', { cuda: tc })}`,
+          condaCudaAvailable('cuda-nvcc', tc)
+            ? `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # ${tm('fxOrToolkit', { cuda: tc })}`
+            : `# ${tm('fxInstallToolkit', { cuda: tc })}`,
           `export CUDA_HOME=/usr/local/cuda-${tc}`,
           'export PATH=$CUDA_HOME/bin:$PATH',
           ...other,
@@ -333,7 +338,7 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
     evidence.push({ fact: 'torch.version.cuda', value: tc, source: ctx.torch?.pkg.location ?? 'pasted:error message' });
     return made(1.5, 'error', em('tkTitleNoNvcc', vars), em('tkCauseNoNvcc', vars), evidence, [
       `nvcc --version; echo $CUDA_HOME   # ${tm('fxBuildToolkit')}`,
-      `export CUDA_HOME=/usr/local/cuda-${tc}   # ${tm('fxInstallFirst', { cuda: tc })}`,
+      `export CUDA_HOME=/usr/local/cuda-${tc}   # ${condaCudaAvailable('cuda-nvcc', tc) ? tm('fxInstallFirst', { cuda: tc }) : tm('fxInstallToolkit', { cuda: tc })}`,
       'export PATH=$CUDA_HOME/bin:$PATH',
       `# ${tm('fxTorchForNvcc', { cmd: 'pip install torch --index-url https://download.pytorch.org/whl/cu<nvcc>' })}`,
     ]);

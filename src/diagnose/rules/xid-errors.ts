@@ -5,15 +5,53 @@ import { xidInfo } from '../../knowledge/xid.js';
 import type { XidEvent } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
 import type { Snapshot } from '../../snapshot/types.js';
-import { factFindings } from '../rank.js';
+import type { ErrorEvent } from '../../parse/types.js';
+import type { ExplainContext } from '../context.js';
+import { finding as explained, has, lineEvidence } from '../explain-helpers.js';
+import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { m } from './messages-health.js';
+import { rm } from './messages-readings.js';
 
 export const rule: Rule = {
   code: 'xid-errors',
   scope: 'node',
-  check: (input) => factFindings(input, findingsOf(input.snapshot)),
+  check(input) {
+    const found = findingsOf(input.snapshot);
+    return input.origin === 'machine' ? found : oneFinding(input, 'xid-errors', found, fromMessage);
+  },
 };
+
+/**
+ * "GPU has fallen off the bus" without an Xid line (prose, nvidia-smi's answer, the driver's NVRM line): the driver's
+ * text of Xid 79. Not specific: a pasted Xid 79 line, when there is one, says it with its GPU and count.
+ */
+function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undefined {
+  const fell = events.filter((e) => e.signature === 'xid-fallen-off-bus');
+  if (!has(fell, 'xid-fallen-off-bus')) return undefined;
+  const row = xidInfo(79);
+  const bus = fell.map((e) => /\bPCI:?\s?([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.[0-7])?)/.exec(e.text)?.[1]).find(Boolean);
+  const gpu = ctx.snapshot.gpus.length === 1 ? ctx.snapshot.gpus[0]!.name : undefined;
+  return {
+    specific: false,
+    fit: 1.5,
+    finding: explained(
+      'xid-errors',
+      'error',
+      rm('xidTextTitle', { gpu: gpu ? `: ${gpu}` : '' }),
+      rm('xidTextCause', { bus: bus ? ` (PCI ${bus})` : '', meaning: row?.meaning ? `${row.meaning} ` : '' }),
+      lineEvidence(fell),
+      [
+        m('xidFixRead'),
+        readCommand(),
+        ...(row ? [m('xidFixAction', { action: row.action })] : []),
+        'nvidia-smi -q -d PCIE,TEMPERATURE,POWER',
+        m('xidFixReport'),
+        'sudo nvidia-bug-report.sh',
+      ],
+    ),
+  };
+}
 
 function findingsOf(s: Snapshot): Finding[] {
   const log = s.kernelLog;
@@ -61,15 +99,15 @@ function nodeFinding(x: XidEvent, source: string): Finding {
     fix,
     subject: x.gpuIndex !== null ? `gpu:${x.gpuIndex}` : `pci:${x.pciBusId}`,
   };
-  if (row && !row.confirmed) finding.unconfirmed = row.note ?? `Xid ${x.code}: not confirmed from NVIDIA's documentation`;
+  if (row && !row.confirmed) finding.unconfirmed = row.note ?? m('xidUnconfirmed', { code: x.code });
   return finding;
 }
 
 const gpuLabel = (x: XidEvent): string => (x.gpuIndex !== null ? String(x.gpuIndex) : `at PCI ${x.pciBusId}`);
 
 function evidenceValue(x: XidEvent): string {
-  const when = x.firstUptimeS === null ? '' : `, first at ${Math.round(x.firstUptimeS)} s, last at ${Math.round(x.lastUptimeS ?? x.firstUptimeS)} s after boot`;
-  return `${x.count}× on PCI ${x.pciBusId}${when}: ${x.lastText}`;
+  const when = x.firstUptimeS === null ? '' : m('xidWhen', { first: Math.round(x.firstUptimeS), last: Math.round(x.lastUptimeS ?? x.firstUptimeS) });
+  return m('xidSeen', { count: x.count, bus: x.pciBusId, when, text: x.lastText });
 }
 
 const readCommand = (): string => "sudo dmesg -T | grep -i 'NVRM: Xid'";

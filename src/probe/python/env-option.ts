@@ -4,6 +4,7 @@
 import { posix } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { System } from '../../system/types.js';
+import { probeMessages as pm } from '../messages.js';
 
 const MARKERS = ['bin/python3', 'bin/python', 'pyvenv.cfg', 'conda-meta'];
 
@@ -22,13 +23,13 @@ export async function checkEnvPath(sys: System, value: string, flag: '--env' | '
   const expanded = value.startsWith('~/') && home ? posix.join(home, value.slice(2)) : value;
   const path = posix.resolve(cwd, expanded).replace(/\/+$/, '') || '/';
   const st = await sys.stat(path);
-  if (!st) throw new UsageError(`${flag} ${value}: no such file or folder`);
+  if (!st) throw new UsageError(pm('envNoSuchPath', { flag, value }));
   if (st.kind === 'dir') {
     for (const m of MARKERS) if (await sys.stat(`${path}/${m}`)) return path;
-    throw new UsageError(`${flag} ${value}: not a Python environment (looked for ${MARKERS.join(', ')} in it)`);
+    throw new UsageError(pm('envNotEnvironment', { flag, value, markers: MARKERS.join(', ') }));
   }
   if (!/^python[0-9.]*$/.test(posix.basename(path))) {
-    throw new UsageError(`${flag} ${value}: not a Python interpreter (give an environment folder or its bin/python)`);
+    throw new UsageError(pm('envNotInterpreter', { flag, value }));
   }
   return path;
 }

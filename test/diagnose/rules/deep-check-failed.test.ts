@@ -83,7 +83,7 @@ describe('deep-check-failed through machine fixtures (doctor --deep)', () => {
       "# PyTorch's own report of the environment (paste it into an issue):",
       `${PY} -m torch.utils.collect_env`,
     ]);
-    const text = renderDoctorText(s, d, makeStyle(false));
+    const text = renderDoctorText(s, d, makeStyle(false), 100);
     expect(text).toMatch(/^ {2}1 errors, /m);
     expect(text).toContain('import check: kernel: AcceleratorError');
   });
@@ -91,12 +91,14 @@ describe('deep-check-failed through machine fixtures (doctor --deep)', () => {
   it('h200-cvd-empty: is_available() False, but gpus-hidden names the cause → nothing more; the import line says the kernel was not run', async () => {
     const s = await deepSnapshot('h200-cvd-empty');
     expect(s.python[0]?.deep?.torch).toMatchObject({ cudaAvailable: false, deviceCount: 0, kernelOk: null, error: null });
-    // The child's own verdict: no error text, so "ok" — the reason this rule cannot rely on it.
-    expect(s.python[0]?.deep?.ok).toBe(true);
+    // No exception, but torch sees no GPU: the child's verdict is a failure (issue 26), and the rule still says
+    // nothing of its own because gpus-hidden names the cause.
+    expect(s.python[0]?.deep?.ok).toBe(false);
+    expect(s.python[0]?.deep?.error).toContain('is_available() is False');
     const d = await diagnose(s);
     expect(d.findings.filter((f) => f.severity === 'error').map((f) => f.code)).toEqual(['gpus-hidden']);
-    const text = renderDoctorText(s, d, makeStyle(false));
-    expect(text).toContain('import check: torch.cuda.is_available()=false devices=0 cuDNN=91900 kernel=not run');
+    const text = renderDoctorText(s, d, makeStyle(false), 100);
+    expect(text).toContain('import check: torch.cuda.is_available() is False');
     expect(text).not.toMatch(/^ {2}0 errors/m);
   });
 

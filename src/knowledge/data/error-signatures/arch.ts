@@ -1,6 +1,6 @@
 // GPU architecture: the GPU's compute capability is not in the build (kernel images, sm_XX lists, capability
 // ranges), or PTX is newer than the driver can run.
-import { sig, RUNTIME_ERRORS } from './types.js';
+import { CHECKED_1202, sig, RUNTIME_ERRORS } from './types.js';
 
 export const ARCH_SIGNATURES = [
   sig(
@@ -10,9 +10,14 @@ export const ARCH_SIGNATURES = [
     [
       { code: 'arch-unsupported', when: "the GPU compute capability (sm_XX) is not in the build's arch list (torch.cuda.get_arch_list())" },
       { code: 'toolkit-mismatch', when: "a self-built extension was compiled without the GPU's arch (TORCH_CUDA_ARCH_LIST)" },
+      {
+        code: 'arch-list-mismatch',
+        when: 'TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES in the environment leaves out the GPU (the next extension built has no kernel for it)',
+      },
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/149845',
+    { checked: CHECKED_1202 },
   ),
   sig(
     'torch-sm-not-compatible',

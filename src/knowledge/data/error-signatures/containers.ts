@@ -1,5 +1,5 @@
 // Containers started without the GPU, and the context that tells container causes from host ones.
-import { sig } from './types.js';
+import { CHECKED_1202, sig } from './types.js';
 
 export const CONTAINER_SIGNATURES = [
   sig(
@@ -10,6 +10,23 @@ export const CONTAINER_SIGNATURES = [
     0.5,
     'https://github.com/apptainer/singularity/issues/5935',
     { confirmed: false, note: 'that thread: maintainer says run with --nv' },
+  ),
+  // The prestart hook waits for the driver to initialise the GPUs; without persistence every container start does
+  // that from scratch (seconds per GPU on large or virtualised nodes) and the hook gives up.
+  sig(
+    'container-cli-timeout',
+    ['timed out'],
+    /nvidia-container-cli:[^\n]{0,60}?(?:driver(?: rpc)? error|initialization error)[^\n]{0,40}?timed out/i,
+    [
+      {
+        code: 'persistence-off',
+        when: 'persistence mode is off (nvidia-persistenced not running): the driver initialises every GPU at container start and the hook times out',
+      },
+      { code: 'gpu-unresponsive', when: 'persistence is on and it still times out: a GPU does not answer the driver (dmesg shows Xid lines)' },
+    ],
+    1,
+    'https://github.com/NVIDIA/nvidia-container-toolkit/issues/202 (elezar, NVIDIA: "it is recommended that nvidia-persistenced be running or persistence mode be enabled in the driver"); https://github.com/NVIDIA/nvidia-docker/issues/628 (flx42, NVIDIA: run nvidia-persistenced)',
+    { checked: CHECKED_1202 },
   ),
   // Containers and pods: no cause of its own; it tells container causes (runtime, device plugin) from host ones.
   sig(

@@ -73,11 +73,13 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     ['no cuda gpus are available', 'no cuda-capable device is detected', 'cuda_error_no_device'],
     /(No CUDA GPUs are available|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE)/i,
     [
-      { code: 'no-gpu', when: 'CUDA_VISIBLE_DEVICES is empty/wrong, or the container was started without --gpus' },
+      { code: 'no-gpu', when: 'no GPU in the machine, or the container was started without --gpus' },
+      { code: 'gpus-hidden', when: 'CUDA_VISIBLE_DEVICES (NVIDIA_VISIBLE_DEVICES in a container) is empty or names no GPU that exists' },
       { code: 'driver-not-loaded', when: 'the GPU is there but the driver is not loaded' },
     ],
     1,
     `${RUNTIME_ERRORS} cudaErrorNoDevice = 100`,
+    { checked: CHECKED_1202 },
   ),
   sig(
     'invalid-device-ordinal',

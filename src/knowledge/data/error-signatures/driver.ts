@@ -1,6 +1,6 @@
 // Driver vs runtime: the driver is older than the CUDA a program needs, its user space and kernel module come from
 // two releases, or a cuda-compat libcuda is loaded instead of its own.
-import { sig, RUNTIME_ERRORS, DRIVER_ERRORS } from './types.js';
+import { CHECKED_1202, DRIVER_ERRORS, RUNTIME_ERRORS, sig } from './types.js';
 
 export const DRIVER_SIGNATURES = [
   sig(
@@ -225,9 +225,33 @@ export const DRIVER_SIGNATURES = [
     'system-not-initialized',
     ['system not yet initialized', 'cuda_error_system_not_ready'],
     /(system not yet initialized|CUDA_ERROR_SYSTEM_NOT_READY|Error 802)/i,
-    [{ code: 'driver-not-loaded', when: 'NVSwitch systems (HGX/DGX): nvidia-fabricmanager is not running or its version differs from the driver' }],
+    [
+      {
+        code: 'fabric-manager',
+        when: 'NVSwitch systems (HGX/DGX, SXM GPUs such as A100/H100/H200/B200 SXM): nvidia-fabricmanager is not running or its version differs from the driver',
+      },
+      { code: 'driver-not-loaded', when: 'a GPU without NVSwitch: the driver has not finished initialising the system' },
+    ],
     1,
-    `${RUNTIME_ERRORS} cudaErrorSystemNotReady = 802`,
+    `${RUNTIME_ERRORS} cudaErrorSystemNotReady = 802 ("the system is not yet ready to start any CUDA work … verify that the fabric manager is running")`,
+    { checked: CHECKED_1202 },
+  ),
+  // CUDA 216: a context bound elsewhere. On a GPU in an exclusive compute mode (Exclusive_Process, the deprecated
+  // Exclusive_Thread) a second process or thread cannot have one; TensorFlow prints it from cuCtxSetCurrent.
+  sig(
+    'cuda-device-in-use',
+    ['already_in_use', 'alreadyinuse', 'already in use', '216'],
+    /CUDA_ERROR_CONTEXT_ALREADY_IN_USE|cudaErrorDeviceAlreadyInUse|exclusive-thread device that is already in use|\bCUDA(?: driver)? error[: ]{1,2}216\b/i,
+    [
+      {
+        code: 'compute-mode',
+        when: 'the GPU is in an exclusive compute mode (nvidia-smi "Compute M." E. Process): one process (one context) at a time',
+      },
+      { code: 'gpu-busy', when: 'another process already holds the exclusive GPU (nvidia-smi lists it)' },
+    ],
+    1,
+    `${DRIVER_ERRORS} CUDA_ERROR_CONTEXT_ALREADY_IN_USE = 216; ${RUNTIME_ERRORS} cudaErrorDeviceAlreadyInUse = 216 ("a call tried to access an exclusive-thread device that is already in use by a different thread")`,
+    { checked: CHECKED_1202 },
   ),
   // Ollama: msg="NVIDIA driver too old" … driver=535 required_driver="570 or newer".
   sig(

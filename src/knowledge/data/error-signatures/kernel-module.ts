@@ -120,7 +120,11 @@ export const KERNEL_MODULE_SIGNATURES = [
     // Users and some driver builds write "fallen off of the bus".
     ['fallen off', 'xid'],
     /(GPU has fallen off (?:of )?the bus|Xid[^\n]{0,40}\b79\b)/i,
-    [{ code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' }],
+    [
+      { code: 'xid-errors', when: 'Xid 79: the driver lost the GPU (NVIDIA: drain the node, reset or reseat; check power and cooling)' },
+      { code: 'gpu-unresponsive', when: 'nvidia-smi then hangs or reports the GPU lost' },
+      { code: 'pcie-degraded', when: 'power, riser/cable, PCIe slot or overheating: the GPU disconnected' },
+    ],
     0.9,
     'https://docs.nvidia.com/deploy/xid-errors/index.html',
     { checked: CHECKED_1202 },

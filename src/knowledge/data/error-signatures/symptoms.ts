@@ -10,10 +10,12 @@ export const SYMPTOM_SIGNATURES = [
       { code: 'cpu-only-build', when: 'torch is a +cpu build or CUDA used to build PyTorch is None' },
       { code: 'driver-too-old', when: "the driver's CUDA is below the wheel's (+cuXYZ)" },
       { code: 'driver-not-loaded', when: 'nvidia-smi fails' },
-      { code: 'no-gpu', when: 'no GPU in the container or CUDA_VISIBLE_DEVICES hides it' },
+      { code: 'no-gpu', when: 'no GPU in the machine or the container (docker without --gpus)' },
+      { code: 'gpus-hidden', when: 'CUDA_VISIBLE_DEVICES (NVIDIA_VISIBLE_DEVICES in a container) hides every GPU' },
     ],
     0.5,
     'https://github.com/pytorch/pytorch/issues/99138',
+    { checked: CHECKED_1202 },
   ),
   sig(
     'tf-no-cuda-drivers',
@@ -109,8 +111,31 @@ export const SYMPTOM_SIGNATURES = [
   // and how to check it, not these words.
   sig(
     'gpu-not-used',
-    ['cpu', 'not used', 'not being used', 'not utili', 'not using', "n't use", 'not use', 'gpu没', 'gpu 没', 'gpu未', 'gpu 未', '使用', '用上', '用到'],
-    /\b(?:falls?|falling|fell) back to (?:the )?CPU\b|\b(?:only|just) (?:uses?|using|runs?|running|ran|trains?|training)(?: on)? (?:the )?CPU\b|\bonly (?:the )?CPU (?:is|was|gets?) (?:being )?used\b|\b(?:runs?|running|ran|trains?|training) on (?:the )?CPU (?:instead of|rather than|and not) (?:the |my )?GPU\b|\b(?:GPUs?|graphics card)\b[^\n]{0,20}?\b(?:is|was|are|were|isn'?t|wasn'?t)?\s?(?:not|never) (?:being )?(?:used|utili[sz]ed)\b|\b(?:not|never|doesn'?t|does not|don'?t|didn'?t|won'?t|isn'?t) (?:using|use|utili[sz]e|utili[sz]ing) (?:the |my |any |a )?GPUs?\b|只(?:用|能用|使用|跑|在用)了?\s?CPU|(?:没有|没|未|并未)(?:使用|用上|用到|调用)\s?(?:GPU|显卡)|用的(?:是|还是|都是)\s?CPU|(?:GPU|显卡)\s?(?:没有|没|未|并未)(?:被)?(?:使用|调用|用上|用到)|(?:回退|退回|降级)到\s?CPU/i,
+    [
+      'cpu',
+      'not used',
+      'not being used',
+      'not utili',
+      'not using',
+      "n't use",
+      'not use',
+      'gpu没',
+      'gpu 没',
+      'gpu未',
+      'gpu 未',
+      '使用',
+      '用上',
+      '用到',
+      '用不',
+      '不能用',
+      '没法用',
+      '调用',
+      't use',
+      'to use',
+      't utili',
+      'to utili',
+    ],
+    /\b(?:falls?|falling|fell) back to (?:the )?CPU\b|\b(?:only|just) (?:uses?|using|runs?|running|ran|trains?|training)(?: on)? (?:the )?CPU\b|\bonly (?:the )?CPU (?:is|was|gets?) (?:being )?used\b|\b(?:runs?|running|ran|trains?|training) on (?:the )?CPU (?:instead of|rather than|and not) (?:the |my )?GPU\b|\b(?:GPUs?|graphics card)\b[^\n]{0,20}?\b(?:is|was|are|were|isn'?t|wasn'?t)?\s?(?:not|never) (?:being )?(?:used|utili[sz]ed)\b|\b(?:not|never|doesn'?t|does not|don'?t|didn'?t|won'?t|isn'?t) (?:using|use|utili[sz]e|utili[sz]ing) (?:the |my |any |a )?GPUs?\b|只(?:用|能用|使用|跑|在用)了?\s?CPU|(?:没有|没|未|并未)(?:使用|用上|用到|调用)\s?(?:GPU|显卡)|用的(?:是|还是|都是)\s?CPU|(?:GPU|显卡)\s?(?:没有|没|未|并未)(?:被)?(?:使用|调用|用上|用到)|(?:回退|退回|降级)到\s?CPU|用不(?:了|上)\s?(?:GPU|显卡|CUDA)|(?:GPU|显卡|CUDA)\s?(?:用不(?:了|上)|不能用|没法用)|(?:无法|不能|没法)(?:使用|调用)\s?(?:GPU|显卡)|\b(?:can'?t|cannot|unable to|could ?n[o']t) (?:use|utili[sz]e) (?:the |my |any |a )?GPUs?\b/i,
     [
       { code: 'cpu-only-build', when: 'the framework is a CPU build (torch +cpu, tensorflow-cpu, jax without a CUDA plugin)' },
       { code: 'driver-too-old', when: "the framework's CUDA is newer than the driver runs" },
@@ -174,7 +199,7 @@ export const SYMPTOM_SIGNATURES = [
   sig(
     'slow',
     ['slow', 'forever', 'takes ages', 'takes hours', 'utilization', 'gpu usage', 'gpu util', '慢', '利用率'],
-    /\b(?:very|extremely|really|super|incredibly|painfully|too|so|much|unbearably) slow(?:er)?\b|\bslow(?:er)? than (?:on )?(?:the |my |a )?(?:CPU|before|expected|usual|colab|laptop)\b|\btakes? (?:forever|ages|hours)\b|\b(?:low|poor) GPU (?:util\w*|usage|load)\b|\bGPU[- ]?(?:util(?:ization|isation)?|usage|load) (?:is |stays |stays at |at |of |only )?(?:0|[1-9]) ?%|很慢|非常慢|特别慢|太慢|好慢|慢得|速度(?:很|非常|特别|太)?慢|变慢|比\s?CPU\s?(?:还)?慢|(?:GPU|显卡)\s?利用率(?:很|非常|特别)?低/i,
+    /\b(?:very|extremely|really|super|incredibly|painfully|too|so|much|unbearably) slow(?:er)?\b|\bslow(?:er)? than (?:on )?(?:the |my |a )?(?:CPU|before|expected|usual|colab|laptop)\b|\btakes? (?:forever|ages|hours)\b|\b(?:low|poor) GPU (?:util\w*|usage|load)\b|\bGPU[- ]?(?:util(?:ization|isation)?|usage|load) (?:is |stays |stays at |at |of |only )?(?:0|[1-9]) ?%|很慢|非常慢|特别慢|太慢|好慢|慢得|速度(?:很|非常|特别|太)?慢|变慢|比\s?CPU\s?(?:还)?慢|(?:GPU|显卡)\s?利用率(?:很|非常|特别)?低|跑得?(?:很|非常|特别|太)?慢|(?:训练|推理|运行)(?:速度)?(?:很|非常|特别|太)慢|\b(?:is|are|runs?|running|got|gets|became|becomes|seems?) (?:very |so |really |extremely |quite )?slow(?:ly)?\b/i,
     [
       { code: 'cpu-only-build', when: 'it runs on the CPU: a CPU build of the framework' },
       { code: 'slow-settings', when: 'a debug setting (CUDA_LAUNCH_BLOCKING=1, anomaly detection) serialises the GPU' },
@@ -191,7 +216,7 @@ export const SYMPTOM_SIGNATURES = [
   sig(
     'hang',
     ['hang', 'hung', 'freezes', 'freezing', 'froze', 'stuck', 'deadlock', 'not responding', '卡', '死机', '反应', '响应', '不动'],
-    /\b(?:hangs?|hanging|hung|freezes|freezing|froze|stuck|deadlock(?:s|ed)?|not responding)\b|(?<!显)卡(?:住|死|在)|死机|没有?反应|无响应|(?:一直|就)不动/i,
+    /\b(?:hangs?|hanging|hung|freezes|freezing|froze|stuck|deadlock(?:s|ed)?|not responding)\b|(?<!显)卡(?:住|死|在|着不动)|死机|没有?反应|无响应|(?:一直|就|卡着)不动/i,
     [
       { code: 'nccl-failure', when: 'several GPUs or ranks: a collective waits for a peer (P2P, a dead rank)' },
       { code: 'gpu-unresponsive', when: 'nvidia-smi itself hangs or reports the GPU lost' },
@@ -201,6 +226,21 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html',
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
+  ),
+  sig(
+    'memory-held',
+    ['释放', '被占', 'released', 'frees', 'freed', 'free the', 'free gpu', 'zombie', 'still held', 'still occupied', 'still in use', 'still allocated'],
+    /显存(?:一直)?(?:不|没有?|无法)释放|(?:不|没有?|无法)释放(?:掉)?\s?显存|(?:显卡|GPU)\s?(?:不|没有?)释放\s?显存|显存(?:一直|还|仍然)?被占(?:着|用)?|\bGPU memory (?:is |was )?(?:not|never) (?:being )?(?:released|freed)\b|\b(?:doesn'?t|does not|won'?t|never|didn'?t) (?:release|free)s? (?:the )?GPU memory\b|\bGPU memory (?:is |stays )?still (?:held|occupied|in use|allocated)\b|\bzombie process(?:es)? (?:hold|holding|using|occupying) (?:the )?GPU\b/i,
+    [
+      {
+        code: 'gpu-busy',
+        when: 'a process that did not exit (a killed job, a DataLoader worker, a notebook kernel) still holds the memory: nvidia-smi lists it',
+      },
+      { code: 'out-of-memory', when: 'the program itself keeps the memory (the caching allocator, references kept alive)' },
+    ],
+    0.2,
+    'https://docs.pytorch.org/docs/stable/notes/cuda.html#memory-management',
     { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
   ),
 ];

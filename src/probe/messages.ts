@@ -1,0 +1,48 @@
+// Messages of the probes: why a probe gave no answer, and why a library copy is or is not the one that loads.
+// They are stored in the Snapshot as written, in the language the probe ran in.
+import { defineMessages } from '../i18n/index.js';
+
+export const probeMessages = defineMessages({
+  en: {
+    killed: 'no answer within {ms} ms; killed',
+    kernelLogForeignRoot: 'not read under --root (a mounted tree has no live kernel log)',
+    kernelLogEmpty: '{command}: no kernel messages for this boot',
+    compatLoaded: 'the CUDA driver API loaded {path}',
+    compatPreloaded: '{entry} is preloaded by {kind}',
+    compatInCache: '{dir} is in the ld.so cache',
+    compatOnPath: '{dir} is on LD_LIBRARY_PATH',
+    compatShadowedBy: 'the loader finds {path} first',
+    compatUnused: "not on LD_LIBRARY_PATH nor in the ld.so cache: the driver's own libcuda loads",
+    deepNoPython: 'no interpreter found in this environment',
+    deepForeignRoot: 'not run: reading a mounted root (--root), whose programs are not run',
+    deepTimedOut: 'importing the framework did not finish within {s} s; killed',
+    deepCannotRun: 'cannot run {python}',
+    deepNoReport: 'the interpreter exited {code} without a report{tail}',
+    envNoSuchPath: '{flag} {value}: no such file or folder',
+    envNotEnvironment: '{flag} {value}: not a Python environment (looked for {markers} in it)',
+    envNotInterpreter: '{flag} {value}: not a Python interpreter (give an environment folder or its bin/python)',
+    fileUnreadable: 'cannot read {path}',
+    notRegularFile: 'not a regular file: {path}',
+  },
+  'zh-CN': {
+    killed: '{ms} ms 内没有响应；已终止',
+    kernelLogForeignRoot: '使用 --root 时不读取（挂载的目录树没有实时内核日志）',
+    kernelLogEmpty: '{command}：本次开机没有内核消息',
+    compatLoaded: 'CUDA 驱动 API 加载了 {path}',
+    compatPreloaded: '{entry} 由 {kind} 预加载',
+    compatInCache: '{dir} 在 ld.so 缓存中',
+    compatOnPath: '{dir} 在 LD_LIBRARY_PATH 中',
+    compatShadowedBy: '加载器先找到 {path}',
+    compatUnused: '不在 LD_LIBRARY_PATH 中，也不在 ld.so 缓存中：加载的是驱动自带的 libcuda',
+    deepNoPython: '此环境中没有找到解释器',
+    deepForeignRoot: '未运行：正在读取挂载的根目录（--root），不运行其中的程序',
+    deepTimedOut: '导入框架在 {s} 秒内没有完成；已终止',
+    deepCannotRun: '无法运行 {python}',
+    deepNoReport: '解释器退出（{code}），没有给出报告{tail}',
+    envNoSuchPath: '{flag} {value}：文件或目录不存在',
+    envNotEnvironment: '{flag} {value}：不是 Python 环境（在其中查找了 {markers}）',
+    envNotInterpreter: '{flag} {value}：不是 Python 解释器（请给出环境目录或其中的 bin/python）',
+    fileUnreadable: '无法读取 {path}',
+    notRegularFile: '不是普通文件：{path}',
+  },
+});
