@@ -9,7 +9,7 @@ import { cliMessages as m } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
 import { terminalSafe } from './render/terminal.js';
-import { displayWidth, padEndDisplay } from './render/width.js';
+import { displayWidth, padEndDisplay, truncateDisplay } from './render/width.js';
 import { exitOnSignals } from './process/children.js';
 import { VERSION } from './version.js';
 
@@ -233,7 +233,7 @@ function nodeIo(): Io {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     // The one cursor control gpuenv writes itself: back to the line's start, clear it, write the status.
     ...(process.stderr.isTTY
-      ? { status: (t: string) => void process.stderr.write(`\r\x1b[2K${t.slice(0, Math.max(20, (process.stderr.columns || 80) - 1))}`) }
+      ? { status: (t: string) => void process.stderr.write(`\r\x1b[2K${truncateDisplay(t, Math.max(20, (process.stderr.columns || 80) - 1))}`) }
       : {}),
     ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     cwd: process.cwd(),

@@ -1,6 +1,7 @@
 // Progress of a benchmark on stderr: the steps a config will run (each engine names the step it starts by key),
 // a time-left estimate from planned costs scaled by how fast this machine went so far, and the line itself:
 // one line rewritten in place on a terminal (Io.status), plain lines otherwise. stdout never sees any of it.
+import { truncateDisplay } from '../render/width.js';
 import { m } from './messages.js';
 import type { Dtype, Engine, EngineConfig } from './types.js';
 
@@ -75,7 +76,7 @@ export interface ProgressState {
 export function progressLine(state: ProgressState, columns: number | null): string {
   const left = state.leftS === null ? '' : m('progress.left', { s: Math.max(1, Math.round(state.leftS)) });
   const line = m('progress.line', { k: state.step, n: state.steps, what: state.text, left });
-  return columns !== null && [...line].length > columns - 1 ? `${[...line].slice(0, Math.max(10, columns - 2)).join('')}…` : line;
+  return columns === null ? line : truncateDisplay(line, Math.max(11, columns - 1));
 }
 
 export interface ProgressOptions {

@@ -21,16 +21,20 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
 export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { host: s.hostname ?? s.root })): string[] {
   const out: string[] = [];
   out.push(st.bold(title));
-  const osBits = [
+  const secureBoot = s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? [`Secure Boot ${s.os.secureBoot.value}`] : [];
+  out.push(`  ${m('snap.os')}: ${[...osFacts(s), ...secureBoot].join(' · ')}`, '');
+  return out;
+}
+
+/** The one-line OS summary's parts (distribution, kernel, CPU architecture, WSL, container), shared with the report. */
+export function osFacts(s: Snapshot): string[] {
+  return [
     s.os.prettyName?.value,
     s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
     s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
     s.os.wsl?.value ? 'WSL' : undefined,
     s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
-    s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? `Secure Boot ${s.os.secureBoot.value}` : undefined,
-  ].filter(Boolean);
-  out.push(`  ${m('snap.os')}: ${osBits.join(' · ')}`, '');
-  return out;
+  ].filter((v): v is string => Boolean(v));
 }
 
 export function gpuSection(s: Snapshot, st: Style): string[] {

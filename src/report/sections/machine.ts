@@ -1,6 +1,7 @@
 // The machine: its GPUs, the driver, CUDA toolkits, libraries and cuda-compat copies, and each Python environment
 // with its GPU frameworks and which copy of each CUDA library they load (snapshot/library-copies.ts, the one answer).
 import { formatBytes } from '../../render/style.js';
+import { osFacts } from '../../render/snapshot-text.js';
 import { loadedLibrary, type LibraryName } from '../../snapshot/library-copies.js';
 import type { Gpu, PythonEnv, Snapshot } from '../../snapshot/types.js';
 import { type Html, html } from '../escape.js';
@@ -20,13 +21,7 @@ const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 const yes = (b: boolean | null | undefined) => (b === null || b === undefined ? '—' : b ? m('yes') : m('no'));
 
 export function machineSection(s: Snapshot): Html {
-  const os = [
-    s.os.prettyName?.value,
-    s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
-    s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
-    s.os.wsl?.value ? 'WSL' : undefined,
-    s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
-  ].filter(Boolean);
+  const os = osFacts(s);
   return html`<section id="gpuenv-machine" class="machine"><h2>${m('machine.title', { host: s.hostname ?? s.root })}</h2>
 <p class="meta">${os.join(' · ')} · ${m('machine.taken', { when: s.takenAt, version: s.tool.version })}</p>
 ${gpus(s)}${driver(s)}${toolkits(s)}${libraries(s)}${pythons(s)}</section>`;
