@@ -2,7 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { UsageError, EXIT } from '../errors.js';
+import { getLang } from '../i18n/index.js';
 import { formatBytes, table } from '../render/style.js';
+import { displayWidth, truncateDisplay } from '../render/width.js';
 import type { CommandContext, CommandDetails } from './types.js';
 import { vramMessages as m } from './vram-messages.js';
 import type { Mode, ModelSpec, Optimizer, Precision, Strategy, VramOptions } from '../vram/types.js';
@@ -178,10 +180,11 @@ export async function run(ctx: CommandContext): Promise<number> {
     '',
   );
   const rows = [[m('col.term'), m('col.size'), m('col.how')]];
-  for (const t of e.terms) rows.push([m(`term.${t.id}`), formatBytes(t.bytes), t.formula.length > 110 ? `${t.formula.slice(0, 107)}…` : t.formula]);
+  for (const t of e.terms) rows.push([m(`term.${t.id}`), formatBytes(t.bytes), displayWidth(t.formula) > 110 ? truncateDisplay(t.formula, 108) : t.formula]);
   rows.push([m('peak'), formatBytes(e.allocatedPeakBytes), ''], [m('total'), formatBytes(e.totalBytes), '']);
   lines.push(...table(rows), '', `  ${m('peakNote')}`);
-  if (!model.confirmed || model.note) lines.push(`  ${m('unconfirmed', { note: model.note ?? '' })}`);
+  const note = getLang() === 'zh-CN' ? (model.noteZh ?? model.note) : model.note;
+  if (!model.confirmed || note) lines.push(`  ${m('unconfirmed', { note: note ?? '' })}`);
   lines.push('', m('fits.title'));
   lines.push(
     ...table(fits.map((f) => [`${f.memoryGiB} GB`, f.fits ? m('fits.yes') : m('fits.no'), f.gpus.slice(0, 4).join(', ') + (f.gpus.length > 4 ? ', …' : '')])),

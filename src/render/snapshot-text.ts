@@ -21,7 +21,8 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
 export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { host: s.hostname ?? s.root })): string[] {
   const out: string[] = [];
   out.push(st.bold(title));
-  const secureBoot = s.os.secureBoot && s.os.secureBoot.value !== 'unknown' ? [`Secure Boot ${s.os.secureBoot.value}`] : [];
+  const sb = s.os.secureBoot?.value;
+  const secureBoot = sb === 'enabled' ? [m('snap.secureBootOn')] : sb === 'disabled' ? [m('snap.secureBootOff')] : [];
   out.push(`  ${m('snap.os')}: ${[...osFacts(s), ...secureBoot].join(' · ')}`, '');
   return out;
 }
@@ -30,10 +31,10 @@ export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { 
 export function osFacts(s: Snapshot): string[] {
   return [
     s.os.prettyName?.value,
-    s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
+    s.os.kernel ? m('snap.kernel', { version: s.os.kernel.value }) : undefined,
     s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
     s.os.wsl?.value ? 'WSL' : undefined,
-    s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
+    s.os.container?.value ? m('snap.container', { kind: s.os.container.value }) : undefined,
   ].filter((v): v is string => Boolean(v));
 }
 

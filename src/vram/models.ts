@@ -3,6 +3,7 @@ import type { ModelSpec, TransformerShape } from './types.js';
 
 const CHECKED = '2026-11-30';
 const MEMORY_NOTE = 'dimensions as published in the config.json on the Hugging Face hub; not re-read in this session';
+const MEMORY_NOTE_ZH = '结构尺寸取自 Hugging Face hub 上发布的 config.json；本次未重新核对';
 const HF = (repo: string) => `https://huggingface.co/${repo}/blob/main/config.json`;
 
 type ShapeIn = Omit<TransformerShape, 'headDim' | 'gatedMlp' | 'norm' | 'dropout' | 'tiedEmbeddings'> &
@@ -27,6 +28,8 @@ interface Row {
   source: string;
   confirmed?: boolean;
   note?: string;
+  /** The note in Simplified Chinese: shown with --lang zh-CN (the note is gpuenv's own words, not a quote). */
+  noteZh?: string;
   components?: ModelSpec['components'];
   activationElementsPerSample?: number;
 }
@@ -47,7 +50,7 @@ function row(r: Row): ModelSpec {
     source: r.source,
     checked: CHECKED,
     confirmed,
-    ...((r.note ?? (!confirmed ? MEMORY_NOTE : undefined)) ? { note: r.note ?? MEMORY_NOTE } : {}),
+    ...((r.note ?? (!confirmed ? MEMORY_NOTE : undefined)) ? { note: r.note ?? MEMORY_NOTE, noteZh: r.note ? r.noteZh : MEMORY_NOTE_ZH } : {}),
   };
 }
 
@@ -87,6 +90,7 @@ export const MODELS: readonly ModelSpec[] = [
     source: 'He et al. 2016, Deep Residual Learning (arXiv:1512.03385) Table 1; torchvision resnet50 parameter count',
     confirmed: true,
     note: 'seq stands for the image side (224 default); activations scale with its square',
+    noteZh: 'seq 表示图像边长（默认 224）；激活随其平方增长',
   }),
   row({
     id: 'bert-base',
@@ -121,6 +125,7 @@ export const MODELS: readonly ModelSpec[] = [
     source: 'Dosovitskiy et al. 2020, An Image is Worth 16x16 Words (arXiv:2010.11929) Table 1',
     confirmed: true,
     note: 'seq = 197 tokens for a 224² image (196 patches + [CLS])',
+    noteZh: 'seq = 197 个 token，对应 224² 图像（196 个 patch + [CLS]）',
   }),
   row({
     id: 'vit-l-16',
@@ -222,6 +227,7 @@ export const MODELS: readonly ModelSpec[] = [
     source: 'Rombach et al. 2022 (arXiv:2112.10752); model card runwayml/stable-diffusion-v1-5 (860M UNet, 123M text encoder)',
     confirmed: true,
     note: 'activations of the UNet are not modelled: the estimate covers weights, optimizer and overhead; training the UNet at batch ≥ 1 needs several GiB more',
+    noteZh: '未建模 UNet 的激活：估算只含权重、优化器和固定开销；以 batch ≥ 1 训练 UNet 还要再多几 GiB',
   }),
   row({
     id: 'sdxl',
@@ -238,6 +244,7 @@ export const MODELS: readonly ModelSpec[] = [
     source: 'Podell et al. 2023, SDXL (arXiv:2307.01952) Table 1 (2.6B UNet, 817M text encoders)',
     confirmed: true,
     note: 'activations of the UNet are not modelled: the estimate covers weights, optimizer and overhead',
+    noteZh: '未建模 UNet 的激活：估算只含权重、优化器和固定开销',
   }),
   row({
     id: 'llama-2-7b',
@@ -419,6 +426,7 @@ export const MODELS: readonly ModelSpec[] = [
     }),
     source: HF('Qwen/Qwen3-1.7B'),
     note: 'total rounded to the dimensions (1.72B with tied embeddings); the model card says 1.7B',
+    noteZh: '总数按结构尺寸计算（共享嵌入时为 1.72B）；模型卡写的是 1.7B',
   }),
   row({
     id: 'qwen3-4b',

@@ -49,6 +49,8 @@ export interface ModelSpec extends Sourced {
   activationElementsPerSample?: number;
   /** The shape was assumed from a parameter count, not read from a config. */
   assumedShape?: boolean;
+  /** Sourced.note in Simplified Chinese. */
+  noteZh?: string;
 }
 
 export type Mode = 'train' | 'infer';
