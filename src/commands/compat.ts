@@ -393,12 +393,18 @@ function objectRows(obj: Record<string, unknown>): Row[] {
   for (const [key, value] of Object.entries(obj)) {
     if (['source', 'checked', 'confirmed', 'note', 'unconfirmedFields', 'aliases'].includes(key) || value === undefined) continue;
     const text = render(value);
-    if (text !== '') rows.push([key, text]);
+    if (text !== '') rows.push([fieldLabel(key), text]);
   }
   const confirmed = obj.confirmed !== false && !(Array.isArray(obj.unconfirmedFields) && obj.unconfirmedFields.length);
   const why = typeof obj.note === 'string' ? obj.note : Array.isArray(obj.unconfirmedFields) ? obj.unconfirmedFields.join(', ') : '';
   if (typeof obj.source === 'string') rows.push([m('key.source'), confirmed ? obj.source : `${obj.source} (${m('unconfirmed', { note: why || '?' })})`]);
   return rows;
+}
+
+/** A row's field name in the output language; a field the catalogue does not name is shown as it is. */
+function fieldLabel(key: string): string {
+  const k = `field.${key}`;
+  return k in m.table.en ? m(k as Parameters<typeof m>[0]) : key;
 }
 
 function render(value: unknown): string {
@@ -407,7 +413,7 @@ function render(value: unknown): string {
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k} ${render(v)}`)
+      .map(([k, v]) => `${fieldLabel(k)} ${render(v)}`)
       .join(', ');
   }
   return String(value);
