@@ -71,7 +71,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (sub === 'manifests' || sub === 'slurm-conf') return (await import('./fleet-config.js')).fleetConfig(ctx, sub, inputs);
   if (sub !== 'report') throw new UsageError(fm('usage.sub'), `gpuenv ${details.usage}`);
   if (inputs.length === 0) throw new UsageError(fm('usage.inputs'));
-  if ([ctx.values.markdown, ctx.globals.json, ctx.values.prom].filter(Boolean).length > 1) throw new UsageError('--json, --markdown and --prom: choose one');
+  if ([ctx.values.markdown, ctx.globals.json, ctx.values.prom].filter(Boolean).length > 1) throw new UsageError(fm('usage.oneFormat'));
   const { results, unreadable } = await readResults(ctx.io.cwd, inputs);
   const lockFile = typeof ctx.values.baseline === 'string' ? ctx.values.baseline : undefined;
   const baseline = lockFile ? baselineOf(await parseLock(await readText(resolve(ctx.io.cwd, lockFile), 'lock'), lockFile)) : {};

@@ -8,7 +8,8 @@ import { checkHealth, failedHealth, judgeHealth } from '../health/check.js';
 import { renderNfd } from '../health/nfd.js';
 import { npdExit, renderNpd } from '../health/npd.js';
 import { renderProm } from '../health/prom.js';
-import { renderHealthText } from '../health/render.js';
+import { msg } from '../health/messages.js';
+import { actionLabel, renderHealthText } from '../health/render.js';
 import { applySlurmDrain, type SlurmAction } from '../health/slurm.js';
 import type { HealthResult } from '../health/types.js';
 import { makeStyle } from '../render/style.js';
@@ -27,18 +28,18 @@ export const details: CommandDetails = {
   usage:
     'health [--json|--format human|json|prom|npd] [--prom-textfile FILE] [--nfd-features FILE [--nfd-ttl DURATION]] [--expect-gpus N] [--slurm-drain|--prolog] [--fail-closed] [--warn-exit 0|1] [--every DURATION] [--snapshot FILE] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
   help: () => [
-    '  --format FORMAT       human (default), json, prom (Prometheus textfile) or npd (one line for node-problem-detector)',
-    '  --prom-textfile FILE  also write the Prometheus textfile there (atomically; node-exporter textfile collector)',
-    '  --nfd-features FILE   also write a Node Feature Discovery feature file (gpuenv.io/ labels) there',
-    '  --nfd-ttl DURATION    how long those labels live unless rewritten (default 3× --every, else 15m)',
-    "  --expect-gpus N       the GPU count this node must show (default: Slurm's Gres for the node, when there is one)",
-    '  --slurm-drain         on an error, drain the node with a "gpuenv:" reason; resume nodes gpuenv drained once they pass',
-    "  --prolog              Slurm Prolog mode: the exit code alone decides; gpuenv's own failures exit 0",
-    '  --fail-closed         treat "gpuenv could not decide" as an error (exit 1, and a drain with --slurm-drain)',
-    '  --warn-exit 0|1       exit 1 on warnings too (default 0)',
-    '  --every DURATION      run again every DURATION (30s, 5m…) until stopped, rewriting the files (a DaemonSet needs no shell)',
-    '  --snapshot FILE       judge a saved Snapshot instead of the live machine',
-    '  --timeout SECONDS     limit for each probe (default 3; the driver probe gets twice that, and one retry)',
+    msg('opt.format'),
+    msg('opt.promTextfile'),
+    msg('opt.nfdFeatures'),
+    msg('opt.nfdTtl'),
+    msg('opt.expectGpus'),
+    msg('opt.slurmDrain'),
+    msg('opt.prolog'),
+    msg('opt.failClosed'),
+    msg('opt.warnExit'),
+    msg('opt.every'),
+    msg('opt.snapshot'),
+    msg('opt.timeout'),
   ],
   examples: [
     'gpuenv health',
@@ -92,18 +93,16 @@ function settings(ctx: CommandContext): Settings {
   const v = ctx.values;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const format = (str('format') ?? (ctx.globals.json ? 'json' : 'human')) as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format ${format}: choose ${FORMATS.join(', ')}`);
-  if (ctx.globals.json && str('format') && format !== 'json') throw new UsageError(`--json and --format ${format}: choose one`);
+  if (!FORMATS.includes(format)) throw new UsageError(msg('err.format', { format, formats: FORMATS.join(', ') }));
+  if (ctx.globals.json && str('format') && format !== 'json') throw new UsageError(msg('err.jsonAndFormat', { format }));
   const expect = str('expect-gpus');
-  if (expect !== undefined && !/^\d{1,3}$/.test(expect)) throw new UsageError(`--expect-gpus ${expect}: give a whole number of GPUs, e.g. --expect-gpus 8`);
+  if (expect !== undefined && !/^\d{1,3}$/.test(expect)) throw new UsageError(msg('err.expectGpus', { value: expect }));
   const warn = str('warn-exit') ?? '0';
-  if (warn !== '0' && warn !== '1') throw new UsageError(`--warn-exit ${warn}: give 0 or 1`);
-  if (v['slurm-drain'] && v.prolog)
-    throw new UsageError("--slurm-drain and --prolog: a Prolog must not call Slurm commands (Slurm's guidance); the node drains on the exit code");
+  if (warn !== '0' && warn !== '1') throw new UsageError(msg('err.warnExit', { value: warn }));
+  if (v['slurm-drain'] && v.prolog) throw new UsageError(msg('err.drainAndProlog'));
   const every = str('every') === undefined ? undefined : parseDuration(str('every')!, '--every');
   const snapshotFile = str('snapshot');
-  if (snapshotFile && (ctx.globals.root || every !== undefined))
-    throw new UsageError('--snapshot judges a saved Snapshot: --root and --every need the live machine');
+  if (snapshotFile && (ctx.globals.root || every !== undefined)) throw new UsageError(msg('err.snapshotLive'));
   const ttl = str('nfd-ttl');
   const { outDir, nodeName } = nodeOptionValues(v);
   return {
@@ -140,13 +139,13 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
     if (error instanceof UsageError) throw error;
     return failedHealth({ env: io.env, hostname: () => null }, String((error as Error)?.message ?? error), o.nodeName, now);
   });
-  if (result.status === 'unknown') io.err(`gpuenv health: could not decide: ${result.failure ?? 'unknown failure'}\n`);
+  if (result.status === 'unknown') io.err(msg('run.undecided', { failure: result.failure ?? msg('run.unknownFailure') }));
   // A file that cannot be written is reported, never a reason to skip the drain or to end an --every loop.
   const write = async (file: string, text: string) => {
     try {
       await writeOutput(io.cwd, file, text, true);
     } catch (error) {
-      io.err(`gpuenv health: could not write ${file}: ${(error as Error).message}\n`);
+      io.err(msg('run.cannotWrite', { file, error: (error as Error).message }));
     }
   };
   if (o.promFile) await write(o.promFile, renderProm(result, new Date()));
@@ -156,12 +155,13 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
     // The node to act on is the one Slurm runs us on, whatever machine was judged (a saved Snapshot included).
     const node = nonBlank(o.nodeName) ?? nonBlank(io.env.SLURMD_NODENAME) ?? result.node.name;
     slurm = await applySlurmDrain(result, node, o.failClosed);
-    if (slurm.action === 'failed' || slurm.action === 'kept-admin-reason') io.err(`gpuenv health: slurm: ${slurm.action}: ${slurm.detail}\n`);
+    if (slurm.action === 'failed' || slurm.action === 'kept-admin-reason')
+      io.err(msg('run.slurm', { action: actionLabel(slurm.action), detail: slurm.detail }));
   }
   const doc = { ...result, ...(slurm ? { slurm } : {}) };
   if (o.outDir !== undefined) {
     await writeNodeResult(io.cwd, o.outDir, result.node, doc).catch((error: Error) =>
-      io.err(`gpuenv health: could not write to ${o.outDir}: ${error.message}\n`),
+      io.err(msg('run.cannotWriteDir', { dir: o.outDir!, error: error.message })),
     );
   } else if (o.format === 'json') io.out(`${JSON.stringify(doc, null, 2)}\n`);
   else if (o.format === 'prom') io.out(renderProm(result, new Date()));

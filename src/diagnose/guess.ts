@@ -12,14 +12,13 @@ import { contextOf, type ExplainContext } from './context.js';
 import type { RuleFinding, RuleInput } from './types.js';
 import { em as m } from './explainers/messages.js';
 import { xm } from './rules/messages-explain.js';
+import { fx } from './rules/messages-fixes.js';
 
 type MessageKey = Parameters<typeof m>[0];
 
-const CHECKS: Partial<Record<FindingCode, string[]>> = {
-  'driver-too-old': [
-    'nvidia-smi   # "CUDA Version" in the header = the newest CUDA this driver runs',
-    'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
-  ],
+/** The commands that check an area, built at call time so that their comments follow the language. */
+const checks = (): Partial<Record<FindingCode, string[]>> => ({
+  'driver-too-old': [`nvidia-smi   # ${fx('guess.cudaVersionHeader')}`, 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'],
   'arch-unsupported': ['nvidia-smi --query-gpu=name,compute_cap --format=csv', 'python -c "import torch; print(torch.cuda.get_arch_list())"'],
   'library-not-found': ['ldconfig -p | grep -E "libcuda|libcudart|libcudnn|libcublas"', 'echo $LD_LIBRARY_PATH', 'pip list 2>/dev/null | grep -i nvidia-'],
   'cudnn-mismatch': ['python -c "import torch; print(torch.backends.cudnn.version())"', 'ldconfig -p | grep libcudnn', 'pip list 2>/dev/null | grep -i cudnn'],
@@ -27,29 +26,25 @@ const CHECKS: Partial<Record<FindingCode, string[]>> = {
     'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"',
     'pip list 2>/dev/null | grep -iE "^(torch|tensorflow|jax)"',
   ],
-  'no-gpu': ['nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', 'docker run --rm --gpus all ubuntu nvidia-smi   # in containers'],
+  'no-gpu': ['nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', `docker run --rm --gpus all ubuntu nvidia-smi   # ${fx('guess.inContainers')}`],
   'driver-not-loaded': ['nvidia-smi', 'lsmod | grep nvidia', 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure"', 'dkms status'],
   'out-of-memory': [
     'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv',
     'nvidia-smi --query-gpu=memory.used,memory.total --format=csv',
   ],
-  'nccl-failure': [
-    'NCCL_DEBUG=INFO <your command>   # the WARN line names the failing call',
-    'nvidia-smi topo -m',
-    'df -h /dev/shm   # containers: 64 MB by default; docker run --shm-size=16g (or --ipc=host)',
-  ],
+  'nccl-failure': [`NCCL_DEBUG=INFO <your command>   # ${fx('guess.warnLine')}`, 'nvidia-smi topo -m', `df -h /dev/shm   # ${fx('guess.shmContainers')}`],
   wsl: ['ls -la /usr/lib/wsl/lib/', 'cat /etc/ld.so.conf.d/ld.wsl.conf', 'dpkg -l | grep -iE "nvidia-(driver|utils)|libnvidia"'],
   'secure-boot': ['mokutil --sb-state', 'sudo dmesg | grep -iE "lockdown|key was rejected|module verification"'],
   nouveau: ['lsmod | grep nouveau', 'cat /etc/modprobe.d/*nouveau* 2>/dev/null'],
   'toolkit-mismatch': ['which -a nvcc; nvcc --version', 'echo $CUDA_HOME', 'python -c "import torch; print(torch.version.cuda)"'],
   'multiple-toolkits': ['which -a nvcc; ls -ld /usr/local/cuda*', 'echo "CUDA_HOME=$CUDA_HOME PATH=$PATH"'],
-  'mixed-package-managers': ['conda list | grep -iE "torch|tensorflow|cuda|pypi"   # channel "pypi" = installed by pip', 'pip check'],
+  'mixed-package-managers': [`conda list | grep -iE "torch|tensorflow|cuda|pypi"   # ${fx('guess.pypiChannel')}`, 'pip check'],
   'framework-cuda-mismatch': [
     'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
     'nvcc --version',
     'pip list 2>/dev/null | grep -iE "cuda|cudnn|nvidia-"',
   ],
-};
+});
 
 /** The facts the paste states, for a guess to show what it rests on. */
 export function pastedFacts(ctx: ExplainContext): Evidence[] {
@@ -76,11 +71,12 @@ export function pastedFacts(ctx: ExplainContext): Evidence[] {
  * place there (the first guess ranks above the second).
  */
 export function guessFor(ctx: ExplainContext, cues: readonly Cue[], code: FindingCode): { finding: Finding; index: number } | undefined {
+  const checked = checks();
   const index = cues
-    .filter((c) => CHECKS[c.code])
+    .filter((c) => checked[c.code])
     .slice(0, 2)
     .findIndex((c) => c.code === code);
-  const c = cues.filter((x) => CHECKS[x.code])[index];
+  const c = cues.filter((x) => checked[x.code])[index];
   if (index < 0 || !c) return undefined;
   return {
     index,
@@ -89,8 +85,8 @@ export function guessFor(ctx: ExplainContext, cues: readonly Cue[], code: Findin
       severity: 'info',
       title: m('guessTitle', { area: m(`area:${c.code}` as MessageKey) }),
       cause: m('guessCause', { area: m(`area:${c.code}` as MessageKey), line: c.line, usual: m(`usual:${c.code}` as MessageKey) }),
-      evidence: [{ fact: m('evWords', { line: c.line }), value: c.text, source: 'pasted (words only, no known message)' }, ...pastedFacts(ctx)],
-      fix: [`# ${m('guessCheck')}`, ...(CHECKS[c.code] ?? [])],
+      evidence: [{ fact: m('evWords', { line: c.line }), value: c.text, source: m('srcWordsOnly') }, ...pastedFacts(ctx)],
+      fix: [`# ${m('guessCheck')}`, ...(checked[c.code] ?? [])],
     },
   };
 }
@@ -131,7 +127,8 @@ export function cannotTell(input: RuleInput, code: FindingCode): RuleFinding | u
   if (!message && !error && !symptoms.length) {
     cause = xm('ctCauseTrouble');
   } else if (message) {
-    const causes = (signatureById(message.signature)?.causes ?? []).map((c) => c.code).filter((c) => CHECKS[c]);
+    const checked = checks();
+    const causes = (signatureById(message.signature)?.causes ?? []).map((c) => c.code).filter((c) => checked[c]);
     const areas = causes.slice(0, 4).map((c) => m(`area:${c}` as MessageKey));
     cause = xm('ctCauseMessage', { line: message.line, causes: areas.join('; ') || message.signature });
     evidence.push({ fact: xm('evMessage', { line: message.line }), value: message.text.slice(0, 300), source: 'pasted' });

@@ -8,6 +8,7 @@ import type { ErrorEvent } from '../parse/types.js';
 import type { ExplainContext } from './context.js';
 import type { Explained } from './explain-helpers.js';
 import { em as m } from './explainers/messages.js';
+import { fx } from './rules/messages-fixes.js';
 
 interface Missing {
   name: string;
@@ -59,7 +60,7 @@ export function onnxruntimeFromFacts(ctx: ExplainContext): Explained | undefined
         ...(alt
           ? [`pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`]
           : []),
-        `# or install CUDA ${build.cuda} (and cuDNN ${build.cudnnMajor}) for onnxruntime-gpu ${pkg.version}`,
+        `# ${fx('ort.orInstallCuda', { cuda: build.cuda, cudnn: build.cudnnMajor, version: pkg.version })}`,
         'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
       ],
     },
@@ -89,7 +90,7 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   if (build)
     evidence.push({
       fact: m('evOrtBuild'),
-      value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? ' (unconfirmed row)' : ''}`,
+      value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? m('ortUnconfirmedRow') : ''}`,
       source: stated ? 'pasted:error message' : (info?.release.source ?? 'gpuenv onnxruntime table'),
     });
   if (sysCuda) evidence.push({ fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
@@ -108,10 +109,10 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
       cause: m('ortCudnnCause', vars),
       evidence,
       fix: [
-        `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # cuDNN ${wantCudnn} next to the program; or from developer.nvidia.com/cudnn`,
+        `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # ${fx('ort.cudnnNext', { cudnn: wantCudnn })}`,
         ...(alt
           ? [
-              `# or keep cuDNN ${cudnnMajor}: pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`,
+              `# ${fx('ort.orKeepCudnn', { cudnn: cudnnMajor })} pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`,
             ]
           : []),
         'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
@@ -135,7 +136,7 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const vars = {
     ort,
     want: `CUDA ${wantCuda}`,
-    lib: missing?.name ?? `CUDA ${wantCuda} libraries`,
+    lib: missing?.name ?? m('ortCudaLibs', { cuda: wantCuda }),
     have: sysCuda ? `CUDA ${sysCuda}` : m('ortNoCuda', { cuda: String(wantCuda) }),
   };
   const finding: Finding = {
@@ -148,7 +149,7 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
       ...(alt
         ? [`pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`]
         : []),
-      `# or give this build its CUDA ${wantCuda} libraries: pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}  (and put their lib folders on LD_LIBRARY_PATH)`,
+      `# ${fx('ort.orGiveCuda', { cuda: wantCuda, cmd: `pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}` })}`,
       'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
     ],
   };

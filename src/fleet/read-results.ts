@@ -6,6 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import type { Finding } from '../findings.js';
 import { UsageError } from '../errors.js';
 import { parseSnapshot } from '../snapshot/read.js';
+import { fm } from './messages.js';
 import type { NodeResult } from './report.js';
 
 const MAX_FILE = 64 * 1024 * 1024;
@@ -20,7 +21,7 @@ async function filesOf(cwd: string, inputs: string[]): Promise<string[]> {
   for (const input of inputs) {
     const path = resolve(cwd, input);
     const st = await stat(path).catch(() => null);
-    if (!st) throw new UsageError(`${input}: no such file or folder`);
+    if (!st) throw new UsageError(fm('read.noSuchFile', { input }));
     if (st.isDirectory()) {
       for (const name of (await readdir(path)).filter((n) => n.endsWith('.json')).sort()) out.push(join(path, name));
     } else out.push(path);
@@ -60,29 +61,29 @@ export async function readResults(cwd: string, inputs: string[]): Promise<ReadRe
   for (const file of await filesOf(cwd, inputs)) {
     try {
       const st = await stat(file);
-      if (st.size > MAX_FILE) throw new Error(`larger than ${MAX_FILE / 1024 / 1024} MB`);
+      if (st.size > MAX_FILE) throw new Error(fm('read.tooLarge', { mb: MAX_FILE / 1024 / 1024 }));
       const text = await readFile(file, 'utf8');
       let doc: Record<string, unknown>;
       try {
         doc = JSON.parse(text) as Record<string, unknown>;
       } catch {
-        throw new Error('not JSON');
+        throw new Error(fm('read.notJson'));
       }
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not a gpuenv result');
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(fm('read.notResult'));
       // `health --json` of a run that could not decide: no Snapshot, and the reason it failed.
       if (doc.kind === 'gpuenv-health' && doc.status === 'unknown')
-        throw new Error(`health could not decide: ${String(doc.failure ?? 'unknown failure').slice(0, 200)}`);
+        throw new Error(fm('read.healthUnknown', { failure: String(doc.failure ?? fm('read.unknownFailure')).slice(0, 200) }));
       const hasSnapshot = 'gpus' in doc || (doc.snapshot !== undefined && doc.snapshot !== null);
       const snapshot = hasSnapshot ? await parseSnapshot(text, basename(file)) : null;
       // `bench --json` on a node where no GPU answers: {ok: false, error: 'no-gpu', …}.
       const noGpu = doc.ok === false && doc.error === 'no-gpu';
-      if (!snapshot && !Array.isArray(doc.rows) && !noGpu) throw new Error('neither a Snapshot, a doctor nor a bench result');
+      if (!snapshot && !Array.isArray(doc.rows) && !noGpu) throw new Error(fm('read.notKnown'));
       const findings = (Array.isArray(doc.findings) ? doc.findings : []).filter(isFinding);
       if (noGpu)
         findings.push({
           code: 'no-gpu',
           severity: 'error',
-          title: 'the benchmark found no NVIDIA GPU',
+          title: fm('read.benchNoGpu'),
           cause: String(doc.nvml ?? ''),
           evidence: [],
           fix: ['gpuenv doctor'],

@@ -6,6 +6,7 @@ import type { Lock } from '../lock/types.js';
 import { xidInfo } from '../knowledge/xid.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { hostlist } from './hostlist.js';
+import { fm } from './messages.js';
 import { benchOutliers, type NodeBench, type Outlier } from './outliers.js';
 
 export interface NodeResult {
@@ -37,7 +38,7 @@ export interface FleetReport {
   findings: { code: string; severity: string; title: string; nodes: string[]; hostlist: string }[];
   /** Bench rows below their GPU product's peers (fleet/outliers.ts). */
   outliers: Outlier[];
-  /** Nodes whose file held no Snapshot (a bench result alone, say): no key could be read. */
+  /** Nodes none of whose files held a Snapshot (bench results only): no key could be read. */
   withoutSnapshot: string[];
 }
 
@@ -71,28 +72,59 @@ const library =
   };
 const onOff = (b: boolean | null) => (b === null ? null : b ? 'on' : 'off');
 
-/** The keys compared across nodes, in report order. */
-export const KEYS: { key: string; mustMatch: boolean; of: KeyFn }[] = [
-  { key: 'driver', mustMatch: true, of: (s) => s.driver.version?.value ?? s.driver.kernelModule?.value ?? null },
-  { key: 'driver CUDA', mustMatch: true, of: (s) => s.driver.cudaVersion?.value ?? null },
-  { key: 'GPU product', mustMatch: true, of: (s) => gpuSummary(s, (g) => g.name) },
-  { key: 'GPU count', mustMatch: true, of: (s) => String(s.gpus.length) },
-  { key: 'ECC mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.ecc.enabled)) },
-  { key: 'MIG mode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.migMode.current)) },
-  { key: 'persistence mode', mustMatch: false, of: (s) => gpuSummary(s, (g) => onOff(g.persistenceMode)) },
+type Label = Parameters<typeof fm>[0];
+
+/** The keys compared across nodes, in report order. `key` is the stable id (JSON, --prom, --baseline); `label`
+ * the catalogue entry it is shown as. */
+export const KEYS: { key: string; label: Label; mustMatch: boolean; of: KeyFn }[] = [
+  { key: 'driver', label: 'key.driver', mustMatch: true, of: (s) => s.driver.version?.value ?? s.driver.kernelModule?.value ?? null },
+  { key: 'driver CUDA', label: 'key.driverCuda', mustMatch: true, of: (s) => s.driver.cudaVersion?.value ?? null },
+  { key: 'GPU product', label: 'key.gpuProduct', mustMatch: true, of: (s) => gpuSummary(s, (g) => g.name) },
+  { key: 'GPU count', label: 'key.gpuCount', mustMatch: true, of: (s) => String(s.gpus.length) },
+  { key: 'ECC mode', label: 'key.eccMode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.ecc.enabled)) },
+  { key: 'MIG mode', label: 'key.migMode', mustMatch: true, of: (s) => gpuSummary(s, (g) => onOff(g.migMode.current)) },
+  { key: 'persistence mode', label: 'key.persistenceMode', mustMatch: false, of: (s) => gpuSummary(s, (g) => onOff(g.persistenceMode)) },
   {
     key: 'PCIe link',
+    label: 'key.pcieLink',
     mustMatch: false,
     of: (s) => gpuSummary(s, (g) => (g.pcie.currentGen ? `Gen${g.pcie.maxGen ?? g.pcie.currentGen} x${g.pcie.maxWidth ?? g.pcie.currentWidth ?? '?'}` : null)),
   },
-  { key: 'VBIOS', mustMatch: false, of: (s) => (s.gpus.some((g) => g.vbios) ? gpuSummary(s, (g) => g.vbios ?? null) : null) },
-  { key: 'fabric manager', mustMatch: false, of: (s) => (s.fabric?.managerRunning ? (s.fabric.managerRunning.value ? 'running' : 'not running') : null) },
-  { key: 'kernel', mustMatch: false, of: (s) => s.os.kernel?.value ?? null },
-  { key: 'OS', mustMatch: false, of: (s) => s.os.prettyName?.value ?? null },
-  { key: 'cuDNN', mustMatch: false, of: library('cudnn') },
-  { key: 'NCCL', mustMatch: false, of: library('nccl') },
-  { key: 'torch', mustMatch: false, of: defaultTorch },
+  { key: 'VBIOS', label: 'key.vbios', mustMatch: false, of: (s) => (s.gpus.some((g) => g.vbios) ? gpuSummary(s, (g) => g.vbios ?? null) : null) },
+  {
+    key: 'fabric manager',
+    label: 'key.fabricManager',
+    mustMatch: false,
+    of: (s) => (s.fabric?.managerRunning ? (s.fabric.managerRunning.value ? 'running' : 'not running') : null),
+  },
+  { key: 'kernel', label: 'key.kernel', mustMatch: false, of: (s) => s.os.kernel?.value ?? null },
+  { key: 'OS', label: 'key.os', mustMatch: false, of: (s) => s.os.prettyName?.value ?? null },
+  { key: 'cuDNN', label: 'key.cudnn', mustMatch: false, of: library('cudnn') },
+  { key: 'NCCL', label: 'key.nccl', mustMatch: false, of: library('nccl') },
+  { key: 'torch', label: 'key.torch', mustMatch: false, of: defaultTorch },
 ];
+
+/** How a key is shown: its catalogue entry; a key of another version's report as it is. */
+export function keyLabel(key: string): string {
+  const k = KEYS.find((x) => x.key === key);
+  return k ? fm(k.label) : key;
+}
+
+/** The hardware counters read per GPU: stable id (JSON, --prom) → the catalogue entry it is shown as. */
+const COUNTERS: Record<string, Label> = {
+  'ECC volatile uncorrected': 'counter.eccVolatile',
+  'ECC aggregate uncorrected': 'counter.eccAggregate',
+  'remapped rows (uncorrectable)': 'counter.remappedRows',
+  'row remapping pending': 'counter.remapPending',
+  'row remapping failed': 'counter.remapFailed',
+  'page retirement pending': 'counter.retirePending',
+};
+
+/** How a counter is shown; an Xid counter ("Xid 79 (…)", the Xid table's name) as it is. */
+export function counterLabel(counter: string): string {
+  const label = COUNTERS[counter];
+  return label ? fm(label) : counter;
+}
 
 /** The values a lock (`--baseline`) holds for the report's keys. */
 export function baselineOf(lock: Lock): Record<string, string> {
@@ -168,7 +200,8 @@ export function fleetReport(results: NodeResult[], baseline: Record<string, stri
     hardware,
     findings,
     outliers,
-    withoutSnapshot: results.filter((r) => !r.snapshot).map((r) => r.node),
+    // A node with a bench result and a Snapshot from another run (report --fleet DIR twice) has its keys read.
+    withoutSnapshot: [...new Set(results.filter((r) => !r.snapshot && !withSnap.some((w) => w.node === r.node)).map((r) => r.node))].sort(),
   };
 }
 

@@ -7,7 +7,8 @@ import { nodeIdentity, type NodeIdentity } from '../probe/node-identity.js';
 import { takeSnapshot, type TakeOptions } from '../probe/take.js';
 import { NATIVE_PROBE, type Snapshot } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
-import type { HealthCheck, HealthResult } from './types.js';
+import { msg } from './messages.js';
+import type { CheckName, HealthCheck, HealthResult } from './types.js';
 
 export interface HealthOptions {
   timeoutMs: number;
@@ -20,7 +21,7 @@ export interface HealthOptions {
 }
 
 /** Which finding codes each check groups, in the order the report lists them. */
-const CHECKS: ReadonlyArray<{ name: string; codes: string[] }> = [
+const CHECKS: ReadonlyArray<{ name: CheckName; codes: string[] }> = [
   { name: 'driver', codes: ['no-gpu', 'driver-not-loaded', 'driver-library-mismatch', 'gpu-unresponsive', 'secure-boot', 'nouveau', 'wsl'] },
   { name: 'gpus', codes: ['gpu-missing'] },
   { name: 'memory-errors', codes: ['ecc-errors'] },
@@ -123,30 +124,34 @@ function checksOf(s: Snapshot, findings: Finding[]): HealthCheck[] {
 }
 
 /** Why a check could not look at anything, when it could not. */
-function skippedBecause(s: Snapshot, name: string): string | null {
-  if (name === 'kernel-log' && !s.kernelLog?.readable) return `kernel log not readable: ${s.kernelLog?.detail ?? 'not probed'}`;
-  if (name === 'fabric' && (s.fabric?.nvswitches.length ?? 0) === 0) return 'no NVSwitch on the PCI bus';
-  if (name !== 'driver' && name !== 'gpus' && name !== 'fabric' && s.gpus.length === 0) return 'no GPU answered';
+function skippedBecause(s: Snapshot, name: CheckName): string | null {
+  if (name === 'kernel-log' && !s.kernelLog?.readable) return msg('detail.kernelLogUnreadable', { detail: s.kernelLog?.detail ?? msg('detail.notProbed') });
+  if (name === 'fabric' && (s.fabric?.nvswitches.length ?? 0) === 0) return msg('detail.noNvswitch');
+  if (name !== 'driver' && name !== 'gpus' && name !== 'fabric' && s.gpus.length === 0) return msg('detail.noGpu');
   return null;
 }
 
 /** A one-line account of a passing check: what it looked at. */
-function seen(s: Snapshot, name: string): string {
+function seen(s: Snapshot, name: CheckName): string {
   const n = s.gpus.length;
   switch (name) {
     case 'driver':
-      return `driver ${s.driver.version?.value ?? '?'} (CUDA ${s.driver.cudaVersion?.value ?? '?'}) answered`;
+      return msg('detail.driver', { version: s.driver.version?.value ?? '?', cuda: s.driver.cudaVersion?.value ?? '?' });
     case 'gpus':
-      return `${n} GPU(s)${s.expectedGpus ? `, ${s.expectedGpus.value} expected (${s.expectedGpus.source})` : ''}`;
+      return s.expectedGpus
+        ? msg('detail.gpusExpected', { count: n, expected: s.expectedGpus.value, source: s.expectedGpus.source })
+        : msg('detail.gpus', { count: n });
     case 'memory-errors':
-      return `no uncorrectable ECC error, remap or retired page pending on ${n} GPU(s)`;
+      return msg('detail.memory', { count: n });
     case 'kernel-log':
-      return `no Xid error since boot (${s.kernelLog?.source ?? '?'})`;
+      return msg('detail.kernelLog', { source: s.kernelLog?.source ?? '?' });
     case 'fabric':
-      return `${s.fabric?.nvswitches.length ?? 0} NVSwitch(es), fabric manager running`;
+      return msg('detail.fabric', { count: s.fabric?.nvswitches.length ?? 0 });
     case 'modes':
-      return 'persistence, compute and MIG modes as expected';
+      return msg('detail.modes');
+    case 'processes':
+      return msg('detail.processes');
     default:
-      return 'PCIe links, clocks and power limits at their defaults';
+      return msg('detail.performance');
   }
 }

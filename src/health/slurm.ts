@@ -4,6 +4,7 @@
 // scontrol is run for real (not through the System read): the machine judged may be a saved Snapshot.
 import { runCommand } from '../system/run.js';
 import type { RunResult } from '../system/types.js';
+import { msg } from './messages.js';
 import { cut } from './npd.js';
 import type { HealthResult } from './types.js';
 
@@ -55,35 +56,38 @@ const DRAINED = /DRAIN/;
 
 /** Drains on an error (or, with failClosed, on unknown), resumes a gpuenv drain on a pass. */
 export async function applySlurmDrain(r: HealthResult, node: string, failClosed: boolean, run: Runner = realRunner): Promise<SlurmAction> {
-  if (!/^[A-Za-z0-9._-]+$/.test(node)) return { action: 'failed', node, detail: 'no usable node name (set --node-name or SLURMD_NODENAME)' };
+  if (!/^[A-Za-z0-9._-]+$/.test(node)) return { action: 'failed', node, detail: msg('slurm.noNodeName') };
   const shown = await run('scontrol', ['show', 'node', '-o', node]);
   if (shown.failed) return { action: 'failed', node, detail: `scontrol show node ${node}: ${why(shown)}` };
   const st = parseNodeLine(shown.stdout);
   // Asked for one node, read that node: never another one's state.
   const shownName = /(?:^|\s)NodeName=(\S+)/.exec(shown.stdout)?.[1];
-  if (st && shownName !== node) return { action: 'failed', node, detail: `scontrol show node ${node} answered for ${shownName ?? 'no node'}` };
-  if (!st) return { action: 'failed', node, detail: `scontrol show node ${node}: no State= in its answer` };
+  if (st && shownName !== node)
+    return { action: 'failed', node, detail: shownName ? msg('slurm.otherNode', { node, other: shownName }) : msg('slurm.noNode', { node }) };
+  if (!st) return { action: 'failed', node, detail: msg('slurm.noState', { node }) };
   const bad = r.status === 'error' || (failClosed && r.status === 'unknown');
   const ours = st.reason?.startsWith(REASON_PREFIX) ?? false;
   if (bad) {
-    if (SKIP_STATES.test(st.state)) return { action: 'skipped', node, detail: `node is ${st.state}` };
-    if (st.reason && !ours) return { action: 'kept-admin-reason', node, detail: `already has reason "${st.reason}"; not overwritten` };
+    if (SKIP_STATES.test(st.state)) return { action: 'skipped', node, detail: msg('slurm.nodeIs', { state: st.state }) };
+    if (st.reason && !ours) return { action: 'kept-admin-reason', node, detail: msg('slurm.adminReason', { reason: st.reason }) };
     const reason = drainReason(r);
-    if (DRAINED.test(st.state) && st.reason === reason) return { action: 'none', node, detail: `already drained: ${reason}` };
+    if (DRAINED.test(st.state) && st.reason === reason) return { action: 'none', node, detail: msg('slurm.alreadyDrained', { reason }) };
     const u = await run('scontrol', ['update', `nodename=${node}`, 'state=drain', `reason=${reason}`]);
     return u.failed ? { action: 'failed', node, detail: `scontrol update: ${why(u)}` } : { action: 'drained', node, detail: reason };
   }
-  if (r.status === 'unknown') return { action: 'none', node, detail: 'gpuenv could not decide: the node is left as it is' };
-  if (DRAINED.test(st.state) && ours && SKIP_STATES.test(st.state)) return { action: 'skipped', node, detail: `node is ${st.state}: not resumed` };
+  if (r.status === 'unknown') return { action: 'none', node, detail: msg('slurm.undecided') };
+  if (DRAINED.test(st.state) && ours && SKIP_STATES.test(st.state)) return { action: 'skipped', node, detail: msg('slurm.notResumed', { state: st.state }) };
   if (DRAINED.test(st.state) && ours) {
     const u = await run('scontrol', ['update', `nodename=${node}`, 'state=resume']);
-    return u.failed ? { action: 'failed', node, detail: `scontrol update: ${why(u)}` } : { action: 'resumed', node, detail: `was: ${st.reason}` };
+    return u.failed
+      ? { action: 'failed', node, detail: `scontrol update: ${why(u)}` }
+      : { action: 'resumed', node, detail: msg('slurm.was', { reason: st.reason ?? '' }) };
   }
-  return { action: 'none', node, detail: st.reason ? `healthy; reason "${st.reason}" is not gpuenv's, left alone` : 'healthy' };
+  return { action: 'none', node, detail: st.reason ? msg('slurm.otherReason', { reason: st.reason }) : msg('slurm.healthy') };
 }
 
 function why(r: RunResult): string {
-  if (r.timedOut) return `no answer within ${SCONTROL_TIMEOUT_MS / 1000} s`;
-  if (r.notFound) return 'scontrol not found';
+  if (r.timedOut) return msg('slurm.timeout', { seconds: SCONTROL_TIMEOUT_MS / 1000 });
+  if (r.notFound) return msg('slurm.notFound');
   return (r.stderr.trim().split('\n')[0] ?? '').slice(0, 200) || `exit ${r.exitCode}`;
 }

@@ -6,8 +6,12 @@ import type { NodeIdentity, Snapshot } from '../snapshot/types.js';
 /** ok: keep in service (warnings allowed); error: a node-scoped error (drain-worthy); unknown: gpuenv could not decide. */
 export type HealthStatus = 'ok' | 'warning' | 'error' | 'unknown';
 
+/** The checks, in the order the report lists them (their names are stable ids: JSON, Prometheus labels). */
+export const CHECK_NAMES = ['driver', 'gpus', 'memory-errors', 'kernel-log', 'fabric', 'modes', 'processes', 'performance'] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
 export interface HealthCheck {
-  /** driver, gpus, memory-errors, kernel-log, fabric, modes, performance. */
+  /** One of CHECK_NAMES (a result of another version may hold others). */
   name: string;
   status: 'ok' | 'warning' | 'error' | 'skipped';
   /** What was seen, or why the check could not run. */

@@ -52,6 +52,14 @@ const PASTES = {
   smiFailed:
     "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n",
   cpuTorch: ">>> torch.cuda.is_available()\nFalse\n>>> torch.__version__\n'2.5.1+cpu'\n",
+  ncclSystemError:
+    'torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1691, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.1\n',
+  ncclP2pHang: 'node1:123:456 [0] NCCL INFO Channel 00 : 0[1000] -> 1[2000] via P2P/IPC\ntraining hangs at the first all_reduce on 8 GPUs\n',
+  pipOverConda:
+    'I created the env with conda env create -f environment.yml\nthen pip install -r requirements.txt printed:\n  Attempting uninstall: torch\n    Found existing installation: torch 1.12.1\n    Uninstalling torch-1.12.1:\n',
+  wsl1: 'I am on WSL1 with Ubuntu 20.04\nRuntimeError: Found no NVIDIA driver on your system.\n',
+  amdGpu: 'I have an AMD Radeon RX 6800 card\nRuntimeError: Found no NVIDIA driver on your system.\n',
+  bar: 'NVRM: This is a 64-bit BAR mapped above 4GB by the system\n',
 };
 
 const DOCTOR_MACHINES = [
@@ -63,6 +71,8 @@ const DOCTOR_MACHINES = [
   'wsl-linux-driver',
   'cudnn-shadowed',
   'xid-fell-off-bus',
+  'conda-pip-mixed',
+  'ecc-uncorrectable',
 ];
 
 const CASES: Record<string, Case> = {

@@ -496,6 +496,12 @@ export const em = defineMessages({
     fcNotOneOfThem: ' — {gpu} is not one of them',
     fcCheckCache: "the driver's own copy must be the one listed first",
     fcCheckPath: 'no */compat folder here on GeForce/RTX cards',
+    evDriverCudaOnly: '{fact} (CUDA version it supports)',
+    srcWordsOnly: 'pasted (words only, no known message)',
+    ortUnconfirmedRow: ' (unconfirmed row)',
+    ortCudaLibs: 'CUDA {cuda} libraries',
+    theProgram: 'the program',
+    evPackageIn: '{pkg} in {prefix}',
   },
   'zh-CN': {
     evLoadedFrom: '加载自',
@@ -587,9 +593,9 @@ export const em = defineMessages({
     fcmJax: 'jaxlib 针对 CUDA {built} 构建，却找到 CUDA {found}：让 pip 安装匹配的 nvidia-* wheel（jax[cuda12]），并清除 LD_LIBRARY_PATH 中其他 CUDA 副本。',
     fcmSymbolCause: '扩展（{lib}）是针对另一个 torch/CUDA 编译的（缺少 C++ ABI 符号 {symbol}）。请为已安装的 torch 重新安装它。',
     fcmGeneric: '框架构建与现有 CUDA 库不匹配。',
-    shTitle: '另一份 CUDA 库遮蔽了 wheel 自带的库',
+    shTitle: '另一份 CUDA 库覆盖了 wheel 自带的库',
     shCause: '加载的库里缺少符号 {symbol}：LD_LIBRARY_PATH（{ld}）把系统 CUDA 库放在了 torch 构建时使用的 nvidia-* wheel 副本之前。',
-    shStubTitle: '加载了 CUDA 存根库，而不是驱动的 libcuda',
+    shStubTitle: '加载的是 CUDA 的桩库（stub），而不是驱动的 libcuda',
     shStubCause: '加载了 stubs/libcuda.so（只用于链接）：工具包的 lib64/stubs 在 LD_LIBRARY_PATH 中，或容器没有挂载 NVIDIA 驱动。',
     dlmTitle: '内核模块 {kernel} 与驱动库 {client} 版本不同',
     dlmTitleGeneric: '已加载的内核模块与驱动库版本不同',
@@ -606,7 +612,7 @@ export const em = defineMessages({
     libCudnnSymbol:
       'cuDNN 无法加载 {symbol}：包含它的 cuDNN 子库（libcudnn_ops / libcudnn_cnn / libcudnn_graph）加载器找不到。pip 的 nvidia-cudnn wheel 的 lib 目录不在默认搜索路径上，且可能找到的是另一个版本的系统 cuDNN。',
     evCudnnPairs: '找到的 cuDNN 与编译时的，原样',
-    mixUserTitle: '~/.local 中 pip --user 安装的 {pkg} 遮蔽了环境里的',
+    mixUserTitle: '~/.local 中 pip --user 安装的 {pkg} 覆盖了环境里的',
     mixUserCause:
       '回溯显示 {pkg} 是从 ~/.local/lib/python*/site-packages（`pip install --user` 的副本）导入的，而不是当前 conda/venv 环境：Python 把用户目录放在环境包之前，所以运行的是那个副本（为其他 CUDA 构建，会去找宿主机的库）。',
     evArch: 'CPU 架构',
@@ -635,7 +641,7 @@ export const em = defineMessages({
     drvPtxIsa: 'PTX ISA {ptx}（CUDA {cuda}；驱动只认识 {cur}）',
     fcmLibsTitle: '与 {torch} 主版本不同的 CUDA 库：{list}',
     fcmLibsCause:
-      '{torch} 是为 CUDA {cuda} 构建的，但环境里有 {list}，它们是为另一个 CUDA 主版本构建的（conda nvidia 渠道或 pip nvidia-* 包没有锁定版本）。其符号与 torch 链接的不一致。',
+      '{torch} 是为 CUDA {cuda} 构建的，但环境里有 {list}，它们是为另一个 CUDA 主版本构建的（conda 的 nvidia channel 或 pip 的 nvidia-* 包没有锁定版本）。其符号与 torch 链接的不一致。',
     evForeignLibs: '其他主版本的 CUDA 库包',
     drvNvencTitle: '驱动对这个 FFmpeg 构建的 NVENC API {api} 来说太旧（需要 >= {floor}）',
     drvNvencCause:
@@ -670,7 +676,7 @@ export const em = defineMessages({
     'area:nccl-failure': '多 GPU 通信（NCCL）',
     'usual:nccl-failure': '常见原因：容器里 /dev/shm 太小、PCIe 交换芯片上开启了 ACS/IOMMU 导致 P2P 出错、节点之间用错了网卡。',
     'area:wsl': 'WSL 的 GPU 配置',
-    'usual:wsl': 'WSL 中驱动来自 Windows（/usr/lib/wsl/lib）；在 WSL 内安装的 Linux 驱动或 LD_LIBRARY_PATH 会遮蔽它。',
+    'usual:wsl': 'WSL 中驱动来自 Windows（/usr/lib/wsl/lib）；在 WSL 内安装的 Linux 驱动或 LD_LIBRARY_PATH 会覆盖它。',
     'area:secure-boot': '安全启动',
     'usual:secure-boot': '开启安全启动时，未签名的 nvidia 模块会被拒绝，直到登记它的密钥（mokutil）。',
     'area:nouveau': 'nouveau 驱动',
@@ -717,10 +723,12 @@ export const em = defineMessages({
       '{lib} 是 CUDA {want} 的运行库。{torch} 是 {tag} 构建（CUDA {cuda}），所以要求 CUDA {want} 的是一个为其他 CUDA 编译的扩展或包（如 mmcv-full、自定义算子）。请重装它的 {tag} 构建，或针对这个 torch 重新编译。',
     evOrtBuild: 'onnxruntime-gpu 构建需要',
     ortCudnnTitle: '{ort} 需要 {want}，但安装的是 cuDNN {have}',
-    ortCudnnCause: '{ort}（PyPI 上针对 CUDA {cuda} 的构建）加载 {want}；机器上是 cuDNN {have}，所以它的 CUDA 执行提供程序加载失败，ONNX Runtime 退回到 CPU。',
+    ortCudnnCause:
+      '{ort}（PyPI 上针对 CUDA {cuda} 的构建）加载 {want}；机器上是 cuDNN {have}，所以它的 CUDAExecutionProvider 加载失败，ONNX Runtime 退回到 CPU。',
     ortLastFor: '最后一个针对 CUDA {cuda} 和 cuDNN {cudnn} 构建的系列',
     ortCudaTitle: '{ort} 是为 {want} 构建的，不是已安装的 CUDA',
-    ortCudaCause: '{ort} 是 {want} 的构建：它的 CUDA 执行提供程序需要 {lib}，而装有 {have} 的机器上没有，所以提供程序加载失败，ONNX Runtime 退回到 CPU。',
+    ortCudaCause:
+      '{ort} 是 {want} 的构建：它的 CUDAExecutionProvider 需要 {lib}，而装有 {have} 的机器上没有，所以 CUDAExecutionProvider 加载失败，ONNX Runtime 退回到 CPU。',
     ortNoCuda: '加载路径上没有 CUDA {cuda} 的库',
     ortBuildFor: '针对 CUDA {cuda} 和 cuDNN {cudnn} 的构建',
     mixTwoTitle: '两个包管理器装了两个 torch：{versions}',
@@ -864,9 +872,9 @@ export const em = defineMessages({
     cpuOpencvTitle: 'OpenCV 编译时没有启用 CUDA：PyPI 上的 opencv-python 包不含 CUDA 模块',
     cpuOpencvCause:
       'cv2.cuda（以及 DNN 的 CUDA 后端）只存在于以 WITH_CUDA=ON 编译的 OpenCV 中。PyPI 上的 opencv-python / opencv-contrib-python 都是 CPU 构建，也不会加入 CUDA；请带 CUDA（和 opencv_contrib）从源码编译 OpenCV，或使用提供 CUDA 构建的发行版。',
-    dnlGspTitle: '开源 NVIDIA 内核模块不支持这块 GPU：需要专有模块',
+    dnlGspTitle: '开源 NVIDIA 内核模块不支持这块 GPU：需要闭源内核模块',
     dnlGspCause:
-      '加载的 nvidia.ko 是开源内核模块，它只支持带 GSP（GPU 系统处理器）的 GPU：Turing 及更新{gpu}。Maxwell、Pascal、Volta 需要同一驱动版本的专有内核模块；从 R560 起开源模块是默认值，升级时可能悄悄换成它。',
+      '加载的 nvidia.ko 是开源内核模块，它只支持带 GSP（GPU 系统处理器）的 GPU：Turing 及更新{gpu}。Maxwell、Pascal、Volta 需要同一驱动版本的闭源内核模块；从 R560 起开源模块是默认值，升级时可能悄悄换成它。',
     oomVllmTitle: 'vLLM 无法预留 GPU 的 {util}：{total} GiB 中只有 {free} GiB 空闲',
     oomVllmCause:
       'vLLM 启动时按 --gpu-memory-utilization（{util} = {want} GiB）预留显存，但其他进程已占用 {held} GiB，只剩 {free} GiB。请降低 --gpu-memory-utilization（约 {fits}），或停止占用显存的进程。',
@@ -900,14 +908,14 @@ export const em = defineMessages({
     ngVmTitle: '虚拟机内没有 NVIDIA GPU：唯一的显示适配器是 {adapter}',
     ngVmCause:
       '系统运行在虚拟机中，显示设备是模拟的 {adapter} 适配器；宿主机的 NVIDIA GPU 没有直通进来，所以 NVIDIA 驱动找不到 GPU。请在宿主机上运行、把 GPU 直通进虚拟机（PCI 直通 / vGPU），或在 Windows 上使用可共享 GPU 的 WSL 2。',
-    cpuOrtTitle: 'ONNX Runtime 没有 CUDA 执行提供程序：正在使用的是 CPU 包',
+    cpuOrtTitle: 'ONNX Runtime 没有 CUDAExecutionProvider：正在用的是 CPU 包',
     cpuOrtCause:
-      '导入的 onnxruntime 只列出 CPU（和 Azure）提供程序：它是 CPU 包 "onnxruntime"，或 "onnxruntime" 与 "onnxruntime-gpu" 同时安装（两者安装同一个模块，后装的生效）。请只安装与 CUDA 版本对应的 onnxruntime-gpu。',
+      '导入的 onnxruntime 只列出 CPU（和 Azure）的 Execution Provider：它是 CPU 包 "onnxruntime"，或 "onnxruntime" 与 "onnxruntime-gpu" 同时安装（两者安装同一个模块，后装的生效）。请只安装与 CUDA 版本对应的 onnxruntime-gpu。',
     fcmMmcvTitle: 'mmcv-full 安装自面向 torch {built}（{cuda}）的索引，但已安装的是 torch {have}',
     fcmMmcvCause:
       'mmcv-full 的 wheel 针对特定的 torch 版本和 CUDA 编译：索引地址 …/mmcv/dist/{cuda}/torch{built}/ 中是面向 torch {built} 的构建。配合 torch {have} 时，其编译的算子（_ext）找不到 torch 的符号（undefined symbol）。请从与已安装 torch 和 CUDA 对应的索引重新安装 mmcv-full。',
     shEntryCause:
-      '通常是 CUDA 工具包的存根 libcuda.so（lib64/stubs，只用于链接）先于驱动的 libcuda.so.1 被找到，所有驱动调用都失败（CUDA_ERROR_STUB_LIBRARY）；少数情况下是驱动早于运行时。请把 stubs 目录从 LD_LIBRARY_PATH 中去掉。',
+      '通常是 CUDA 工具包的桩库 libcuda.so（lib64/stubs，只用于链接）先于驱动的 libcuda.so.1 被找到，所有驱动调用都失败（CUDA_ERROR_STUB_LIBRARY）；少数情况下是驱动早于运行时。请把 stubs 目录从 LD_LIBRARY_PATH 中去掉。',
     evTorch: 'torch',
     archFirst: '第一个覆盖 {sm} 的 wheel 标签是 {tag}（CUDA {cuda}，例如 torch {version}），它需要驱动 >= {floor}。',
     archFirstFix: '或者用第一个覆盖它的标签 {tag}（驱动 >= {floor}）：',
@@ -925,7 +933,7 @@ export const em = defineMessages({
     fcRemovePath: 'compat 副本；宿主机驱动的 libcuda 由 NVIDIA 容器运行时挂载进来',
     wslTitleDriver: 'WSL：Linux 侧访问不到 Windows 的 NVIDIA 驱动',
     wslCauseDriver:
-      '这是 WSL 2：WSL 里没有 nvidia 内核模块，所以 dkms、modprobe 和安全启动密钥都不适用。nvidia-smi、libcuda 和 libnvidia-ml 来自 Windows 驱动，映射在 /usr/lib/wsl/lib。以下情况会失败：在 WSL 里装了 Linux NVIDIA 驱动或 nvidia-utils/libnvidia-* 包（例如被 nvidia-cuda-toolkit 带进来）把它们遮蔽了；LD_LIBRARY_PATH 把发行版的库目录放在 /usr/lib/wsl/lib 之前；或者 Windows 驱动缺失、版本太旧。',
+      '这是 WSL 2：WSL 里没有 nvidia 内核模块，所以 dkms、modprobe 和安全启动密钥都不适用。nvidia-smi、libcuda 和 libnvidia-ml 来自 Windows 驱动，映射在 /usr/lib/wsl/lib。以下情况会失败：在 WSL 里装了 Linux NVIDIA 驱动或 nvidia-utils/libnvidia-* 包（例如被 nvidia-cuda-toolkit 带进来）把它们覆盖了；LD_LIBRARY_PATH 把发行版的库目录放在 /usr/lib/wsl/lib 之前；或者 Windows 驱动缺失、版本太旧。',
     wslCauseRuntime:
       '这是 WSL 2：GPU 库来自 Windows 驱动，经由 /usr/lib/wsl/lib（以及 /usr/lib/wsl/drivers）提供。运行时在那里找不到它们：Windows NVIDIA 驱动缺失、太旧或不支持 WSL，WSL 本身过旧，或者（Docker）引擎运行在没有挂载 /usr/lib/wsl 的地方。',
     wslFixWindows: '在 Windows 上（而不是在 Linux 里）安装或更新 NVIDIA 驱动；WSL 2 使用的就是它',
@@ -935,5 +943,11 @@ export const em = defineMessages({
     fcNotOneOfThem: ' —— {gpu} 不在其中',
     fcCheckCache: '驱动自带的副本必须排在第一个',
     fcCheckPath: 'GeForce/RTX 显卡上这里不能有 */compat 目录',
+    evDriverCudaOnly: '{fact}（它支持的 CUDA 版本）',
+    srcWordsOnly: '粘贴内容（只有字词，没有已知报错）',
+    ortUnconfirmedRow: '（表中此行未经证实）',
+    ortCudaLibs: 'CUDA {cuda} 的库',
+    theProgram: '程序',
+    evPackageIn: '{prefix} 中的 {pkg}',
   },
 });

@@ -60,7 +60,9 @@ function coverageOf(snapshot: Snapshot, p: PythonPackage): Coverage | undefined 
     return {
       set: variantArchSet(v, platformOf(snapshot)),
       source: m('archFromKnowledge', { version: publicVersion(p.version), tag: v.tag, source: v.source ?? 'torch table' }),
-      ...(v.confirmed === false ? { unconfirmed: `PyTorch ${publicVersion(p.version)}+${v.tag} arch list: ${v.note ?? 'unconfirmed'}` } : {}),
+      ...(v.confirmed === false
+        ? { unconfirmed: m('archTorchUnconfirmed', { version: publicVersion(p.version), tag: v.tag, note: v.note ?? m('archUnconfirmedNote') }) }
+        : {}),
     };
   }
   if (isTensorflow(p)) {
@@ -68,10 +70,8 @@ function coverageOf(snapshot: Snapshot, p: PythonPackage): Coverage | undefined 
     if (!r?.computeCapabilities) return undefined;
     return {
       set: tfSet(r.computeCapabilities),
-      source: `TensorFlow ${r.version} wheel compute capabilities (${r.source})`,
-      ...(r.unconfirmedFields?.includes('computeCapabilities') || !r.confirmed
-        ? { unconfirmed: `TensorFlow ${r.version} wheel compute capabilities (from .bazelrc by era, not read from the wheel)` }
-        : {}),
+      source: m('archTfSource', { version: r.version, source: r.source }),
+      ...(r.unconfirmedFields?.includes('computeCapabilities') || !r.confirmed ? { unconfirmed: m('archTfUnconfirmed', { version: r.version }) } : {}),
     };
   }
   const jax = /^jax-cuda(\d+)-plugin$/.exec(canonicalName(p.name));

@@ -35,6 +35,7 @@ import { em } from '../explainers/messages.js';
 import { tfWindowsFinding, tfWindowsPackage } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
 import { m } from './messages-framework.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'cpu-only-build',
@@ -202,7 +203,7 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
       fit: 1.8,
       finding: explained('cpu-only-build', 'error', em('cpuDglTitle'), em('cpuDglCause'), evidence, [
         'pip uninstall -y dgl',
-        `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # the CUDA build (dgl+${tag}); it needs a torch release DGL supports for that CUDA`,
+        `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # ${fx('cpu.dglCuda', { tag })}`,
         'python -c "import dgl, torch; print(dgl.__version__, torch.__version__)"',
       ]),
     };
@@ -211,9 +212,9 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     return {
       fit: 1.8,
       finding: explained('cpu-only-build', 'error', em('cpuCummTitle'), em('cpuCummCause'), evidence, [
-        'pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # cumm / spconv without -cuXXX are the CPU builds',
+        `pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # ${fx('cpu.cummCpu')}`,
         'pip uninstall -y cumm spconv',
-        'pip install spconv-cu120   # pulls cumm-cu120; pick the -cuXXX of your CUDA (cu118, cu120, …)',
+        `pip install spconv-cu120   # ${fx('cpu.spconvPick')}`,
       ]),
     };
   }
@@ -223,9 +224,9 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     return {
       fit: 1.6,
       finding: explained('cpu-only-build', 'error', em('cpuLlamaCppTitle'), em('cpuLlamaCppCause'), evidence, [
-        'CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # releases before mid-2024: -DLLAMA_CUBLAS=on',
-        'nvcc --version   # the build needs a CUDA toolkit (nvcc) on PATH',
-        '# or a prebuilt CUDA wheel: pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124',
+        `CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # ${fx('cpu.llamaOld')}`,
+        `nvcc --version   # ${fx('cpu.needsNvcc')}`,
+        `# ${fx('cpu.orPrebuiltWheel')} pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`,
       ]),
     };
   }
@@ -233,9 +234,9 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     return {
       fit: 1.8,
       finding: explained('cpu-only-build', 'error', em('cpuOpencvTitle'), em('cpuOpencvCause'), evidence, [
-        'python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # 0 = a build without CUDA',
+        `python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # ${fx('cpu.cv2Zero')}`,
         'pip uninstall -y opencv-python opencv-contrib-python opencv-python-headless',
-        '# build OpenCV with CUDA: cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …',
+        `# ${fx('cpu.buildOpencv')} cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …`,
       ]),
     };
   }
@@ -245,9 +246,9 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     return {
       fit: 1.6,
       finding: explained('cpu-only-build', 'error', em('cpuOrtTitle'), em('cpuOrtCause'), evidence, [
-        'pip list 2>/dev/null | grep -i onnxruntime   # onnxruntime (CPU) and onnxruntime-gpu must not both be installed',
+        `pip list 2>/dev/null | grep -i onnxruntime   # ${fx('cpu.ortBoth')}`,
         'pip uninstall -y onnxruntime onnxruntime-gpu',
-        'pip install onnxruntime-gpu   # the version for your CUDA: onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html',
+        `pip install onnxruntime-gpu   # ${fx('cpu.ortVersion')}`,
         'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
       ]),
     };
@@ -258,9 +259,9 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     return {
       fit: missing ? 0.7 : 1.8,
       finding: explained('cpu-only-build', 'error', em('cpuBnbTitle'), em('cpuBnbCause'), evidence, [
-        'pip install -U "bitsandbytes>=0.43.0"   # the first release with official Windows CUDA wheels',
-        'python -m bitsandbytes   # says which library it loaded and which CUDA it found',
-        'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # a +cpu torch makes bitsandbytes fall back too',
+        `pip install -U "bitsandbytes>=0.43.0"   # ${fx('cpu.bnbWindows')}`,
+        `python -m bitsandbytes   # ${fx('cpu.bnbSays')}`,
+        `python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # ${fx('cpu.bnbCpuTorch')}`,
       ]),
     };
   }
@@ -269,7 +270,7 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
       fit: 2,
       finding: explained('cpu-only-build', 'error', em('cpuPaddleTitle'), em('cpuPaddleCause'), evidence, [
         'pip uninstall -y paddlepaddle',
-        'pip install paddlepaddle-gpu   # the build for your CUDA: see https://www.paddlepaddle.org.cn/install/quick (postXXX / -f index)',
+        `pip install paddlepaddle-gpu   # ${fx('cpu.paddleBuild')}`,
         'python -c "import paddle; paddle.utils.run_check()"',
       ]),
     };
@@ -309,10 +310,7 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
   // A conda environment: the build string says which variant the solver chose, and from which channel.
   if (has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda')) {
-    fix.push(
-      'conda list "^pytorch$"   # build string cpu_* / *_cpu = CPU build; the channel column says where it came from (conda-forge, pytorch)',
-      'conda install -c conda-forge "pytorch=*=cuda*"   # conda-forge\'s CUDA build (pick the variant explicitly)',
-    );
+    fix.push(`conda list "^pytorch$"   # ${fx('cpu.condaBuildString')}`, `conda install -c conda-forge "pytorch=*=cuda*"   # ${fx('cpu.condaForgeCuda')}`);
   }
   if (cpu || has(events, 'torch-not-compiled-cuda') || (saysCpu && t?.cuda)) {
     // A requested build ("pytorch==1.9.0 … cudatoolkit=11.1") that came out as CPU: name the release, not the request.
@@ -357,11 +355,11 @@ function condaNoSuchBuild(ctx: ExplainContext): Explained | undefined {
       [
         ...(pick
           ? [
-              `conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # a CUDA this release was built for`,
-              `# or pip: pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`,
+              `conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # ${fx('cpu.condaBuiltFor')}`,
+              `# ${fx('cpu.orPip')} pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`,
             ]
           : []),
-        'conda list "^pytorch$"   # the build string must not say cpu',
+        `conda list "^pytorch$"   # ${fx('cpu.notCpu')}`,
       ],
     ),
   };
@@ -389,9 +387,9 @@ function tfCpuNextToGpu(ctx: ExplainContext): Explained | undefined {
         { fact: 'tensorflow-gpu', value: gpu.version, source: gpu.location },
       ],
       [
-        "conda list | grep -i tensorflow   # the channel column: conda-forge's tensorflow < 2.1 is CPU-only",
-        `conda remove --force tensorflow   # keep tensorflow-gpu ${gpu.version}`,
-        `conda install tensorflow-gpu=${gpu.version} -c defaults   # one channel for the whole stack (conda config --set channel_priority strict)`,
+        `conda list | grep -i tensorflow   # ${fx('cpu.tfChannel')}`,
+        `conda remove --force tensorflow   # ${fx('cpu.keepTfGpu', { version: gpu.version })}`,
+        `conda install tensorflow-gpu=${gpu.version} -c defaults   # ${fx('cpu.oneChannel')}`,
         'python -c "import tensorflow as tf; print(tf.test.is_gpu_available())"',
       ],
     ),

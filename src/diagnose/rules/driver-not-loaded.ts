@@ -138,7 +138,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       finding: finding('driver-not-loaded', 'error', em('dnlPrimeTitle'), em('dnlPrimeCause'), evidence, [
         'prime-select query',
         'grep -rn "alias nvidia off" /lib/modprobe.d/ /etc/modprobe.d/',
-        'sudo prime-select on-demand   # or: sudo prime-select nvidia; then reboot',
+        `sudo prime-select on-demand   # ${fx('dnl.primeOr')}`,
         'sudo reboot',
       ]),
     };
@@ -152,8 +152,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       fit: 2,
       finding: finding('driver-not-loaded', 'error', em('dnlGspTitle'), em('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
         ...proprietaryModuleLines(ctx.snapshot, branch === undefined ? undefined : String(branch)),
-        '# .run installer: sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary',
-        'modinfo nvidia | grep -i license   # "NVIDIA" = proprietary, "Dual MIT/GPL" = open',
+        `# ${fx('dnl.runInstaller')} sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary`,
+        `modinfo nvidia | grep -i license   # ${fx('dnl.license')}`,
       ]),
     };
   }
@@ -164,10 +164,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 2,
       finding: finding('driver-not-loaded', 'error', em('dnlCcTitle', vars), em('dnlCcCause', vars), evidence, [
-        'cat /proc/version   # "gcc version …" = the compiler the kernel was built with',
+        `cat /proc/version   # ${fx('dnl.procVersion')}`,
         'gcc --version',
-        `# install gcc ${vars.kernelCc} (the kernel's) and rebuild: sudo dkms autoinstall; or update the kernel and gcc together (a full system upgrade), then reboot`,
-        '# the .run installer: IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run   (at your own risk: the module is built with another compiler)',
+        `# ${fx('dnl.installGcc', { cc: vars.kernelCc })}`,
+        `# ${fx('dnl.ignoreCc', { cmd: 'IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run' })}`,
       ]),
     };
   }
@@ -190,10 +190,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 2,
       finding: finding('driver-not-loaded', 'error', em('dnlBarTitle'), em('dnlBarCause'), evidence, [
-        '# BIOS: enable "Above 4G Decoding" (and Resizable BAR if offered), disable CSM',
+        `# ${fx('dnl.bios')}`,
         `# ${m('dnlFixRealloc')}`,
         ...kernelParameterLines(ctx.snapshot, 'pci=realloc'),
-        "sudo lspci -vv -s <bus:dev.fn> | grep -i region   # the GPU's BARs after the change",
+        `sudo lspci -vv -s <bus:dev.fn> | grep -i region   # ${fx('dnl.bars')}`,
         'sudo reboot',
       ]),
     };
@@ -206,8 +206,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 2,
       finding: finding('driver-not-loaded', 'error', em('dnlUnsupportedTitle', { driver: drv }), em('dnlUnsupportedCause', { driver: drv }), evidence, [
-        'lspci -nn | grep -i nvidia   # the PCI ID (10de:xxxx) of the GPU',
-        '# look the PCI ID up in the README appendix A of the driver you install (https://www.nvidia.com/Download/index.aspx)',
+        `lspci -nn | grep -i nvidia   # ${fx('dnl.pciId')}`,
+        `# ${fx('dnl.readmeAppendix')}`,
         `# ${m('dnlFixBranchPick')}`,
         ...driverBranchLines(ctx.snapshot),
         'sudo reboot',

@@ -16,6 +16,7 @@ import { eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { m } from './messages-system.js';
 import { rm } from './messages-runtime.js';
+import { fx } from './messages-fixes.js';
 
 /** Corrected errors worth a warning: a handful is normal on HBM over months; these counts are not. */
 const MANY_VOLATILE = 100;
@@ -74,9 +75,9 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Explained | und
         cause: em('hwEccRuntimeCause'),
         evidence: [...quotedLines(events), ...gpuEvidence(ctx)],
         fix: [
-          'nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT   # volatile/aggregate uncorrectable counts, pending remaps',
-          'sudo dmesg | grep -i xid   # Xid 48/63/64/94/95 = ECC events',
-          'sudo nvidia-smi -r -i <index>   # reset, with no process on the GPU (or reboot) so the rows are remapped',
+          `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT   # ${fx('ecc.counts')}`,
+          `sudo dmesg | grep -i xid   # ${fx('ecc.xid')}`,
+          `sudo nvidia-smi -r -i <index>   # ${fx('ecc.resetRemap')}`,
           `# ${rm('eccFixService')}`,
         ],
       },
@@ -92,7 +93,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Explained | und
       title: em('hwEccTitle', { xid }),
       cause: em('hwEccCause'),
       evidence: quotedLines(events),
-      fix: ['nvidia-smi -q -d ECC,ROW_REMAPPER', 'sudo nvidia-smi -r   # reset, with no process on the GPU'],
+      fix: ['nvidia-smi -q -d ECC,ROW_REMAPPER', `sudo nvidia-smi -r   # ${fx('ecc.reset')}`],
     },
   };
 }

@@ -16,6 +16,7 @@ import type { Rule } from '../types.js';
 import { m as md } from './messages-driver.js';
 import { m } from './messages-system.js';
 import { m as lm } from './messages-libraries.js';
+import { fx } from './messages-fixes.js';
 import { preloadFix, preloadLists, shellWord } from '../preload.js';
 import { dirname, driverVersionFromPath, ev, inContainer, specForGpu, withoutEntries } from '../system-facts.js';
 
@@ -181,11 +182,7 @@ function pastedLdFix(ctx: ExplainContext): string[] {
     const kept = withoutEntries(ld, isCompat);
     return [`# ${lm('fcvPasteLd')}`, kept ? `export LD_LIBRARY_PATH=${shellWord(kept)}` : 'unset LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1'];
   }
-  return [
-    'ldconfig -p | grep libcuda.so.1',
-    'echo $LD_LIBRARY_PATH',
-    '# remove /usr/local/cuda/compat (and cuda-*/compat) from LD_LIBRARY_PATH / ld.so.conf.d, or: sudo apt-get remove cuda-compat-*',
-  ];
+  return ['ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', `# ${fx('fcs.removeCompat')}`];
 }
 
 /** Error 804 (forward compatibility on a GPU without it) or 803 (a compat libcuda of another branch than the module), or a compat library only listed. */

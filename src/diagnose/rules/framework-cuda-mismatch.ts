@@ -39,6 +39,7 @@ import { tfWindowsLastGpu } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
 import { m } from './messages-framework.js';
 import { xm } from './messages-explain.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'framework-cuda-mismatch',
@@ -119,7 +120,9 @@ function torchPairs(env: PythonEnv): Checked[] {
         ],
         fix: fix(),
         subject: env.prefix,
-        ...(rel?.unconfirmedFields?.includes(name) ? { unconfirmed: `${name} pairing for torch ${rel.version}: ${rel.note ?? 'secondary source'}` } : {}),
+        ...(rel?.unconfirmedFields?.includes(name)
+          ? { unconfirmed: m('fcmPairingUnconfirmed', { name, version: rel.version, note: rel.note ?? m('secondarySource') }) }
+          : {}),
       };
       out.push({ finding, packages: [name] });
     }
@@ -259,12 +262,12 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       { companions: companionsIn(ctx.env) },
     );
     const xfFix = pip(
-      `-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # the xformers build for the installed torch ${have}`,
+      `-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # ${fx('fcm.xformersBuild', { torch: have })}`,
     );
     return {
       fit: cpu ? 0.4 : 2,
       finding: explained('framework-cuda-mismatch', 'error', em('fcmExtTitle', vars), em('fcmExtCause', vars), evidence, [
-        ...(cpu ? (torchFix ? [torchFix] : []) : [xfFix, ...(torchFix ? [`# or: ${torchFix}`] : [])]),
+        ...(cpu ? (torchFix ? [torchFix] : []) : [xfFix, ...(torchFix ? [`# ${fx('or')} ${torchFix}`] : [])]),
         'python -m xformers.info',
       ]),
     };
@@ -283,9 +286,9 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         em('fcmCupyCause', vars),
         [...evidence, ...torchEvidence(ctx)],
         [
-          'pip list 2>/dev/null | grep -i cupy   # cupy-cuda11x / cupy-cuda12x: the wheel names the CUDA major it loads',
-          `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # when the CUDA here is ${other}.x`,
-          `# or keep cupy-cuda${want}x and install the CUDA ${want} libraries: pip install "cupy-cuda${want}x[ctk]"`,
+          `pip list 2>/dev/null | grep -i cupy   # ${fx('fcm.cupyWheel')}`,
+          `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # ${fx('fcm.cupyWhen', { cuda: other })}`,
+          `# ${fx('fcm.cupyKeep', { cuda: want })} pip install "cupy-cuda${want}x[ctk]"`,
           'python -c "import cupy; cupy.show_config()"',
         ],
       ),
@@ -313,7 +316,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         [
           'pip uninstall -y mmcv-full mmcv',
           pip(
-            `mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # the index of the installed torch ${torchNow}`,
+            `mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # ${fx('fcm.mmcvIndex', { torch: torchNow })}`,
           ),
           'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
         ],
@@ -336,7 +339,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         [...evidence, ...torchEvidence(ctx)],
         [
           `pip uninstall -y ${vars.ext.replace(/_/g, '-')}`,
-          `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # the wheels built for torch's CUDA ${vars.torch}`,
+          `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # ${fx('fcm.pygWheels', { cuda: vars.torch })}`,
           'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
         ],
       ),
@@ -389,8 +392,8 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
           `conda install ${foreign
             .slice(0, 4)
             .map((p) => `${p.name}=${versionParts(tcuda)[0]}`)
-            .join(' ')} -c nvidia   # the CUDA ${versionParts(tcuda)[0]} builds of these libraries`,
-          `# or pin them through the CUDA version package: conda install "cuda-version=${tcuda}" -c nvidia`,
+            .join(' ')} -c nvidia   # ${fx('fcm.condaLibs', { major: versionParts(tcuda)[0]! })}`,
+          `# ${fx('fcm.pinCudaVersion')} conda install "cuda-version=${tcuda}" -c nvidia`,
           'conda list | grep -iE "cublas|cusparse|cufft|curand|cusolver|nvjitlink"',
         ],
       ),
@@ -409,8 +412,8 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         em('fcmCudfCause', { ...vars, floor }),
         [...evidence, ...pastedDriverEvidence(ctx)],
         [
-          `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # CUDA packages no newer than the driver's ${vars.dr}`,
-          `# or upgrade the driver to >= ${floor} (CUDA ${vars.tk})`,
+          `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # ${fx('fcm.cudfNoNewer', { cuda: vars.dr })}`,
+          `# ${fx('fcm.orUpgradeDriver', { floor, cuda: vars.tk })}`,
           'python -c "import cudf; print(cudf.__version__)"',
         ],
       ),
@@ -423,10 +426,10 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     return {
       fit: 1.8,
       finding: explained('framework-cuda-mismatch', 'error', em('fcmBnbTitle', vars), em('fcmBnbCause', vars), evidence, [
-        'pip install -U bitsandbytes   # releases from 0.43 ship one multi-CUDA build',
+        `pip install -U bitsandbytes   # ${fx('fcm.bnbMulti')}`,
         'python -m bitsandbytes',
-        `# or build this CUDA's binary: git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
-        `# or point it at an installed CUDA it has a binary for: export BNB_CUDA_VERSION=<e.g. 121>`,
+        `# ${fx('fcm.bnbBuild')} git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
+        `# ${fx('fcm.bnbPoint')}`,
       ]),
     };
   }
@@ -442,7 +445,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         em('fcmSymbolCause', { lib, symbol: (sym.groups.symbol ?? '').slice(0, 60) }),
         evidence,
         [
-          `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # built for the installed torch${ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : ''}`,
+          `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # ${fx('fcm.builtForTorch', { version: ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : '' })}`,
         ],
       ),
     };
@@ -462,8 +465,8 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         [...evidence, ...torchEvidence(ctx)],
         [
           'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
-          `# reinstall the package that needs ${lib.name} as its build for ${vars.tag} (torch ${ctx.torch.version}), e.g. mmcv: pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html`,
-          `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # or build it from source against torch's CUDA ${tc}`,
+          `# ${fx('fcm.reinstallNeeds', { lib: lib.name, tag: vars.tag, torch: ctx.torch.version, cmd: `pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html` })}`,
+          `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # ${fx('fcm.orFromSource', { cuda: tc })}`,
         ],
       ),
     };
@@ -474,7 +477,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
   const tfRel = tf ? tfPipRelease(tf.version) : undefined;
   const tfWant = tfRow?.cuda;
   if (lib?.major && installed && cudaDiffers(lib.major, installed)) {
-    const pkg = tf ? 'tensorflow' : ctx.torch ? 'torch' : 'the program';
+    const pkg = tf ? 'tensorflow' : ctx.torch ? 'torch' : em('theProgram');
     const version = tfRel?.version ?? tf?.version ?? ctx.torch?.pkg.version ?? '';
     const vars = { pkg, version: spaced(version), want: tfWant ?? lib.major, have: installed, lib: lib.name };
     return {
@@ -485,7 +488,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
         em('fcmTitle', vars),
         em('fcmCause', vars),
         [...evidence, { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }],
-        [tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# install CUDA ${lib.major} (or a build of ${pkg} for CUDA ${installed})`],
+        [tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# ${fx('fcm.installCuda', { want: lib.major, pkg, have: installed })}`],
       ),
     };
   }
@@ -513,8 +516,8 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
           { fact: 'tensorflow', value: tf.version, source: tf.location },
         ],
         [
-          `# install CUDA ${tfWant}${cudnn ? ` and cuDNN ${cudnn}` : ''} (the build of tensorflow ${tf.version}) and put its bin/lib64 on PATH / LD_LIBRARY_PATH`,
-          `# or a tensorflow release built for CUDA ${installed} (https://www.tensorflow.org/install/source#gpu)`,
+          `# ${cudnn ? fx('fcm.installTfCudaCudnn', { want: tfWant, cudnn, version: tf.version }) : fx('fcm.installTfCuda', { want: tfWant, version: tf.version })}`,
+          `# ${fx('fcm.orTfRelease', { cuda: installed })}`,
           'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices())"',
         ],
       ),

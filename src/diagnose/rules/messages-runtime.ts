@@ -38,6 +38,7 @@ export const rm = defineMessages({
     wslFixUpdateKernel: 'PowerShell: wsl --update; wsl --shutdown   # then in WSL: uname -r',
     // ecc-errors, pcie-degraded (a message and the counters of the same GPU)
     eccFixService: 'it repeats, or the job runs fine on another GPU: the board needs service (RMA)',
+    evP2pSwitchHang: 'P2P over a PCIe switch (PIX/PXB) + hang',
   },
   'zh-CN': {
     evMemoryInUse: 'GPU {gpu} 已用显存',
@@ -68,5 +69,6 @@ export const rm = defineMessages({
     wslFixUpdate: 'PowerShell：wsl --update; wsl --shutdown',
     wslFixUpdateKernel: 'PowerShell：wsl --update; wsl --shutdown   # 然后在 WSL 中运行：uname -r',
     eccFixService: '如果反复出现，或同一任务在另一块 GPU 上正常：这块卡需要返修（RMA）',
+    evP2pSwitchHang: '经 PCIe 交换芯片的 P2P（PIX/PXB）+ 卡住',
   },
 });

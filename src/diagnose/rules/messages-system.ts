@@ -257,7 +257,7 @@ export const m = defineMessages({
     evCompat: 'cuda-compat 的 libcuda',
     evHostDriver: '主机驱动',
     evGpu: 'GPU',
-    evLoaderFirst: '加载器对 {soname} 的首选',
+    evLoaderFirst: '动态加载器优先选用的 {soname}',
     evLdLibraryPath: 'LD_LIBRARY_PATH',
     evLinkWidth: 'PCIe 链路宽度（当前 / 最大）',
     evLinkGen: 'PCIe 代数（当前 / 最大 / GPU 最大）',
@@ -344,7 +344,7 @@ export const m = defineMessages({
     mtWhyNewest: '最新的版本',
     mtFixPersist: '# 把这几行写进 ~/.bashrc（并删掉其中旧的 CUDA 设置）；`gpuenv cuda use {v}` 将会自动完成这一步',
 
-    fcTitleOld: 'cuda-compat {compat} 比它遮蔽的驱动 {driver} 还旧',
+    fcTitleOld: 'cuda-compat {compat} 比它覆盖的驱动 {driver} 还旧',
     fcTitleGpu: 'cuda-compat {compat} 被用在不支持前向兼容的 GPU 上',
     fcTitleInfo: 'cuda-compat {compat} 存在但未被使用',
     fcTitleInUse: 'cuda-compat {compat} 正在代替驱动 {driver} 被使用',
@@ -378,7 +378,7 @@ export const m = defineMessages({
     wslTitleLinuxDriver: 'WSL 里安装了 Linux 版 NVIDIA 驱动',
     wslTitleNoLib: '找不到 WSL 的 GPU 库（/usr/lib/wsl/lib）',
     wslCauseLinuxDriver:
-      '在 WSL 2 中，GPU 通过 Windows 的 NVIDIA 驱动访问，WSL 会把它映射到 /usr/lib/wsl/lib。发行版里安装的 Linux 驱动（{what}）会遮蔽它，而且无法工作：WSL 下没有 NVIDIA 内核模块。',
+      '在 WSL 2 中，GPU 通过 Windows 的 NVIDIA 驱动访问，WSL 会把它映射到 /usr/lib/wsl/lib。发行版里安装的 Linux 驱动（{what}）会覆盖它，而且无法工作：WSL 下没有 NVIDIA 内核模块。',
     wslCauseNoLib:
       'WSL 中没有 NVIDIA GPU 响应，{sonames} 也加载不了（{detail}）。WSL 会把 Windows 驱动的库映射到 /usr/lib/wsl/lib；这个目录必须在加载器路径中，并且 Windows 驱动要支持 WSL。',
     wslFixOwner: '# 找到安装了 Linux 驱动库的软件包，并删除它：',

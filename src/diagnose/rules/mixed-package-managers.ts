@@ -14,6 +14,7 @@ import { finding as explained, first, has, lineEvidence } from '../explain-helpe
 import { em } from '../explainers/messages.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
 import { m } from './messages-framework.js';
+import { fx } from './messages-fixes.js';
 
 const TORCH = new Set(['torch', 'torchvision', 'torchaudio', 'pytorch-cuda', 'pytorch-mutex']);
 const CONDA_CUDA =
@@ -122,8 +123,8 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
         [...lineEvidence(events), ...libs],
         [
           'python -c "import site; print(site.ENABLE_USER_SITE, site.getusersitepackages())"',
-          `pip uninstall ${vars.pkg}   # run outside the environment: removes the ~/.local copy (or: rm -rf ~/.local/lib/python3.*/site-packages/${vars.pkg}*)`,
-          "export PYTHONNOUSERSITE=1   # or put it in the environment's activation script: conda env config vars set PYTHONNOUSERSITE=1",
+          `pip uninstall ${vars.pkg}   # ${fx('mix.userUninstall', { pkg: vars.pkg })}`,
+          `export PYTHONNOUSERSITE=1   # ${fx('mix.noUserSite')}`,
         ],
       ),
     };
@@ -143,10 +144,10 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
         em('mixTwoCause', vars),
         [...lineEvidence(events), { fact: em('evTorchVersions'), value: vars.versions, source: 'pasted' }],
         [
-          'conda list | grep -iE "^(pytorch|torch) "   # channel "pypi" = pip; anything else = conda',
+          `conda list | grep -iE "^(pytorch|torch) "   # ${fx('mix.pypiIsPip')}`,
           'pip list 2>/dev/null | grep -iE "^torch "',
-          'pip uninstall -y torch; conda remove --force pytorch   # then one manager only:',
-          "# conda install <package> --no-deps (keep pip's torch), or install everything from one manager",
+          `pip uninstall -y torch; conda remove --force pytorch   # ${fx('mix.thenOneManager')}`,
+          `# ${fx('mix.noDeps', { cmd: 'conda install <package> --no-deps' })}`,
         ],
       ),
     };
@@ -168,10 +169,10 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
       em(now ? 'mixPipCauseNow' : 'mixPipCause', vars),
       evidence,
       [
-        'conda list | grep -iE "torch|tensorflow|cuda|pypi"   # rows with channel "pypi" were installed by pip',
+        `conda list | grep -iE "torch|tensorflow|cuda|pypi"   # ${fx('mix.pypiRows')}`,
         `pip uninstall -y ${pkg}${pkg === 'torch' ? ' torchvision torchaudio' : ''}`,
-        `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # back to the conda build (add the channels of your environment.yml)`,
-        `# then install the rest without letting pip touch ${pkg}: remove it from requirements.txt, or pip install --no-deps -r requirements.txt`,
+        `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # ${fx('mix.backToConda')}`,
+        `# ${fx('mix.restNoPip', { pkg })}`,
         'pip check',
       ],
     ),

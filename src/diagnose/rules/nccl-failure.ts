@@ -16,6 +16,7 @@ import { namedByMessage } from '../from-text.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleInput } from '../types.js';
 import { rm } from './messages-runtime.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'nccl-failure',
@@ -69,12 +70,12 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
     what = em('ncVersions', { versions: versions.join(', ') });
     evidence.push({ fact: 'NCCL', value: versions.join(', '), source: ctx.facts.ncclVersions[0]!.source });
     fix = [
-      'python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # on every node',
+      `python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # ${fx('nccl.everyNode')}`,
       'pip list 2>/dev/null | grep -i nccl   # nvidia-nccl-cu12 / -cu11',
       // The NCCL wheel's version is the release itself (2.21.5): pin it exactly; "2.21.5*" is not a valid specifier.
       `pip install "nvidia-nccl-cu12==${versionParts([...versions].sort((a, b) => compareVersions(b, a))[0]!)
         .slice(0, 3)
-        .join('.')}"   # the same NCCL everywhere (or the same torch build on every node)`,
+        .join('.')}"   # ${fx('nccl.sameEverywhere')}`,
     ];
     fit = 1.7;
   } else if (
@@ -82,14 +83,14 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
     /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device|共享内存/i.test(text)
   ) {
     what = em('ncShm');
-    fix = ['df -h /dev/shm', 'docker run --shm-size=16g …   # or --ipc=host', `# ${rm('ncFixShmK8s')}`];
+    fix = ['df -h /dev/shm', `docker run --shm-size=16g …   # ${fx('orIpcHost')}`, `# ${rm('ncFixShmK8s')}`];
     fit = 1.8;
   } else if (has(events, 'gpudirect-rdma')) {
     what = em('ncGdr');
     fix = [
-      'sudo lspci -vvv | grep -i acsctl   # "SrcValid+" on a PCIe switch port = ACS on: GPUDirect RDMA traffic is sent to the root complex',
-      'sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # disable ACS on each PCIe switch port (until reboot), or in the BIOS',
-      'NCCL_NET_GDR_LEVEL=LOC <your command>   # to confirm: no GPUDirect RDMA (slower)',
+      `sudo lspci -vvv | grep -i acsctl   # ${fx('nccl.acsGdr')}`,
+      `sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # ${fx('nccl.acsDisable')}`,
+      `NCCL_NET_GDR_LEVEL=LOC <your command>   # ${fx('nccl.confirmNoGdr')}`,
       'lsmod | grep -E "nv_peer_mem|nvidia_peermem"',
     ];
     fit = 1.6;
@@ -101,19 +102,19 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
       'cat /proc/cmdline; sudo dmesg | grep -iE "AMD-Vi|IOMMU|page fault"',
       `# ${rm('ncFixIommuBoot')}`,
       `# ${rm('ncFixIommuBios')}`,
-      'NCCL_P2P_DISABLE=1 <your command>   # to confirm: works without P2P (slower)',
+      `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.confirmNoP2p')}`,
     ];
     fit = 1.7;
   } else if (p2pHang(events, text)) {
     // P2P over PCIe (a P2P/IPC transport, GPUs behind a switch, or NCCL_P2P_DISABLE=1 as the workaround) and a hang or timeout.
     what = em('ncAcs');
-    evidence.push({ fact: 'PCIe', value: 'P2P over a PCIe switch (PIX/PXB) + hang', source: 'pasted' });
+    evidence.push({ fact: 'PCIe', value: rm('evP2pSwitchHang'), source: 'pasted' });
     fix = [
-      'nvidia-smi topo -m   # PIX/PXB = through a PCIe switch',
-      'sudo lspci -vvv | grep -i acsctl   # "SrcValid+" on a bridge = ACS is on',
-      'sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # disable ACS on each PCIe switch port (until reboot), or turn ACS / IOMMU off in the BIOS',
+      `nvidia-smi topo -m   # ${fx('nccl.pixPxb')}`,
+      `sudo lspci -vvv | grep -i acsctl   # ${fx('nccl.acsBridge')}`,
+      `sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # ${fx('nccl.acsDisableBios')}`,
       `# ${rm('ncFixIommuAcs')}`,
-      'NCCL_P2P_DISABLE=1 <your command>   # workaround: works, but slower (no P2P)',
+      `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.workaround')}`,
       `# ${rm('ncFixRetest')}`,
     ];
     fit = 1.7;
@@ -125,54 +126,42 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
     // GeForce boards: P2P over PCIe is unsupported (RTX 4090) or broken by some driver releases; NCCL then hangs.
     what = em('ncGeforceP2p', { gpu: ctx.gpus.find((g) => /GeForce|RTX|TITAN/i.test(g.gpu.name))!.gpu.name });
     evidence.push(...gpuEvidence(ctx));
-    fix = [
-      'NCCL_P2P_DISABLE=1 <your command>   # GeForce: P2P over PCIe off; traffic goes through host memory (works, somewhat slower)',
-      'nvidia-smi topo -p2p r   # which GPU pairs report P2P read support',
-      `# ${rm('ncFixDriverP2p')}`,
-    ];
+    fix = [`NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.geforceP2p')}`, `nvidia-smi topo -p2p r   # ${fx('nccl.p2pRead')}`, `# ${rm('ncFixDriverP2p')}`];
     fit = 1.6;
   } else if (has(events, 'nccl-p2p', 'nccl-cuda-error')) {
     what = em('ncP2p');
-    fix = [
-      'nvidia-smi topo -m',
-      'NCCL_P2P_DISABLE=1 <your command>   # to confirm',
-      'sudo lspci -vvv | grep -i acsctl   # ACS on bridges blocks P2P: disable ACS or IOMMU (iommu=pt)',
-    ];
+    fix = ['nvidia-smi topo -m', `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.confirm')}`, `sudo lspci -vvv | grep -i acsctl   # ${fx('nccl.acsBlocks')}`];
   } else if (has(events, 'nccl-socket')) {
     what = em('ncSocket');
-    fix = ['ip -br addr', 'export NCCL_SOCKET_IFNAME=eth0   # the interface the ranks share', 'export NCCL_DEBUG=INFO'];
+    fix = ['ip -br addr', `export NCCL_SOCKET_IFNAME=eth0   # ${fx('nccl.ranksShare')}`, 'export NCCL_DEBUG=INFO'];
   } else if (has(events, 'nccl-net-error', 'nccl-remote-exited') || /NET\/IB|ibv_|socket_ifname|connection (?:refused|reset|timed out)/i.test(text)) {
     what = em('ncNet');
     fix = [
-      'ip -br addr   # the interface each node reaches the others on (not lo, not docker0)',
-      'export NCCL_SOCKET_IFNAME=eth0   # or a list: eno1,eth0 — a prefix with ^ excludes: ^lo,docker0',
+      `ip -br addr   # ${fx('nccl.nodeIface')}`,
+      `export NCCL_SOCKET_IFNAME=eth0   # ${fx('nccl.ifaceList')}`,
       'export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET',
     ];
-    if (/NET\/IB|ibv_|infiniband|mlx5/i.test(text)) fix.push('export NCCL_IB_DISABLE=1   # no working InfiniBand/RoCE: use sockets');
+    if (/NET\/IB|ibv_|infiniband|mlx5/i.test(text)) fix.push(`export NCCL_IB_DISABLE=1   # ${fx('nccl.ibDisable')}`);
     fix.push(`# ${rm('ncFixFirewall')}`);
     fit = 1.6;
   } else if (has(events, 'nccl-system-error')) {
     what = em('ncSystem');
     fix = [
-      'export NCCL_DEBUG=INFO   # rerun: the WARN line names the failing call',
-      'df -h /dev/shm   # docker: --shm-size=16g or --ipc=host',
+      `export NCCL_DEBUG=INFO   # ${fx('nccl.rerunWarn')}`,
+      `df -h /dev/shm   # ${fx('nccl.shmDocker')}`,
       'ip -br addr',
-      'export NCCL_SOCKET_IFNAME=eth0   # multi-node: the interface the nodes share (not lo)',
+      `export NCCL_SOCKET_IFNAME=eth0   # ${fx('nccl.multiNodeIface')}`,
     ];
   } else if (has(events, 'nccl-timeout')) {
     what = em('ncTimeout');
-    fix = ['export NCCL_DEBUG=INFO', 'nvidia-smi topo -m', 'NCCL_P2P_DISABLE=1 <your command>   # to test'];
+    fix = ['export NCCL_DEBUG=INFO', 'nvidia-smi topo -m', `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.test')}`];
     fit = 1;
   } else {
     what = em('ncGeneric');
-    fix = [
-      'export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV   # rerun: the WARN line names the failing call',
-      'df -h /dev/shm   # docker: --shm-size=16g or --ipc=host',
-    ];
+    fix = [`export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV   # ${fx('nccl.rerunWarn')}`, `df -h /dev/shm   # ${fx('nccl.shmDocker')}`];
   }
   // Ranks in separate containers: Docker's bridge network keeps them from reaching each other.
-  if (has(ctx.events, 'container-context') && fit < 1.8)
-    fix.push('docker run --network=host --ipc=host …   # ranks in separate containers must reach each other');
+  if (has(ctx.events, 'container-context') && fit < 1.8) fix.push(`docker run --network=host --ipc=host …   # ${fx('nccl.hostNetwork')}`);
   evidence.push(...settings(input, evidence));
   const cause = nccl ? em('ncCause', { version: nccl, what }) : rm('ncCauseNoVersion', { what });
   const finding: Finding = { code: 'nccl-failure', severity: 'error', title: em('ncTitle', { what: what.replace(/\.$/, '') }), cause, evidence, fix };

@@ -67,9 +67,9 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 2,
       finding: finding('no-gpu', 'error', em('ngAmdTitle', { gpu: amd }), em('ngAmdCause', { gpu: amd }), evidence, [
-        'lspci | grep -iE "vga|3d"   # which GPU the machine has',
-        'pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # AMD: the ROCm build of torch (Linux, supported Radeon/Instinct GPUs)',
-        '# CUDA-only code (CUDA kernels, bitsandbytes, GPTQ/AWQ kernels) needs an NVIDIA GPU: run it on one, or on the CPU',
+        `lspci | grep -iE "vga|3d"   # ${fx('ng.whichGpu')}`,
+        `pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # ${fx('ng.rocm')}`,
+        `# ${fx('ng.cudaOnly')}`,
       ]),
     };
   }
@@ -85,11 +85,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
         em('ngVmTitle', { adapter }),
         em('ngVmCause', { adapter }),
         [...evidence, ...lineEvidence([vm])],
-        [
-          'lspci -nn | grep -iE "vga|3d|nvidia"   # an NVIDIA device [10de:…] must be listed inside the VM',
-          '# VMware / VirtualBox desktop VMs give the guest an emulated adapter only: run on the host, or use WSL 2 on Windows',
-          '# servers: PCI passthrough (vfio-pci, ESXi DirectPath I/O) or NVIDIA vGPU, then the NVIDIA driver inside the guest',
-        ],
+        [`lspci -nn | grep -iE "vga|3d|nvidia"   # ${fx('ng.vmDevice')}`, `# ${fx('ng.desktopVm')}`, `# ${fx('ng.passthrough')}`],
       ),
     };
   }
@@ -98,8 +94,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 1.8,
       finding: finding('no-gpu', 'error', em('ngSingularityTitle'), em('ngSingularityCause'), evidence, [
-        'singularity exec --nv image.sif nvidia-smi   # apptainer: same --nv flag; it binds the host driver libraries and /dev/nvidia*',
-        'singularity exec --nv image.sif ls -l /.singularity.d/libs/   # libcuda.so.1 from the host must be listed',
+        `singularity exec --nv image.sif nvidia-smi   # ${fx('ng.apptainer')}`,
+        `singularity exec --nv image.sif ls -l /.singularity.d/libs/   # ${fx('ng.hostLibcuda')}`,
       ]),
     };
   }
@@ -112,7 +108,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
         'nvidia-smi -L',
         'echo $CUDA_VISIBLE_DEVICES',
         'python -c "import torch; print(torch.cuda.device_count())"',
-        '# use cuda:0 … cuda:N-1; with torchrun, one process per visible GPU (--nproc_per_node = device_count)',
+        `# ${fx('ng.ordinals')}`,
       ]),
     };
   }
@@ -143,10 +139,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
         em('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }),
         evidence,
         [
-          'docker run --gpus all …   # or in compose: deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]',
-          '# Docker before 19.03: nvidia-docker run … (nvidia-docker2) or docker run --runtime=nvidia …',
+          `docker run --gpus all …   # ${fx('ng.compose')}`,
+          `# ${fx('ng.oldDocker')}`,
           'sudo apt-get install -y nvidia-container-toolkit && sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
-          'docker run --rm --gpus all ubuntu nvidia-smi   # must list the GPU',
+          `docker run --rm --gpus all ubuntu nvidia-smi   # ${fx('ng.mustList')}`,
         ],
       ),
     };
@@ -156,10 +152,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       specific: true,
       fit: 2,
       finding: finding('no-gpu', 'error', em('ngRuntimeTitle'), em('ngRuntimeCause'), evidence, [
-        'sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # writes "default-runtime": "nvidia" to /etc/docker/daemon.json',
+        `sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # ${fx('ng.defaultRuntime')}`,
         'sudo systemctl restart docker',
         'docker run --rm --gpus all ubuntu nvidia-smi',
-        '# Kubernetes with containerd: sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd',
+        `# ${fx('ng.k8sContainerd')} sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd`,
       ]),
     };
   }
@@ -167,10 +163,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 1.2,
-      finding: finding('no-gpu', 'error', em('ngTitle'), em('ngNvmlCause'), evidence, [
-        'docker restart <container>',
-        '# lasting fix: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml and run with --device nvidia.com/gpu=all, or set no-cgroups / use cgroupfs',
-      ]),
+      finding: finding('no-gpu', 'error', em('ngTitle'), em('ngNvmlCause'), evidence, ['docker restart <container>', `# ${fx('ng.lastingFix')}`]),
     };
   }
   return {

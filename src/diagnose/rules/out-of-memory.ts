@@ -14,6 +14,7 @@ import { fromFactsAlone, namedByMessage } from '../from-text.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { rm } from './messages-runtime.js';
+import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'out-of-memory',
@@ -81,11 +82,7 @@ function memoryHeld(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[])
         em('oomProcsTitle', { list: pids.map((p) => `PID ${p}`).join(', ') }),
         em('oomProcsCause', { list }),
         [...quotedLines(events), { fact: em('evGpuProcesses'), value: list, source: 'pasted:nvidia-smi' }],
-        [
-          `ps -o pid,stat,etime,cmd -p ${pids.join(',')}   # stat T = stopped (Ctrl+Z), Z = zombie: it still holds its GPU memory`,
-          `kill ${pids.join(' ')}   # or kill -9; a stopped job: kill -CONT first or fg then Ctrl+C`,
-          QUERY_APPS,
-        ],
+        [`ps -o pid,stat,etime,cmd -p ${pids.join(',')}   # ${fx('oom.stat')}`, `kill ${pids.join(' ')}   # ${fx('oom.kill')}`, QUERY_APPS],
       ),
     };
   }
@@ -100,12 +97,7 @@ function memoryHeld(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[])
       em('oomHeldTitle', vars),
       em('oomHeldCause', vars),
       [...quotedLines(events), { fact: rm('evMemoryInUse', { gpu: g.index }), value: `${vars.used} / ${vars.total}`, source: g.source }],
-      [
-        QUERY_APPS,
-        'sudo fuser -v /dev/nvidia*   # every process holding the GPU, also those nvidia-smi cannot name (containers, zombies)',
-        'sudo kill <pid>   # or stop the container; then nvidia-smi shows the memory free again',
-        `# ${rm('oomFixFreeGpu')}`,
-      ],
+      [QUERY_APPS, `sudo fuser -v /dev/nvidia*   # ${fx('oom.fuser')}`, `sudo kill <pid>   # ${fx('oom.killPid')}`, `# ${rm('oomFixFreeGpu')}`],
     ),
   };
 }
@@ -139,8 +131,8 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
     return {
       fit: 2,
       finding: finding(input, em('oomVllmTitle', vars), em('oomVllmCause', vars), evidence, [
-        `${QUERY_APPS}   # who holds the other ${vars.held} GiB`,
-        `vllm serve <model> --gpu-memory-utilization ${vars.fits}   # the share of the GPU that is still free`,
+        `${QUERY_APPS}   # ${fx('oom.whoHolds', { held: vars.held })}`,
+        `vllm serve <model> --gpu-memory-utilization ${vars.fits}   # ${fx('oom.vllmShare')}`,
         `# ${rm('oomFixOtherVllm')}`,
       ]),
     };
@@ -150,7 +142,7 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
       fit: 1.8,
       finding: finding(input, em('oomShmTitle'), em('oomShmCause'), evidence, [
         'df -h /dev/shm',
-        'docker run --shm-size=16g …   # or --ipc=host',
+        `docker run --shm-size=16g …   # ${fx('orIpcHost')}`,
         `# ${rm('oomFixShmK8s')}`,
         `# ${rm('oomFixFewerWorkers')}`,
       ]),

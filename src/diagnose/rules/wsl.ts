@@ -25,6 +25,7 @@ import { driverAnswers, ev, isUnder, isWsl } from '../system-facts.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { m } from './messages-system.js';
 import { rm } from './messages-runtime.js';
+import { fx } from './messages-fixes.js';
 
 /** Distribution library folders: a Linux driver's libcuda/libnvidia-ml would live there. */
 const DISTRO_LIB = /^\/(?:usr\/)?lib(?:64)?(?:\/(?:x86_64|aarch64)-linux-gnu)?\/?$/;
@@ -213,8 +214,8 @@ function symptom(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[], se
     return outright(2, em('wslCgroupTitle'), em('wslCgroupCause'), quotedLines(events), [
       'grep -n no-cgroups /etc/nvidia-container-runtime/config.toml',
       "sudo sed -i 's/^no-cgroups = true/no-cgroups = false/' /etc/nvidia-container-runtime/config.toml && sudo systemctl restart docker",
-      'docker run --rm --gpus all ubuntu nvidia-smi   # re-test',
-      '/usr/lib/wsl/lib/nvidia-smi   # outside the container: works? then the container runtime is the cause',
+      `docker run --rm --gpus all ubuntu nvidia-smi   # ${fx('wsl.retest')}`,
+      `/usr/lib/wsl/lib/nvidia-smi   # ${fx('wsl.outside')}`,
     ]);
   }
   const driver = ctx.snapshot.driver.version;
@@ -232,9 +233,9 @@ function symptom(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[], se
     ];
     return outright(2, em('wsl555Title', vars), em('wsl555Cause', vars), evidence, [
       `# ${rm('wslFixDesktop', vars)}`,
-      `${dockerEngineToolkit(ctx.snapshot)}   # Docker Engine inside WSL${osTarget(ctx.snapshot).tool ? '' : " (Ubuntu, WSL's default distribution)"}: >= ${vars.toolkit} (1.15.0+)`,
+      `${dockerEngineToolkit(ctx.snapshot)}   # ${fx(osTarget(ctx.snapshot).tool ? 'wsl.engineToolkit' : 'wsl.engineToolkitUbuntu', { toolkit: vars.toolkit })}`,
       'nvidia-ctk --version',
-      `ls -la /usr/lib/wsl/lib/${vars.lib}   # present on the WSL side with a 555+ Windows driver`,
+      `ls -la /usr/lib/wsl/lib/${vars.lib}   # ${fx('wsl.libPresent')}`,
       `# ${rm('wslFixDowngrade')}`,
     ]);
   }
@@ -243,10 +244,10 @@ function symptom(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[], se
       (e) => e.signature === 'wsl1' || signatureById(e.signature)?.causes.some((c) => c.code === 'no-gpu' || c.code === 'driver-not-loaded'),
     );
     return outright(2, em('wslOneTitle'), em('wslOneCause'), quotedLines(shown), [
-      'wsl -l -v   # PowerShell: the VERSION column must say 2',
+      `wsl -l -v   # ${fx('wsl.versionColumn')}`,
       'wsl --set-version <distro> 2',
       'wsl --update',
-      '/usr/lib/wsl/lib/nvidia-smi   # inside WSL 2, after the conversion',
+      `/usr/lib/wsl/lib/nvidia-smi   # ${fx('wsl.afterConversion')}`,
     ]);
   }
   return setupProblem(ctx, input, events, setup);
@@ -285,12 +286,7 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
   const fit = (direct ? 1.8 : driverSymptom || loader ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8) + (kernelSays ? 0.6 : 0);
   const first = [
     ...(kernelSays ? [`# ${rm('wslFixUpdateKernel')}`] : []),
-    ...(tcc
-      ? [
-          'nvidia-smi -q | findstr /i "Driver Model"   # Windows, admin: TCC or WDDM per GPU',
-          'nvidia-smi -i <index> -dm 0   # Windows, admin: switch that GPU to WDDM (0 = WDDM, 1 = TCC), then reboot',
-        ]
-      : []),
+    ...(tcc ? [`nvidia-smi -q | findstr /i "Driver Model"   # ${fx('wsl.driverModel')}`, `nvidia-smi -i <index> -dm 0   # ${fx('wsl.toWddm')}`] : []),
   ];
   const title = (setupTitle: string) => (kernelSays ? em('wslKernelTitle', { kernel: old!.kernel }) : setupTitle);
   // The facts show what is wrong with the set-up: that is the cause of the symptom, with its own commands.
@@ -325,11 +321,11 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
       fix: [
         ...first,
         `# ${em('wslFixWindows')}`,
-        'ls -la /usr/lib/wsl/lib/   # libcuda.so*, libnvidia-ml.so.1 and nvidia-smi come from the Windows driver',
+        `ls -la /usr/lib/wsl/lib/   # ${fx('wsl.fromWindows')}`,
         `# ${em('wslFixNoLinuxDriver')}`,
         ...removeLinuxDriverLines(ctx.snapshot),
         `# ${em('wslFixLoader')}`,
-        'cat /etc/ld.so.conf.d/ld.wsl.conf   # should list /usr/lib/wsl/lib',
+        `cat /etc/ld.so.conf.d/ld.wsl.conf   # ${fx('wsl.ldConf')}`,
         'sudo ldconfig',
         'ldconfig -p | grep -E "libcuda|libnvidia-ml"',
         ...(linking ? [`# ${rm('wslFixLink')}`] : []),

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { runCommand } from '../../system/run.js';
 import { writeOutput } from '../../system/output-file.js';
+import { fm } from '../messages.js';
 import { nodeFileName } from '../node.js';
 import { demuxPrefixed } from './demux.js';
 import { expectedNodes, parallelShellArgv, slurmArgv, type FleetRunOptions } from './plan.js';
@@ -41,9 +42,9 @@ export async function executeFleetRun(cwd: string, o: FleetRunOptions): Promise<
   const before = await fileTimes(outDir);
   // The engine's own limit comes first (srun --time, pdsh -u); this one only keeps gpuenv from waiting forever.
   const r = await runCommand(argv[0]!, argv.slice(1), { timeoutMs: (o.timeoutS + 60) * 1000, maxBuffer: 256 * 1024 * 1024 });
-  if (r.notFound) throw new UsageError(`${argv[0]} not found: fleet run --via ${o.engine} runs the engine's own command on this machine`);
+  if (r.notFound) throw new UsageError(fm('run.notFound', { program: argv[0]!, engine: o.engine }));
   const engineError = r.timedOut
-    ? `${argv[0]} did not finish within ${o.timeoutS + 60} s; killed`
+    ? fm('run.killed', { program: argv[0]!, seconds: o.timeoutS + 60 })
     : r.exitCode !== 0 && r.stderr.trim()
       ? firstLine(r.stderr)
       : null;
@@ -107,14 +108,21 @@ export function jsonPart(text: string): string {
 }
 
 export function judgeOutput(node: string, text: string, err: string, file: string): NodeOutcome {
-  if (text.trim() === '') return { node, ok: false, file: null, error: err.trim() ? firstLine(err) : 'printed nothing' };
+  if (text.trim() === '') return { node, ok: false, file: null, error: err.trim() ? firstLine(err) : fm('run.printedNothing') };
+  let doc: unknown;
   try {
-    const doc = JSON.parse(jsonPart(text)) as unknown;
-    if (!doc || typeof doc !== 'object') throw new Error('not an object');
-    return { node, ok: true, file, error: null };
+    doc = JSON.parse(jsonPart(text));
   } catch {
-    return { node, ok: false, file: null, error: `not JSON: ${firstLine(text)}${err.trim() ? ` (stderr: ${firstLine(err)})` : ''}` };
+    doc = undefined;
   }
+  // A JSON object is a result; anything else (not JSON, a bare number or string) is not.
+  if (doc && typeof doc === 'object') return { node, ok: true, file, error: null };
+  return {
+    node,
+    ok: false,
+    file: null,
+    error: `${fm('run.notJson', { line: firstLine(text) })}${err.trim() ? fm('run.stderr', { line: firstLine(err) }) : ''}`,
+  };
 }
 
 function firstLine(text: string): string {

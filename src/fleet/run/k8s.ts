@@ -8,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { runCommand } from '../../system/run.js';
 import { writeOutput } from '../../system/output-file.js';
 import { JOB_SELECTOR as LABEL, renderJobs, jobName } from '../manifests.js';
+import { fm } from '../messages.js';
 import { nodeFileName } from '../node.js';
 import { expectedNodes, innerCommand, type FleetRunOptions } from './plan.js';
 import type { FleetRunSummary, NodeOutcome } from './execute.js';
@@ -18,19 +19,20 @@ const POLL_MS = 1_000;
 
 async function kubectl(args: string[], timeoutMs = KUBECTL_TIMEOUT_MS) {
   const r = await runCommand('kubectl', args, { timeoutMs, maxBuffer: 64 * 1024 * 1024 });
-  if (r.notFound) throw new UsageError('kubectl not found: fleet run --via k8s runs your kubectl with your kubeconfig');
+  if (r.notFound) throw new UsageError(fm('run.noKubectl'));
   return r;
 }
 
 export async function k8sNodes(o: FleetRunOptions): Promise<string[]> {
   const listed = expectedNodes(o);
   if (listed) return listed;
-  const r = await kubectl(['get', 'nodes', '-l', o.selector ?? 'nvidia.com/gpu.present=true', '-o', 'jsonpath={.items[*].metadata.name}']);
+  const selector = o.selector ?? 'nvidia.com/gpu.present=true';
+  const r = await kubectl(['get', 'nodes', '-l', selector, '-o', 'jsonpath={.items[*].metadata.name}']);
   if (r.failed) throw new UsageError(`kubectl get nodes: ${r.stderr.trim().split('\n')[0] ?? `exit ${r.exitCode}`}`);
-  return r.stdout.split(/\s+/).filter(Boolean);
+  const nodes = r.stdout.split(/\s+/).filter(Boolean);
+  if (nodes.length === 0) throw new UsageError(fm('run.k8sNoNodes', { selector }));
+  return nodes;
 }
-
-/** The manifests and kubectl commands, for --dry-run. */
 
 /** The manifests and kubectl commands, for --dry-run. */
 export function k8sPlan(o: FleetRunOptions, nodes: string[]): { yaml: string; commands: string[][] } {
@@ -50,7 +52,7 @@ export function k8sPlan(o: FleetRunOptions, nodes: string[]): { yaml: string; co
 }
 
 export async function runK8s(o: FleetRunOptions): Promise<FleetRunSummary> {
-  if (!o.image) throw new UsageError('fleet run --via k8s: give --image IMAGE (built from deploy/Dockerfile and pushed to your registry)');
+  if (!o.image) throw new UsageError(fm('run.k8sImage'));
   const nodes = await k8sNodes(o);
   const ns = o.namespace ?? 'default';
   const { yaml } = k8sPlan(o, nodes);
@@ -79,7 +81,7 @@ export async function runK8s(o: FleetRunOptions): Promise<FleetRunSummary> {
     for (const node of nodes) {
       const name = jobName(node);
       if (!finished.has(name)) {
-        outcomes.push({ node, ok: false, file: null, error: `job ${name} did not finish within ${o.timeoutS} s` });
+        outcomes.push({ node, ok: false, file: null, error: fm('run.jobTimeout', { name, seconds: o.timeoutS }) });
         continue;
       }
       const logs = await kubectl(['logs', '-n', ns, `job/${name}`]);

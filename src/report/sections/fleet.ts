@@ -2,7 +2,7 @@
 // counters, findings, bench outliers), sortable by a click on a header, a node's value marked where it is not the
 // baseline's (the majority, or the lock's). The detail tables follow: drift groups as host lists, counters, outliers.
 import type { Severity } from '../../findings.js';
-import type { FleetReport } from '../../fleet/report.js';
+import { counterLabel, KEYS, keyLabel, type FleetReport } from '../../fleet/report.js';
 import { type Html, html } from '../escape.js';
 import { rm as m } from '../messages.js';
 
@@ -14,7 +14,8 @@ export interface FleetInput {
 }
 
 const SEVERITIES: string[] = ['error', 'warning', 'info'];
-const MUST_MATCH = ['driver', 'driver CUDA', 'GPU product', 'GPU count', 'ECC mode', 'MIG mode'];
+/** The must-match keys, from fleet report's own list. */
+const MUST_MATCH = KEYS.filter((k) => k.mustMatch).map((k) => k.key);
 
 export function fleetSection(f: FleetInput): Html {
   const r = f.report;
@@ -25,7 +26,7 @@ export function fleetSection(f: FleetInput): Html {
       .filter((s) => MUST_MATCH.includes(s.key))
       .map((s) => ({ key: s.key, mustMatch: true, value: () => ({ value: s.value, nodes: r.nodes, hostlist: '' }), base: undefined })),
   ];
-  const head = html`<tr><th>${m('fleet.node')}</th>${columns.map((c) => html`<th title="${c.mustMatch ? m('fleet.mustMatch') : m('fleet.reported')}">${c.key}${c.mustMatch ? ' ★' : ''}</th>`)}<th>${m('fleet.hardware')}</th><th>${m('sev.errors')}</th><th>${m('sev.warnings')}</th><th>${m('fleet.outliers')}</th></tr>`;
+  const head = html`<tr><th>${m('fleet.node')}</th>${columns.map((c) => html`<th title="${c.mustMatch ? m('fleet.mustMatch') : m('fleet.reported')}">${keyLabel(c.key)}${c.mustMatch ? ' ★' : ''}</th>`)}<th>${m('fleet.hardware')}</th><th>${m('sev.errors')}</th><th>${m('sev.warnings')}</th><th>${m('fleet.outliers')}</th></tr>`;
   const body = r.nodes.map((node) => {
     const cells = columns.map((c) => {
       const g = c.value(node);
@@ -44,7 +45,7 @@ export function fleetSection(f: FleetInput): Html {
       }</td>`;
     return html`<tr data-node="${node}"><th scope="row">${node}</th>${cells}${counted(
       hw.length,
-      hw.map((h) => `GPU ${h.gpu < 0 ? '?' : h.gpu} ${h.counter}`),
+      hw.map((h) => `GPU ${h.gpu < 0 ? '?' : h.gpu} ${counterLabel(h.counter)}`),
       'bad',
     )}${counted(
       errs.length,
@@ -85,21 +86,24 @@ function drift(r: FleetReport): Html | false {
       (d) =>
         d.groups.map(
           (g, i) =>
-            html`<tr>${i === 0 && html`<th rowspan="${d.groups.length}">${d.key}${d.mustMatch ? ' ★' : ''}${d.baseline !== undefined && html`<br><span class="note">${m('fleet.baseline', { value: d.baseline })}</span>`}</th>`}<td class="${i > 0 ? `odd${d.mustMatch ? ' must' : ''}` : ''}">${g.value}</td><td class="mono">${g.hostlist} (${g.nodes.length})</td></tr>`,
+            html`<tr>${i === 0 && html`<th rowspan="${d.groups.length}">${keyLabel(d.key)}${d.mustMatch ? ' ★' : ''}${d.baseline !== undefined && html`<br><span class="note">${m('fleet.baseline', { value: d.baseline })}</span>`}</th>`}<td class="${i > 0 ? `odd${d.mustMatch ? ' must' : ''}` : ''}">${g.value}</td><td class="mono">${g.hostlist} (${g.nodes.length})</td></tr>`,
         ),
     )}</tbody></table></div>`
   );
 }
 
 function same(r: FleetReport): Html | false {
-  return r.same.length > 0 && html`<h3>${m('fleet.same')}</h3><dl class="facts">${r.same.map((s) => html`<dt>${s.key}</dt><dd>${s.value}</dd>`)}</dl>`;
+  return (
+    r.same.length > 0 && html`<h3>${m('fleet.same')}</h3><dl class="facts">${r.same.map((s) => html`<dt>${keyLabel(s.key)}</dt><dd>${s.value}</dd>`)}</dl>`
+  );
 }
 
 function hardware(r: FleetReport): Html | false {
   return (
     r.hardware.length > 0 &&
     html`<h3>${m('fleet.hardwareTitle')}</h3><div class="scroll"><table class="sortable hardware"><thead><tr><th>${m('fleet.node')}</th><th>GPU</th><th>${m('fleet.counter')}</th><th>${m('value')}</th></tr></thead><tbody>${r.hardware.map(
-      (h) => html`<tr><td>${h.node}</td><td class="num">${h.gpu < 0 ? '?' : h.gpu}</td><td>${h.counter}</td><td class="num bad">${String(h.value)}</td></tr>`,
+      (h) =>
+        html`<tr><td>${h.node}</td><td class="num">${h.gpu < 0 ? '?' : h.gpu}</td><td>${counterLabel(h.counter)}</td><td class="num bad">${String(h.value)}</td></tr>`,
     )}</tbody></table></div>`
   );
 }
