@@ -16,6 +16,7 @@ import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
 import { parseDuration, parseTimeout } from '../system/duration.js';
 import { writeOutput } from '../system/output-file.js';
+import { cliMessages } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 const FORMATS = ['human', 'json', 'prom', 'npd'] as const;
@@ -40,6 +41,8 @@ export const details: CommandDetails = {
     msg('opt.every'),
     msg('opt.snapshot'),
     msg('opt.timeout'),
+    cliMessages('fleet.opt.outDir'),
+    cliMessages('fleet.opt.nodeName'),
   ],
   examples: [
     'gpuenv health',
