@@ -1,6 +1,8 @@
 // The "must show" table of issue 20: for each pass of scripts/device-bench.sh must-show, every row of the native
 // engine next to the torch engine and the plain PyTorch timing (scripts/bench-torch-plain.py) of the same run, the
 // ratios, and the wall time of each command. Reads DIR/{native,torch,plain}-<pass>.out and DIR/walls.jsonl.
+// With two GPUs (scripts/device-multi-gpu.sh) the P2P rows (bandwidth, 4 KiB latency, each way) and the all-reduce
+// busbw per size come too; the native figures say whether libnccl ran in the engine or torchrun did.
 // Usage: node scripts/bench-compare.mjs DIR   → Markdown on stdout
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -41,7 +43,20 @@ function engineRows(doc) {
   for (const x of r.seed?.xcpu ?? []) out.set('seed x.cpu() 10000² fp32 (GB/s)', x.medianGBs);
   for (const g of r.seed?.matmul ?? []) out.set('seed matmul fp32 10000³ (ms)', (2 * g.n ** 3) / (g.medianTflops * 1e12) / 1e-3);
   for (const h of r.hostMemcpy ?? []) if (h.into === 'warm' && h.bytes === 256 * MiB) out.set('host memcpy 256 MiB (1 thread)', h.medianGBs);
+  for (const p of r.p2p ?? []) {
+    if (p.medianGBs !== null && p.bytes) out.set(`p2p ${p.src}→${p.dst} ${size(p.bytes)}`, p.medianGBs);
+    if (p.latency) out.set(`p2p ${p.src}→${p.dst} latency ${size(p.latency.bytes)} (µs)`, p.latency.medianUs);
+  }
+  const ar = r.allReduce;
+  for (const x of ar?.sizes ?? (ar ? [ar] : [])) out.set(`all-reduce ×${ar.gpus} busbw ${size(x.bytes)}`, ar.gpus >= 2 ? x.busbwGBs : x.algbwGBs);
   return out;
+}
+
+/** How the all-reduce of an engine result ran: "NCCL 2.28.9 in the engine" or "torchrun (…)". */
+function allReduceVia(doc) {
+  const ar = doc?.run?.result?.allReduce;
+  if (!ar) return doc?.run?.result?.allReduceSkipped ? `skipped: ${doc.run.result.allReduceSkipped}` : null;
+  return `${ar.via ?? '?'}, NCCL ${ar.nccl ?? '?'}${ar.fallback ? ` (fallback: ${ar.fallback})` : ''}${ar.ok ? '' : `, FAILED: ${ar.error ?? 'wrong result'}`}`;
 }
 
 function plainRows(doc) {
@@ -52,6 +67,12 @@ function plainRows(doc) {
   out.set('seed x.cpu() 10000² fp32 (GB/s)', doc.seed?.xcpu?.GBs);
   out.set('seed matmul fp32 10000³ (ms)', doc.seed?.matmul?.ms);
   out.set('host memcpy 256 MiB (1 thread)', doc.hostMemcpyGBs);
+  for (const p of doc.p2p ?? []) {
+    out.set(`p2p ${p.src}→${p.dst} ${size(p.bytes)}`, p.GBs);
+    out.set(`p2p ${p.src}→${p.dst} latency 4 KiB (µs)`, p.latencyUs);
+  }
+  const ar = doc.allReduce;
+  for (const x of ar?.sizes ?? []) out.set(`all-reduce ×${ar.gpus} busbw ${size(x.bytes)}`, ar.gpus >= 2 ? x.busbwGBs : x.algbwGBs);
   return out;
 }
 
@@ -72,7 +93,7 @@ for (const pass of ['a', 'b']) {
   );
   lines.push('| row | native | torch engine | plain PyTorch | native / plain | native / torch |', '| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const key of new Set([...n.keys(), ...p.keys()])) {
-    const lower = key.endsWith('(ms)');
+    const lower = key.endsWith('(ms)') || key.endsWith('(µs)');
     lines.push(
       `| ${key} | ${f(n.get(key))} | ${f(t.get(key))} | ${f(p.get(key))} | ${ratio(n.get(key), p.get(key), lower)} | ${ratio(n.get(key), t.get(key), lower)} |`,
     );
@@ -86,6 +107,15 @@ for (const pass of ['a', 'b']) {
         .map(([k, v]) => `${k} ${v}`)
         .join(' · ')}`,
     );
+  for (const [name, doc] of [
+    ['native', native],
+    ['torch engine', torch],
+  ]) {
+    const via = allReduceVia(doc);
+    if (via) lines.push('', `${name} all-reduce: ${via}`);
+  }
+  if (plain?.allReduce) lines.push('', `plain all-reduce: torch.distributed, NCCL ${plain.allReduce.nccl}, ${plain.allReduce.gpus} process(es)`);
+  for (const v of native?.linkVerdicts ?? []) lines.push('', `native: ${v.text}`);
   const verdict = native?.verdicts?.map((v) => `GPU ${v.gpu}: ${v.normal ? 'normal' : `NOT normal: ${v.problems.join(' ')}`}`).join('; ');
   if (verdict) lines.push('', `native verdict: ${verdict}`);
   lines.push('');

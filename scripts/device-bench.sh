@@ -59,6 +59,8 @@ case "$round" in
     trio a
     trio b
     node scripts/bench-compare.mjs "$work" > "$work/compare.md" 2>&1
+    # The native NCCL path on one GPU (issue 23's code; busbw is 0 there by definition, algbw is measured).
+    wall nccl-1gpu node scripts/bench-native-nccl.mjs --gpus 0 --nccl-dir "$("$py" -c 'import site; print(site.getsitepackages()[0])')/nvidia/nccl/lib"
     cat "$work/compare.md"
     # The progress line on a terminal: script(1) gives the command a TTY and keeps every byte it wrote.
     command -v script > /dev/null && script -q -c 'node dist/cli.js bench --quick' "$work/tty.typescript" > /dev/null 2>&1

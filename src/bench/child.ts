@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { loadKoffi } from '../native/koffi.js';
 import { killAll, track } from '../process/children.js';
 import { startWorker } from '../process/self.js';
+import { m } from './messages.js';
 import { ALLREDUCE_PY, TORCH_BENCH_PY } from './torch-script.js';
 import type { AllReduceResult, BenchRun, ClockSample, EngineConfig, EngineMessage, EngineResult, Engine } from './types.js';
 
@@ -20,6 +21,8 @@ export interface ChildStart {
   sampleEveryMs: number;
   /** Tests: a module exporting runNativeEngine, used instead of the real one. */
   engineModule?: string;
+  /** How long the native NCCL all-reduce may take before the engine thread is given up (default 120 s). */
+  allReduceTimeoutMs?: number;
 }
 
 export type ChildOut = { type: 'progress'; text: string; step?: string } | { type: 'done'; run: BenchRun } | { type: 'fatal'; message: string };
@@ -39,7 +42,7 @@ async function main(start: ChildStart): Promise<void> {
   };
   const koffi = await loadKoffi().catch(() => undefined);
   const { openSampler } = await import('./sampler.js');
-  const sampler = koffi ? await openSampler(koffi, start.config.gpus).catch((e: unknown) => String(e)) : 'koffi could not be loaded';
+  const sampler = koffi ? await openSampler(koffi, start.config.gpus).catch((e: unknown) => String(e)) : m('child.noKoffi');
   phase('child: koffi + NVML');
   const clocks: ClockSample[] = [];
   const t0 = performance.now();
@@ -50,13 +53,21 @@ async function main(start: ChildStart): Promise<void> {
   const timer = setInterval(tick, start.sampleEveryMs);
   const progress = (text: string, step?: string) => void send({ type: 'progress', text, ...(step ? { step } : {}) });
   let result: EngineResult;
+  let abandoned = false;
   try {
-    result = start.engine === 'native' ? await runWorker(start, progress) : await runTorch(start, progress);
+    const out = start.engine === 'native' ? await runWorker(start, progress) : { result: await runTorch(start, progress), abandoned: false };
+    result = out.result;
+    abandoned = out.abandoned;
     phase(`child: ${start.engine} engine`);
-    if (start.allReduce && start.config.gpus.length >= 2) {
-      progress(`NCCL all-reduce over ${start.config.gpus.length} GPUs (torchrun)`, 'allreduce');
-      result.allReduce = start.python ? await runAllReduce(start) : null;
-      if (!start.python) result.errors.push('all-reduce: no Python with torch found');
+    const minGpus = start.config.allReduce?.minGpus ?? 2;
+    if (start.allReduce && start.config.gpus.length >= minGpus && !result.allReduce && !abandoned) {
+      // The native engine ran NCCL itself when it found libnccl; otherwise (and for the torch engine) torchrun.
+      const why = result.allReduceSkipped;
+      if (start.python) {
+        progress(`NCCL all-reduce over ${start.config.gpus.length} GPUs (torchrun)`, 'allreduce');
+        result.allReduce = { ...(await runAllReduce(start)), ...(why ? { fallback: why } : {}) };
+        delete result.allReduceSkipped;
+      } else result.allReduceSkipped = why ? m('child.noNcclNoTorch', { why }) : m('child.noTorchAllReduce');
       phase('child: all-reduce');
     }
   } finally {
@@ -74,31 +85,46 @@ async function main(start: ChildStart): Promise<void> {
     eccAfter: Object.fromEntries(start.config.gpus.map((g) => [g, typeof sampler === 'string' ? null : sampler.ecc(g)])),
     phasesMs,
   };
-  if (typeof sampler !== 'string') sampler.close();
+  const ncclEnv = Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('NCCL_') && e[1] !== undefined);
+  if (ncclEnv.length > 0 && start.config.gpus.length >= 2) run.ncclEnv = Object.fromEntries(ncclEnv);
+  if (typeof sampler !== 'string') {
+    const links = sampler.links();
+    if (links.length > 0) run.links = links;
+    sampler.close();
+  }
   await send({ type: 'done', run });
+  // A thread stuck in a native call keeps the process alive: the result is sent, so end it hard.
+  if (abandoned) process.kill(process.pid, 'SIGKILL');
 }
 
-function runWorker(start: ChildStart, progress: (t: string, step?: string) => void): Promise<EngineResult> {
+/** The engine thread's result; abandoned: it hung in NCCL and what it measured before is returned instead. */
+function runWorker(start: ChildStart, progress: (t: string, step?: string) => void): Promise<{ result: EngineResult; abandoned: boolean }> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule } });
     let done = false;
-    worker.on('message', (m: EngineMessage) => {
-      if (m.type === 'progress') progress(m.text, m.step);
-      else if (m.type === 'result') {
-        done = true;
-        resolve(m.result);
-      } else {
-        done = true;
-        reject(new Error(m.message));
-      }
-    });
-    worker.on('error', (e) => {
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const settle = (f: () => void) => {
+      if (done) return;
       done = true;
-      reject(e);
+      clearTimeout(watchdog);
+      f();
+    };
+    worker.on('message', (msg: EngineMessage) => {
+      if (msg.type === 'progress') progress(msg.text, msg.step);
+      else if (msg.type === 'partial') {
+        const limit = start.allReduceTimeoutMs ?? 120_000;
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => {
+          const result = msg.result;
+          result.allReduce = null;
+          result.errors.push(m('child.allReduceHung', { s: Math.round(limit / 1000) }));
+          settle(() => resolve({ result, abandoned: true }));
+        }, limit);
+      } else if (msg.type === 'result') settle(() => resolve({ result: msg.result, abandoned: false }));
+      else settle(() => reject(new Error(msg.message)));
     });
-    worker.on('exit', (code) => {
-      if (!done) reject(new Error(`benchmark thread exited with code ${code} without a result`));
-    });
+    worker.on('error', (e) => settle(() => reject(e)));
+    worker.on('exit', (code) => settle(() => reject(new Error(m('child.threadExit', { code: String(code) })))));
   });
 }
 
@@ -158,7 +184,7 @@ function lastJson<T>(stdout: string): T | undefined {
 }
 
 async function runTorch(start: ChildStart, progress: (t: string, step?: string) => void): Promise<EngineResult> {
-  if (!start.python) throw new Error('no Python environment with torch was found');
+  if (!start.python) throw new Error(m('noTorch'));
   progress('torch', 'start');
   // The script names each step as one JSON line on stderr; any other line (a warning) is passed on as text.
   const onLine = (l: string) => {
@@ -169,8 +195,9 @@ async function runTorch(start: ChildStart, progress: (t: string, step?: string) 
   const r = await runPython(start.python, ['-c', TORCH_BENCH_PY, JSON.stringify(start.config)], start.pythonTimeoutMs, onLine);
   const result = lastJson<EngineResult>(r.stdout);
   if (result) return result;
-  const why = r.timedOut ? `timed out after ${start.pythonTimeoutMs} ms` : `exited with ${r.code}`;
-  throw new Error(`torch engine (${start.python}) ${why}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  throw new Error(
+    m('child.torchFailed', { python: start.python, why: why(r, start.pythonTimeoutMs), tail: r.stderr.trim().split('\n').slice(-3).join(' | ') }),
+  );
 }
 
 function stepOf(line: string): string | undefined {
@@ -182,18 +209,45 @@ function stepOf(line: string): string | undefined {
   }
 }
 
+function why(r: Proc, timeoutMs: number): string {
+  return r.timedOut ? m('child.timedOut', { ms: timeoutMs }) : m('child.exited', { code: String(r.code) });
+}
+
 async function runAllReduce(start: ChildStart): Promise<AllReduceResult> {
   const n = start.config.gpus.length;
-  const bytes = 256 * 1024 * 1024;
+  const ar = start.config.allReduce;
+  const sizes = ar?.sizes.length ? ar.sizes : [256 * 1024 * 1024];
+  const bytes = Math.max(...sizes);
+  // The measured GPUs, as torchrun ranks 0 … n−1 (CUDA_VISIBLE_DEVICES narrowed to them when a subset was asked).
   const r = await runPython(
     start.python!,
-    ['-m', 'torch.distributed.run', '--standalone', `--nproc-per-node=${n}`, '--no-python', start.python!, '-c', ALLREDUCE_PY, String(bytes), '20'],
+    [
+      '-m',
+      'torch.distributed.run',
+      '--standalone',
+      `--nproc-per-node=${n}`,
+      '--no-python',
+      start.python!,
+      '-c',
+      ALLREDUCE_PY,
+      sizes.join(','),
+      String(ar?.iters ?? 20),
+      start.config.gpus.join(','),
+    ],
     start.pythonTimeoutMs,
   );
   const out = lastJson<AllReduceResult>(r.stdout);
-  if (out) return out;
-  const why = r.timedOut ? `timed out after ${start.pythonTimeoutMs} ms` : `exited with ${r.code}`;
-  return { gpus: n, bytes, algbwGBs: 0, busbwGBs: 0, samplesMs: [], ok: false, error: `torchrun ${why}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}` };
+  if (out) return { ...out, via: 'torchrun' };
+  return {
+    gpus: n,
+    bytes,
+    algbwGBs: 0,
+    busbwGBs: 0,
+    samplesMs: [],
+    ok: false,
+    error: m('child.torchrunFailed', { why: why(r, start.pythonTimeoutMs), tail: r.stderr.trim().split('\n').slice(-3).join(' | ') }),
+    via: 'torchrun',
+  };
 }
 
 // When the CLI goes (Ctrl-C, a kill, its watchdog), the IPC channel closes: take the Python engine's

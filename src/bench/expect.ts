@@ -1,7 +1,7 @@
 // What each figure should be on this GPU and link: PCIe from NVML's generation × width, HBM/GDDR bandwidth and
 // peak TFLOP/s from the catalogue, each times a practical factor measured on a healthy machine.
 import { gpuByPciDeviceId, matchGpu, type GpuSpec } from '../knowledge/gpus.js';
-import type { CopyKind, Dtype, GpuStatic } from './types.js';
+import type { CopyKind, Dtype, GpuLink, GpuStatic } from './types.js';
 
 /** Per-lane transfer rate (GT/s) and line-code efficiency by PCIe generation. */
 const PCIE_LANE: Record<number, { gts: number; encoding: number }> = {
@@ -62,4 +62,36 @@ export function gemmExpectation(dtype: Dtype, spec: GpuSpec | undefined): Expect
   const peak = spec?.peakTflops[dtype] ?? null;
   if (peak === null) return null;
   return { expected: peak * GEMM_PRACTICAL[dtype], ceiling: peak, basis: `${dtype} dense peak ${peak} TFLOP/s × ${GEMM_PRACTICAL[dtype]}` };
+}
+
+/**
+ * NVLink rate per link and direction, GB/s, by chip: NVIDIA's NVLink page (nvidia.com/en-us/data-center/nvlink) gives
+ * per GPU, both directions together, 160 GB/s over 4 links (NVLink 1, P100), 300 over 6 (2, V100), 600 over 12 (3, A100),
+ * 900 over 18 (4, H100/H200) and 1800 over 18 (5, Blackwell): the total ÷ links ÷ 2. GA102 bridges (RTX 3090, A6000)
+ * run their links at another rate and are left out: no expectation there.
+ */
+export const NVLINK_PER_LINK: Record<string, { generation: number; gbs: number }> = {
+  GP100: { generation: 1, gbs: 20 },
+  GV100: { generation: 2, gbs: 25 },
+  GA100: { generation: 3, gbs: 25 },
+  GH100: { generation: 4, gbs: 25 },
+  GB100: { generation: 5, gbs: 50 },
+  GB110: { generation: 5, gbs: 50 },
+};
+/** cuMemcpyPeerAsync over the raw NVLink rate: 393.3 of 450 GB/s each way on two H200 joined by NV18 (2026-11-30, 256 MiB). */
+export const P2P_PRACTICAL = 0.87;
+
+/** A peer copy over NVLink: active links × the per-link rate × the practical factor; PCIe paths have no measured one. */
+export function p2pExpectation(link: Pick<GpuLink, 'kind' | 'nvlinks' | 'topo'>, a: GpuSpec | undefined, b: GpuSpec | undefined): Expectation | null {
+  if (link.kind !== 'nvlink' || !link.nvlinks) return null;
+  const rates = [a, b].map((s) => (s ? NVLINK_PER_LINK[s.chip] : undefined));
+  if (rates.some((r) => r === undefined)) return null;
+  const per = Math.min(...rates.map((r) => r!.gbs));
+  const generation = Math.min(...rates.map((r) => r!.generation));
+  const raw = link.nvlinks * per;
+  return {
+    expected: raw * P2P_PRACTICAL,
+    ceiling: raw,
+    basis: `${link.topo}: ${link.nvlinks} × NVLink ${generation} ${per} GB/s = ${raw} GB/s × ${P2P_PRACTICAL}`,
+  };
 }

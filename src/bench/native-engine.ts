@@ -16,8 +16,23 @@ import {
 import { bindBenchCuda, CallError, cuName, type BenchCuda } from './cuda-calls.js';
 import { countNonFinite, DTYPE_SPECS, decodeOut, makePool, referenceElement, relativeError, sampleIndices, type Pool } from './gemm-data.js';
 import { type HostAllocator, type HostBlock, hostAllocator } from './host-memory.js';
+import { benchMessages as say } from './messages.js';
+import { busBandwidth, type LoadedNccl, loadNccl, NCCL_FLOAT32, NCCL_SUM, ncclErrorName } from './nccl.js';
 import { median } from './stats.js';
-import type { CopyKind, Dtype, EngineConfig, EngineMessage, EngineResult, GemmCheck, GemmResult, P2pResult, SeedXcpu } from './types.js';
+import type {
+  AllReduceConfig,
+  AllReduceResult,
+  AllReduceSize,
+  CopyKind,
+  Dtype,
+  EngineConfig,
+  EngineMessage,
+  EngineResult,
+  GemmCheck,
+  GemmResult,
+  P2pResult,
+  SeedXcpu,
+} from './types.js';
 
 type Ptr = unknown;
 type Dptr = number | bigint;
@@ -60,7 +75,7 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
   post({ type: 'progress', text: 'start', step: 'start' });
   const koffi: Koffi = await loadKoffi();
   const loaded = await loadLibrary(koffi, 'libcuda.so.1');
-  if (!loaded.lib) throw new Error(loaded.report.error ?? 'libcuda.so.1 could not be loaded');
+  if (!loaded.lib) throw new Error(loaded.report.error ?? say('engine.noLibcuda'));
   result.libraries.cuda = loaded.report.loadedPath ?? 'libcuda.so.1';
   const bound = bindBenchCuda(loaded.lib);
   if (typeof bound === 'string') throw new Error(bound);
@@ -73,11 +88,11 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
   const count: [number] = [0];
   ck('cuDeviceGetCount', cu.cuDeviceGetCount(count));
   const bad = config.gpus.filter((g) => g >= count[0]);
-  if (bad.length > 0) throw new Error(`GPU ${bad.join(', ')} not visible to CUDA (${count[0]} device(s))`);
+  if (bad.length > 0) throw new Error(say('engine.notVisible', { gpus: bad.join(', '), count: count[0] }));
   phase('cuInit');
 
   const host = hostAllocator(koffi);
-  const events = Math.max(config.copyIters, config.gemmIters, config.seedIters, LATENCY_ITERS) + 1;
+  const events = Math.max(config.copyIters, config.gemmIters, config.seedIters, LATENCY_ITERS, config.allReduce?.iters ?? 0) + 1;
   const gpus: GpuCtx[] = [];
   try {
     for (const ordinal of config.gpus) gpus.push(openGpu(cu, ck, ordinal, events));
@@ -128,6 +143,20 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
       post({ type: 'progress', text: 'P2P', step: 'p2p' });
       result.p2p = runP2p(cu, ck, gpus, config, post);
       phase('P2P');
+    }
+    const ar = config.allReduce;
+    if (ar && gpus.length >= ar.minGpus) {
+      post({ type: 'progress', text: `NCCL all-reduce, ${gpus.length} GPU(s)`, step: 'allreduce' });
+      const nccl = await loadNccl(koffi, config.ncclDirs ?? [], process.env);
+      if (typeof nccl === 'string') result.allReduceSkipped = nccl;
+      else {
+        result.libraries.nccl = `NCCL ${nccl.version} (${nccl.path})`;
+        // NCCL can hang (a fabric not ready, a broken P2P path): the child keeps what is measured so far.
+        result.durationMs = Math.round(performance.now() - started);
+        post({ type: 'partial', result });
+        result.allReduce = runAllReduceNative(cu, ck, nccl, gpus, ar, post);
+      }
+      phase('all-reduce');
     }
   } finally {
     for (const g of gpus) {
@@ -180,7 +209,7 @@ function openGpu(cu: BenchCuda, ck: (c: string, rc: number) => void, ordinal: nu
  */
 function timedBatch(cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, iters: number, enqueue: () => void): number[] {
   const ev = g.events;
-  if (iters + 1 > ev.length) throw new Error(`${iters} timed launches need ${iters + 1} events`);
+  if (iters + 1 > ev.length) throw new Error(say('engine.events', { iters, events: iters + 1 }));
   enqueue();
   enqueue();
   ck('cuEventRecord', cu.cuEventRecord(ev[0], g.stream));
@@ -394,7 +423,7 @@ async function loadCublasLt(koffi: Koffi, dirs: string[], result: EngineResult, 
     }
     const b = bindCublasLt(loaded.lib);
     if (!b) {
-      tried.push(`${loaded.report.loadedPath}: not a usable cuBLASLt`);
+      tried.push(say('engine.notCublasLt', { path: String(loaded.report.loadedPath) }));
       continue;
     }
     const h: [Ptr] = [null];
@@ -409,7 +438,11 @@ async function loadCublasLt(koffi: Koffi, dirs: string[], result: EngineResult, 
     post({ type: 'progress', text: `${label}: ${loaded.report.loadedPath}` });
     return { b, handle: h[0], label };
   }
-  result.errors.push(`no usable libcublasLt found${tried.length ? `: ${tried.join('; ')}` : ` in ${dirs.join(', ') || 'the loader path'}`}`);
+  result.errors.push(
+    tried.length
+      ? say('engine.noCublasLtTried', { tried: tried.join('; ') })
+      : say('engine.noCublasLtIn', { dirs: dirs.join(', ') || say('engine.loaderPath') }),
+  );
   return undefined;
 }
 
@@ -437,7 +470,7 @@ function runGemms(
   for (const dtype of config.dtypes) {
     const spec = DTYPE_SPECS[dtype];
     if (g.cc < spec.minCc) {
-      result.skipped.push({ dtype, gpu: g.ordinal, reason: `needs compute capability ${spec.minCc / 10} (this GPU: ${g.cc / 10})` });
+      result.skipped.push({ dtype, gpu: g.ordinal, reason: say('engine.needsCc', { need: spec.minCc / 10, have: g.cc / 10 }) });
       continue;
     }
     for (const n of config.gemmSizes) {
@@ -541,7 +574,7 @@ function runGemm(
     const heur = Buffer.alloc(HEURISTIC_RESULT_SIZE * 4);
     const found: [number] = [0];
     lk('cublasLtMatmulAlgoGetHeuristic', b.cublasLtMatmulAlgoGetHeuristic(lt.handle, desc, la, lb, ld, ld, pref, 4, heur, found));
-    if (found[0] < 1 || heur.readInt32LE(HEURISTIC_OFFSETS.state) !== 0) throw new Error('cuBLASLt found no algorithm for this layout');
+    if (found[0] < 1 || heur.readInt32LE(HEURISTIC_OFFSETS.state) !== 0) throw new Error(say('engine.noAlgo'));
     const algo = heur.subarray(0, 64);
     const wsSize = Number(heur.readBigUInt64LE(HEURISTIC_OFFSETS.workspaceSize));
     const alpha = Buffer.alloc(4);
@@ -641,7 +674,7 @@ function verify(
     checked: got.length,
     allWritten,
     ok,
-    ...(allWritten === false ? { detail: 'some output elements were never written (still NaN)' } : {}),
+    ...(allWritten === false ? { detail: say('engine.unwritten') } : {}),
   };
 }
 
@@ -672,6 +705,12 @@ function runP2p(cu: BenchCuda, ck: (c: string, rc: number) => void, gpus: GpuCtx
         ck('cuStreamSynchronize', cu.cuStreamSynchronize(src.stream));
         for (const ms of timedBatch(cu, ck, src, config.copyIters, copy)) entry.samplesGBs.push(r3(bytes / (ms / 1e3) / 1e9));
         entry.medianGBs = r3(median(entry.samplesGBs));
+        // The fixed cost of one peer copy, timed as the host↔device latencies are (4 KiB, events, stream kept busy).
+        const small = () => ck('cuMemcpyPeerAsync', cu.cuMemcpyPeerAsync!(d[0], dst.ctx, s[0], src.ctx, LATENCY_BYTES, src.stream));
+        for (let i = 0; i < 3; i++) small();
+        ck('cuStreamSynchronize', cu.cuStreamSynchronize(src.stream));
+        const us = timedBatch(cu, ck, src, LATENCY_ITERS, small).map((ms) => r3(ms * 1000));
+        entry.latency = { bytes: LATENCY_BYTES, samplesUs: us, medianUs: r3(median(us)) };
       } catch (error) {
         entry.error = msg(error);
       } finally {
@@ -688,6 +727,133 @@ function runP2p(cu: BenchCuda, ck: (c: string, rc: number) => void, gpus: GpuCtx
     }
   }
   return out;
+}
+
+/** float32 of the bytes 0x3c3c3c3c: what cuMemsetD8(0x3c) leaves in every send buffer. */
+const SEND_VALUE = Buffer.from([0x3c, 0x3c, 0x3c, 0x3c]).readFloatLE(0);
+
+/**
+ * NCCL all-reduce (float32 sum, out of place) over every GPU from this one thread: ncclCommInitAll, then per
+ * launch ncclGroupStart · ncclAllReduce on each GPU's stream · ncclGroupEnd, as nccl-tests' all_reduce_perf -g N.
+ * An event after each launch on every stream; a launch takes as long as its slowest GPU.
+ */
+function runAllReduceNative(
+  cu: BenchCuda,
+  ck: (c: string, rc: number) => void,
+  nccl: LoadedNccl,
+  gpus: GpuCtx[],
+  cfg: AllReduceConfig,
+  post: Post,
+): AllReduceResult {
+  const nb = nccl.b;
+  const n = gpus.length;
+  const nk = (call: string, rc: number) => {
+    if (rc !== 0) throw new CallError(call, rc, ncclErrorName(nb, rc));
+  };
+  const sizes = [...cfg.sizes].sort((a, b) => a - b);
+  const max = sizes.at(-1) ?? 0;
+  const bufs: { g: GpuCtx; send: Dptr; recv: Dptr }[] = [];
+  const comms: bigint[] = [];
+  const done: AllReduceSize[] = [];
+  let error: string | undefined;
+  let ok = false;
+  try {
+    for (const g of gpus) {
+      ck('cuCtxSetCurrent', cu.cuCtxSetCurrent(g.ctx));
+      const sd: [Dptr] = [0];
+      const rd: [Dptr] = [0];
+      ck('cuMemAlloc', cu.cuMemAlloc(sd, max));
+      bufs.push({ g, send: sd[0], recv: 0 });
+      ck('cuMemAlloc', cu.cuMemAlloc(rd, max));
+      bufs.at(-1)!.recv = rd[0];
+      ck('cuMemsetD8', cu.cuMemsetD8(sd[0], 0x3c, max));
+      ck('cuMemsetD8', cu.cuMemsetD8(rd[0], 0, max));
+      ck('cuStreamSynchronize', cu.cuStreamSynchronize(g.stream));
+    }
+    const handles = Buffer.alloc(8 * n);
+    nk('ncclCommInitAll', nb.ncclCommInitAll(handles, n, Int32Array.from(gpus.map((g) => g.dev))));
+    for (let i = 0; i < n; i++) comms.push(handles.readBigUInt64LE(8 * i));
+    const launch = (count: number) => {
+      nk('ncclGroupStart', nb.ncclGroupStart());
+      for (const [i, b] of bufs.entries()) nk('ncclAllReduce', nb.ncclAllReduce(b.send, b.recv, count, NCCL_FLOAT32, NCCL_SUM, comms[i], b.g.stream));
+      nk('ncclGroupEnd', nb.ncclGroupEnd());
+    };
+    const record = (k: number) => {
+      for (const g of gpus) {
+        ck('cuCtxSetCurrent', cu.cuCtxSetCurrent(g.ctx));
+        ck('cuEventRecord', cu.cuEventRecord(g.events[k], g.stream));
+      }
+    };
+    for (const bytes of sizes) {
+      post({ type: 'progress', text: `NCCL all-reduce ${bytes >= 1048576 ? `${bytes / 1048576} MiB` : `${bytes / 1024} KiB`}`, step: 'allreduce' });
+      const count = Math.floor(bytes / 4);
+      for (let i = 0; i < cfg.warmup; i++) launch(count);
+      // Two launches ahead of the first event, so the streams are busy when timing starts (as timedBatch).
+      launch(count);
+      launch(count);
+      record(0);
+      for (let i = 1; i <= cfg.iters; i++) {
+        launch(count);
+        record(i);
+      }
+      for (const g of gpus) ck('cuEventSynchronize', cu.cuEventSynchronize(g.events[cfg.iters]));
+      const ms: number[] = [];
+      const t: [number] = [0];
+      for (let i = 1; i <= cfg.iters; i++) {
+        let slowest = 0;
+        for (const g of gpus) {
+          ck('cuEventElapsedTime', cu.cuEventElapsedTime(t, g.events[i - 1], g.events[i]));
+          slowest = Math.max(slowest, t[0]);
+        }
+        ms.push(r4(slowest));
+      }
+      const med = median(ms);
+      const alg = bytes / (med / 1e3) / 1e9;
+      done.push({ bytes, samplesMs: ms, medianMs: r4(med), algbwGBs: r3(alg), busbwGBs: r3(busBandwidth(alg, n)) });
+    }
+    // Every rank's result: n × the send value, at the start and the end of the largest message.
+    const want = n * SEND_VALUE;
+    const span = Math.min(4096, max);
+    const host = Buffer.alloc(span);
+    ok = true;
+    for (const b of bufs) {
+      ck('cuCtxSetCurrent', cu.cuCtxSetCurrent(b.g.ctx));
+      ck('cuStreamSynchronize', cu.cuStreamSynchronize(b.g.stream));
+      for (const at of [0, max - span]) {
+        ck('cuMemcpyDtoH', cu.cuMemcpyDtoH(host, BigInt(b.recv) + BigInt(at), span));
+        for (let o = 0; o + 4 <= span; o += 4) if (Math.abs(host.readFloatLE(o) - want) > 1e-6 * Math.abs(want)) ok = false;
+      }
+    }
+    if (!ok) error = say('allreduce.wrong', { want: want.toPrecision(6) });
+  } catch (e) {
+    error = msg(e);
+    ok = false;
+  } finally {
+    for (const c of comms) nb.ncclCommDestroy(c);
+    for (const b of bufs) {
+      cu.cuCtxSetCurrent(b.g.ctx);
+      if (b.send) cu.cuMemFree(b.send);
+      if (b.recv) cu.cuMemFree(b.recv);
+    }
+  }
+  const last = done.at(-1);
+  return {
+    gpus: n,
+    bytes: last?.bytes ?? max,
+    algbwGBs: last?.algbwGBs ?? 0,
+    busbwGBs: last?.busbwGBs ?? 0,
+    samplesMs: last?.samplesMs ?? [],
+    ok,
+    ...(error ? { error } : {}),
+    via: 'nccl',
+    nccl: nccl.version,
+    library: nccl.path,
+    sizes: done,
+  };
+}
+
+function r4(x: number): number {
+  return Math.round(x * 10000) / 10000;
 }
 
 function r3(x: number): number {

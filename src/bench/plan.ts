@@ -8,9 +8,26 @@ export function planConfig(mode: Mode, gpus: number[], snap: Pick<Snapshot, 'lib
   const sizes = {
     // ≥ 32 MiB is where pinned copies reach the link's rate; 1 MiB shows the per-copy overhead.
     // seedIters: the seed guide's x.cpu() (400 MB, ~0.3 s each on the H200's host) and 10000³ matmul.
-    quick: { copy: [1, 32, 256], gemm: [8192], copyIters: 10, gemmIters: 10, seedIters: 3 },
-    normal: { copy: [1, 4, 32, 256, 1024], gemm: [4096, 8192], copyIters: 20, gemmIters: 20, seedIters: 5 },
-    full: { copy: [1, 4, 16, 64, 256, 1024], gemm: [2048, 4096, 8192, 16384], copyIters: 30, gemmIters: 30, seedIters: 10 },
+    // allReduce: KiB, powers of 4 as nccl-tests' -f 4 sweeps; the largest is where NVLink busbw levels off.
+    quick: { copy: [1, 32, 256], gemm: [8192], copyIters: 10, gemmIters: 10, seedIters: 3, allReduce: [64, 1024, 16384, 262144], allReduceIters: 20 },
+    normal: {
+      copy: [1, 4, 32, 256, 1024],
+      gemm: [4096, 8192],
+      copyIters: 20,
+      gemmIters: 20,
+      seedIters: 5,
+      allReduce: [16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576],
+      allReduceIters: 20,
+    },
+    full: {
+      copy: [1, 4, 16, 64, 256, 1024],
+      gemm: [2048, 4096, 8192, 16384],
+      copyIters: 30,
+      gemmIters: 30,
+      seedIters: 10,
+      allReduce: [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576],
+      allReduceIters: 50,
+    },
   }[mode];
   return {
     mode,
@@ -23,7 +40,20 @@ export function planConfig(mode: Mode, gpus: number[], snap: Pick<Snapshot, 'lib
     cublasDirs: snap ? cublasDirs(snap) : [],
     p2p: gpus.length >= 2,
     seedIters: sizes.seedIters,
+    allReduce: gpus.length >= 2 ? { sizes: sizes.allReduce.map((k) => k * 1024), iters: sizes.allReduceIters, warmup: 5, minGpus: 2 } : null,
+    ncclDirs: snap ? ncclDirs(snap) : [],
   };
+}
+
+/** Where libnccl.so.2 is looked for before the loader path: the Python environments' NCCL wheel (the copy torch loads), then copies the Snapshot found. */
+export function ncclDirs(snap: Pick<Snapshot, 'libraries' | 'python'>): string[] {
+  const dirs: string[] = [];
+  const withTorch = (e: Snapshot['python'][number]) => (e.packages?.some((p) => p.name === 'torch') ? 0 : 1);
+  for (const env of [...snap.python].sort((a, b) => withTorch(a) - withTorch(b))) {
+    for (const sp of env.sitePackages) dirs.push(`${sp}/nvidia/nccl/lib`, `${sp}/nvidia/cu13/lib`);
+  }
+  for (const l of snap.libraries) if (l.name === 'nccl') dirs.push(l.dir);
+  return [...new Set(dirs)].filter((d) => !d.split('/').includes('stubs'));
 }
 
 /** cuBLAS copies the Snapshot found (toolkit first, then pip wheels and frameworks), then the wheels' usual folders. */

@@ -2,7 +2,7 @@
 import { benchMessages as m } from './messages.js';
 import type { Finding } from '../findings.js';
 import { table, type Style } from '../render/style.js';
-import { LOW, rows, throttle, verdicts, type Row } from './report.js';
+import { LOW, linkOf, linkVerdicts, pcieText, rows, throttle, verdicts, viaText, type Row } from './report.js';
 import { median } from './stats.js';
 import type { BenchRun } from './types.js';
 
@@ -11,7 +11,15 @@ export const BENCH_SCHEMA_VERSION = 2;
 
 export function benchJson(run: BenchRun, found: Finding[]) {
   const all = rows(run);
-  return { schemaVersion: BENCH_SCHEMA_VERSION, ok: true, rows: all, verdicts: verdicts(run, found, all), findings: found, run };
+  return {
+    schemaVersion: BENCH_SCHEMA_VERSION,
+    ok: true,
+    rows: all,
+    verdicts: verdicts(run, found, all),
+    linkVerdicts: linkVerdicts(run, all),
+    findings: found,
+    run,
+  };
 }
 
 export function renderBenchText(run: BenchRun, found: Finding[], s: Style): string {
@@ -28,7 +36,7 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
   lines.push('');
   const header = m('col').split('|');
   const all = rows(run);
-  const table_ = all.filter((r) => r.kind !== 'seed');
+  const table_ = all.filter((r) => r.kind !== 'seed' && r.kind !== 'p2p' && r.kind !== 'allreduce');
   const body = table_.map((r) => [
     String(r.gpu),
     r.what,
@@ -62,16 +70,8 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
     }
   }
   for (const k of run.result.skipped) lines.push(s.dim(`  ${m('skipped', { dtype: k.dtype, gpu: k.gpu, reason: k.reason })}`));
-  for (const p of run.result.p2p) {
-    lines.push(
-      `  ${m('p2p', { src: p.src, dst: p.dst, bw: p.medianGBs === null ? (p.error ?? '?') : `${p.medianGBs} GB/s`, can: p.canAccess ? 'yes' : 'no' })}`,
-    );
-  }
-  const ar = run.result.allReduce;
-  if (ar)
-    lines.push(
-      `  ${m('allReduce', { gpus: ar.gpus, size: `${ar.bytes / 1024 / 1024} MiB`, alg: ar.algbwGBs, bus: ar.busbwGBs, ok: ar.ok ? '' : ` — ${ar.error ?? 'wrong result'}` })}`,
-    );
+  const multi = [...pairTable(run, all, s), ...allReduceTable(run, s)];
+  if (multi.length > 0) lines.push(...multi, '');
   for (const g of run.gpus) {
     const samples = run.clocks.filter((c) => c.gpu === g);
     if (!samples.length) continue;
@@ -104,7 +104,80 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
     else if (v.judged === 0) lines.push(s.yellow(m('verdict.unknown', head)));
     else lines.push(s.green(m('verdict.normal', { ...head, judged: v.judged, copy: LOW.copy * 100, gemm: LOW.gemm * 100 })));
   }
+  for (const v of linkVerdicts(run, all)) lines.push(!v.normal ? s.red(v.text) : v.judged ? s.green(v.text) : s.yellow(v.text));
   return `${lines.join('\n')}\n`;
+}
+
+/** The P2P matrix: each ordered pair's link (as topo -m), peer access, bandwidth against the link, and latency. */
+function pairTable(run: BenchRun, all: Row[], s: Style): string[] {
+  if (run.result.p2p.length === 0) return [];
+  const body = run.result.p2p.map((p) => {
+    const link = linkOf(run, p.src, p.dst);
+    const bw = all.find((r) => r.kind === 'p2p' && r.gpu === p.src && r.peer === p.dst && r.unit === 'GB/s');
+    const lat = all.find((r) => r.kind === 'p2p' && r.gpu === p.src && r.peer === p.dst && r.unit === 'µs');
+    const via = !link
+      ? '?'
+      : link.kind === 'nvlink'
+        ? `${link.topo}${link.nvswitch ? ' (NVSwitch)' : ''}`
+        : link.kind === 'pcie'
+          ? `${link.topo} · ${pcieText(link)}`
+          : '?';
+    return [
+      `${p.src} → ${p.dst}`,
+      via,
+      p.canAccess ? m('p2p.peerOn') : s.yellow(m('p2p.peerOff')),
+      bw ? `${fmt(bw.value)} GB/s` : s.red(p.error ?? '?'),
+      bw?.expected == null ? '—' : `${fmt(bw.expected)} GB/s`,
+      bw?.pct == null ? '—' : colorPct(bw, s),
+      lat ? `${lat.value.toFixed(1)} µs` : '—',
+    ];
+  });
+  const size = run.result.p2p.find((p) => p.bytes !== null)?.bytes;
+  const out = [
+    '',
+    s.bold(m('p2p.head', { size: size ? `${size / 1024 / 1024} MiB` : '?' })),
+    ...table([
+      m('p2p.col')
+        .split('|')
+        .map((h) => s.bold(h)),
+      ...body,
+    ]),
+  ];
+  // Where a pair has no expectation, say why once per reason (PCIe paths, GPUs the NVLink table does not know).
+  const reasons = new Set(all.filter((r) => r.kind === 'p2p' && r.unit === 'GB/s' && r.expected === null && r.basis).map((r) => r.basis!));
+  for (const r of reasons) out.push(s.dim(`  ${r}`));
+  return out;
+}
+
+/** The NCCL sweep: time, algbw and busbw per size, and what ran it. */
+function allReduceTable(run: BenchRun, s: Style): string[] {
+  const ar = run.result.allReduce;
+  if (!ar) return run.result.allReduceSkipped ? ['', s.dim(m('ar.skipped', { why: run.result.allReduceSkipped }))] : [];
+  const head = s.bold(m('ar.head', { n: ar.gpus, via: viaText(ar) }));
+  const sizes = ar.sizes?.length
+    ? ar.sizes
+    : ar.samplesMs.length
+      ? [{ bytes: ar.bytes, medianMs: median(ar.samplesMs), algbwGBs: ar.algbwGBs, busbwGBs: ar.busbwGBs }]
+      : [];
+  const body = sizes.map((x) => [
+    x.bytes >= 1024 * 1024 ? `${x.bytes / 1024 / 1024} MiB` : `${x.bytes / 1024} KiB`,
+    `${x.medianMs.toFixed(3)} ms`,
+    `${fmt(x.algbwGBs)} GB/s`,
+    `${fmt(x.busbwGBs)} GB/s`,
+  ]);
+  const out = [
+    '',
+    head,
+    ...table([
+      m('ar.col')
+        .split('|')
+        .map((h) => s.bold(h)),
+      ...body,
+    ]),
+  ];
+  if (ar.gpus < 2) out.push(s.dim(`  ${m('ar.oneGpu')}`));
+  if (!ar.ok) out.push(s.red(`  ${ar.error ?? m('verdict.arWrong')}`));
+  return out;
 }
 
 /** Coloured by the row's judgement: red when low, dim when not judged (small GEMMs, no expectation). */

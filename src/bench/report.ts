@@ -4,12 +4,13 @@
 // (same run) in series with the link, the seed guide's checks the catalogue's figures for this GPU.
 import type { Finding } from '../findings.js';
 import { matchGpu } from '../knowledge/gpus.js';
-import { copyExpectation, type Expectation, gemmExpectation, specFor } from './expect.js';
+import { copyExpectation, type Expectation, gemmExpectation, p2pExpectation, specFor } from './expect.js';
 import { m } from './messages.js';
 import { median } from './stats.js';
-import type { BenchRun, ClockSample, CopyKind, GpuStatic } from './types.js';
+import type { BenchRun, ClockSample, CopyKind, GpuLink, GpuStatic, P2pResult } from './types.js';
 
-export type RowKind = 'copy' | 'latency' | 'gemm' | 'seed';
+/** p2p: a peer copy src → dst (bandwidth, or µs for the 4 KiB latency); allreduce: one size of the NCCL sweep. */
+export type RowKind = 'copy' | 'latency' | 'gemm' | 'seed' | 'p2p' | 'allreduce';
 
 export interface Row {
   gpu: number;
@@ -30,6 +31,11 @@ export interface Row {
   status?: 'ok' | 'low' | 'none';
   /** The seed guide's own figure for this check. */
   seed?: string;
+  /** p2p rows: the destination GPU (gpu is the source) and the link between them as topo -m names it. */
+  peer?: number;
+  link?: string | null;
+  /** allreduce rows: the GPUs taking part. */
+  gpus?: number[];
 }
 
 /** Below these shares of the expectation a row is low. */
@@ -194,7 +200,163 @@ export function rows(run: BenchRun): Row[] {
       seed: seedMatmulNote(),
     });
   }
+  out.push(...pairRows(run), ...allReduceRows(run));
   return out;
+}
+
+/** The link NVML saw between two GPUs (stored once per unordered pair). */
+export function linkOf(run: BenchRun, a: number, b: number): GpuLink | undefined {
+  return run.links?.find((l) => (l.a === a && l.b === b) || (l.a === b && l.b === a));
+}
+
+function pairRows(run: BenchRun): Row[] {
+  const out: Row[] = [];
+  for (const p of run.result.p2p) {
+    const link = linkOf(run, p.src, p.dst);
+    const e = link ? p2pExpectation(link, specFor(staticOf(run, p.src)), specFor(staticOf(run, p.dst))) : null;
+    const base = { gpu: p.src, peer: p.dst, what: `p2p ${p.src}→${p.dst}`, link: link?.topo ?? null, kind: 'p2p' as const };
+    if (p.medianGBs !== null && p.bytes !== null) {
+      out.push({
+        ...base,
+        size: sizeOf(p.bytes),
+        value: p.medianGBs,
+        unit: 'GB/s',
+        ...pct(p.medianGBs, e),
+        ...(e ? {} : { basis: pairBasis(link, p) }),
+        ...judge(p.medianGBs, e, LOW.copy),
+      });
+    }
+    if (p.latency) {
+      out.push({
+        ...base,
+        size: sizeOf(p.latency.bytes),
+        value: p.latency.medianUs,
+        unit: 'µs',
+        expected: null,
+        pct: null,
+        basis: m('basis.p2pLatency'),
+        status: 'none',
+      });
+    }
+  }
+  return out;
+}
+
+/** Why a pair has no expectation: PCIe (and through what), or a GPU the NVLink table does not know. */
+function pairBasis(link: GpuLink | undefined, p: P2pResult): string {
+  if (!link) return m('basis.noLink');
+  if (link.kind === 'pcie') return m(p.canAccess ? 'basis.p2pPcie' : 'basis.p2pStaged', { path: pcieText(link) });
+  return m('basis.p2pUnknownRate', { topo: link.topo ?? '?' });
+}
+
+/** "PCIe through the CPU (PHB)" … as topo -m's legend says it. */
+export function pcieText(link: Pick<GpuLink, 'pcie'>): string {
+  return link.pcie ? m(`pcie.${link.pcie}`) : '?';
+}
+
+function allReduceRows(run: BenchRun): Row[] {
+  const ar = run.result.allReduce;
+  if (!ar) return [];
+  const sizes = ar.sizes?.length ? ar.sizes : ar.samplesMs.length ? [{ bytes: ar.bytes, busbwGBs: ar.busbwGBs, algbwGBs: ar.algbwGBs }] : [];
+  // One GPU: busbw is 0 by definition (2(n−1)/n), so the row carries algbw, the figure that was measured.
+  const bus = ar.gpus >= 2;
+  return sizes.map((x) => ({
+    gpu: run.gpus[0] ?? 0,
+    gpus: [...run.gpus],
+    what: bus ? `all-reduce busbw ×${ar.gpus}` : `all-reduce algbw ×${ar.gpus}`,
+    size: sizeOf(x.bytes),
+    value: bus ? x.busbwGBs : x.algbwGBs,
+    unit: 'GB/s' as const,
+    expected: null,
+    pct: null,
+    basis: m(bus ? 'basis.busbw' : 'basis.algbw'),
+    kind: 'allreduce' as const,
+    status: 'none' as const,
+  }));
+}
+
+/** Below this share of the slowest peer copy measured in the same run, an all-reduce's busbw is low (2× H200: 288 of 393 GB/s through torchrun, 0.73). */
+export const ALLREDUCE_OF_P2P = 0.5;
+
+export interface LinkVerdict {
+  /** p2p: the pairs; allreduce: the NCCL sweep. */
+  what: 'p2p' | 'allreduce';
+  normal: boolean;
+  /** Judged against an expectation (false: shown, nothing to judge it by). */
+  judged: boolean;
+  /** One sentence: what was found, and for a problem why it usually happens. */
+  text: string;
+}
+
+/** The lines after the per-GPU verdicts: the P2P pairs (problems one by one, the rest summed up) and the all-reduce. */
+export function linkVerdicts(run: BenchRun, all: Row[] = rows(run)): LinkVerdict[] {
+  const out: LinkVerdict[] = [];
+  const p2pRows = all.filter((r) => r.kind === 'p2p' && r.unit === 'GB/s');
+  const good: Row[] = [];
+  const unjudged: string[] = [];
+  for (const p of run.result.p2p) {
+    const pair = `${p.src} → ${p.dst}`;
+    const link = linkOf(run, p.src, p.dst);
+    const row = p2pRows.find((r) => r.gpu === p.src && r.peer === p.dst);
+    const topo = link?.topo ?? '?';
+    if (p.error || !row) {
+      out.push({ what: 'p2p', normal: false, judged: true, text: m('verdict.p2pFailed', { pair, error: p.error ?? '?' }) });
+    } else if (link?.kind === 'nvlink' && !p.canAccess) {
+      out.push({ what: 'p2p', normal: false, judged: true, text: m('verdict.p2pNoPeer', { pair, topo, value: row.value }) });
+    } else if (row.status === 'low') {
+      out.push({
+        what: 'p2p',
+        normal: false,
+        judged: true,
+        text: m('verdict.p2pLow', { pair, value: row.value, pct: row.pct ?? '?', expected: row.expected ?? '?', topo }),
+      });
+    } else if (row.status === 'ok') good.push(row);
+    else if (!p.canAccess) unjudged.push(m('verdict.p2pStaged', { pair, value: row.value, path: link ? pcieText(link) : '?' }));
+    else unjudged.push(m('verdict.p2pUnjudged', { pair, value: row.value, topo }));
+  }
+  if (good.length > 0) {
+    const values = good.map((r) => r.value);
+    const range = Math.min(...values) === Math.max(...values) ? `${values[0]}` : `${Math.min(...values)}–${Math.max(...values)}`;
+    const links = [...new Set(good.map((r) => r.link ?? '?'))].join(', ');
+    out.push({ what: 'p2p', normal: true, judged: true, text: m('verdict.p2pNormal', { n: good.length, links, range, low: LOW.copy * 100 }) });
+  }
+  for (const text of unjudged) out.push({ what: 'p2p', normal: true, judged: false, text });
+  const ar = run.result.allReduce;
+  const via = ar ? viaText(ar) : '';
+  if (!ar) {
+    if (run.result.allReduceSkipped)
+      out.push({ what: 'allreduce', normal: true, judged: false, text: m('verdict.arSkipped', { why: run.result.allReduceSkipped }) });
+  } else if (!ar.ok) {
+    out.push({ what: 'allreduce', normal: false, judged: true, text: m('verdict.arFailed', { n: ar.gpus, via, error: ar.error ?? m('verdict.arWrong') }) });
+  } else if (ar.gpus < 2) {
+    out.push({ what: 'allreduce', normal: true, judged: false, text: m('verdict.arOne', { alg: ar.algbwGBs, size: sizeOf(ar.bytes), via }) });
+  } else {
+    // A ring all-reduce runs at its slowest hop: judged against the slowest pair (staged ones included, as NCCL's would be).
+    const peers = run.result.p2p.filter((p) => p.medianGBs !== null).map((p) => p.medianGBs!);
+    const floor = peers.length > 0 ? Math.min(...peers) : null;
+    const env = Object.entries(run.ncclEnv ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ');
+    const args = { n: ar.gpus, bus: ar.busbwGBs, size: sizeOf(ar.bytes), via, p2p: floor ?? '?', pct: floor ? Math.round((100 * ar.busbwGBs) / floor) : '?' };
+    if (floor === null) out.push({ what: 'allreduce', normal: true, judged: false, text: m('verdict.arUnjudged', args) });
+    else if (ar.busbwGBs < ALLREDUCE_OF_P2P * floor)
+      out.push({
+        what: 'allreduce',
+        normal: false,
+        judged: true,
+        text: m('verdict.arLow', { ...args, share: ALLREDUCE_OF_P2P * 100, env: env ? m('verdict.arEnv', { env }) : '' }),
+      });
+    else out.push({ what: 'allreduce', normal: true, judged: true, text: m('verdict.arNormal', args) });
+  }
+  return out;
+}
+
+/** "NCCL 2.28.9 loaded by gpuenv" or "torchrun, NCCL 2.28.9 (libnccl not found: …)". */
+export function viaText(ar: NonNullable<BenchRun['result']['allReduce']>): string {
+  if (ar.via === 'nccl') return m('via.nccl', { version: ar.nccl ?? '?' });
+  if (ar.via === 'torchrun')
+    return ar.fallback ? m('via.torchrunFallback', { version: ar.nccl ?? '?', why: ar.fallback }) : m('via.torchrun', { version: ar.nccl ?? '?' });
+  return m('via.unknown');
 }
 
 /** The seed's 3090 figure next to what the catalogue's RTX 3090 row gives for the same matmul. */
@@ -228,7 +390,8 @@ export interface Verdict {
 export function verdicts(run: BenchRun, found: Finding[], all: Row[] = rows(run)): Verdict[] {
   return run.gpus.map((gpu) => {
     const g = staticOf(run, gpu);
-    const mine = all.filter((r) => r.gpu === gpu);
+    // Pair and all-reduce rows have verdicts of their own (linkVerdicts).
+    const mine = all.filter((r) => r.gpu === gpu && r.kind !== 'p2p' && r.kind !== 'allreduce');
     const problems: string[] = [];
     const its = (code: string) => found.find((f) => f.subject === `gpu:${gpu}` && f.code === code && f.severity !== 'info');
     const low = (test: (r: Row) => boolean) => mine.filter((r) => r.status === 'low' && test(r));
@@ -299,7 +462,7 @@ export function findings(run: BenchRun): Finding[] {
     const max = `Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`;
     const evidence = (extra: { fact: string; value: string }[]) => [
       ...extra.map((e) => ({ ...e, source: `gpuenv bench (${run.engine})` })),
-      { fact: 'PCIe link under load / max', value: `${seen} / ${max}`, source: 'nvml' },
+      { fact: m('fact.pcieLink'), value: `${seen} / ${max}`, source: 'nvml' },
     ];
     const inspect = [
       m('pcieFixInspect'),

@@ -2,7 +2,9 @@
 // (NVML is thread-safe): clocks, throttle reasons, power, temperature and the PCIe link under load.
 import { loadLibrary } from '../native/load.js';
 import { bindNvml, NVML_CLOCK, NVML_ECC_COUNTER, NVML_MEMORY_ERROR, type NvmlBindings, type NvmlDevice } from '../native/nvml.js';
-import type { ClockSample, EccCounts, GpuStatic } from './types.js';
+import { bindLinks, readLinks } from './links.js';
+import { m } from './messages.js';
+import type { ClockSample, EccCounts, GpuLink, GpuStatic } from './types.js';
 
 type Koffi = typeof import('koffi');
 
@@ -10,6 +12,8 @@ export interface Sampler {
   readonly gpus: GpuStatic[];
   sample(tMs: number): ClockSample[];
   ecc(gpu: number): EccCounts | null;
+  /** How each pair of the measured GPUs is joined (empty with one GPU or when NVML cannot say). */
+  links(): GpuLink[];
   close(): void;
 }
 
@@ -17,7 +21,7 @@ export async function openSampler(koffi: Koffi, indices: number[]): Promise<Samp
   const loaded = await loadLibrary(koffi, 'libnvidia-ml.so.1');
   if (!loaded.lib) return loaded.report.error ?? 'NVML not loaded';
   const n = bindNvml(koffi, loaded.lib);
-  if (!n) return 'libnvidia-ml exports no nvmlInit';
+  if (!n) return m('nvml.noInit');
   const rc = n.nvmlInit_v2();
   if (rc !== 0) return `nvmlInit failed (${rc})`;
   const handles = new Map<number, NvmlDevice>();
@@ -26,12 +30,20 @@ export async function openSampler(koffi: Koffi, indices: number[]): Promise<Samp
     if (n.nvmlDeviceGetHandleByIndex_v2?.(i, h) === 0 && h[0] !== null) handles.set(i, h[0]);
   }
   const gpus: GpuStatic[] = [...handles].map(([index, d]) => readStatic(n, index, d, eccOf(n, d)));
+  const lib = loaded.lib;
   return {
     gpus,
     sample: (tMs) => [...handles].map(([gpu, d]) => readSample(n, gpu, d, tMs)),
     ecc: (gpu) => {
       const d = handles.get(gpu);
       return d === undefined ? null : eccOf(n, d);
+    },
+    links: () => {
+      try {
+        return readLinks(bindLinks(lib), handles);
+      } catch {
+        return [];
+      }
     },
     close: () => void n.nvmlShutdown?.(),
   };

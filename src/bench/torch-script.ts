@@ -157,33 +157,73 @@ for gi, g in enumerate(cfg["gpus"]):
             res["errors"].append("gpu %d fp32 matmul 10000^3: %s" % (g, str(e).splitlines()[0] if str(e) else type(e).__name__))
         torch.cuda.empty_cache()
     phase("gpu %d: GEMMs" % g)
+if cfg.get("p2p") and len(cfg["gpus"]) >= 2:
+    # Peer copies as the native engine times them: dst.copy_(src) across devices, back to back on the source's stream.
+    prog("p2p")
+    pb = min(256 << 20, max(cfg["copySizes"]))
+    for a in cfg["gpus"]:
+        for b in cfg["gpus"]:
+            if a == b: continue
+            entry = {"src": a, "dst": b, "canAccess": bool(torch.cuda.can_device_access_peer(a, b)), "bytes": pb, "samplesGBs": [], "medianGBs": None}
+            try:
+                src = torch.ones(pb, dtype=torch.uint8, device=torch.device("cuda", a)); dst = torch.empty(pb, dtype=torch.uint8, device=torch.device("cuda", b))
+                with torch.cuda.device(a):
+                    for _ in range(3): dst.copy_(src, non_blocking=True)
+                    torch.cuda.synchronize(a)
+                    xs = [pb / (t / 1e3) / 1e9 for t in batch(lambda: dst.copy_(src, non_blocking=True), cfg["copyIters"])]
+                    ss, dd = src[:4096], dst[:4096]
+                    us = [r3(t * 1000) for t in batch(lambda: dd.copy_(ss, non_blocking=True), 20)]
+                entry["samplesGBs"] = [r3(x) for x in xs]; entry["medianGBs"] = r3(median(xs))
+                entry["latency"] = {"bytes": 4096, "samplesUs": us, "medianUs": r3(median(us))}
+                del src, dst
+            except Exception as e:
+                entry["error"] = str(e).splitlines()[0] if str(e) else type(e).__name__
+            res["p2p"].append(entry)
+    phase("P2P")
 res["durationMs"] = round((time.time() - t_start) * 1000)
 print(json.dumps(res))
 `;
 
-/** NCCL all-reduce through torchrun (one process per GPU); rank 0 prints one JSON line. */
+/**
+ * NCCL all-reduce through torchrun (one process per GPU), the sizes of the native sweep, timed as the native engine
+ * does: launches back to back with an event after each, a launch as long as its slowest rank. Rank 0 prints one JSON line.
+ * argv: sizes (bytes, comma-separated), iterations, the GPUs (CUDA ordinals) the ranks take in order.
+ */
 export const ALLREDUCE_PY = String.raw`
-import json, os, sys, time
+import json, os, sys
 import torch, torch.distributed as dist
-nbytes = int(sys.argv[1]); iters = int(sys.argv[2])
+sizes = sorted(int(x) for x in sys.argv[1].split(",")); iters = int(sys.argv[2])
+gpus = [int(x) for x in sys.argv[3].split(",")] if len(sys.argv) > 3 and sys.argv[3] else None
 rank = int(os.environ["RANK"]); world = int(os.environ["WORLD_SIZE"]); local = int(os.environ["LOCAL_RANK"])
-torch.cuda.set_device(local)
-dist.init_process_group("nccl", device_id=torch.device("cuda", local))
-x = torch.ones(nbytes // 4, dtype=torch.float32, device="cuda")
-for _ in range(5): dist.all_reduce(x)
-torch.cuda.synchronize()
-ms = []
-for _ in range(iters):
-    dist.barrier(); torch.cuda.synchronize()
-    e0 = torch.cuda.Event(enable_timing=True); e1 = torch.cuda.Event(enable_timing=True)
-    e0.record(); dist.all_reduce(x); e1.record(); e1.synchronize()
-    ms.append(e0.elapsed_time(e1))
-x.fill_(1.0); dist.all_reduce(x); torch.cuda.synchronize()
-ok = bool((x == world).all().item())
+dev = torch.device("cuda", gpus[local] if gpus else local)
+torch.cuda.set_device(dev)
+dist.init_process_group("nccl", device_id=dev)
+def median(xs):
+    s = sorted(xs); n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+out = []
+ok = True
+for nbytes in sizes:
+    send = torch.full((nbytes // 4,), 0.5, dtype=torch.float32, device=dev)
+    # In place on zeros while timed (a sum of zeros stays finite however many launches), then checked on send's values.
+    recv = torch.zeros_like(send)
+    for _ in range(5): dist.all_reduce(recv)
+    ev = [torch.cuda.Event(enable_timing=True) for _ in range(iters + 1)]
+    dist.all_reduce(recv); dist.all_reduce(recv); ev[0].record()
+    for i in range(1, iters + 1):
+        dist.all_reduce(recv); ev[i].record()
+    ev[iters].synchronize()
+    ms = torch.tensor([ev[i - 1].elapsed_time(ev[i]) for i in range(1, iters + 1)], device=dev)
+    dist.all_reduce(ms, op=dist.ReduceOp.MAX)
+    ms = [round(v, 4) for v in ms.tolist()]
+    med = median(ms); alg = nbytes / (med / 1e3) / 1e9
+    out.append({"bytes": nbytes, "samplesMs": ms, "medianMs": round(med, 4), "algbwGBs": round(alg, 3), "busbwGBs": round(alg * 2 * (world - 1) / world, 3)})
+    recv.copy_(send); dist.all_reduce(recv); torch.cuda.synchronize()
+    ok = ok and bool((recv == 0.5 * world).all().item())
+    del send, recv
+last = out[-1]
 if rank == 0:
-    s = sorted(ms); med = s[len(s) // 2]
-    alg = nbytes / (med / 1e3) / 1e9
-    print(json.dumps({"gpus": world, "bytes": nbytes, "algbwGBs": round(alg, 3), "busbwGBs": round(alg * 2 * (world - 1) / world, 3),
-                      "samplesMs": [round(v, 4) for v in ms], "ok": ok, "nccl": ".".join(map(str, torch.cuda.nccl.version()))}), flush=True)
+    print(json.dumps({"gpus": world, "bytes": last["bytes"], "algbwGBs": last["algbwGBs"], "busbwGBs": last["busbwGBs"], "samplesMs": last["samplesMs"],
+                      "ok": ok, "nccl": ".".join(map(str, torch.cuda.nccl.version())), "sizes": out}), flush=True)
 dist.destroy_process_group()
 `;

@@ -81,15 +81,29 @@ export interface SkippedGemm {
 export interface P2pResult {
   src: number;
   dst: number;
+  /** cuDeviceCanAccessPeer: false means the driver stages every copy through host memory. */
   canAccess: boolean;
   bytes: number | null;
   samplesGBs: number[];
   medianGBs: number | null;
   error?: string;
+  /** Added with bench schema 2: one small copy (4 KiB) src → dst, CUDA events, µs. */
+  latency?: { bytes: number; samplesUs: number[]; medianUs: number };
+}
+
+/** One message size of an all-reduce sweep (float32 sum, out of place, as nccl-tests' all_reduce_perf). */
+export interface AllReduceSize {
+  bytes: number;
+  /** Time of each timed all-reduce, ms (the slowest GPU's, CUDA events). */
+  samplesMs: number[];
+  medianMs: number;
+  algbwGBs: number;
+  busbwGBs: number;
 }
 
 export interface AllReduceResult {
   gpus: number;
+  /** The largest size of the sweep; its figures are the ones below. */
   bytes: number;
   /** Algorithm bandwidth (bytes / time) and bus bandwidth (× 2(n−1)/n), GB/s, as nccl-tests. */
   algbwGBs: number;
@@ -97,6 +111,35 @@ export interface AllReduceResult {
   samplesMs: number[];
   ok: boolean;
   error?: string;
+  /** Added with bench schema 2: what ran it (libnccl in the engine's process, or torchrun in the user's Python). */
+  via?: 'nccl' | 'torchrun';
+  /** NCCL's version ("2.28.9") and, for via nccl, the file that loaded. */
+  nccl?: string;
+  library?: string;
+  /** Every size of the sweep, smallest first. */
+  sizes?: AllReduceSize[];
+  /** Why the native path was not used (libnccl not found …), when torchrun ran instead. */
+  fallback?: string;
+}
+
+export type PcieLevel = 'internal' | 'PIX' | 'PXB' | 'PHB' | 'NODE' | 'SYS';
+
+/** How two GPUs are joined, read from NVML as `nvidia-smi topo -m` shows it. */
+export interface GpuLink {
+  a: number;
+  b: number;
+  /** The topo -m cell: "NV18", "PIX" … "SYS"; null when NVML could not say. */
+  topo: string | null;
+  kind: 'nvlink' | 'pcie' | 'unknown';
+  /** Active NVLinks between the pair (direct, or the links each GPU has up to the NVSwitch fabric). */
+  nvlinks: number | null;
+  /** The NVLinks lead to NVSwitch chips, not to the other GPU. */
+  nvswitch: boolean;
+  /** Closest common PCIe ancestor (nvmlDeviceGetTopologyCommonAncestor). */
+  pcie: PcieLevel | null;
+  /** nvmlDeviceGetP2PStatus for reads and over NVLink: "ok" or NVML_P2P_STATUS_* in kebab case ("disabled-by-regkey"). */
+  p2pRead: string | null;
+  p2pNvlink: string | null;
 }
 
 /** One NVML reading taken while the benchmark ran. */
@@ -147,6 +190,8 @@ export interface EngineResult {
   seed?: { xcpu: SeedXcpu[]; matmul: GemmResult[] };
   /** Where the time went, ms per phase, in order (engine start, CUDA context, cuBLASLt, copies, GEMMs …). */
   phasesMs?: Record<string, number>;
+  /** Why no all-reduce ran although it was asked for (no libnccl and no Python with torch …): a skip, not an error. */
+  allReduceSkipped?: string;
 }
 
 export interface BenchRun {
@@ -160,6 +205,10 @@ export interface BenchRun {
   eccAfter: Record<number, EccCounts | null>;
   /** The command's and the child's own phases, ms (probe, Snapshot, child start, engine, shutdown); schema 2. */
   phasesMs?: Record<string, number>;
+  /** How each pair of GPUs is joined (NVML), schema 2; absent with one GPU. */
+  links?: GpuLink[];
+  /** NCCL_* variables the run saw (NCCL_P2P_DISABLE …), schema 2: they change what the all-reduce measures. */
+  ncclEnv?: Record<string, string>;
 }
 
 /** What the engine is told to do. */
@@ -176,7 +225,23 @@ export interface EngineConfig {
   p2p: boolean;
   /** The seed guide's x.cpu() and 10000³ matmul, each timed this many times (0: not run). */
   seedIters: number;
+  /** NCCL all-reduce sweep; run when at least minGpus GPUs are measured (2; 1 only for checking the path). */
+  allReduce?: AllReduceConfig | null;
+  /** Directories to look in for libnccl.so.2 first (Python environments' nvidia/nccl/lib), then the loader path. */
+  ncclDirs?: string[];
+}
+
+export interface AllReduceConfig {
+  sizes: number[];
+  iters: number;
+  warmup: number;
+  minGpus: number;
 }
 
 /** Messages from the engine (worker or Python) to its supervisor. */
-export type EngineMessage = { type: 'progress'; text: string; step?: string } | { type: 'result'; result: EngineResult } | { type: 'fatal'; message: string };
+export type EngineMessage =
+  | { type: 'progress'; text: string; step?: string }
+  /** What is measured so far, sent before a step that may hang (NCCL): the child keeps it if that step never returns. */
+  | { type: 'partial'; result: EngineResult }
+  | { type: 'result'; result: EngineResult }
+  | { type: 'fatal'; message: string };

@@ -3,7 +3,7 @@
 import { EXIT, ExitError, UsageError } from '../errors.js';
 import { renderBenchText, benchJson } from '../bench/render.js';
 import { planConfig } from '../bench/plan.js';
-import { findings } from '../bench/report.js';
+import { findings, linkVerdicts } from '../bench/report.js';
 import { superviseBench } from '../bench/supervise.js';
 import { planSteps, startProgress } from '../bench/progress.js';
 import { nodeIdentity } from '../probe/node-identity.js';
@@ -119,6 +119,6 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (ctx.globals.json || outDir !== undefined) await emit(benchJson(outcome.run, found));
   else ctx.io.out(renderBenchText(outcome.run, found, makeStyle(ctx.io.color)));
   const wrong = outcome.run.result.gemms.some((g) => !g.check.ok);
-  const bad = found.some((f) => f.severity !== 'info') || wrong || outcome.run.result.errors.length > 0;
+  const bad = found.some((f) => f.severity !== 'info') || wrong || outcome.run.result.errors.length > 0 || linkVerdicts(outcome.run).some((v) => !v.normal);
   return bad ? EXIT.problems : EXIT.ok;
 }

@@ -48,11 +48,11 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, globals, io } = ctx;
-  if (values.markdown && globals.json) throw new UsageError('--json and --markdown: choose one');
+  if (values.markdown && globals.json) throw new UsageError(m('doctor.err.oneFormat'));
   const snapshotFile = typeof values.snapshot === 'string' ? values.snapshot : undefined;
   const pythons = (Array.isArray(values.python) ? values.python : []).map(String);
   if (snapshotFile && (globals.root || values.deep || pythons.length)) {
-    throw new UsageError('--snapshot reads a saved Snapshot: --root, --deep and --python need the live machine');
+    throw new UsageError(m('doctor.err.snapshotLive'));
   }
   const timeoutMs = parseTimeout(values.timeout);
   const { outDir, nodeName } = nodeOptionValues(values);

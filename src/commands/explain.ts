@@ -66,7 +66,7 @@ async function collectFile(path: string, shown: string): Promise<Collected> {
   let fh;
   try {
     fh = await open(path, 'r');
-    if ((await fh.stat()).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    if ((await fh.stat()).isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
     return await collectBounded(fh.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 }));
   } catch (error) {
     throw new UsageError(m('notFound', { file: shown, reason: (error as NodeJS.ErrnoException).code ?? String(error) }));

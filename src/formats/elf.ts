@@ -5,6 +5,7 @@
 //   and DT_RUNPATH, reading only the ELF header, the program header table, the dynamic segment and the
 //   few strings it names.
 // Layout: System V gABI, ELF header / section header / program header / dynamic section chapters.
+import { msg, type Part } from './messages.js';
 
 /** Reads `length` bytes at `offset`; may return fewer at the end of the file, undefined on failure. */
 export type ReadFn = (offset: number, length: number) => Promise<Uint8Array | undefined>;
@@ -53,20 +54,20 @@ export class WindowReader {
   }
 
   /** Exactly `length` bytes at `offset`, or an ElfFormatError saying the file ends too early. */
-  async bytes(offset: number, length: number, what: string, limit?: number): Promise<Uint8Array> {
+  async bytes(offset: number, length: number, what: Part, limit?: number): Promise<Uint8Array> {
     if (length === 0) return new Uint8Array(0);
     if (offset >= this.winOffset && offset + length <= this.winOffset + this.win.length) {
       return this.win.subarray(offset - this.winOffset, offset - this.winOffset + length);
     }
     if (this.#size !== undefined && offset + length > this.#size) {
-      throw new ElfFormatError(`truncated: ${what} at offset ${offset} (+${length}) lies past the end of the file (${this.#size} bytes)`);
+      throw new ElfFormatError(msg('elf.truncatedPast', { what: msg(what), offset, length, size: this.#size }));
     }
     // Small reads fetch a whole window (not past `limit` or the file end); large ones fetch exactly.
     const end = Math.min(limit ?? Number.MAX_SAFE_INTEGER, this.#size ?? Number.MAX_SAFE_INTEGER);
     const want = length >= WINDOW ? length : Math.max(length, Math.min(WINDOW, end - offset));
     const got = await this.#read(offset, want);
     if (got === undefined || got.length < length) {
-      throw new ElfFormatError(`truncated: could not read ${what} at offset ${offset} (+${length})`);
+      throw new ElfFormatError(msg('elf.truncatedRead', { what: msg(what), offset, length }));
     }
     this.winOffset = offset;
     this.win = got;
@@ -79,9 +80,9 @@ export function view(b: Uint8Array): DataView {
 }
 
 /** An unsigned 64-bit little-endian field as a number; offsets and sizes beyond 2^53 are corrupt. */
-export function u64(dv: DataView, at: number, what: string): number {
+export function u64(dv: DataView, at: number, what: Part): number {
   const v = dv.getBigUint64(at, true);
-  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new ElfFormatError(`implausible ${what}: ${v}`);
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new ElfFormatError(msg('elf.implausible', { what: msg(what), value: String(v) }));
   return Number(v);
 }
 
@@ -96,43 +97,43 @@ export interface ElfSection {
 
 /** The ELF header's machine and the named section table; ELF64 little-endian only (x86-64, aarch64). */
 export async function readElfSections(r: WindowReader): Promise<{ machine: number; sections: ElfSection[] }> {
-  const hdr = await r.bytes(0, ELF_HEADER_SIZE, 'ELF header').catch((e: unknown) => {
-    throw e instanceof ElfFormatError ? new ElfFormatError('not an ELF file (too short or unreadable)') : e;
+  const hdr = await r.bytes(0, ELF_HEADER_SIZE, 'part.elfHeader').catch((e: unknown) => {
+    throw e instanceof ElfFormatError ? new ElfFormatError(msg('elf.notElfShort')) : e;
   });
-  if (!isElf(hdr)) throw new ElfFormatError('not an ELF file');
-  if (hdr[4] !== 2) throw new ElfFormatError('32-bit ELF: only ELF64 is read');
-  if (hdr[5] !== 1) throw new ElfFormatError('big-endian ELF: only little-endian (x86-64, aarch64) is read');
+  if (!isElf(hdr)) throw new ElfFormatError(msg('elf.notElf'));
+  if (hdr[4] !== 2) throw new ElfFormatError(msg('elf.elf32'));
+  if (hdr[5] !== 1) throw new ElfFormatError(msg('elf.bigEndian'));
   const dv = view(hdr);
   const machine = dv.getUint16(18, true);
-  const shoff = u64(dv, 40, 'section header offset');
+  const shoff = u64(dv, 40, 'part.sectionHeaderOffset');
   const shentsize = dv.getUint16(58, true);
   let shnum = dv.getUint16(60, true);
   let shstrndx = dv.getUint16(62, true);
-  if (shoff === 0) throw new ElfFormatError('ELF has no section headers');
-  if (shentsize < SECTION_HEADER_SIZE) throw new ElfFormatError(`unexpected ELF section header size ${shentsize}`);
+  if (shoff === 0) throw new ElfFormatError(msg('elf.noSectionHeaders'));
+  if (shentsize < SECTION_HEADER_SIZE) throw new ElfFormatError(msg('elf.sectionHeaderSize', { size: shentsize }));
   // ELF extended numbering: counts that do not fit 16 bits live in section header 0.
   if (shnum === 0 || shstrndx === 0xffff) {
-    const s0 = view(await r.bytes(shoff, SECTION_HEADER_SIZE, 'section header 0'));
-    if (shnum === 0) shnum = u64(s0, 32, 'section count');
+    const s0 = view(await r.bytes(shoff, SECTION_HEADER_SIZE, 'part.sectionHeader0'));
+    if (shnum === 0) shnum = u64(s0, 32, 'part.sectionCount');
     if (shstrndx === 0xffff) shstrndx = s0.getUint32(40, true);
   }
-  if (shnum > MAX_SECTIONS) throw new ElfFormatError(`implausible ELF section count ${shnum}`);
-  if (shstrndx >= shnum) throw new ElfFormatError('ELF section name table index out of range');
-  const table = view(await r.bytes(shoff, shnum * shentsize, 'section headers'));
+  if (shnum > MAX_SECTIONS) throw new ElfFormatError(msg('elf.sectionCount', { count: shnum }));
+  if (shstrndx >= shnum) throw new ElfFormatError(msg('elf.namesIndex'));
+  const table = view(await r.bytes(shoff, shnum * shentsize, 'part.sectionHeaders'));
   const raw: { nameOff: number; type: number; offset: number; size: number }[] = [];
   for (let i = 0; i < shnum; i++) {
     const at = i * shentsize;
     raw.push({
       nameOff: table.getUint32(at, true),
       type: table.getUint32(at + 4, true),
-      offset: u64(table, at + 24, 'section offset'),
-      size: u64(table, at + 32, 'section size'),
+      offset: u64(table, at + 24, 'part.sectionOffset'),
+      size: u64(table, at + 32, 'part.sectionSize'),
     });
   }
   const strtab = raw[shstrndx];
-  if (strtab === undefined || strtab.type === SHT_NOBITS) throw new ElfFormatError('ELF section name table missing');
-  if (strtab.size > MAX_SHSTRTAB) throw new ElfFormatError(`implausible section name table size ${strtab.size}`);
-  const names = await r.bytes(strtab.offset, strtab.size, 'section name table');
+  if (strtab === undefined || strtab.type === SHT_NOBITS) throw new ElfFormatError(msg('elf.namesMissing'));
+  if (strtab.size > MAX_SHSTRTAB) throw new ElfFormatError(msg('elf.namesSize', { size: strtab.size }));
+  const names = await r.bytes(strtab.offset, strtab.size, 'part.sectionNames');
   const decoder = new TextDecoder('latin1');
   const sections = raw.map((s) => {
     let end = s.nameOff;
@@ -174,28 +175,28 @@ interface Layout {
   dynamic: { offset: number; size: number } | null;
 }
 
-async function readExact(read: ReadFn, offset: number, length: number, what: string): Promise<DataView> {
+async function readExact(read: ReadFn, offset: number, length: number, what: Part): Promise<DataView> {
   const b = await read(offset, length);
-  if (!b || b.length < length) throw new ElfFormatError(`truncated: cannot read ${what} (${length} bytes at ${offset})`);
+  if (!b || b.length < length) throw new ElfFormatError(msg('elf.truncatedExact', { what: msg(what), length, offset }));
   return view(b);
 }
 
 /** The ELF header and program headers, of either class and byte order (ld.so reads them all). */
 async function readLayout(read: ReadFn): Promise<Layout> {
   const id = await read(0, 64);
-  if (!id || id.length < 16 || !isElf(id)) throw new ElfFormatError('not an ELF file');
+  if (!id || id.length < 16 || !isElf(id)) throw new ElfFormatError(msg('elf.notElf'));
   const is64 = id[4] === 2;
-  if (!is64 && id[4] !== 1) throw new ElfFormatError(`unknown ELF class ${id[4]}`);
+  if (!is64 && id[4] !== 1) throw new ElfFormatError(msg('elf.unknownClass', { class: String(id[4]) }));
   const little = id[5] !== 2;
-  if (id.length < (is64 ? 64 : 52)) throw new ElfFormatError('truncated ELF header');
+  if (id.length < (is64 ? 64 : 52)) throw new ElfFormatError(msg('elf.truncatedHeader'));
   const h = view(id);
   const machine = h.getUint16(18, little);
   const phoff = is64 ? Number(h.getBigUint64(32, little)) : h.getUint32(28, little);
   const phentsize = h.getUint16(is64 ? 54 : 42, little);
   const phnum = h.getUint16(is64 ? 56 : 44, little);
-  if (phoff === 0 || phnum === 0) throw new ElfFormatError('no program headers (not a loadable object)');
-  if (phnum > MAX_PHNUM || phentsize < (is64 ? 56 : 32)) throw new ElfFormatError('implausible program header table');
-  const t = await readExact(read, phoff, phnum * phentsize, 'program headers');
+  if (phoff === 0 || phnum === 0) throw new ElfFormatError(msg('elf.noProgramHeaders'));
+  if (phnum > MAX_PHNUM || phentsize < (is64 ? 56 : 32)) throw new ElfFormatError(msg('elf.programHeaders'));
+  const t = await readExact(read, phoff, phnum * phentsize, 'part.programHeaders');
   const layout: Layout = { is64, little, machine, loads: [], dynamic: null };
   for (let i = 0; i < phnum; i++) {
     const p = i * phentsize;
@@ -220,7 +221,7 @@ async function readString(read: ReadFn, at: number, limit: number): Promise<stri
   let pos = at;
   while (bytes.length < Math.min(limit, MAX_STRING)) {
     const chunk = await read(pos, 256);
-    if (!chunk || chunk.length === 0) throw new ElfFormatError(`truncated string at ${at}`);
+    if (!chunk || chunk.length === 0) throw new ElfFormatError(msg('elf.truncatedString', { at }));
     const end = chunk.indexOf(0);
     if (end >= 0) {
       bytes = bytes.concat(Array.from(chunk.subarray(0, end)));
@@ -229,7 +230,7 @@ async function readString(read: ReadFn, at: number, limit: number): Promise<stri
     bytes = bytes.concat(Array.from(chunk));
     pos += chunk.length;
   }
-  throw new ElfFormatError(`unterminated string at ${at}`);
+  throw new ElfFormatError(msg('elf.unterminatedString', { at }));
 }
 
 /** The dynamic section of an ELF file. Never throws: problems become `error`. */
@@ -238,10 +239,10 @@ export async function readElfDynamic(read: ReadFn): Promise<ElfDynamic> {
   try {
     const layout = await readLayout(read);
     result.machine = layout.machine;
-    if (!layout.dynamic) throw new ElfFormatError('no dynamic segment (statically linked)');
+    if (!layout.dynamic) throw new ElfFormatError(msg('elf.noDynamic'));
     const size = Math.min(layout.dynamic.size, MAX_DYNAMIC);
     const entSize = layout.is64 ? 16 : 8;
-    const d = await readExact(read, layout.dynamic.offset, size - (size % entSize), 'dynamic segment');
+    const d = await readExact(read, layout.dynamic.offset, size - (size % entSize), 'part.dynamicSegment');
     const tags: Array<[number, number]> = [];
     let strtab: number | undefined;
     let strsz = MAX_STRING;
@@ -254,11 +255,11 @@ export async function readElfDynamic(read: ReadFn): Promise<ElfDynamic> {
       else if (tag === DT_NEEDED || tag === DT_SONAME || tag === DT_RPATH || tag === DT_RUNPATH) tags.push([tag, val]);
     }
     if (tags.length === 0) return result;
-    if (strtab === undefined) throw new ElfFormatError('dynamic segment has no DT_STRTAB');
+    if (strtab === undefined) throw new ElfFormatError(msg('elf.noStrtab'));
     const strOff = fileOffset(layout, strtab);
-    if (strOff === undefined) throw new ElfFormatError('DT_STRTAB is outside every PT_LOAD segment');
+    if (strOff === undefined) throw new ElfFormatError(msg('elf.strtabOutside'));
     for (const [tag, off] of tags) {
-      if (off >= strsz) throw new ElfFormatError(`string offset ${off} past DT_STRSZ ${strsz}`);
+      if (off >= strsz) throw new ElfFormatError(msg('elf.pastStrsz', { offset: off, strsz }));
       const s = await readString(read, strOff + off, strsz - off);
       if (tag === DT_NEEDED) result.needed.push(s);
       else if (tag === DT_SONAME) result.soname = s;
@@ -266,7 +267,7 @@ export async function readElfDynamic(read: ReadFn): Promise<ElfDynamic> {
       else result.runpath = splitPath(s);
     }
   } catch (e) {
-    result.error = e instanceof ElfFormatError ? e.message : `cannot read: ${e instanceof Error ? e.message : String(e)}`;
+    result.error = e instanceof ElfFormatError ? e.message : msg('elf.cannotRead', { why: e instanceof Error ? e.message : String(e) });
   }
   return result;
 }

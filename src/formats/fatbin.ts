@@ -23,6 +23,7 @@
 //   arch number: 0x100000 → 'a' (sm_90a), 0x200000 → 'f' (sm_120f); found by compiling each
 //   variant with nvcc 13.0 and comparing headers (no public source documents these bits).
 import { ElfFormatError, type ElfSection, type ReadFn, readElfSections, SHT_NOBITS, u64, view, WindowReader } from './elf.js';
+import { msg } from './messages.js';
 
 export interface FatbinSummary {
   /** SASS (cubin) targets, e.g. 'sm_75', 'sm_90a'; sorted by architecture, unique. */
@@ -109,44 +110,44 @@ async function walkSection(r: WindowReader, sec: ElfSection, out: FatbinEntry[])
   let containers = 0;
   while (pos < end) {
     // The linker pads between containers with zeros (each object's container is 8-aligned).
-    const head = await r.bytes(pos, Math.min(16, end - pos), 'fatbin header', end);
+    const head = await r.bytes(pos, Math.min(16, end - pos), 'part.fatbinHeader', end);
     if (head.subarray(0, 8).every((b) => b === 0)) {
       pos += 8;
       continue;
     }
-    if (head.length < 16) throw new ElfFormatError(`${sec.name}: ${head.length} stray bytes at the section end`);
+    if (head.length < 16) throw new ElfFormatError(msg('fatbin.strayAtSectionEnd', { section: sec.name, count: head.length }));
     const dv = view(head);
     const magic = dv.getUint32(0, true);
-    if (magic === OLD_STYLE_FATBIN_MAGIC) throw new ElfFormatError(`${sec.name}: old-style fatbin (CUDA < 4.0) is not read`);
+    if (magic === OLD_STYLE_FATBIN_MAGIC) throw new ElfFormatError(msg('fatbin.oldStyle', { section: sec.name }));
     if (magic !== FATBIN_MAGIC) {
-      throw new ElfFormatError(`${sec.name}: no fatbin magic at section offset ${pos - sec.offset} (0x${magic.toString(16)})`);
+      throw new ElfFormatError(msg('fatbin.noMagic', { section: sec.name, offset: pos - sec.offset, magic: magic.toString(16) }));
     }
     const headerSize = dv.getUint16(6, true);
-    const fatSize = u64(dv, 8, 'fatbin size');
-    if (headerSize < 16) throw new ElfFormatError(`${sec.name}: fatbin header size ${headerSize} at section offset ${pos - sec.offset}`);
+    const fatSize = u64(dv, 8, 'part.fatbinSize');
+    if (headerSize < 16) throw new ElfFormatError(msg('fatbin.headerSize', { section: sec.name, size: headerSize, offset: pos - sec.offset }));
     const cEnd = pos + headerSize + fatSize;
     if (cEnd > end) {
-      throw new ElfFormatError(`${sec.name}: fatbin at section offset ${pos - sec.offset} claims ${fatSize} bytes, past the section end`);
+      throw new ElfFormatError(msg('fatbin.pastSection', { section: sec.name, offset: pos - sec.offset, size: fatSize }));
     }
     containers++;
     let q = pos + headerSize;
     while (q < cEnd) {
       if (cEnd - q < ENTRY_HEADER_MIN) {
-        const rest = await r.bytes(q, cEnd - q, 'fatbin padding', cEnd);
+        const rest = await r.bytes(q, cEnd - q, 'part.fatbinPadding', cEnd);
         if (rest.every((b) => b === 0)) break;
-        throw new ElfFormatError(`${sec.name}: ${cEnd - q} stray bytes at the end of a fatbin`);
+        throw new ElfFormatError(msg('fatbin.strayAtFatbinEnd', { section: sec.name, count: cEnd - q }));
       }
-      const e = view(await r.bytes(q, ENTRY_HEADER_MIN, 'fatbin entry header', cEnd));
+      const e = view(await r.bytes(q, ENTRY_HEADER_MIN, 'part.fatbinEntryHeader', cEnd));
       const kindCode = e.getUint16(0, true);
       const entryHeaderSize = e.getUint32(4, true);
       // Zero padding after the last entry, inside the container's declared size.
       if (kindCode === 0 && entryHeaderSize === 0) break;
-      const payloadSize = u64(e, 8, 'fatbin entry size');
+      const payloadSize = u64(e, 8, 'part.fatbinEntrySize');
       if (entryHeaderSize < ENTRY_HEADER_MIN || entryHeaderSize > ENTRY_HEADER_MAX) {
-        throw new ElfFormatError(`${sec.name}: bad fatbin entry header size ${entryHeaderSize} at file offset ${q}`);
+        throw new ElfFormatError(msg('fatbin.entryHeaderSize', { section: sec.name, size: entryHeaderSize, offset: q }));
       }
       if (q + entryHeaderSize + payloadSize > cEnd) {
-        throw new ElfFormatError(`${sec.name}: fatbin entry at file offset ${q} runs past its container`);
+        throw new ElfFormatError(msg('fatbin.entryPastContainer', { section: sec.name, offset: q }));
       }
       const minor = e.getUint16(24, true);
       const major = e.getUint16(26, true);
@@ -168,7 +169,7 @@ async function walkSection(r: WindowReader, sec: ElfSection, out: FatbinEntry[])
         compression,
         debug: (flags & FLAG_DEBUG) !== 0,
         payloadSize,
-        uncompressedSize: compression === 'none' ? 0 : u64(e, 56, 'uncompressed size'),
+        uncompressedSize: compression === 'none' ? 0 : u64(e, 56, 'part.uncompressedSize'),
       });
       q += entryHeaderSize + payloadSize;
     }
@@ -191,7 +192,7 @@ export async function scanFatbin(read: ReadFn, size?: number): Promise<FatbinSca
     for (const sec of found) {
       if (sec.type === SHT_NOBITS) continue; // a split-debug file: the section has no bytes here
       if (size !== undefined && sec.offset + sec.size > size) {
-        throw new ElfFormatError(`truncated: ${sec.name} ends at ${sec.offset + sec.size}, past the end of the file (${size} bytes)`);
+        throw new ElfFormatError(msg('fatbin.sectionPastFile', { section: sec.name, end: sec.offset + sec.size, size }));
       }
       const record: FatbinSection = { name: sec.name, offset: sec.offset, size: sec.size, containers: 0, entries: 0 };
       scan.sections.push(record);
@@ -203,10 +204,10 @@ export async function scanFatbin(read: ReadFn, size?: number): Promise<FatbinSca
       }
     }
     if (!scan.sections.some((s) => s.name === FATBIN_SECTION)) {
-      scan.error = `no ${FATBIN_SECTION} section (no CUDA device code)`;
+      scan.error = msg('fatbin.noSection', { section: FATBIN_SECTION });
     }
   } catch (e) {
-    scan.error = e instanceof ElfFormatError ? e.message : `cannot read: ${e instanceof Error ? e.message : String(e)}`;
+    scan.error = e instanceof ElfFormatError ? e.message : msg('elf.cannotRead', { why: e instanceof Error ? e.message : String(e) });
   }
   return scan;
 }

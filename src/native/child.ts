@@ -1,6 +1,8 @@
 // Runs in a forked child: loads NVML and the CUDA driver, which may crash or hang, away from the CLI.
 // The report goes back over IPC, never stdout: a stub libnvidia-ml prints a banner to stdout.
+import { parseLang, setLang } from '../i18n/index.js';
 import { loadKoffi, type Koffi } from './koffi.js';
+import { msg } from './messages.js';
 import type { NativeReport } from './report.js';
 
 export type ChildMessage = { type: 'partial' | 'report'; report: NativeReport };
@@ -22,9 +24,11 @@ function ms(value: number): number {
 }
 
 async function main(): Promise<void> {
+  // What this child writes into the report is read in the parent's language (run.ts hands it over).
+  setLang(parseLang(process.env.GPUENV_LANG) ?? 'en');
   const report: NativeReport = { nvml: null, cuda: null, unavailable: null };
   if (process.platform !== 'linux') {
-    report.unavailable = `native probes support Linux only (this is ${process.platform})`;
+    report.unavailable = msg('child.linuxOnly', { platform: process.platform });
     await send({ type: 'report', report });
     return;
   }
@@ -32,7 +36,7 @@ async function main(): Promise<void> {
   try {
     koffi = await loadKoffi();
   } catch (error) {
-    report.unavailable = `koffi could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    report.unavailable = msg('child.noKoffi', { why: error instanceof Error ? error.message : String(error) });
     await send({ type: 'report', report });
     return;
   }
@@ -52,7 +56,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`native probe failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${msg('child.failed', { why: error instanceof Error ? (error.stack ?? error.message) : String(error) })}\n`);
     process.exit(70);
   },
 );

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import type { LibraryHandle } from 'koffi';
 import { parseLdCache } from '../formats/ldcache.js';
+import { msg } from './messages.js';
 import type { LibraryLoadReport } from './report.js';
 import { loaderView, searchOrder, systemDirs, type SearchStep } from './search-order.js';
 
@@ -128,11 +129,11 @@ export async function loadLibrary(koffi: Koffi, soname: string, options: Resolve
   }
   if (failures.length > 0) {
     report.attempts = failures;
-    report.error = `${soname}: could not load ${failures.join('; ')}`;
+    report.error = msg('load.failed', { soname, failures: failures.join('; ') });
   } else if (resolution.refused.length > 0) {
-    report.error = `${soname}: only stub libraries found (${resolution.refused.join(', ')})`;
+    report.error = msg('load.onlyStubs', { soname, stubs: resolution.refused.join(', ') });
   } else {
-    report.error = `${soname}: not found in LD_LIBRARY_PATH, ld.so.cache or ${defaultDirs(options.arch ?? process.arch).join(', ')}`;
+    report.error = msg('load.notFound', { soname, dirs: defaultDirs(options.arch ?? process.arch).join(', ') });
   }
   return { lib: null, report };
 }

@@ -2,6 +2,7 @@
 // its identity and attributes. No context is created: none of these calls needs one.
 import { bindCuda, cuResultName, CU_DEVICE_ATTRIBUTE, CU_RESULT, type CudaBindings } from './cuda.js';
 import { errorMessage, loadLibrary, type ResolveOptions } from './load.js';
+import { msg } from './messages.js';
 import { Calls, cText, toNumber } from './read-nvml.js';
 import type { CudaDeviceReport, CudaReport } from './report.js';
 
@@ -29,7 +30,7 @@ export function readCudaFrom(lib: LibraryHandle | null, library: CudaReport['lib
   if (!lib) return report;
   const b = bindCuda(lib);
   if (!b) {
-    library.error = `${CUDA_SONAME}: ${library.loadedPath ?? ''} does not export cuInit`;
+    library.error = msg('cuda.noCuInit', { soname: CUDA_SONAME, path: library.loadedPath ?? '' });
     return report;
   }
   const name = (rc: number) => errorName(b, rc);

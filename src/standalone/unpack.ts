@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { makeDirsSync } from '../system/mkdirs.js';
+import { msg } from './messages.js';
 
 export interface NativeModule {
   /** koffi's folder name for the platform: linux_x64, linux_arm64. */
@@ -52,9 +53,7 @@ export function cacheRoots(env: Readonly<Record<string, string | undefined>>): s
 export function unpackNative(module: NativeModule, options: UnpackOptions): Unpacked {
   if (sha256(module.bytes) !== module.sha256) {
     // The executable itself is damaged: no copy of it can be trusted.
-    throw new Error(
-      `the koffi module inside this executable does not match its recorded hash (${module.sha256.slice(0, 12)}…): the file is damaged; download it again`,
-    );
+    throw new Error(msg('unpack.damaged', { hash: module.sha256.slice(0, 12) }));
   }
   const skipped: string[] = [];
   const leaf = `koffi-${module.version}-${module.sha256.slice(0, 16)}`;
@@ -87,7 +86,7 @@ function placeInto(dir: string, module: NativeModule, uid: number | undefined, r
   } finally {
     fs.rmSync(tmp, { force: true });
   }
-  if (hashOf(file) !== module.sha256) throw new Error('the copy written does not match the recorded hash');
+  if (hashOf(file) !== module.sha256) throw new Error(msg('unpack.copyDiffers'));
   return 'written';
 }
 
@@ -95,9 +94,9 @@ function placeInto(dir: string, module: NativeModule, uid: number | undefined, r
 function checkPrivate(dirs: string[], uid: number | undefined): void {
   for (const d of new Set(dirs)) {
     const st = fs.lstatSync(d);
-    if (!st.isDirectory()) throw new Error(`${d} is not a folder`);
-    if (uid !== undefined && st.uid !== uid) throw new Error(`${d} belongs to another user (uid ${st.uid})`);
-    if ((st.mode & 0o022) !== 0) throw new Error(`${d} can be written by others (mode ${(st.mode & 0o777).toString(8)})`);
+    if (!st.isDirectory()) throw new Error(msg('unpack.notFolder', { dir: d }));
+    if (uid !== undefined && st.uid !== uid) throw new Error(msg('unpack.otherOwner', { dir: d, uid: st.uid }));
+    if ((st.mode & 0o022) !== 0) throw new Error(msg('unpack.writable', { dir: d, mode: (st.mode & 0o777).toString(8) }));
   }
 }
 

@@ -1,6 +1,7 @@
 // Durations on the command line: "30s", "5m", "1h30m", "2d" or bare seconds ("300"), and the probes'
 // --timeout (seconds) that snapshot, doctor and health share.
 import { UsageError } from '../errors.js';
+import { msg } from './messages.js';
 
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -11,7 +12,7 @@ export function parseDuration(text: string, flag: string, maxSeconds = 7 * 86400
   if (/^\d+(\.\d+)?$/.test(t)) seconds = Number(t);
   else if (/^(\d+[smhd])+$/.test(t)) seconds = [...t.matchAll(/(\d+)([smhd])/g)].reduce((sum, m) => sum + Number(m[1]) * UNIT[m[2]!]!, 0);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxSeconds) {
-    throw new UsageError(`${flag} ${text}: give a duration such as 30s, 5m or 1h (at most ${maxSeconds / 86400} days)`);
+    throw new UsageError(msg('duration.bad', { flag, text, days: maxSeconds / 86400 }));
   }
   return seconds;
 }
@@ -21,7 +22,7 @@ export function parseTimeout(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
-    throw new UsageError(`--timeout ${String(value)}: give seconds between 0 and 600, e.g. --timeout 5`);
+    throw new UsageError(msg('timeout.bad', { value: String(value) }));
   }
   return Math.round(seconds * 1000);
 }

@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { NativeReport } from '../native/report.js';
+import { msg } from './messages.js';
 import { TreeFs } from './real.js';
 import type { FsStats, NativeProbeOptions, NativeProbeResult, RunOptions, RunResult, System } from './types.js';
 
@@ -117,7 +118,7 @@ class FixtureSystem extends TreeFs implements System {
     const n = this.spec.native;
     if (this.native) return { ok: true, report: this.native, durationMs: 1 };
     if (n && 'fail' in n) return { ok: false, reason: n.fail, detail: n.detail, durationMs: 1 };
-    return { ok: false, reason: 'unavailable', detail: 'no native answers recorded for this machine', durationMs: 0 };
+    return { ok: false, reason: 'unavailable', detail: msg('fixture.noNative'), durationMs: 0 };
   }
 
   hostname(): string | null {

@@ -6,6 +6,7 @@ import { chmod, lstat, readlink, realpath, rename, rm, stat, writeFile } from 'n
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { makeDirs } from './mkdirs.js';
+import { msg } from './messages.js';
 
 export function isStdout(file: string): boolean {
   return file === '-';
@@ -21,15 +22,15 @@ async function finalPath(path: string): Promise<string> {
     // A dangling link: write where it points, as `cp` and editors do.
     path = resolve(dirname(path), await readlink(path));
   }
-  throw new UsageError(`${path}: too many levels of symbolic links`);
+  throw new UsageError(msg('output.linkLoop', { path }));
 }
 
 export async function writeOutput(cwd: string, file: string, text: string, force: boolean): Promise<string> {
   const path = await finalPath(resolve(cwd, file));
   const existing = await stat(path).catch(() => null);
-  if (existing?.isDirectory()) throw new UsageError(`-o ${file}: is a folder`);
-  if (existing && !existing.isFile()) throw new UsageError(`-o ${file}: not a regular file`);
-  if (existing && !force) throw new UsageError(`-o ${file}: the file exists; add --force to replace it`);
+  if (existing?.isDirectory()) throw new UsageError(msg('output.isFolder', { file }));
+  if (existing && !existing.isFile()) throw new UsageError(msg('output.notFile', { file }));
+  if (existing && !force) throw new UsageError(msg('output.exists', { file }));
   const tmp = `${dirname(path)}/.${basename(path)}.gpuenv-${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     await makeDirs(dirname(path));
@@ -39,7 +40,7 @@ export async function writeOutput(cwd: string, file: string, text: string, force
     await rename(tmp, path);
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined);
-    throw new UsageError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(msg('output.cannotWrite', { file, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message }));
   }
   return path;
 }

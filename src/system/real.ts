@@ -3,6 +3,7 @@ import { constants, promises as fs } from 'node:fs';
 import { hostname as osHostname } from 'node:os';
 import { posix } from 'node:path';
 import { UsageError } from '../errors.js';
+import { msg } from './messages.js';
 import { hostPath, realPathInRoot } from './paths.js';
 import { runCommand } from './run.js';
 import type { DirEntry, FileStat, FsStats, NativeProbeOptions, NativeProbeResult, RunOptions, RunResult, System } from './types.js';
@@ -18,12 +19,12 @@ export async function createRealSystem(options: RealSystemOptions): Promise<Syst
   if (options.root !== undefined && options.root !== '' && posix.resolve(options.root) !== '/') {
     root = posix.resolve(options.root);
     const st = await fs.stat(root).catch(() => undefined);
-    if (!st) throw new UsageError(`--root ${options.root}: no such folder`);
-    if (!st.isDirectory()) throw new UsageError(`--root ${options.root}: not a folder`);
+    if (!st) throw new UsageError(msg('root.missing', { root: options.root }));
+    if (!st.isDirectory()) throw new UsageError(msg('root.notFolder', { root: options.root }));
     try {
       await fs.access(root, constants.R_OK | constants.X_OK);
     } catch {
-      throw new UsageError(`--root ${options.root}: permission denied`);
+      throw new UsageError(msg('root.denied', { root: options.root }));
     }
   }
   return new RealSystem(root, options.env);
@@ -170,7 +171,7 @@ class RealSystem extends TreeFs implements System {
         exitCode: null,
         signal: null,
         stdout: '',
-        stderr: 'not run: reading a mounted root',
+        stderr: msg('root.notRun'),
         failed: true,
         timedOut: false,
         notFound: true,
@@ -205,7 +206,7 @@ class RealSystem extends TreeFs implements System {
 
   async probeNative(options: NativeProbeOptions): Promise<NativeProbeResult> {
     if (this.isForeignRoot) {
-      return { ok: false, reason: 'unavailable', detail: 'not loaded: reading a mounted root', durationMs: 0 };
+      return { ok: false, reason: 'unavailable', detail: msg('root.notLoaded'), durationMs: 0 };
     }
     const started = performance.now();
     try {

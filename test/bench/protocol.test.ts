@@ -82,6 +82,35 @@ describe('bench worker protocol', () => {
     expect(o).toMatchObject({ ok: false, reason: 'crashed' });
     if (!o.ok) expect(o.detail).toContain('SIGSEGV');
   });
+  it('an engine that hangs in NCCL after its partial result: the child keeps what was measured and says why', async () => {
+    const e = engine(
+      'nccl-hang.mjs',
+      `post({ type: 'partial', result: { ...${JSON.stringify(result)}, p2p: [{ src: 0, dst: 1, canAccess: true, bytes: 1, samplesGBs: [1], medianGBs: 1 }] } });
+       const sab = new Int32Array(new SharedArrayBuffer(4)); Atomics.wait(sab, 0, 0);`,
+    );
+    const t0 = Date.now();
+    const o = await supervise({ start: { ...start(e), allReduceTimeoutMs: 800 }, timeoutMs: 10_000 });
+    expect(o.ok).toBe(true);
+    if (o.ok) {
+      expect(o.run.result.p2p).toHaveLength(1);
+      expect(o.run.result.allReduce).toBeNull();
+      expect(o.run.result.errors[0]).toContain('the NCCL all-reduce did not return within 1 s');
+    }
+    expect(Date.now() - t0).toBeLessThan(6000);
+  });
+  it('no libnccl and no Python with torch: the all-reduce is a skip with both reasons, not an error', async () => {
+    const e = engine('no-nccl.mjs', `return { ...${JSON.stringify(result)}, allReduceSkipped: 'libnccl.so.2: not found' };`);
+    const s0 = start(e);
+    const o = await supervise({
+      start: { ...s0, allReduce: true, config: { ...s0.config, allReduce: { sizes: [1024], iters: 1, warmup: 0, minGpus: 1 } } },
+      timeoutMs: 10_000,
+    });
+    expect(o.ok).toBe(true);
+    if (o.ok) {
+      expect(o.run.result.errors.filter((x) => !x.startsWith('NVML'))).toEqual([]);
+      expect(o.run.result.allReduceSkipped).toBe('no libnccl.so.2 (libnccl.so.2: not found) and no Python with torch for torchrun');
+    }
+  });
   it('a hung engine is killed by the watchdog', async () => {
     const t0 = Date.now();
     const o = await supervise({

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readElfDynamic, readElfSectionTable } from '../../src/formats/elf.js';
+import { listFatbinArchitectures } from '../../src/formats/fatbin.js';
+import { setLang } from '../../src/i18n/index.js';
 import { expandOrigin } from '../../src/probe/python/elf-dynamic.js';
 import { buildFatbin, buildSharedObject } from '../../scripts/elf-lib.mjs';
 import { memoryReader } from '../helpers/fatbin-builder.js';
@@ -55,6 +57,32 @@ describe('readElfDynamic', () => {
     expect((await readElfDynamic(memoryReader(new TextEncoder().encode('#!/bin/sh\n')).read)).error).toMatch(/not an ELF/);
     const cut = buildSharedObject({ needed: ['libfoo.so'] }).slice(0, 100);
     expect((await readElfDynamic(memoryReader(cut).read)).error).toMatch(/truncated/);
+  });
+
+  it("words its errors in the run's language, naming the part of the file it could not read", async () => {
+    const cut = buildSharedObject({ needed: ['libfoo.so'] }).slice(0, 100);
+    const so = buildSharedObject({ needed: ['libc.so.6'], sections: [{ name: '.nv_fatbin', data: buildFatbin([{ kind: 'elf', arch: 90 }]) }] });
+    const short = so.slice(0, so.length - 10);
+    const errors = async () => [
+      (await readElfDynamic(memoryReader(cut).read)).error,
+      (await listFatbinArchitectures(memoryReader(short).read, short.length)).error,
+      (await listFatbinArchitectures(memoryReader(buildSharedObject({ needed: ['libc.so.6'] })).read)).error,
+    ];
+    expect(await errors()).toEqual([
+      'truncated: cannot read program headers (112 bytes at 64)',
+      'truncated: section headers at offset 408 (+320) lies past the end of the file (718 bytes)',
+      'no .nv_fatbin section (no CUDA device code)',
+    ]);
+    setLang('zh-CN');
+    try {
+      expect(await errors()).toEqual([
+        '文件不完整：无法读取程序头表（偏移 64 处的 112 字节）',
+        '文件不完整：节头表（偏移 408，+320）超出文件末尾（文件共 718 字节）',
+        '没有 .nv_fatbin 节（不含 CUDA 设备代码）',
+      ]);
+    } finally {
+      setLang('en');
+    }
   });
 
   it.skipIf(!hasCc())('agrees with readelf on an object built by cc', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLang } from '../../src/i18n/index.js';
 import { runNativeProbe } from '../../src/native/run.js';
 import type { NativeReport } from '../../src/native/report.js';
 
@@ -76,6 +77,29 @@ describe('runNativeProbe watchdog', () => {
     const result = await runNativeProbe({ timeoutMs: 5000, env: { PATH: process.env.PATH, GPUENV_MARK: 'from-parent' }, childScript: script('env.mjs', body) });
     expect(result).toMatchObject({ ok: false, reason: 'unavailable', detail: 'from-parent' });
   });
+
+  it("hands this run's language to the child, over the environment's", async () => {
+    const body = `process.send({ type: 'report', report: { nvml: null, cuda: null, unavailable: process.env.GPUENV_LANG } }, () => process.exit(0));`;
+    setLang('zh-CN');
+    try {
+      const result = await runNativeProbe({ timeoutMs: 5000, env: { PATH: process.env.PATH, GPUENV_LANG: 'en' }, childScript: script('lang.mjs', body) });
+      expect(result).toMatchObject({ ok: false, reason: 'unavailable', detail: 'zh-CN' });
+    } finally {
+      setLang('en');
+    }
+  });
+
+  it("words a crash in this run's language", async () => {
+    const english = await runNativeProbe({ timeoutMs: 5000, childScript: script('exit3.mjs', 'process.exit(3);') });
+    expect(english).toMatchObject({ ok: false, reason: 'crashed', detail: 'native probe exited with code 3 without a report' });
+    setLang('zh-CN');
+    try {
+      const result = await runNativeProbe({ timeoutMs: 5000, childScript: script('exit3.mjs', 'process.exit(3);') });
+      expect(result).toMatchObject({ ok: false, reason: 'crashed', detail: '原生探测退出（退出码 3），没有给出报告' });
+    } finally {
+      setLang('en');
+    }
+  });
 });
 
 describe('the real child on a machine without an NVIDIA driver', () => {
@@ -88,6 +112,7 @@ describe('the real child on a machine without an NVIDIA driver', () => {
         .filter((f) => f.endsWith('.ts'))
         .map((f) => `native/${f}`),
       'formats/ldcache.ts',
+      'i18n/index.ts',
       'formats/gpu-process.ts',
       'process/self.ts',
       'process/children.ts',
@@ -120,5 +145,21 @@ describe('the real child on a machine without an NVIDIA driver', () => {
     expect(cuda?.library.error).toMatch(/^libcuda\.so\.1: /);
     expect(result.report.unavailable).toBeNull();
     expect(result.durationMs).toBeLessThan(5000);
+  });
+
+  it("writes what it could not load in the parent's language", async () => {
+    setLang('zh-CN');
+    try {
+      const result = await runNativeProbe({
+        timeoutMs: 10_000,
+        env: { PATH: process.env.PATH, LD_LIBRARY_PATH: join(dir, 'empty') },
+        childScript: join(build, 'native/child.js'),
+      });
+      expect(result.ok).toBe(true);
+      if (!result.ok || result.report.nvml?.library.loadedPath) return;
+      expect(result.report.nvml?.library.error).toMatch(/^libnvidia-ml\.so\.1：在 LD_LIBRARY_PATH、ld\.so 缓存和 .+ 中都没有找到$/);
+    } finally {
+      setLang('en');
+    }
   });
 });

@@ -199,4 +199,12 @@ describe('gpuenv report (the command)', () => {
     }
     expect(() => statSync(join(work, 'missing.json'))).toThrow();
   });
+
+  it('says what is wrong with a bench file in Chinese with --lang zh-CN', async () => {
+    const doc = JSON.parse(readFileSync(H200_BENCH, 'utf8'));
+    writeFileSync(join(work, 'clock-zh.json'), JSON.stringify({ ...doc, run: { ...doc.run, clocks: [{ tMs: 'soon', gpu: 0 }] } }));
+    const r = await cli(['--lang', 'zh-CN', '--snapshot', H200_SNAPSHOT, '--bench', join(work, 'clock-zh.json'), '-o', '-']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('不是 gpuenv 性能测试结果（run.clocks[0]：不是时钟采样）');
+  });
 });
