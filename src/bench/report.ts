@@ -38,8 +38,13 @@ export interface Row {
   gpus?: number[];
 }
 
-/** Below these shares of the expectation a row is low. */
-export const LOW = { copy: 0.8, gemm: 0.85 } as const;
+/**
+ * Below these shares of the expectation a row is low. Pageable copies (and x.cpu(), one into fresh memory) are judged
+ * by the host's own memcpy measured seconds apart, which drifts: on the healthy H200 host, ten runs of 2026-12-02
+ * (bench --quick/--full, both engines) put pageable H2D 256 MiB at 76–103 % of that model and x.cpu() at 88–121 %
+ * (77 % once), so 80 % called a healthy host slow one run in five. 60 % still catches a host at half its speed.
+ */
+export const LOW = { copy: 0.8, pageable: 0.6, gemm: 0.85 } as const;
 /**
  * A GEMM that takes less than this at the expected rate does not keep a large GPU busy (waves, tails): shown, not
  * judged. On the H200 (2026-11-30, 2026-12-02) the 4096³ fp8 (0.09 ms) and 2048³ GEMMs reached 50–86 %, every longer one 88 % or more.
@@ -119,7 +124,7 @@ export function rows(run: BenchRun): Row[] {
           ? { basis: m('basis.smallPageable', { basis: e.basis }), status: 'none' as const }
           : latencyDominated && e
             ? { basis: m('basis.latencyDominated', { basis: e.basis }), status: 'none' as const }
-            : judge(c.medianGBs, e, LOW.copy)),
+            : judge(c.medianGBs, e, pageableKind ? LOW.pageable : LOW.copy)),
       kind: 'copy',
     });
   }
@@ -165,7 +170,7 @@ export function rows(run: BenchRun): Row[] {
             basis: m('basis.xcpu', { fresh, link: r1(link.expected) }),
           }
         : null;
-    const j = judge(x.medianGBs, e, LOW.copy);
+    const j = judge(x.medianGBs, e, LOW.pageable);
     out.push({
       gpu: x.gpu,
       what: 'x.cpu()',

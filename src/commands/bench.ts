@@ -3,7 +3,7 @@
 import { EXIT, ExitError, UsageError } from '../errors.js';
 import { renderBenchText, benchJson } from '../bench/render.js';
 import { planConfig } from '../bench/plan.js';
-import { findings, linkVerdicts } from '../bench/report.js';
+import { findings, linkVerdicts, verdicts } from '../bench/report.js';
 import { superviseBench } from '../bench/supervise.js';
 import { planSteps, startProgress } from '../bench/progress.js';
 import { nodeIdentity } from '../probe/node-identity.js';
@@ -119,6 +119,13 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (ctx.globals.json || outDir !== undefined) await emit(benchJson(outcome.run, found));
   else ctx.io.out(renderBenchText(outcome.run, found, makeStyle(ctx.io.color)));
   const wrong = outcome.run.result.gemms.some((g) => !g.check.ok);
-  const bad = found.some((f) => f.severity !== 'info') || wrong || outcome.run.result.errors.length > 0 || linkVerdicts(outcome.run).some((v) => !v.normal);
+  // Exit 1 whenever the verdict lines say NOT normal (a low row with no finding behind it included), so a script or a
+  // fleet run reads the same answer a person does.
+  const bad =
+    found.some((f) => f.severity !== 'info') ||
+    wrong ||
+    outcome.run.result.errors.length > 0 ||
+    verdicts(outcome.run, found).some((v) => !v.normal) ||
+    linkVerdicts(outcome.run).some((v) => !v.normal);
   return bad ? EXIT.problems : EXIT.ok;
 }

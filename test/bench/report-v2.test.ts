@@ -53,6 +53,28 @@ describe('an expectation for every row', () => {
     expect(r.basis).toContain(`${mem} GB/s`);
     expect(row(quick, 'd2h-pageable', '1 MiB').status).toBe('none');
   });
+  it('pageable copies and x.cpu() are low below 60 % of their host-bound model, pinned copies below 80 %', () => {
+    // The same recorded run with one copy slowed to a share of its expectation.
+    const slowed = (kind: string, bytes: number, share: number) => {
+      const run = structuredClone(quick);
+      const want = row(quick, kind, `${bytes / 1048576} MiB`).expected!;
+      const c = run.result.copies.find((x) => x.kind === kind && x.bytes === bytes)!;
+      c.medianGBs = want * share;
+      return row(run, kind, `${bytes / 1048576} MiB`).status;
+    };
+    const b = 256 * 1024 * 1024;
+    expect(slowed('h2d-pageable', b, 0.7)).toBe('ok');
+    expect(slowed('h2d-pageable', b, 0.55)).toBe('low');
+    expect(slowed('h2d-pinned', b, 0.75)).toBe('low');
+    const run = structuredClone(quick);
+    const x = run.result.seed!.xcpu[0]!;
+    const want = rows(quick).find((r) => r.what === 'x.cpu()')!.expected!;
+    expect(want * 0.7).toBeGreaterThan(1); // above the seed guide's bar, so only the model judges
+    x.medianGBs = want * 0.7;
+    expect(rows(run).find((r) => r.what === 'x.cpu()')!.status).toBe('ok');
+    x.medianGBs = 0.9; // below the seed guide's 1 GB/s
+    expect(rows(run).find((r) => r.what === 'x.cpu()')!.status).toBe('low');
+  });
   it('the torch engine records the same shape and gets the same kinds of rows', () => {
     const kinds = (run: BenchRun) => rows(run).map((x) => `${x.kind} ${x.what} ${x.size}`);
     expect(kinds(torch)).toEqual(kinds(quick));
