@@ -93,6 +93,7 @@ export const compatMessages = defineMessages({
     'key.targets': 'ptxas targets',
     'key.nightly': 'nightlies',
     'val.nightly': 'nightly torch pins a git build ({packages}) from the nightly index, not a PyPI release',
+    'val.jaxExtra': 'CUDA >= {cuda} (built with {built}), cuDNN >= {cudnn}, driver >= {driver}, CC >= {cc}',
   },
   'zh-CN': {
     help: '  compat cuda X.Y[.Z] | driver 版本 | gpu 名称 | torch [版本] | tensorflow 版本 | jax 版本 | cudnn 版本 | nccl 版本 | triton [版本]\n  compat torch        不带版本：列出已知的全部 PyTorch 版本（从新到旧）及其状态\n  compat triton       不带版本：列出已知的全部 Triton 版本（从新到旧）及锁定它的 torch 版本\n  --os linux|windows  显示哪一列最低驱动（默认：两列）\n  --json              输出 JSON，供脚本使用',
@@ -184,6 +185,7 @@ export const compatMessages = defineMessages({
     'key.targets': 'ptxas 可编译目标',
     'key.nightly': 'nightly',
     'val.nightly': 'nightly 版 torch 锁定的是 nightly 源上的 git 构建（{packages}），不是 PyPI 正式版',
+    'val.jaxExtra': 'CUDA >= {cuda}（用 CUDA {built} 构建），cuDNN >= {cudnn}，驱动 >= {driver}，算力 >= {cc}',
   },
 });
 

@@ -352,12 +352,27 @@ async function lookupJax(version: string): Promise<Answer> {
     .map((e) => k.jaxCudaExtra(e))
     .filter((e) => e !== undefined)
     .map((e) => k.jaxExtraFor(r, e));
-  const json = { ...r, cuda: r.builtWithCuda ?? extras[0]?.builtWith?.cuda ?? null, extraDetails: extras };
+  // One entry per published GPU extra (a release since 0.7.2 ships CUDA 12 and CUDA 13 wheels). The release's own
+  // built-with CUDA (changelog) belongs to its one extra; otherwise each extra's docs value.
+  const single = extras.length === 1;
+  const cudaExtras = extras.map((e) => ({
+    extra: e.extra,
+    cudaMajor: Number(e.requires.cuda.split('.')[0]),
+    cudaMin: e.requires.cuda,
+    builtWith: (single ? r.builtWithCuda : undefined) ?? e.builtWith?.cuda ?? null,
+    cudnnMin: e.requires.cudnnMin,
+    cudnnBelow: e.requires.cudnnBelow,
+    minDriverLinux: e.minDriverLinux,
+    minComputeCapability: e.minComputeCapability,
+  }));
+  // `cuda` (kept for scripts): the one CUDA the release's GPU wheels are built with; null when it ships wheels for
+  // several CUDA majors, where one value would be wrong for the others (docs/compat.md).
+  const json = { ...r, cuda: single ? (cudaExtras[0]?.builtWith ?? null) : null, cudaExtras, extraDetails: extras };
   const rows = objectRows(r as unknown as Record<string, unknown>);
-  for (const e of extras)
+  for (const e of cudaExtras)
     rows.push([
       `jax[${e.extra}]`,
-      `CUDA >= ${e.requires.cuda}, cuDNN >= ${e.requires.cudnnMin}, driver >= ${e.minDriverLinux}, CC >= ${e.minComputeCapability}`,
+      m('val.jaxExtra', { cuda: e.cudaMin, built: e.builtWith ?? '?', cudnn: e.cudnnMin, driver: e.minDriverLinux, cc: e.minComputeCapability }),
     ]);
   return { json, rows };
 }

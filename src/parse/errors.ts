@@ -16,11 +16,14 @@ export function parseErrors(lines: readonly string[]): ParseResult {
   const count = new Map<string, number>();
   // Joining lines costs up to four more hint scans per line: bounded for 50 MB logs.
   let joinBudget = 200_000;
+  // Signature and line of every event so far: a message found by the join that starts on an earlier line is not
+  // counted again when the loop reaches the line it starts on.
+  const placed = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     const line = unquote(lines[i]!);
     // One hint test per line, shared by the match and the wrap check below.
     const hinted = hasHint(line);
-    let matches = hinted ? matchSignatures(line, true) : [];
+    let matches: PlacedMatch[] = hinted ? matchSignatures(line, true).map((x) => ({ ...x, lineOffset: 0 })) : [];
     // Messages wrapped over two or three lines ("…used to compile\nPyTorch (12.4)", a terminal cutting "CuD|NN" or
     // "condi|tion" inside a word): try the line joined with the next ones, with and without a space.
     if (matches.length === 0 && i + 1 < lines.length && joinBudget > 0 && line.trim().length >= 12 && mayWrap(line, lines[i + 1]!, hinted)) {
@@ -29,19 +32,26 @@ export function parseErrors(lines: readonly string[]): ParseResult {
     }
     // The short form of a message counts only when the full one did not match the same line.
     if (matches.some((x) => x.signature.id === 'torch-sm-not-compatible')) matches = matches.filter((x) => x.signature.id !== 'sm-not-compatible-short');
-    for (const { signature, groups, index } of matches) {
+    for (const { signature, groups, index, lineOffset } of matches) {
+      // A joined match belongs to the line it starts on (a three-line join can find a message that starts on the
+      // second line), and that line's own turn must not count it a second time.
+      const at = i + lineOffset;
+      const key = `${signature.id}@${at}`;
+      if (placed.has(key)) continue;
       const n = count.get(signature.id) ?? 0;
       if (n >= MAX_PER_SIGNATURE) continue;
       count.set(signature.id, n + 1);
-      if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(i, i + 6).join(' ')));
-      if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(i, i + 8)));
-      if (signature.id === 'dkms-cc-mismatch') Object.assign(groups, compilerBlock(lines.slice(i, i + 14)));
+      placed.add(key);
+      const own = lineOffset === 0 ? line : unquote(lines[at]!);
+      if (signature.id === 'torch-oom') Object.assign(groups, oomDetails(lines.slice(at, at + 6).join(' ')));
+      if (signature.id === 'jax-cudnn-version' && !groups.found) Object.assign(groups, jaxCudnnBlock(lines.slice(at, at + 8)));
+      if (signature.id === 'dkms-cc-mismatch') Object.assign(groups, compilerBlock(lines.slice(at, at + 14)));
       // A message that goes on over the next lines ("… but source was" / "compiled with: 7.4.2", NVRM's versions):
       // the same signature on the joined lines fills in what the line alone lacks.
-      if (signature.complete?.some((g) => !groups[g]) && i + 1 < lines.length) Object.assign(groups, completedGroups(lines, i, line, signature.id, groups));
+      if (signature.complete?.some((g) => !groups[g]) && at + 1 < lines.length) Object.assign(groups, completedGroups(lines, at, own, signature.id, groups));
       // A long line (a one-line log, a wrapped join) is cut around the match, not at its start.
-      const text = line.length <= 500 ? line.trim() : line.slice(Math.max(0, index - 120), Math.max(0, index - 120) + 500).trim();
-      events.push({ signature: signature.id, line: i + 1, text, groups });
+      const text = own.length <= 500 ? own.trim() : own.slice(Math.max(0, index - 120), Math.max(0, index - 120) + 500).trim();
+      events.push({ signature: signature.id, line: at + 1, text, groups });
       factsFrom(signature.id, groups, facts);
     }
   }
@@ -62,20 +72,34 @@ function mayWrap(line: string, next: string, hinted: boolean): boolean {
 
 /** The groups signature `id` finds on line i joined with the next one or two lines, where they add to `have`. */
 function completedGroups(lines: readonly string[], i: number, line: string, id: string, have: Record<string, string>): Record<string, string> {
-  for (const joined of joinCandidates(lines, i, line)) {
-    const m = matchSignatures(joined).find((x) => x.signature.id === id);
+  for (const { text } of joinCandidates(lines, i, line)) {
+    const m = matchSignatures(text).find((x) => x.signature.id === id);
     if (m && Object.keys(m.groups).some((g) => !have[g])) return m.groups;
   }
   return {};
 }
 
+/** A joined candidate and where each of its lines starts in it (starts[k]: line i + k). */
+interface Joined {
+  text: string;
+  starts: readonly number[];
+}
+
 /** Line i joined with the next one (with and without a space), and with the next two when both are long. */
-function joinCandidates(lines: readonly string[], i: number, line: string): string[] {
-  const next = continuation(lines[i + 1]!);
-  const third = i + 2 < lines.length ? continuation(lines[i + 2]!) : undefined;
-  const out = [`${line.trimEnd()} ${next.trim()}`, `${line.trimEnd()}${next.trim()}`];
-  if (third !== undefined && line.length >= 40 && next.length >= 40)
-    out.push(`${line.trimEnd()}${next.trim()}${third.trim()}`, `${line.trimEnd()} ${next.trim()} ${third.trim()}`);
+function joinCandidates(lines: readonly string[], i: number, line: string): Joined[] {
+  const first = line.trimEnd();
+  const rawNext = continuation(lines[i + 1]!);
+  const next = rawNext.trim();
+  const third = i + 2 < lines.length ? continuation(lines[i + 2]!).trim() : undefined;
+  const out: Joined[] = [
+    { text: `${first} ${next}`, starts: [0, first.length + 1] },
+    { text: `${first}${next}`, starts: [0, first.length] },
+  ];
+  if (third !== undefined && line.length >= 40 && rawNext.length >= 40)
+    out.push(
+      { text: `${first}${next}${third}`, starts: [0, first.length, first.length + next.length] },
+      { text: `${first} ${next} ${third}`, starts: [0, first.length + 1, first.length + next.length + 2] },
+    );
   return out;
 }
 
@@ -84,16 +108,25 @@ function continuation(l: string): string {
   return unquote(l).replace(/^\s{0,20}(?:\[\s{0,6}\d{1,8}\.\d{1,6}\]\s{0,2})?NVRM:\s{0,2}/, '');
 }
 
+/** A signature match, with the line it starts on (lineOffset: lines after the one being read). */
+type PlacedMatch = ReturnType<typeof matchSignatures>[number] & { lineOffset: number };
+
 /**
  * Signatures that match only across a line break: line i joined with the next one or two lines. A signature the
- * next line matches on its own is left to that line (one event per message).
+ * next line matches on its own is left to that line (one event per message). `index` is made relative to the line
+ * the match starts on.
  */
-function wrappedMatches(lines: readonly string[], i: number, line: string): ReturnType<typeof matchSignatures> {
+function wrappedMatches(lines: readonly string[], i: number, line: string): PlacedMatch[] {
   const alone = new Set(matchSignatures(continuation(lines[i + 1]!)).map((x) => x.signature.id));
-  for (const joined of joinCandidates(lines, i, line)) {
-    if (!hasHint(joined)) continue;
-    const found = matchSignatures(joined).filter((x) => !alone.has(x.signature.id));
-    if (found.length) return found;
+  for (const { text, starts } of joinCandidates(lines, i, line)) {
+    if (!hasHint(text)) continue;
+    const found = matchSignatures(text).filter((x) => !alone.has(x.signature.id));
+    if (found.length)
+      return found.map((x) => {
+        let k = 0;
+        while (k + 1 < starts.length && starts[k + 1]! <= x.index) k++;
+        return { ...x, index: x.index - starts[k]!, lineOffset: k };
+      });
   }
   return [];
 }

@@ -6,7 +6,7 @@ import type { PartialSnapshot } from './types.js';
 
 // Bounded, alternation of disjoint literals: linear on any line.
 const GPU_NAME =
-  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40[mcst]?|K20X?[mcs]?|K10|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor|TX[12]))\b/;
+  /\b(?:NVIDIA\s)?(?:GeForce\s)?(?:(?:RTX|GTX|GT|MX|Quadro|TITAN)\s?(?:PRO\s)?[A-Z]?\d{3,4}(?:\s?(?:Ti|SUPER|D|Ada|Blackwell|Laptop GPU|Max-Q)){0,2}|(?:Tesla\s)?(?:A100|A800|A40|A30|A10G?|A16|A2|H100|H800|H200|H20|GH200|GB200|B200|B100|L40S?|L4|L20|T4|V100|P100|P40|P4|K80|K40[mcst]?|K20X?[mcs]?|K10|M60|M40)(?:[- ](?:SXM\d?|PCIe|NVL|80GB|40GB|16GB|32GB))?|RTX\s?A\d{4}|(?:GTX\s)?TITAN(?:\s(?:Black|Z|Xp|X|V|RTX))?|Jetson\s(?:AGX\s)?(?:Orin|Xavier|Nano|Thor|TX[12]))\b/;
 
 /** A compute capability stated in the text, and the GPU named on the same line. */
 export interface CcMention {
@@ -102,6 +102,14 @@ const KEPLER: readonly [RegExp, string, string][] = [
   // GTX 780 / 780 Ti 3.5; GTX 690 / 680 / 770 3.0; a secondary copy, not NVIDIA's page itself), the rest by chip from the
   // same legacy list. GT 710/730 are left out: they were sold with Fermi and Kepler chips under one name.
   [/\bGTX\s?780(?:\s?Ti)?\b/i, 'GeForce GTX 780 (Kepler)', '3.5'],
+  // GTX TITAN, TITAN Black and TITAN Z are GK110 (3.5); GTX TITAN X is Maxwell GM200 (5.2, in the catalogue) and
+  // TITAN X (Pascal) / Xp / V / RTX are later chips, so a TITAN followed by X, V or RTX is not matched here. Checked
+  // 2026-12-02 in a copy of the developer.nvidia.com/cuda-gpus GeForce table (github.com/8891689/VanitySearch README.md:
+  // "GeForce GTX TITAN Z 3.5", "GeForce GTX TITAN Black 3.5", "GeForce GTX TITAN 3.5", "GeForce GTX TITAN X 5.2";
+  // a secondary copy, like the gist above, not NVIDIA's page itself).
+  [/\b(?:GTX\s)?TITAN\sBlack\b/i, 'GeForce GTX TITAN Black (Kepler)', '3.5'],
+  [/\b(?:GTX\s)?TITAN\sZ\b/i, 'GeForce GTX TITAN Z (Kepler)', '3.5'],
+  [/\bGTX\s?TITAN\b(?!\s?(?:X|V|RTX)\b|\s?Xp\b)/i, 'GeForce GTX TITAN (Kepler)', '3.5'],
   [/\bGTX\s?(?:6[5-9]0|7[67]0)(?:\s?Ti)?\b(?!M)/i, 'GeForce GTX 600/700 series (Kepler)', '3.0'],
   // Maxwell GeForce: MX110/MX130 and the 9xxM/GTX 750 are GM10x (5.0); GTX 950–980 Ti are GM20x (5.2).
   [/\bMX1[13]0\b/i, 'GeForce MX130 (Maxwell)', '5.0'],

@@ -29,9 +29,10 @@ const D11 = { linux: '450.80.02', windows: '452.39' };
 const ISSUE19 = '2026-12-02';
 const REDIST = 'https://developer.download.nvidia.com/compute/cudnn/redist/';
 const NOT_READ =
-  'Support-matrix row not read (no copy of the 9.25/9.26 matrix found): CUDA minors unknown; drivers and compute capabilities assumed as for 9.17.0.';
+  'Support-matrix row not read (no copy of the 9.25/9.26/9.27 matrix found): CUDA minors unknown; drivers and compute capabilities assumed as for 9.17.0.';
 const CUDNN_925_0 = 'PyPI nvidia-cudnn-cu12 / nvidia-cudnn-cu13 9.25.0.15 (as pinned and loaded in public projects); support matrix not read';
 const CUDNN_925_1 = `${REDIST}cudnn/windows-x86_64/cudnn-windows-x86_64-9.25.1.1_cuda13-archive.zip; nvidia-cudnn-cu12 9.25.1.1 (public environment reports); support matrix ${SM}/backend/v9.25.1/reference/support-matrix.html not read`;
+const CUDNN_927_0 = `${REDIST}redistrib_9.27.0.json (build 9.27.0.42, 2026-09-29: cudnn-linux-x86_64-, linux-sbsa- and windows-x86_64-9.27.0.42_cuda12 / _cuda13 archives, windows-arm64 _cuda13 only, with their SHA-256, as copied into a public install tool); PyPI nvidia-cudnn-cu12 / nvidia-cudnn-cu13 9.27.0.42 (pinned and unpacked by public projects); support matrix ${SM}/backend/v9.27.0/reference/support-matrix.html not read`;
 const CUDNN_926_0 = `${REDIST}redistrib_9.26.0.json (archives cudnn-*-9.26.0.51_cuda12 and _cuda13, as pinned by public projects); support matrix ${SM}/backend/v9.26.0/reference/support-matrix.html not read`;
 
 function b(
@@ -215,5 +216,16 @@ export const CUDNN_BUILDS: readonly CudnnBuild[] = [
     checked: ISSUE19,
     confirmed: false,
     note: `Build 9.26.0.51 (cudnn-windows-x86_64-9.26.0.51_cuda12-archive.zip; nvidia-cudnn-cu12==9.26.0.51 pinned by public projects). ${NOT_READ}`,
+  }),
+  // Added 2026-12-02 (h6 follow-up): 9.27.0 is on PyPI and in NVIDIA's redist manifest; no support matrix stored.
+  b('9.27.0', 13, [], { linux: '580.65.06', windows: null }, CC_75_120, CUDNN_927_0, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.27.0.42, released 2026-09-29 (redistrib_9.27.0.json; nvidia-cudnn-cu13==9.27.0.42, loaded next to CUDA 13.4 runtime wheels in public projects; the manifest also has a windows-arm64 _cuda13 archive). One public test found 9.27.0 failing on a Maxwell GPU (CUDNN_STATUS_EXECUTION_FAILED), consistent with the 7.5 floor. ${NOT_READ}`,
+  }),
+  b('9.27.0', 12, [], D12, CC_75_120, CUDNN_927_0, {
+    checked: ISSUE19,
+    confirmed: false,
+    note: `Build 9.27.0.42 (cudnn-linux-x86_64-9.27.0.42_cuda12-archive.tar.xz and the linux-sbsa / windows-x86_64 _cuda12 archives; nvidia-cudnn-cu12==9.27.0.42 pinned next to cuBLAS 12.9 by public projects). As for 9.25.1, the 527.41 Windows floor assumed from 9.17.0 may be too low. ${NOT_READ}`,
   }),
 ];

@@ -99,6 +99,14 @@ const ROCM_214 =
   'https://github.com/pytorch/test-infra/pull/8498 (release/2.14 generate_binary_build_matrix.py: ROCM_ARCHES = ["7.2", "7.14"]); vLLM #52183 ("2.14 is built for rocm7.2 and rocm7.14 only"); ROCm 7.14.0 is AMD\'s first TheRock production release (rocm.docs.amd.com/en/docs-7.14.0)';
 const PY315_187972 = 'https://github.com/pytorch/pytorch/issues/187972 (Python 3.15 wheels: experimental, Linux only)';
 const RFC_190385 = 'https://github.com/pytorch/pytorch/issues/190385 "[RFC] CUDA support matrix for Release 2.15 — deprecate CUDA 12.6"';
+// Sources read 2026-12-02 (gpuenv h6 follow-up of the 2026-12-02 audit): the 2.10 pins at the release branch.
+const H6_CHECKED = '2026-12-02';
+const PINS_210 =
+  'https://github.com/pytorch/pytorch/pull/190386 (release manager, 2026-07-17: NCCL read from each release branch\'s .ci/docker/ci_commit_pins, "2.10 | 12.6 / 12.8 → 2.27.5; 13.0 → 2.28.9"); https://github.com/pytorch/pytorch/pull/170603 (release 2.10 matrix: CUDA 12.6 and 12.8 with cuDNN 9.10.2.21); https://github.com/pytorch/pytorch/pull/173677 ("[doc] Update release 2.10 CUDNN version to 9.15.1.9", 2026-01-28, citing generate_binary_build_matrix.py at 449b1768 L111: the 13.0 pin); a public experiment log that fixed an ambiguous uv.lock of torch==2.10.0+cu128 by pinning nvidia-cudnn-cu12==9.10.2.21 and nvidia-nccl-cu12==2.27.5 (secondary)';
+const PINS_210_NOTE =
+  'Not read at the v2.10.0 tag itself (the pytorch snapshot, about 4 GB, is over the fetch limit); the pins are the release manager\'s reading of release/2.10 (pytorch#190386, #173677) and RELEASE.md. The stored "2.10-era" generate_binary_build_matrix.py copy with nvidia-cudnn-cu12==9.17.1.4 and nvidia-nccl-cu12==2.28.9 for 12.8 is main after the 2.10 branch cut: one nccl.txt for every CUDA (2.11\'s layout per #190386), the 12.8 cuDNN bump landed on main on 2026-01-16 once Volta was dropped (pytorch#172680, #172598; 2.10 cu128 still has sm_70), and a 2.11.0.dev20260128+cu128 nightly resolves exactly those pins.';
+const AARCH64_28 =
+  'https://github.com/OpenRAL/openral/issues/88 (2026-08-09, uv resolving torch==2.8.0 on the cu128 index for linux-aarch64: "Wheels are available for `torch` (v2.8.0+cu128) on the following platforms: `manylinux_2_28_x86_64`, `win_amd64`"; #99: "2.7.x and 2.9.x both ship manylinux_2_28_aarch64 on cu128"); https://github.com/pytorch/pytorch/pull/162364 (2025-09-08, after the 2.8 branch: "[aarch64] Add CUDA 12.6 and 12.8 to build matrix, remove 12.9 build"); the 2.8-era aarch64_ci_build.sh copy sets an arch list for 12.9 only';
 const PREV_VERSIONS = 'https://pytorch.org/get-started/previous-versions/ (pytorch/pytorch.github.io _get_started/previous-versions.md)';
 const CONDA_ANNOUNCE =
   'https://github.com/pytorch/pytorch/issues/138506 "[Announcement] Deprecating PyTorch’s official Anaconda channel" (no -c pytorch packages after 2.5)';
@@ -253,14 +261,15 @@ const V_2_8 = [
     source: BUILD_CUDA,
     checked: CHECKED,
     confirmed: true,
+    note: `linux-aarch64 cu126 wheel of 2.8 not verified: the 2.8 aarch64 CUDA builds appear to be 12.9 only (${AARCH64_28}); the release lists it under unconfirmedFields.`,
   }),
-  v('cu128', '12.8', A_70_120, NO_PTX, ALL, {
+  // No linux-aarch64 wheel of 2.8.0+cu128 exists (checked 2026-12-02): the variant is x86_64 and Windows only.
+  v('cu128', '12.8', A_70_120, NO_PTX, X86_WIN, {
     cudnn: '9.10.2.21',
-    byPlatform: { 'linux-aarch64': AARCH64_12X },
-    source: `${BUILD_CUDA} (2.8 era: "12.8) 7.0;7.5;8.0;8.6;9.0;10.0;12.0", Volta kept per pytorch#157517); ${AARCH64_SRC}`,
-    checked: AUDIT_CHECKED,
+    source: `${BUILD_CUDA} (2.8 era: "12.8) 7.0;7.5;8.0;8.6;9.0;10.0;12.0", Volta kept per pytorch#157517); ${AARCH64_28}`,
+    checked: H6_CHECKED,
     confirmed: true,
-    note: AARCH64_NOTE,
+    note: 'Linux x86_64 and Windows only: 2.8.0 published no linux-aarch64 cu128 wheel (the wheel index lists manylinux_2_28_x86_64 and win_amd64 for 2.8.0+cu128; the 2.8 aarch64 builds were CUDA 12.9). The aarch64 arch set this row used to carry (sm_80 … sm_120, read from the 2.9-era script) is removed. One maintainer comment (pytorch#160162, 2025-08-08) says the cu128 index "contains the aarch64 wheels" for torch 2.8; the index listing contradicts it for 2.8.0.',
   }),
   v('cu129', '12.9', A_70_120, ['compute_120'], ALL, {
     cudnn: '9.10.2.21',
@@ -303,40 +312,41 @@ const V_2_9 = [
     cudnn: '9.13.0.50',
     cudaFull: '13.0.0',
     byPlatform: { 'linux-aarch64': AARCH64_13X, windows: { archList: A_75_120, ptx: [] } },
-    source: `${MATRIX_29}; ${RELEASE_MD}`,
-    checked: CHECKED,
+    source: `${MATRIX_29}; ${RELEASE_MD}; https://github.com/pytorch/pytorch/pull/188914; https://github.com/pytorch/pytorch/pull/175567`,
     confirmed: false,
-    note: 'Experimental in 2.9. RELEASE.md: 12.0+PTX on Linux only; whether the release wheel kept PTX is not verified.',
+    checked: H6_CHECKED,
+    note: 'Experimental in 2.9. PTX unconfirmed, sources disagree: RELEASE.md lists 12.0+PTX for 13.0 on Linux (this row); pytorch#188914 (2026-07-03) calls release wheels without +PTX "the pre-2.13 behavior" (the branch-cut sed in apply-release-changes.sh stripped it from build_cuda.sh), which would remove compute_120; but 2.11 needed a release-only PR to drop +ptx from its 13.0 builds (pytorch#175567), so the sed may not have covered 13.0. No torch.cuda.get_arch_list() of 2.9.0+cu130 or 2.9.1+cu130 found (checked 2026-12-02).',
   }),
 ];
 
 const V_2_10 = [
-  { ...CU126_9X, nccl: '2.27.5' },
+  { ...CU126_9X, nccl: '2.27.5', source: `${RELEASE_MD}; ${PINS_210}`, checked: H6_CHECKED, note: PINS_210_NOTE },
   v('cu128', '12.8', A_70_120, NO_PTX, ALL, {
     cudnn: '9.10.2.21',
     nccl: '2.27.5',
     cudaFull: '12.8.1',
     byPlatform: { 'linux-aarch64': AARCH64_12X },
-    source: `${RELEASE_MD}; ${ISSUE_182250}; ${AARCH64_SRC}`,
-    checked: AUDIT_CHECKED,
+    source: `${RELEASE_MD}; ${PINS_210}; ${ISSUE_182250}; ${AARCH64_SRC}`,
+    checked: H6_CHECKED,
     confirmed: true,
-    note: AARCH64_NOTE,
+    note: `cuDNN 9.10.2.21 and NCCL 2.27.5 re-checked 2026-12-02. ${PINS_210_NOTE} ${AARCH64_NOTE}`,
   }),
   v('cu129', '12.9', A_70_120, ['compute_120'], ['linux-x86_64', 'linux-aarch64'], {
+    nccl: '2.27.5',
     cudaFull: '12.9.1',
     byPlatform: { 'linux-aarch64': AARCH64_12X },
-    source: `${TRACKER}; ${AARCH64_SRC}`,
-    checked: AUDIT_CHECKED,
+    source: `${TRACKER}; ${PINS_210}; ${AARCH64_SRC}`,
+    checked: H6_CHECKED,
     confirmed: false,
-    note: `Published on the wheel index (tracker); no Windows wheel; x86 arch list assumed as in 2.8. ${AARCH64_NOTE}`,
+    note: `Published on the wheel index (tracker); no Windows wheel; x86 arch list assumed as in 2.8. NCCL 2.27.5 assumed from release/2.10's CUDA 12 pin (pytorch#190386 names 12.6 and 12.8 only; 12.9 is not in RELEASE.md); cuDNN pin not read. ${AARCH64_NOTE}`,
   }),
   v('cu130', '13.0', A_75_120, ['compute_120'], ALL, {
     cudnn: '9.15.1.9',
     nccl: '2.28.9',
     cudaFull: '13.0.0',
     byPlatform: { 'linux-aarch64': AARCH64_13X, windows: { archList: A_75_120, ptx: [] } },
-    source: RELEASE_MD,
-    checked: CHECKED,
+    source: `${RELEASE_MD}; ${PINS_210}`,
+    checked: H6_CHECKED,
     confirmed: false,
     note: 'Experimental in 2.10. RELEASE.md says 12.0+PTX on Linux; the PTX of the release wheel is not verified (2.11 removed it release-only).',
   }),
@@ -898,9 +908,9 @@ export const TORCH_RELEASES: readonly TorchRelease[] = [
     triton: '3.4.0',
     rocm: '6.4',
     conda: 'conda-forge-only',
-    source: `${RELEASE_MD}; ${BUILD_CUDA}`,
-    unconfirmedFields: ['pypiDefault', 'triton', 'torchvision', 'torchaudio'],
-    note: 'Cadence table says Jul 2025 (the release shipped in early Aug 2025 by other accounts). PyPI default cu128 is likely (stable 12.8), not re-read from the tag.',
+    source: `${RELEASE_MD}; ${BUILD_CUDA}; ${AARCH64_28}`,
+    unconfirmedFields: ['pypiDefault', 'triton', 'torchvision', 'torchaudio', 'cudaVariants.cu126.linux-aarch64'],
+    note: 'Cadence table says Jul 2025 (the release shipped in early Aug 2025 by other accounts). PyPI default cu128 is likely (stable 12.8), not re-read from the tag. linux-aarch64 (checked 2026-12-02): no cu128 wheel (removed from the cu128 variant); the cu126 aarch64 wheel is not verified, as the 2.8 aarch64 CUDA builds appear to be 12.9 only.',
   }),
   r({
     version: '2.9.0',
