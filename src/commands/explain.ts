@@ -69,7 +69,9 @@ async function collectFile(path: string, shown: string): Promise<Collected> {
     if ((await fh.stat()).isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
     return await collectBounded(fh.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 }));
   } catch (error) {
-    throw new UsageError(m('notFound', { file: shown, reason: (error as NodeJS.ErrnoException).code ?? String(error) }));
+    const code = (error as NodeJS.ErrnoException).code;
+    const known = code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES' ? m(`reason.${code}`) : undefined;
+    throw new UsageError(m('notFound', { file: shown, reason: known ?? code ?? String(error) }));
   } finally {
     await fh?.close();
   }
@@ -89,7 +91,7 @@ function render(r: Explanation, st: ReturnType<typeof makeStyle>, width: number,
     if (inp.binary) out.push(m('binary'));
     if (inp.encoding !== 'utf-8') out.push(m('encoding', { encoding: inp.encoding.toUpperCase() }));
     const kinds = new Map<string, string>();
-    for (const s of r.parsed.segments) if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m('lines', { from: s.startLine, to: s.endLine })})`);
+    for (const s of r.parsed.segments) if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m(s.startLine === s.endLine ? 'line' : 'lines', { from: s.startLine, to: s.endLine })})`);
     // Messages and symptoms are recognised too, with or without a command's output around them.
     const list = [...kinds.values()].slice(0, 8);
     const said = (events: readonly { line: number }[], key: 'messagesAt' | 'symptomsAt') => {

@@ -3,6 +3,7 @@ import type { Diagnosis } from '../diagnose/index.js';
 import type { Severity } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { renderMessages as m } from './messages.js';
+import { sourceLabel } from './source-label.js';
 import { formatBytes } from './style.js';
 
 const ICON: Record<Severity, string> = { error: '❌', warning: '⚠️', info: 'ℹ️' };
@@ -94,7 +95,7 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
     if (f.unconfirmed) out.push(`_${m('doc.unconfirmed', { what: f.unconfirmed })}_`, '');
     if (f.evidence.length) {
       out.push(`<details><summary>${m('doc.evidence')}</summary>`, '');
-      for (const e of f.evidence) out.push(`- ${e.fact}: \`${e.value}\` (${e.source})`);
+      for (const e of f.evidence) out.push(`- ${e.fact}: \`${e.value}\` (${sourceLabel(e.source)})`);
       out.push('', '</details>', '');
     }
     if (f.fix.length) out.push('```sh', ...f.fix, '```', '');

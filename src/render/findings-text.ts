@@ -1,6 +1,7 @@
 // Findings for people: what is wrong, why, on which facts, and the commands to run.
 import type { Finding, Severity } from '../findings.js';
 import { renderMessages as m } from './messages.js';
+import { sourceLabel } from './source-label.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
@@ -17,7 +18,7 @@ export function findingsSection(findings: readonly Finding[], st: Style, width: 
     if (f.unconfirmed) out.push(`      ${st.yellow(m('doc.unconfirmed', { what: f.unconfirmed }))}`);
     if (f.evidence.length) {
       out.push(`      ${st.dim(`${m('doc.evidence')}:`)}`);
-      for (const e of f.evidence) out.push(`        ${e.fact}: ${e.value}  ${st.dim(`(${e.source})`)}`);
+      for (const e of f.evidence) out.push(`        ${e.fact}: ${e.value}  ${st.dim(`(${sourceLabel(e.source)})`)}`);
     }
     if (f.fix.length) {
       out.push(`      ${st.dim(`${m('doc.fix')}:`)}`);
