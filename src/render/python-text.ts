@@ -12,7 +12,11 @@ export function pythonSection(envs: PythonEnv[], st: Style): string[] {
   const out = [st.bold(m('doc.python'))];
   if (envs.length === 0) return [...out, `  ${m('doc.pythonNone')}`];
   for (const env of envs) {
-    const bits = [m(`doc.envKind.${env.kind}`), env.version ? `Python ${env.version.value}` : undefined, env.active ? st.green(m('doc.active')) : undefined].filter(Boolean);
+    const bits = [
+      m(`doc.envKind.${env.kind}`),
+      env.version ? `Python ${env.version.value}` : undefined,
+      env.active ? st.green(m('doc.active')) : undefined,
+    ].filter(Boolean);
     out.push(`  ${env.prefix}  (${bits.join(', ')})`);
     const pkgs = env.packages.filter((p) => SHOWN.test(p.name));
     for (const p of pkgs) out.push(...packageLines(p, st));
