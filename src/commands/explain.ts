@@ -91,7 +91,8 @@ function render(r: Explanation, st: ReturnType<typeof makeStyle>, width: number,
     if (inp.binary) out.push(m('binary'));
     if (inp.encoding !== 'utf-8') out.push(m('encoding', { encoding: inp.encoding.toUpperCase() }));
     const kinds = new Map<string, string>();
-    for (const s of r.parsed.segments) if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m(s.startLine === s.endLine ? 'line' : 'lines', { from: s.startLine, to: s.endLine })})`);
+    for (const s of r.parsed.segments)
+      if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m(s.startLine === s.endLine ? 'line' : 'lines', { from: s.startLine, to: s.endLine })})`);
     // Messages and symptoms are recognised too, with or without a command's output around them.
     const list = [...kinds.values()].slice(0, 8);
     const said = (events: readonly { line: number }[], key: 'messagesAt' | 'symptomsAt') => {
