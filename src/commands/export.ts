@@ -62,15 +62,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, io } = ctx;
   const [kind, ...extra] = ctx.positionals;
-  if (!kind || !isExportKind(kind)) throw new UsageError(`export: give a kind: ${EXPORT_KINDS.join(', ')}${kind ? ` (not "${kind}")` : ''}`);
-  if (extra.length) throw new UsageError(`export ${kind}: unexpected ${extra.join(' ')}`);
+  if (!kind || !isExportKind(kind))
+    throw new UsageError(em('export.badKind', { kinds: EXPORT_KINDS.join(', '), not: kind ? em('export.notKind', { kind }) : '' }));
+  if (extra.length) throw new UsageError(em('export.unexpected', { kind, extra: extra.join(' ') }));
   const frameworks = (Array.isArray(values.framework) ? values.framework : []).map(String);
   const flavor = str(values.flavor);
-  if (flavor && !isFlavor(flavor)) throw new UsageError(`--flavor ${flavor}: use base, runtime or devel`);
-  if (!frameworks.length && (values.cuda || values.python))
-    throw new UsageError('--cuda and --python describe an explicit target: add --framework, e.g. --framework torch@2.5.1');
-  if (frameworks.length && (values.snapshot || values.env))
-    throw new UsageError('--framework gives an explicit target: --snapshot and --env read a machine; choose one');
+  if (flavor && !isFlavor(flavor)) throw new UsageError(em('export.badFlavor', { flavor }));
+  if (!frameworks.length && (values.cuda || values.python)) throw new UsageError(em('export.cudaNeedsFramework'));
+  if (frameworks.length && (values.snapshot || values.env)) throw new UsageError(em('export.frameworkOrMachine'));
 
   let target: ExportTarget;
   if (frameworks.length) {
@@ -123,5 +122,7 @@ function regenArgs(values: CommandContext['values']): string[] {
     for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.push(`--${k}`, String(x));
   }
   if (values['gpu-only'] === true) out.push('--gpu-only');
+  // The file's comments are in the language it was written in: regenerating gives the same file.
+  if (getLang() !== 'en') out.push('--lang', getLang());
   return out;
 }

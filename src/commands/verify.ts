@@ -21,7 +21,7 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, io, globals } = ctx;
-  if (ctx.positionals.length > 1) throw new UsageError(`verify: one lock file, not ${ctx.positionals.length}`);
+  if (ctx.positionals.length > 1) throw new UsageError(em('verify.tooMany', { count: ctx.positionals.length }));
   const file = ctx.positionals[0] ?? 'gpuenv.lock.json';
   const lock = await parseLock(await readText(resolve(io.cwd, file), 'lock'), file);
   const { snapshot: snap, env } = await snapshotWithEnv(ctx.system, {

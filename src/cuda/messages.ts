@@ -22,6 +22,10 @@ export const m = defineMessages({
     'err.notALink': '{path} is a real folder, not a link; gpuenv will not replace it. Move it to a versioned name (e.g. {path}-X.Y) first.',
     'err.changedSince':
       '{link} now points at {now}, not at {set} as the last switch left it; not undoing. To go back anyway: gpuenv cuda use {previous} --global',
+    'err.leftoverFolder':
+      '{path} is a folder, where an interrupted switch leaves only a link: gpuenv does not delete it. Look inside, move or remove it (rm -r {path}), then run the command again.',
+    'err.leftoverFull':
+      '{path} is a folder with files in it, where an interrupted switch leaves only a link: gpuenv does not delete it. Look inside, move or remove it (rm -r {path}), then run the command again.',
     'err.nothingToUndo': 'no recorded switch to undo',
     'err.noPermission': 'no permission to change {link}; run it as root:',
     'err.switchFailed': 'switching {link} failed: {message}; the link is unchanged',
@@ -104,6 +108,10 @@ export const m = defineMessages({
     'err.extra': '多余的参数 "{arg}"',
     'err.notALink': '{path} 是真实目录而不是链接；gpuenv 不会替换它。请先把它改名为带版本的名字（如 {path}-X.Y）。',
     'err.changedSince': '{link} 现在指向 {now}，而不是上次切换留下的 {set}；不执行撤销。如仍要切回：gpuenv cuda use {previous} --global',
+    'err.leftoverFolder':
+      '{path} 是一个目录，而中断的切换在这里只会留下链接：gpuenv 不会删除它。请先查看其内容，移走或删除它（rm -r {path}），再重新运行命令。',
+    'err.leftoverFull':
+      '{path} 是一个有文件的目录，而中断的切换在这里只会留下链接：gpuenv 不会删除它。请先查看其内容，移走或删除它（rm -r {path}），再重新运行命令。',
     'err.nothingToUndo': '没有可撤销的切换记录',
     'err.noPermission': '没有权限修改 {link}；请以 root 身份运行：',
     'err.switchFailed': '切换 {link} 失败：{message}；链接未改变',
@@ -129,7 +137,7 @@ export const m = defineMessages({
     'l.kind': '安装方式：{kind}',
     'l.size': '大小：{size}',
     'l.aliases': '其他路径：{list}',
-    'l.usedBy': '被使用于：{list}',
+    'l.usedBy': '使用者：{list}',
     'l.unused': '未被使用',
     'l.link': '/usr/local/cuda：{state}',
     'l.linkAlt': '→ /etc/alternatives/cuda → {target}（update-alternatives）',

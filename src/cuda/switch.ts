@@ -10,6 +10,7 @@ import { hostPath } from '../system/paths.js';
 import type { Toolkit } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
 import { allRecords, readState, stateFiles, writeState, type StateEnv, type SwitchRecord } from './state.js';
+import { m } from './messages.js';
 import { roots, shortVersion } from './toolkits.js';
 
 export const CUDA_LINK = '/usr/local/cuda';
@@ -174,9 +175,7 @@ async function removeLeftover(host: string, shown: string): Promise<void> {
     await fs.rmdir(host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `${shown} is a folder${code === 'ENOTEMPTY' || code === 'EEXIST' ? ' with files in it' : ''}, where an interrupted switch leaves only a link: gpuenv does not delete it. Look inside, move or remove it (rm -r ${shown}), then run the command again.`,
-    );
+    throw new UsageError(m(code === 'ENOTEMPTY' || code === 'EEXIST' ? 'err.leftoverFull' : 'err.leftoverFolder', { path: shown }));
   }
 }
 

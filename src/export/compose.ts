@@ -2,6 +2,7 @@
 // shared memory sized for data loaders and NCCL, caches on named volumes.
 import { headerLines, hashComment, type ExportMeta } from './header.js';
 import { gpuCheck } from './dockerfile.js';
+import { msg } from './messages.js';
 import type { ExportTarget } from './target.js';
 import { toYaml, type YamlValue } from './yaml.js';
 
@@ -46,16 +47,12 @@ export function renderCompose(target: ExportTarget, meta: ExportMeta, options: C
   };
   const doc = { name: target.name, services: { train: service }, volumes: { 'hf-cache': {}, 'pip-cache': {} } };
   const comments: Record<string, string> = {
-    'services.train.image': 'a local build tag, never pulled: the Dockerfile pins what goes in',
-    'services.train.ipc': 'several GPUs: NCCL and DataLoader workers share memory through /dev/shm; host IPC lifts the 64 MB default',
-    'services.train.shm_size': 'DataLoader workers pass batches through /dev/shm; Docker gives 64 MB by default',
-    'services.train.ulimits': "NVIDIA's recommended limits for framework containers (pinned memory, deep stacks)",
-    'services.train.deploy': 'GPU access (Compose spec "devices"): needs the NVIDIA Container Toolkit on the host',
+    'services.train.image': msg('compose.image'),
+    'services.train.ipc': msg('compose.ipc'),
+    'services.train.shm_size': msg('compose.shm'),
+    'services.train.ulimits': msg('compose.ulimits'),
+    'services.train.deploy': msg('compose.deploy'),
   };
-  const header = [
-    ...headerLines('compose', target, meta),
-    'Start: docker compose up --build -d   Shell: docker compose exec train bash',
-    'Put it next to the exported Dockerfile (gpuenv export dockerfile -o Dockerfile).',
-  ];
+  const header = [...headerLines('compose', target, meta), msg('compose.start'), msg('compose.placement')];
   return `${hashComment(header)}\n${toYaml(doc, { comments })}`;
 }

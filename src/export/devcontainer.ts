@@ -3,6 +3,7 @@
 import { headerLines, type ExportMeta } from './header.js';
 import { gpuCheck } from './dockerfile.js';
 import { shmSizeFor } from './compose.js';
+import { msg } from './messages.js';
 import type { ExportTarget } from './target.js';
 
 export function renderDevcontainer(target: ExportTarget, meta: ExportMeta): string {
@@ -27,9 +28,9 @@ export function renderDevcontainer(target: ExportTarget, meta: ExportMeta): stri
     workspaceMount: 'source=${localWorkspaceFolder},target=/workspace,type=bind',
     mounts: ['source=hf-cache,target=/home/app/.cache/huggingface,type=volume', 'source=pip-cache,target=/home/app/.cache/pip,type=volume'],
     containerEnv: { HF_HOME: '/home/app/.cache/huggingface' },
-    ...(check ? { postStartCommand: `python -c "${check}" || echo 'the framework cannot use the GPU: run gpuenv doctor on the host'` } : {}),
+    ...(check ? { postStartCommand: `python -c "${check}" || echo '${msg('devcontainer.noGpu')}'` } : {}),
     customizations: { vscode: { extensions: ['ms-python.python'], settings: { 'python.defaultInterpreterPath': '/opt/venv/bin/python' } } },
   };
-  const header = [...headerLines('devcontainer', target, meta), 'Save as .devcontainer/devcontainer.json next to the exported Dockerfile (one folder up).'];
+  const header = [...headerLines('devcontainer', target, meta), msg('devcontainer.save')];
   return `${header.map((l) => `// ${l}`).join('\n')}\n${JSON.stringify(doc, null, 2)}\n`;
 }

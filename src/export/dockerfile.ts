@@ -2,8 +2,9 @@
 // a venv owned by a non-root user, pinned installs from the right index, a build-time and a run-time check.
 import type { ImageFlavor } from '../knowledge/containers.js';
 import { headerLines, hashComment, type ExportMeta } from './header.js';
-import { PUBLISHED_IMAGES } from '../knowledge/containers.js';
+import { PUBLISHED_IMAGES, SUPPORT_POLICY } from '../knowledge/containers.js';
 import { chooseBaseImage, type ImageChoice } from './images.js';
+import { msg } from './messages.js';
 import { pinSpec, PYPI, type ExportTarget, type Pin } from './target.js';
 
 /** The python3 each Ubuntu release ships. */
@@ -75,11 +76,11 @@ export function renderDockerfile(target: ExportTarget, meta: ExportMeta, options
   const out: string[] = [];
   out.push(
     '# syntax=docker/dockerfile:1',
-    hashComment([...headerLines('dockerfile', target, meta), `Build: docker build -t ${target.name} .   Run: docker run --rm -it --gpus all ${target.name}`]),
+    hashComment([...headerLines('dockerfile', target, meta), msg('docker.buildRun', { name: target.name })]),
     '#',
-    hashComment([`Base image ${img.image}:`, ...img.reasons.map((r) => `  - ${r}`), ...img.warnings.map((w) => `  ! ${w}`)]),
-    '#   Tags of end-of-life CUDA releases are deleted 6 months after EOL: for long-lived builds pin the digest',
-    `#   (docker buildx imagetools inspect ${img.image}) and mirror the image.`,
+    hashComment([msg('docker.base', { image: img.image }), ...img.reasons.map((r) => `  - ${r}`), ...img.warnings.map((w) => `  ! ${w}`)]),
+    `#   ${msg('docker.eolTags', { months: SUPPORT_POLICY.deleteAfterMonths })}`,
+    `#   ${msg('docker.eolPin', { image: img.image })}`,
     `FROM ${img.image}`,
     '',
     'ENV DEBIAN_FRONTEND=noninteractive \\',
@@ -88,19 +89,19 @@ export function renderDockerfile(target: ExportTarget, meta: ExportMeta, options
     '',
   );
   if (osPython === py) {
-    out.push(`# Python ${py} is ${img.os}'s own python3.`);
+    out.push(`# ${msg('docker.pythonOwn', { python: py, os: img.os })}`);
     out.push(
       `RUN apt-get update \\\n && apt-get install -y --no-install-recommends ${pythonBin} ${pythonBin}-venv ca-certificates \\\n && rm -rf /var/lib/apt/lists/*`,
     );
   } else {
-    out.push(`# Python ${py} is not ${img.os}'s python3 (${osPython ?? 'unknown'}): from the deadsnakes PPA.`);
+    out.push(`# ${msg('docker.pythonPpa', { python: py, os: img.os, osPython: osPython ?? msg('unknown') })}`);
     out.push(
       `RUN apt-get update \\\n && apt-get install -y --no-install-recommends software-properties-common gpg-agent ca-certificates \\\n && add-apt-repository -y ppa:deadsnakes/ppa \\\n && apt-get update \\\n && apt-get install -y --no-install-recommends ${pythonBin} ${pythonBin}-venv \\\n && rm -rf /var/lib/apt/lists/*`,
     );
   }
   out.push(
     '',
-    '# A non-root user owns the venv and the caches (ubuntu24.04 images already have "ubuntu" at uid 1000).',
+    `# ${msg('docker.user')}`,
     'ARG USER_UID=1000',
     'RUN (userdel --remove ubuntu 2>/dev/null || true) \\',
     ' && useradd --create-home --uid ${USER_UID} --shell /bin/bash app \\',
@@ -122,29 +123,24 @@ export function renderDockerfile(target: ExportTarget, meta: ExportMeta, options
     byIndex.set(p.index, [...(byIndex.get(p.index) ?? []), p]);
   }
   for (const [index, pins] of byIndex) {
-    out.push(
-      `# The CUDA builds from their own index only (${pins.map((p) => p.version.split('+')[1]).find(Boolean) ?? 'index'}); their dependencies come from the same index.`,
-    );
+    const tag = pins.map((p) => p.version.split('+')[1]).find(Boolean) ?? msg('docker.indexWord');
+    out.push(`# ${msg('docker.ownIndex', { tag })}`);
     out.push(pipRun([`--index-url ${index}`], pins), '');
   }
   const rest = target.pins.filter((p) => p.index === PYPI && !builders.has(p.name));
-  if (rest.length) out.push('# Everything else from PyPI, pinned to the versions of the source environment.', pipRun([], rest), '');
+  if (rest.length) out.push(`# ${msg('docker.pypiRest')}`, pipRun([], rest), '');
   const built = target.pins.filter((p) => builders.has(p.name));
   if (built.length) {
     const archs = target.ccs.length ? target.ccs.join(';') : undefined;
-    out.push(`# Compiled against the installed torch with the image's nvcc (no GPU at build time: the arch list says what to build for).`);
+    out.push(`# ${msg('docker.compiled')}`);
     if (archs) out.push(`ENV TORCH_CUDA_ARCH_LIST="${archs}"`);
     out.push(pipRun(['--no-build-isolation'], built), '');
   }
   const check = buildCheck(target);
-  if (check) out.push('# Fails the build when the framework or its CUDA build is not the one pinned (no GPU needed).', `RUN python -c "${check}"`, '');
+  if (check) out.push(`# ${msg('docker.buildCheck')}`, `RUN python -c "${check}"`, '');
   const gpu = gpuCheck(target);
   if (gpu) {
-    out.push(
-      '# In the running container: unhealthy when the framework cannot use the GPU (driver, --gpus, device plugin).',
-      `HEALTHCHECK --interval=5m --timeout=60s --start-period=30s --retries=3 \\\n  CMD python -c "${gpu}" || exit 1`,
-      '',
-    );
+    out.push(`# ${msg('docker.health')}`, `HEALTHCHECK --interval=5m --timeout=60s --start-period=30s --retries=3 \\\n  CMD python -c "${gpu}" || exit 1`, '');
   }
   out.push('CMD ["bash"]');
   return `${out.join('\n')}\n`;

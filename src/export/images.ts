@@ -12,6 +12,7 @@ import {
 } from '../knowledge/containers.js';
 import { maxCudaForDriver } from '../knowledge/cuda.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
+import { msg } from './messages.js';
 
 export interface ImageChoice {
   /** "nvidia/cuda:13.0.3-runtime-ubuntu24.04" */
@@ -67,50 +68,38 @@ export function chooseBaseImage(needs: ImageNeeds): ImageChoice {
     compareVersions(b.cuda, a.cuda),
   );
   let row = candidates.find((r) => !r.eol) ?? candidates[0];
-  if (!row) throw new UsageError(`no nvidia/cuda image gpuenv knows for CUDA ${want}; known: ${PUBLISHED_IMAGES.map((r) => r.cuda).join(', ')}`);
+  if (!row) throw new UsageError(msg('image.unknownCuda', { want, known: PUBLISHED_IMAGES.map((r) => r.cuda).join(', ') }));
   if (ceiling && compareVersions(minorOf(row.cuda), ceiling) > 0) {
     // The container toolkit refuses images whose NVIDIA_REQUIRE_CUDA exceeds the driver's CUDA.
     const older = candidates.find((r) => compareVersions(minorOf(r.cuda), ceiling) <= 0);
     if (older) row = older;
-    else
-      warnings.push(
-        `the target driver runs CUDA ${ceiling} at most; CUDA ${minorOf(row.cuda)} images need a newer driver (or a cuda-compat package on data-centre GPUs)`,
-      );
+    else warnings.push(msg('image.driverTooOld', { ceiling, cuda: minorOf(row.cuda) }));
   }
-  if (needs.cuda && minorOf(row.cuda) !== needs.cuda)
-    reasons.push(
-      `CUDA ${row.cuda}: no maintained ${needs.cuda} image; ${minorOf(row.cuda)} runs the CUDA ${needs.cuda} wheels (same major, minor version compatibility)`,
-    );
+  if (needs.cuda && minorOf(row.cuda) !== needs.cuda) reasons.push(msg('image.olderMinor', { row: row.cuda, want: needs.cuda, minor: minorOf(row.cuda) }));
   else
     reasons.push(
-      `CUDA ${row.cuda}: the newest point release of CUDA ${minorOf(row.cuda)} (NVIDIA maintains only the newest point release of each minor)${needs.cuda ? `, matching the ${needs.cuda} wheels` : ''}`,
+      msg('image.newestPoint', { row: row.cuda, minor: minorOf(row.cuda), matching: needs.cuda ? msg('image.matching', { cuda: needs.cuda }) : '' }),
     );
-  if (ceiling) reasons.push(`the target driver runs CUDA ≤ ${ceiling}${needs.driver?.version ? ` (driver ${needs.driver.version})` : ''}`);
-  if (row.eol)
-    warnings.push(
-      `CUDA ${row.cuda} images are end of life (driver branch ${row.branch}): NVIDIA deletes such tags ${SUPPORT_POLICY.deleteAfterMonths} months after EOL; move to a newer CUDA or pin the image by digest and mirror it`,
-    );
+  if (ceiling)
+    reasons.push(msg('image.ceiling', { ceiling, driver: needs.driver?.version ? msg('image.ceilingDriver', { version: needs.driver.version }) : '' }));
+  if (row.eol) warnings.push(msg('image.eol', { cuda: row.cuda, branch: row.branch, months: SUPPORT_POLICY.deleteAfterMonths }));
 
   let flavor: ImageFlavor;
   if (needs.flavor) {
     flavor = needs.flavor;
-    reasons.push(`${flavor}: asked for with --flavor`);
+    reasons.push(msg('image.flavorAsked', { flavor }));
   } else if (needs.buildsExtensions.length) {
     flavor = 'devel';
-    reasons.push(`devel: ${needs.buildsExtensions.join(', ')} compile CUDA code and need nvcc and the headers`);
+    reasons.push(msg('image.devel', { packages: needs.buildsExtensions.join(', ') }));
   } else if (needs.usesSystemCuda.length || needs.needsSystemCudnn) {
     flavor = 'runtime';
-    reasons.push(`runtime: ${[...needs.usesSystemCuda].join(', ') || 'a package'} loads the image's CUDA libraries; nothing is compiled, so no devel`);
+    reasons.push(msg('image.runtimeSystem', { packages: [...needs.usesSystemCuda].join(', ') || msg('image.aPackage') }));
   } else {
     flavor = 'runtime';
-    reasons.push('runtime: nothing is compiled (no nvcc needed); the framework wheels bring their own CUDA libraries');
+    reasons.push(msg('image.runtimeWheels'));
   }
   const cudnn = needs.needsSystemCudnn && row.cudnn !== null;
-  reasons.push(
-    cudnn
-      ? `${row.cudnn}: a package needs cuDNN that no wheel in the stack provides`
-      : 'no cudnn variant: the wheels bring cuDNN (nvidia-cudnn-*) or do not use it',
-  );
+  reasons.push(cudnn ? msg('image.cudnn', { cudnn: String(row.cudnn) }) : msg('image.noCudnn'));
 
   const os =
     needs.os ??
@@ -122,11 +111,11 @@ export function chooseBaseImage(needs: ImageNeeds): ImageChoice {
     'ubuntu22.04';
   if (!row.oses.includes(os)) {
     const support = imageOsSupport(os, row.cuda);
-    if (support.inRange === false || !support.row) throw new UsageError(`nvidia/cuda ${row.cuda} has no ${os} images (it has ${row.oses.join(', ')})`);
-    warnings.push(`${os} images for CUDA ${row.cuda} are not in gpuenv's list of seen tags; check with \`docker manifest inspect\``);
+    if (support.inRange === false || !support.row) throw new UsageError(msg('image.noOs', { cuda: row.cuda, os, oses: row.oses.join(', ') }));
+    warnings.push(msg('image.osUnseen', { os, cuda: row.cuda }));
   }
   const tag = formatCudaImageTag({ cuda: row.cuda, flavor, ...(cudnn && row.cudnn ? { cudnn: row.cudnn } : {}), os });
-  if (!parseCudaImageTag(tag)) throw new Error(`built an invalid tag ${tag}`);
+  if (!parseCudaImageTag(tag)) throw new Error(msg('image.invalidTag', { tag }));
   return { image: `nvidia/cuda:${tag}`, tag, row, flavor, cudnn, os, reasons, warnings };
 }
 

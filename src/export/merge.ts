@@ -2,6 +2,7 @@
 // Lines for packages the stack already pins (or CUDA runtime packages the wheels replace) are dropped.
 import { UsageError } from '../errors.js';
 import { EXTENSION_BUILDERS, PYPI, SYSTEM_CUDA_USERS, type ExportTarget, type Pin } from './target.js';
+import { msg } from './messages.js';
 
 const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '-');
 
@@ -29,12 +30,10 @@ export function mergeFreeze(target: ExportTarget, text: string, file: string): E
       : [];
     added.push({ name, version: m[3].split('+')[0] ?? m[3], ...(extras.length ? { extras } : {}), index: PYPI, from: `merge:${file}` });
   }
-  if (added.length === 0 && skipped.length === 0) throw new UsageError(`--merge ${file}: no name==version lines found`);
+  if (added.length === 0 && skipped.length === 0) throw new UsageError(msg('merge.none', { file }));
   const notes = [...target.notes];
   if (skipped.length)
-    notes.push(
-      `--merge ${file}: left out ${skipped.length} line(s) that are not exact pins (${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''})`,
-    );
+    notes.push(msg('merge.skipped', { file, count: skipped.length, lines: `${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''}` }));
   const names = added.map((p) => p.name);
   return {
     ...target,

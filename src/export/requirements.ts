@@ -1,6 +1,7 @@
 // requirements.txt: exact pins, and the PyTorch index the +cuXXX builds come from (PyPI stays the default).
 import { hashComment, headerLines, type ExportMeta } from './header.js';
 import { pinSpec, PYPI, type ExportTarget } from './target.js';
+import { msg } from './messages.js';
 
 export function indexLines(target: ExportTarget): string[] {
   const extra = [...new Set(target.pins.map((p) => p.index).filter((i) => i !== PYPI))];
@@ -9,18 +10,13 @@ export function indexLines(target: ExportTarget): string[] {
 
 export function renderRequirements(target: ExportTarget, meta: ExportMeta): string {
   const lines = [
-    hashComment([
-      ...headerLines('requirements', target, meta),
-      'Install: pip install -r requirements.txt',
-      '  (uv: uv pip install -r requirements.txt --index-strategy unsafe-best-match)',
-      'The +cuXXX pins exist only on the PyTorch index below, so the CUDA builds cannot be swapped for others.',
-    ]),
+    hashComment([...headerLines('requirements', target, meta), msg('req.install'), msg('req.uv'), msg('req.pinsIndex')]),
     ...indexLines(target),
     '',
   ];
   const fromIndex = target.pins.filter((p) => p.index !== PYPI);
   const fromPypi = target.pins.filter((p) => p.index === PYPI);
-  if (fromIndex.length) lines.push(`# from ${fromIndex[0]?.index}`, ...fromIndex.map(pinSpec), '');
-  if (fromPypi.length) lines.push('# from PyPI', ...fromPypi.map(pinSpec), '');
+  if (fromIndex.length) lines.push(`# ${msg('req.from', { index: String(fromIndex[0]?.index) })}`, ...fromIndex.map(pinSpec), '');
+  if (fromPypi.length) lines.push(`# ${msg('req.from', { index: 'PyPI' })}`, ...fromPypi.map(pinSpec), '');
   return `${lines.join('\n').trimEnd()}\n`;
 }

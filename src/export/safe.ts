@@ -4,6 +4,7 @@
 // naming the field; nothing is written.
 import { UsageError } from '../errors.js';
 import type { ExportMeta } from './header.js';
+import { msg } from './messages.js';
 import type { ExportTarget } from './target.js';
 
 // PEP 440 versions (packaging's VERSION_PATTERN), with a local label such as +cu130.
@@ -31,60 +32,60 @@ export function isPypiName(v: string): boolean {
 
 /** An index a file may name: https, a host, no credentials, nothing that ends the line. */
 export function indexProblem(url: string): string | undefined {
-  if (CONTROL.test(url) || /\s/.test(url)) return 'holds a space or control character';
+  if (CONTROL.test(url) || /\s/.test(url)) return msg('safe.space');
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return 'is not a URL';
+    return msg('safe.notUrl');
   }
-  if (u.protocol !== 'https:') return 'is not an https URL';
-  if (u.username || u.password) return 'carries credentials (keep them in pip.conf or a netrc, not in a generated file)';
-  if (!u.hostname) return 'has no host';
+  if (u.protocol !== 'https:') return msg('safe.notHttps');
+  if (u.username || u.password) return msg('safe.credentials');
+  if (!u.hostname) return msg('safe.noHost');
   return undefined;
 }
 
 function refuse(field: string, value: unknown, what: string): never {
-  throw new UsageError(`refusing to write the file: ${field} ${JSON.stringify(value)} ${what}`);
+  throw new UsageError(msg('safe.refuse', { field, value: JSON.stringify(value), what }));
 }
 
 function expect(field: string, value: string | null | undefined, pattern: RegExp, what: string): void {
   if (value === null || value === undefined) return;
-  if (!pattern.test(value)) refuse(field, value, `is not ${what}`);
+  if (!pattern.test(value)) refuse(field, value, msg('safe.isNot', { what }));
 }
 
 function text(field: string, value: string | null | undefined): void {
-  if (value && CONTROL.test(value)) refuse(field, value, 'holds a line break or control character');
+  if (value && CONTROL.test(value)) refuse(field, value, msg('safe.control'));
 }
 
 /** Throws a UsageError naming the first value that is not of its kind. */
 export function assertSafeTarget(target: ExportTarget, meta: ExportMeta, options: { os?: string; gpus?: string } = {}): void {
   // The user's own options first: they also appear in the regenerate line, which is checked last.
-  expect('--os', options.os, TAG, 'an image OS (e.g. ubuntu24.04)');
-  expect('--gpus', options.gpus, /^(?:all|[A-Za-z0-9-]{1,64}(?:, ?[A-Za-z0-9-]{1,64})*)$/, '"all", a count, or GPU indices or UUIDs separated by commas');
+  expect('--os', options.os, TAG, msg('kind.imageOs'));
+  expect('--gpus', options.gpus, /^(?:all|[A-Za-z0-9-]{1,64}(?:, ?[A-Za-z0-9-]{1,64})*)$/, msg('kind.gpus'));
   for (const [i, p] of target.pins.entries()) {
-    expect(`package ${i + 1} name`, p.name, PYPI_NAME, 'a PyPI package name');
-    expect(`${p.name} version`, p.version, PEP440, 'a PEP 440 version');
-    for (const x of p.extras ?? []) expect(`${p.name} extra`, x, PYPI_NAME, 'an extra name');
+    expect(msg('field.packageName', { n: i + 1 }), p.name, PYPI_NAME, msg('kind.pypiName'));
+    expect(msg('field.version', { name: p.name }), p.version, PEP440, msg('kind.pep440'));
+    for (const x of p.extras ?? []) expect(msg('field.extra', { name: p.name }), x, PYPI_NAME, msg('kind.extra'));
     const bad = indexProblem(p.index);
-    if (bad) refuse(`${p.name} index`, p.index, bad);
-    text(`${p.name} installer`, p.from);
+    if (bad) refuse(msg('field.index', { name: p.name }), p.index, bad);
+    text(msg('field.installer', { name: p.name }), p.from);
   }
-  expect('Python version', target.python, MINOR, 'a Python major.minor');
-  expect('CUDA version', target.cuda, MINOR, 'a CUDA major.minor');
+  expect(msg('field.python'), target.python, MINOR, msg('kind.pythonMinor'));
+  expect(msg('field.cuda'), target.cuda, MINOR, msg('kind.cudaMinor'));
   if (target.torchIndex) {
     const bad = indexProblem(target.torchIndex);
-    if (bad) refuse('PyTorch index', target.torchIndex, bad);
+    if (bad) refuse(msg('field.torchIndex'), target.torchIndex, bad);
   }
-  expect('environment name', target.name, NAME, 'an image or environment name');
-  expect('conda environment name', target.condaName, NAME, 'a conda environment name');
-  expect('driver version', target.driver?.version, DRIVER, 'a driver version');
-  expect('driver CUDA', target.driver?.cuda, MINOR, 'a CUDA major.minor');
-  for (const cc of target.ccs) expect('compute capability', cc, CC, 'a compute capability');
-  expect('OS id', target.os?.id, TAG, 'an OS id');
-  expect('OS version', target.os?.version, TAG, 'an OS version');
-  for (const n of [...target.buildsExtensions, ...target.usesSystemCuda]) expect('package name', n, PYPI_NAME, 'a PyPI package name');
-  text('origin', target.origin);
-  for (const n of target.notes) text('note', n);
-  text('regenerate command', meta.command);
+  expect(msg('field.envName'), target.name, NAME, msg('kind.name'));
+  expect(msg('field.condaName'), target.condaName, NAME, msg('kind.condaName'));
+  expect(msg('field.driver'), target.driver?.version, DRIVER, msg('kind.driver'));
+  expect(msg('field.driverCuda'), target.driver?.cuda, MINOR, msg('kind.cudaMinor'));
+  for (const cc of target.ccs) expect(msg('field.cc'), cc, CC, msg('kind.cc'));
+  expect(msg('field.osId'), target.os?.id, TAG, msg('kind.osId'));
+  expect(msg('field.osVersion'), target.os?.version, TAG, msg('kind.osVersion'));
+  for (const n of [...target.buildsExtensions, ...target.usesSystemCuda]) expect(msg('field.package'), n, PYPI_NAME, msg('kind.pypiName'));
+  text(msg('field.origin'), target.origin);
+  for (const n of target.notes) text(msg('field.note'), n);
+  text(msg('field.command'), meta.command);
 }

@@ -9,6 +9,7 @@ import { tensorflowRelease } from '../knowledge/tensorflow.js';
 import { parseTorchVersion, torchRelease, torchVariant, type TorchRelease } from '../knowledge/torch.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
+import { msg } from './messages.js';
 import { isPep440, isPypiName } from './safe.js';
 import { checkLine } from '../install/check.js';
 import { nearestTorchBuild } from '../install/torch-index.js';
@@ -80,13 +81,13 @@ export function selectEnv(snapshot: Snapshot, wanted: string | undefined): Pytho
     const w = wanted.replace(/\/+$/, '');
     const hit = envs.find((e) => e.prefix === w || e.python === w) ?? envs.find((e) => basename(e.prefix) === w || basename(e.prefix) === `.${w}`);
     if (!hit) {
-      const list = envs.map((e) => e.prefix).join(', ') || 'none';
-      throw new UsageError(`--env ${wanted}: no such Python environment in the snapshot (found: ${list})`);
+      const list = envs.map((e) => e.prefix).join(', ') || msg('none');
+      throw new UsageError(msg('target.noSuchEnv', { wanted, list }));
     }
     return hit;
   }
   const pick = defaultEnv(snapshot);
-  if (!pick) throw new UsageError('no Python environment with GPU packages found: name one with --env PATH, or give --framework torch@VERSION --cuda X.Y');
+  if (!pick) throw new UsageError(msg('target.noEnv'));
   return pick;
 }
 
@@ -138,9 +139,9 @@ function torchStack(env: PythonEnv, torch: PythonPackage, notes: string[]): { pi
     const cudaNow = cudaOfTag(tag);
     const near = nearestTorchBuild({ version: release.version, major: versionParts(cudaNow)[0]!, maxCuda: cudaNow });
     if (near) {
-      notes.push(`torch ${version} has no ${tag} wheel (gpuenv's table): exported as its nearest build ${near.variant.tag} (CUDA ${near.variant.cuda})`);
+      notes.push(msg('target.torchNearest', { version, tag, near: near.variant.tag, cuda: near.variant.cuda }));
       tag = near.variant.tag;
-    } else notes.push(`torch ${version} has no ${tag} wheel in gpuenv's table; kept ${tag} as installed`);
+    } else notes.push(msg('target.torchKept', { version, tag }));
   }
   const index = tag === 'cpu' ? TORCH_CPU_INDEX : torchIndexUrl(tag);
   const local = `+${tag}`;
@@ -152,10 +153,10 @@ function torchStack(env: PythonEnv, torch: PythonPackage, notes: string[]): { pi
     let v = publicVersion(p.version);
     const paired = pairedVersion(release, name);
     if (own && own !== tag) {
-      notes.push(`${name} ${p.version} was built for ${own}, torch for ${tag}: exported as ${paired ?? v}${local} so the stack comes from one index`);
+      notes.push(msg('target.repaired', { name, installed: p.version, own, tag, version: `${paired ?? v}${local}` }));
       v = paired ?? v;
     } else if (paired && paired !== v) {
-      notes.push(`${name} ${v} does not pair with torch ${version} (PyTorch pairs it with ${name} ${paired}): kept the installed ${v}`);
+      notes.push(msg('target.unpaired', { name, version: v, torch: version, paired }));
     }
     pins.push({ name, version: `${v}${local}`, index, from: p.installer });
   }
@@ -198,7 +199,7 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv, options: 
     if (!cuda && p.build?.cuda && !p.build.cpuOnly && /^(tensorflow|jaxlib|jax-cuda\d+-plugin|cupy)/.test(p.name))
       cuda = p.build.cuda.includes('.') ? p.build.cuda : null;
   }
-  if (dropped.length) notes.push(`left out ${dropped.join(', ')}: conda CUDA runtime packages; the pip wheels bring their own CUDA libraries`);
+  if (dropped.length) notes.push(msg('target.droppedConda', { list: dropped.join(', ') }));
   if (!options.gpuOnly) {
     const others = otherDistributions(
       env,
@@ -229,10 +230,16 @@ export function targetFromSnapshot(snapshot: Snapshot, env: PythonEnv, options: 
   const names = pins.map((p) => p.name);
   const hasCudnnWheel = names.some((n) => /^nvidia-cudnn/.test(n));
   const pyVersion = env.version?.value ?? null;
-  const host = snapshot.hostname ? ` on ${snapshot.hostname}` : '';
+  const host = snapshot.hostname ? msg('target.originHost', { host: snapshot.hostname }) : '';
   const os = snapshot.os?.id?.value && snapshot.os.versionId?.value ? { id: snapshot.os.id.value, version: snapshot.os.versionId.value } : null;
   const target: ExportTarget = {
-    origin: `environment ${env.prefix} (${env.kind}${pyVersion ? `, Python ${pyVersion}` : ''})${host}, snapshot taken ${snapshot.takenAt}`,
+    origin: msg('target.originEnv', {
+      prefix: env.prefix,
+      kind: env.kind,
+      python: pyVersion ? msg('target.originPython', { version: pyVersion }) : '',
+      host,
+      taken: snapshot.takenAt,
+    }),
     name: slug(env.kind === 'conda' ? basename(env.prefix) : `${basename(env.prefix.replace(/\/\.venv$/, ''))}-${env.kind}`),
     python: pyVersion ? mm(pyVersion) : '3.12',
     cuda,
@@ -269,12 +276,16 @@ function otherDistributions(env: PythonEnv, pinned: Set<string>, notes: string[]
     else if (!isPypiName(d.name) || !isPep440(publicVersion(d.version))) badShape.push(JSON.stringify(`${d.name} ${d.version}`));
     else pins.push({ name: d.name, version: publicVersion(d.version), index: PYPI, from: d.installer });
   }
-  if (local.length) notes.push(`left out ${local.join(', ')}: installed from a local folder, VCS or URL (install them from their source)`);
+  if (local.length) notes.push(msg('target.droppedLocal', { list: local.join(', ') }));
   for (const [who, names] of otherInstaller)
     notes.push(
-      `left out ${names.length} distribution(s) installed by ${who === 'unknown' ? 'an unknown installer (no INSTALLER record)' : who} (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}): PyPI may not serve those builds`,
+      msg('target.droppedInstaller', {
+        count: names.length,
+        who: who === 'unknown' ? msg('target.unknownInstaller') : who,
+        names: `${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`,
+      }),
     );
-  if (badShape.length) notes.push(`left out ${badShape.join(', ')}: not a PyPI name and PEP 440 version`);
+  if (badShape.length) notes.push(msg('target.droppedShape', { list: badShape.join(', ') }));
   return pins.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -295,15 +306,15 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
   for (const f of spec.frameworks) {
     const [rawName = '', version = ''] = f.split('@', 2);
     const name = rawName.toLowerCase() === 'pytorch' ? 'torch' : rawName.toLowerCase();
-    if (!version) throw new UsageError(`--framework ${f}: give NAME@VERSION, e.g. torch@2.5.1`);
+    if (!version) throw new UsageError(msg('target.noVersion', { f }));
     if (name === 'torch') {
       const release = torchRelease(version);
-      if (!release) throw new UsageError(`--framework ${f}: torch ${version} is not a release gpuenv knows (run \`gpuenv compat torch ${version}\`)`);
+      if (!release) throw new UsageError(msg('target.torchUnknown', { f, version }));
       const tag = cuda ? tagOfCuda(cuda) : release.pypiDefault;
       const variant = torchVariant(release.version, tag);
       if (!variant) {
         const have = release.cudaVariants.map((v) => `${v.cuda} (${v.tag})`).join(', ');
-        throw new UsageError(`--framework ${f} --cuda ${cuda ?? ''}: torch ${release.version} has no ${tag} wheel; it is built for CUDA ${have}`);
+        throw new UsageError(msg('target.torchNoVariant', { f, cuda: cuda ?? '', version: release.version, tag, have }));
       }
       cuda = variant.cuda;
       torchIndex = variant.indexUrl;
@@ -314,8 +325,8 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
       pyRange = release.python;
     } else if (name === 'tensorflow') {
       const r = tensorflowRelease(version);
-      if (!r) throw new UsageError(`--framework ${f}: tensorflow ${version} is not in gpuenv's table`);
-      if (cuda && mm(r.cuda) !== cuda) notes.push(`tensorflow ${version} is tested with CUDA ${r.cuda}, not ${cuda}`);
+      if (!r) throw new UsageError(msg('target.tfUnknown', { f, version }));
+      if (cuda && mm(r.cuda) !== cuda) notes.push(msg('target.tfCuda', { version, tested: r.cuda, cuda }));
       cuda ??= mm(r.cuda);
       // Before 2.1 the `tensorflow` wheel was CPU-only; the GPU build was the separate `tensorflow-gpu` (TF 2.1 release notes).
       const pinned = /^\d+\.\d+\.\d+$/.test(version) ? version : r.version;
@@ -324,10 +335,10 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
       pyRange = r.python;
     } else if (name === 'jax') {
       const r = jaxRelease(version);
-      if (!r) throw new UsageError(`--framework ${f}: jax ${version} is not in gpuenv's table`);
+      if (!r) throw new UsageError(msg('target.jaxUnknown', { f, version }));
       const major = cuda ? versionParts(cuda)[0] : undefined;
       const extra = (major ? r.extras.find((e) => e === `cuda${major}`) : undefined) ?? r.extras[0];
-      if (!extra) throw new UsageError(`--framework ${f}: jax ${r.version} has no CUDA extra`);
+      if (!extra) throw new UsageError(msg('target.jaxNoExtra', { f, version: r.version }));
       // jax[cudaNN] brings its CUDA libraries as wheels for any minor of that major: the image takes the
       // newest minor gpuenv knows an image of, within what the given driver runs.
       if (!cuda) {
@@ -337,24 +348,28 @@ export function targetFromSpec(spec: ExplicitSpec): ExportTarget {
           (r) => !r.eol && versionParts(r.cuda)[0] === want && (!ceiling || compareVersions(mm(r.cuda), ceiling) <= 0),
         ).map((r) => mm(r.cuda));
         cuda = minors.sort((a, b) => compareVersions(b, a))[0] ?? `${want}.0`;
-        notes.push(
-          `jax[${extra}] brings its own CUDA ${want} libraries: the image uses CUDA ${cuda}, the newest CUDA ${want} minor with an image${ceiling ? ` that driver ${spec.driver} runs` : ''}`,
-        );
+        notes.push(msg('target.jaxCuda', { extra, major: want, cuda, driver: ceiling && spec.driver ? msg('target.jaxDriver', { driver: spec.driver }) : '' }));
       }
       pins.push({ name: 'jax', version: r.version, extras: [extra], index: PYPI, from: 'explicit' });
       if (r.python) pyRange = r.python;
     } else {
-      throw new UsageError(`--framework ${f}: give torch@VERSION, tensorflow@VERSION or jax@VERSION`);
+      throw new UsageError(msg('target.unknownFramework', { f }));
     }
   }
-  if (pins.length === 0) throw new UsageError('give --framework NAME@VERSION (torch, tensorflow or jax)');
+  if (pins.length === 0) throw new UsageError(msg('target.noFramework'));
   let python = spec.python ? mm(spec.python) : '3.12';
   if (pyRange && (compareVersions(python, pyRange.min) < 0 || compareVersions(python, pyRange.max) > 0)) {
-    if (spec.python) throw new UsageError(`--python ${spec.python}: ${spec.frameworks.join(', ')} supports Python ${pyRange.min}–${pyRange.max}`);
+    if (spec.python)
+      throw new UsageError(msg('target.pythonRange', { python: spec.python, frameworks: spec.frameworks.join(', '), min: pyRange.min, max: pyRange.max }));
     python = pyRange.max;
   }
   const target: ExportTarget = {
-    origin: `explicit target: ${spec.frameworks.join(', ')}, CUDA ${cuda ?? 'none'}, Python ${python}${spec.driver ? `, driver ${spec.driver}` : ''}`,
+    origin: msg('target.originExplicit', {
+      frameworks: spec.frameworks.join(', '),
+      cuda: cuda ?? msg('none'),
+      python,
+      driver: spec.driver ? msg('target.originDriver', { driver: spec.driver }) : '',
+    }),
     name: slug(spec.frameworks.map((f) => f.replace('@', '')).join('-')),
     python,
     cuda,
@@ -402,6 +417,5 @@ export function checkTargetPins(target: ExportTarget, snapshot?: Snapshot): void
   const indexes = [...new Set(pins.map((p) => p.index).filter((i) => i !== PYPI))];
   const line = [`python${target.python} -m pip install`, ...pins.map(pinSpec), ...indexes.flatMap((i) => ['--extra-index-url', i])].join(' ');
   const c = checkLine(line, snapshot ? { snapshot, python: target.python } : { python: target.python });
-  for (const i of c.issues)
-    target.notes.push(i.verdict === 'wrong' ? `gpuenv's tables say these pins cannot be installed: ${i.why}` : `gpuenv could not check these pins: ${i.why}`);
+  for (const i of c.issues) target.notes.push(msg(i.verdict === 'wrong' ? 'target.cannotInstall' : 'target.unchecked', { why: i.why }));
 }

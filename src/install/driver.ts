@@ -302,7 +302,7 @@ export function proprietaryModuleLines(s: Snapshot, branch: string | undefined):
       return Number(b) >= 590 ? [`# ${m('drvSuseNoProprietary', { branch: b })}`] : ['sudo zypper install -y nvidia-driver-G06'];
     case 'arch':
     case 'pacman':
-      return [`# ${m('drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: 'the proprietary module' })}`];
+      return [`# ${m('drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: m('drvProprietaryModule') })}`];
     default:
       return [`# ${m('drvUnknownProprietary', { branch: b })}`, `sudo apt-get install -y nvidia-driver-${b}   # ${m('drvUbuntuProprietary', { branch: b })}`];
   }

@@ -45,6 +45,7 @@ export const m = defineMessages({
     drvEpel: 'DKMS comes from EPEL (and on RHEL the CodeReady Builder repository):',
     drvRhelModules: 'RHEL 8/9: sudo dnf module enable -y nvidia-driver:{branch}-{flavour} first; RHEL 10 has no module streams',
     drvTumbleweed: 'openSUSE Tumbleweed: openSUSE’s NVIDIA repository, then the packages that fit the GPU (openSUSE wiki "SDB:NVIDIA drivers"):',
+    drvProprietaryModule: 'the proprietary module',
     drvArchAur: '{arch}: Arch’s nvidia-open (590 and newer) does not support it; install {pkg} from the AUR (ArchWiki "NVIDIA")',
     drvArchOtherKernel: 'nvidia-open is built for the linux kernel package; for another kernel install its headers and nvidia-open-dkms instead',
     drvArchBranches:
@@ -134,6 +135,7 @@ export const m = defineMessages({
     drvEpel: 'DKMS 来自 EPEL（RHEL 上还需要 CodeReady Builder 软件源）：',
     drvRhelModules: 'RHEL 8/9：先执行 sudo dnf module enable -y nvidia-driver:{branch}-{flavour}；RHEL 10 没有模块流',
     drvTumbleweed: 'openSUSE Tumbleweed：启用 openSUSE 的 NVIDIA 软件源，再安装适合这块 GPU 的软件包（openSUSE wiki "SDB:NVIDIA drivers"）：',
+    drvProprietaryModule: '闭源内核模块',
     drvArchAur: '{arch}：Arch 的 nvidia-open（590 及更新）不支持它；从 AUR 安装 {pkg}（见 ArchWiki "NVIDIA"）',
     drvArchOtherKernel: 'nvidia-open 是为 linux 内核包编译的；其他内核请安装对应的 headers 和 nvidia-open-dkms',
     drvArchBranches: 'Arch 只提供最新分支（nvidia-open）；旧分支在 AUR，例如 nvidia-580xx-dkms、nvidia-470xx-dkms（见 ArchWiki "NVIDIA"）',
@@ -147,7 +149,7 @@ export const m = defineMessages({
     drvFabricSuse:
       'SUSE：NVIDIA CUDA 软件源里 Fabric Manager 的包名在这里未经确认；用 `zypper search -s "nvidia-fabric*"` 找到它，安装版本为 {version} 的那个（NVIDIA Fabric Manager 用户指南：https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/）',
     drvSuseNoProprietary:
-      'SUSE：没有文档记载 {branch} 分支（G07）的专有内核模块包；G07 只有开源模块（https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html）。请用开源模块，或 580（G06）驱动：sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06',
+      'SUSE：没有文档记载 {branch} 分支（G07）的闭源内核模块包；G07 只有开源模块（https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html）。请用开源模块，或 580（G06）驱动：sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06',
     nvArchKms: 'Arch：还要从 /etc/mkinitcpio.conf 的 HOOKS 里去掉 kms，否则 initramfs 仍会提前加载 nouveau',
     osArchNoHold: 'Arch 不支持单独锁住某个软件包（部分升级）：每次 pacman -Syu 更新了 nvidia-utils 之后都要重启',
     osArchPrebuilt: 'Arch 的 nvidia-open 是为当前的 linux 内核包编译的：两者一起升级，并用它对应的内核启动',

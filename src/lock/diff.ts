@@ -1,5 +1,6 @@
 // Two locks (or Snapshots read as locks) side by side: one row per field, marked when they differ.
 import { displayWidth, padEndDisplay } from '../render/width.js';
+import { m } from './messages.js';
 import type { Lock } from './types.js';
 
 export interface DiffRow {
@@ -37,12 +38,28 @@ export function diffLocks(a: Lock, b: Lock): DiffRow[] {
   });
 }
 
+// The fixed rows' labels in the table (the JSON keeps the field names above; package rows are named by the package).
+const LABELS: Record<string, Parameters<typeof m>[0]> = {
+  driver: 'diff.driver',
+  'driver floor': 'diff.driverFloor',
+  'driver CUDA': 'diff.driverCuda',
+  GPUs: 'diff.gpus',
+  'GPU architectures': 'diff.archs',
+  'CUDA (frameworks)': 'diff.cudaFrameworks',
+  'CUDA toolkit': 'diff.toolkit',
+};
+
+const label = (field: string) => {
+  const key = Object.hasOwn(LABELS, field) ? LABELS[field] : undefined;
+  return key ? m(key) : field;
+};
+
 /** A plain table; differing rows marked with "≠" (and coloured by the caller's style when it wants). */
 export function renderDiffTable(rowsIn: DiffRow[], nameA: string, nameB: string, none: string, header: string): string {
-  const w0 = Math.max(displayWidth(header), ...rowsIn.map((r) => displayWidth(r.field)));
+  const w0 = Math.max(displayWidth(header), ...rowsIn.map((r) => displayWidth(label(r.field))));
   const w1 = Math.max(displayWidth(nameA), ...rowsIn.map((r) => displayWidth(r.a ?? none)));
   const line = (mark: string, f: string, a: string, b: string) => `${mark} ${padEndDisplay(f, w0)}  ${padEndDisplay(a, w1)}  ${b}`.trimEnd();
   const out = [line(' ', header, nameA, nameB)];
-  for (const r of rowsIn) out.push(line(r.same ? ' ' : '≠', r.field, r.a ?? none, r.b ?? none));
+  for (const r of rowsIn) out.push(line(r.same ? ' ' : '≠', label(r.field), r.a ?? none, r.b ?? none));
   return `${out.join('\n')}\n`;
 }

@@ -41,7 +41,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: 'error',
       title: m('noGpu.title', { count: lock.gpus.count }),
       cause: m('noGpu.cause', { names: lock.gpus.names.join(', ') }),
-      evidence: [ev('GPUs in the lock', lock.gpus.names.join(', '), 'lock')],
+      evidence: [ev(m('ev.lockGpus'), lock.gpus.names.join(', '), 'lock')],
       fix: ['gpuenv doctor'],
     });
   }
@@ -53,8 +53,8 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       title: m('driver.title', { seen, floor: lock.driver.floor }),
       cause: m('driver.cause', { floor: lock.driver.floor, seen, cuda: lock.cuda.runtime ?? '?' }),
       evidence: [
-        ev('driver floor in the lock', lock.driver.floor, 'lock'),
-        ev('driver', seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot'),
+        ev(m('ev.lockFloor'), lock.driver.floor, 'lock'),
+        ev(m('ev.driver'), seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot'),
       ],
       fix: [m('driver.fix', { floor: lock.driver.floor })],
     });
@@ -67,7 +67,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const tag = torch?.cuda ? `cu${torch.cuda.replace('.', '')}` : undefined;
     const variant = torch && tag ? torchVariant(torch.version, tag) : undefined;
     const cover = variant ? variantCoversCapability(variantArchSet(variant), cc) : undefined;
-    const evidence = [ev('GPU architectures in the lock', locked, 'lock'), ev(`GPU ${g.index} compute capability`, cc, g.source)];
+    const evidence = [ev(m('ev.lockArchs'), locked, 'lock'), ev(m('ev.gpuCc', { index: g.index }), cc, g.source)];
     if (cover === 'none' && torch && tag) {
       out.push({
         code: 'arch-unsupported',
@@ -75,7 +75,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
         title: m('arch.title', { gpu: g.name, sm: cc.replace('.', ''), fw: 'torch' }),
         cause: m('arch.cause', { locked, fw: 'torch', version: torch.version, tag, cc }),
         evidence,
-        fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # after moving to a build that covers sm_${cc.replace('.', '')}`],
+        fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # ${m('arch.fixComment', { sm: cc.replace('.', '') })}`],
         subject: `GPU ${g.index}`,
       });
     } else {
@@ -101,11 +101,13 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       title: m('noEnv.title'),
       cause: m('noEnv.cause', { env: lock.source.environment ?? m('none'), python: lock.python.version ?? '?', count: lock.packages.length }),
       evidence: [
-        ev('Python environment in the lock', lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'),
-        ev('Python environments with packages here', null, 'snapshot'),
+        ev(m('ev.lockEnv'), lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'),
+        ev(m('ev.envsHere'), null, 'snapshot'),
       ],
       fix: [
-        want ? `python${want} -m venv .venv && . .venv/bin/activate   # Python ${want}, as in the lock` : 'python3 -m venv .venv && . .venv/bin/activate',
+        want
+          ? `python${want} -m venv .venv && . .venv/bin/activate   # ${m('noEnv.venvComment', { python: want })}`
+          : 'python3 -m venv .venv && . .venv/bin/activate',
         m('noEnv.fix'),
       ],
     });
@@ -116,7 +118,10 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: 'error',
       title: m('python.title', { have: here.python.version, want: lock.python.version }),
       cause: m('python.cause', { have: minor(here.python.version) }),
-      evidence: [ev('Python in the lock', lock.python.version, 'lock'), ev(`Python of ${envLabel}`, here.python.version, env?.version?.source ?? 'snapshot')],
+      evidence: [
+        ev(m('ev.lockPython'), lock.python.version, 'lock'),
+        ev(m('ev.envPython', { env: envLabel }), here.python.version, env?.version?.source ?? 'snapshot'),
+      ],
       fix: [],
       subject: envLabel,
     });
@@ -138,15 +143,15 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
           env: lock.source.environment ?? m('none'),
           here: env?.prefix ?? m('thisMachine'),
         }),
-        evidence: [ev(`${f.name} in the lock`, f.version, 'lock')],
+        evidence: [ev(m('ev.lockPkg', { name: f.name }), f.version, 'lock')],
         fix,
         subject: envLabel,
       });
       continue;
     }
     const evidence = [
-      ev(`${f.name} in the lock`, `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'),
-      ev(`${f.name} in ${envLabel}`, p.version, p.build?.source ?? p.location),
+      ev(m('ev.lockPkg', { name: f.name }), `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'),
+      ev(m('ev.envPkg', { name: f.name, env: envLabel }), p.version, p.build?.source ?? p.location),
     ];
     const haveCuda = here.frameworks.find((x) => x.name === f.name)?.cuda ?? null;
     if (f.cuda && isCpuBuild(p)) {
@@ -187,7 +192,10 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     if (fwNames.has(pin.name)) continue;
     const p = pkgs.get(pin.name);
     const want = pin.version.split('+')[0] ?? pin.version;
-    const evidence = [ev(`${pin.name} in the lock`, pin.version, 'lock'), ev(`${pin.name} in ${envLabel}`, p?.version ?? null, p?.location ?? 'snapshot')];
+    const evidence = [
+      ev(m('ev.lockPkg', { name: pin.name }), pin.version, 'lock'),
+      ev(m('ev.envPkg', { name: pin.name, env: envLabel }), p?.version ?? null, p?.location ?? 'snapshot'),
+    ];
     if (!p)
       out.push({
         code: 'lock-drift',
@@ -218,7 +226,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: major(lock.cudnn) !== major(here.cudnn) ? 'error' : 'warning',
       title: m('cudnn.title', { have: here.cudnn, want: lock.cudnn }),
       cause: m('cudnn.cause', { want: lock.cudnn, have: here.cudnn }),
-      evidence: [ev('cuDNN in the lock', lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')],
+      evidence: [ev(m('ev.lockCudnn'), lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')],
       fix: [],
       subject: envLabel,
     });
@@ -229,7 +237,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: 'warning',
       title: m('nccl.title', { have: here.nccl, want: lock.nccl }),
       cause: m('nccl.cause', { want: lock.nccl, have: here.nccl }),
-      evidence: [ev('NCCL in the lock', lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')],
+      evidence: [ev(m('ev.lockNccl'), lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')],
       fix: [],
       subject: envLabel,
     });
@@ -240,7 +248,7 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       severity: 'warning',
       title: m('toolkit.title', { have: here.cuda.toolkit ?? m('none'), want: lock.cuda.toolkit }),
       cause: m('toolkit.cause', { want: lock.cuda.toolkit }),
-      evidence: [ev('CUDA toolkit in the lock', lock.cuda.toolkit, 'lock'), ev('active CUDA toolkit', here.cuda.toolkit, 'snapshot')],
+      evidence: [ev(m('ev.lockToolkit'), lock.cuda.toolkit, 'lock'), ev(m('ev.activeToolkit'), here.cuda.toolkit, 'snapshot')],
       fix: ['gpuenv cuda list'],
     });
   }

@@ -275,7 +275,7 @@ export function resolve(t: PlanTarget, req: PlanRequest): Resolution {
     }
     if (envs.length > 1) {
       const [a, b] = envs.map((e) => e.picks[0]!);
-      reasons.push(m('sharedNo', { a: label(a!), b: label(b!), why: conflict(a!, b!) ?? 'no common build' }));
+      reasons.push(m('sharedNo', { a: label(a!), b: label(b!), why: conflict(a!, b!) ?? m('noCommonBuild') }));
     }
   }
   const picks = envs.flatMap((e) => e.picks);

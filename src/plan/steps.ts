@@ -103,9 +103,7 @@ function pickReasons(t: PlanTarget, p: Pick): string[] {
     const r = p.release;
     out.push(m('tfPick', { version: r.version, cuda: r.cuda, cudnn: r.cudnn, sms: sms(t), ptx: '' }));
     if (r.unconfirmedFields?.includes('computeCapabilities'))
-      out.push(
-        m('unconfirmed', { what: `TensorFlow ${r.version} wheel arch list (${(r.computeCapabilities ?? []).join(' ')}) inferred from .bazelrc by era` }),
-      );
+      out.push(m('unconfirmed', { what: m('tfArchInferred', { version: r.version, ccs: (r.computeCapabilities ?? []).join(' ') }) }));
     if (!r.confirmed) out.push(m('unconfirmed', { what: `TensorFlow ${r.version}: ${r.note ?? r.source}` }));
   } else {
     const e = p.extra;
@@ -170,7 +168,7 @@ function containerToolkitStep(t: PlanTarget): Step {
   return {
     title: m('stepContainer'),
     commands: [
-      '# https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html (add the repository first)',
+      `# ${m('containerGuide', { url: 'https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html' })}`,
       install,
       'sudo nvidia-ctk runtime configure --runtime=docker',
       'sudo systemctl restart docker',

@@ -45,13 +45,13 @@ export function parseOs(spec: string): { id: string; versionId: string | null; w
   if (osPart === 'windows') return { id: 'windows', versionId: null, wsl: false, arch };
   const m = /^([a-z]+)-?(\d+(?:\.\d+)?)?$/.exec(osPart);
   const known = ['ubuntu', 'debian', 'rhel', 'rocky', 'almalinux', 'centos', 'fedora', 'ol', 'amzn', 'opensuse', 'sles'];
-  if (!m?.[1] || !known.includes(m[1])) throw new UsageError(`unknown OS "${spec}"`, `use one of: ${KNOWN_OS.join(', ')} (append /aarch64 for Arm)`);
+  if (!m?.[1] || !known.includes(m[1])) throw new UsageError(pm('unknownOs', { spec }), pm('knownOs', { list: KNOWN_OS.join(', ') }));
   return { id: m[1], versionId: m[2] ?? null, wsl: false, arch };
 }
 
 export function remoteTarget(opts: { gpus: string[]; driver?: string; os?: string }): PlanTarget {
   if (opts.driver !== undefined && !/^\d{3,4}(\.\d{1,3}){0,2}$/.test(opts.driver.trim()))
-    throw new UsageError(`"${opts.driver}" is not a driver version`, 'e.g. --driver 570.86.10');
+    throw new UsageError(pm('badDriver', { driver: opts.driver }), pm('badDriverHint'));
   const gpus = opts.gpus.map(gpuFromName);
   const os = parseOs(opts.os ?? 'ubuntu-22.04');
   const f = (value: string, source = 'command line') => ({ value, source });
