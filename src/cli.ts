@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commands, findCommand, globalOptions } from './commands/registry.js';
 import type { CommandContext, CommandDetails, CommandSpec, GlobalOptions, Io } from './commands/types.js';
-import { cliMessages as m } from './commands/messages.js';
+import { msg } from './commands/messages.js';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { detectLang, parseLang, setLang } from './i18n/index.js';
 import { terminalSafe } from './render/terminal.js';
@@ -53,7 +53,7 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
     // Global flags before the command (`gpuenv --lang zh-CN doctor`): move them after it.
     const idx = argv.findIndex((a, i) => !a.startsWith('-') && !isValueOf(argv, i));
     if (idx > 0) return dispatch([argv[idx]!, ...argv.slice(0, idx), ...argv.slice(idx + 1)], deps);
-    throw new UsageError(m('error.unknownCommand', { name: first }));
+    throw new UsageError(msg('cli.error.unknownCommand', { name: first }));
   }
   const spec = findCommand(first);
   if (!spec) {
@@ -61,7 +61,7 @@ async function dispatch(argv: string[], deps: MainDeps): Promise<number> {
       first,
       commands.map((c) => c.name),
     );
-    throw new UsageError(m('error.unknownCommand', { name: first }), near ? m('error.didYouMean', { name: near }) : m('usage.more'));
+    throw new UsageError(msg('cli.error.unknownCommand', { name: first }), near ? msg('cli.error.didYouMean', { name: near }) : msg('cli.usage.more'));
   }
   // The command's module is needed to run it anyway; it also holds its options and help.
   const mod = await spec.load();
@@ -92,7 +92,7 @@ async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec
   const { values, positionals } = parsed;
   if (values.lang !== undefined) {
     const lang = parseLang(String(values.lang));
-    if (!lang) throw new UsageError(m('error.badLang', { lang: String(values.lang) }));
+    if (!lang) throw new UsageError(msg('cli.error.badLang', { lang: String(values.lang) }));
     setLang(lang);
   }
   if (values.help) {
@@ -104,7 +104,7 @@ async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec
     return EXIT.ok;
   }
   if (!details.allowPositionals && positionals.length > 0) {
-    throw new UsageError(m('error.unexpectedArgument', { arg: positionals[0]! }), `gpuenv ${details.usage}`);
+    throw new UsageError(msg('cli.error.unexpectedArgument', { arg: positionals[0]! }), `gpuenv ${details.usage}`);
   }
   const globals: GlobalOptions = {
     root: typeof values.root === 'string' ? values.root : undefined,
@@ -130,12 +130,15 @@ async function runCommand(spec: CommandSpec, mod: Awaited<ReturnType<CommandSpec
 function optionError(error: Error & { code?: string }, usage: string): UsageError {
   const option = /'(-[^' ]+)/.exec(error.message)?.[1];
   const arg = /'([^']*)'/.exec(error.message)?.[1];
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return new UsageError(m('error.unknownOption', { option }), `gpuenv ${usage}`);
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return new UsageError(msg('cli.error.unknownOption', { option }), `gpuenv ${usage}`);
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
-    return new UsageError(m(/argument missing/.test(error.message) ? 'error.optionNeedsValue' : 'error.optionTakesNoValue', { option }), `gpuenv ${usage}`);
+    return new UsageError(
+      msg(/argument missing/.test(error.message) ? 'cli.error.optionNeedsValue' : 'cli.error.optionTakesNoValue', { option }),
+      `gpuenv ${usage}`,
+    );
   if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && arg !== undefined)
-    return new UsageError(m('error.unexpectedArgument', { arg }), `gpuenv ${usage}`);
-  return new UsageError(m('error.badOption', { message: error.message }), `gpuenv ${usage}`);
+    return new UsageError(msg('cli.error.unexpectedArgument', { arg }), `gpuenv ${usage}`);
+  return new UsageError(msg('cli.error.badOption', { message: error.message }), `gpuenv ${usage}`);
 }
 
 function isValueOf(argv: string[], i: number): boolean {
@@ -145,7 +148,7 @@ function isValueOf(argv: string[], i: number): boolean {
 
 function reportError(error: unknown, io: Io): number {
   if (error instanceof UsageError) {
-    io.err(`gpuenv: ${m('error.prefix')}: ${error.message}\n`);
+    io.err(`gpuenv: ${msg('cli.error.prefix')}: ${error.message}\n`);
     if (error.hint) io.err(`${error.hint}\n`);
     return EXIT.usage;
   }
@@ -154,8 +157,8 @@ function reportError(error: unknown, io: Io): number {
     return error.code;
   }
   const e = error as Error;
-  io.err(`gpuenv: ${m('error.internal', { message: e?.message ?? String(error) })}\n`);
-  io.err(`${m('error.report', { version: VERSION })}\n`);
+  io.err(`gpuenv: ${msg('cli.error.internal', { message: e?.message ?? String(error) })}\n`);
+  io.err(`${msg('cli.error.report', { version: VERSION })}\n`);
   if (io.env.GPUENV_DEBUG && e?.stack) io.err(`${e.stack}\n`);
   return EXIT.internal;
 }
@@ -164,20 +167,20 @@ export function mainHelp(): string {
   const width = Math.max(...commands.map((c) => displayWidth(c.name))) + 2;
   const lines = [
     `gpuenv ${VERSION}`,
-    m('usage.title'),
+    msg('cli.usage.title'),
     '',
-    m('usage.commands'),
+    msg('cli.usage.commands'),
     ...commands.map((c) => `  ${padEndDisplay(c.name, width)}${c.summary()}`),
     '',
-    m('usage.global'),
-    m('global.root'),
-    m('global.json'),
-    m('global.lang'),
-    m('global.nocolor'),
-    m('global.help'),
-    m('global.version'),
+    msg('cli.usage.global'),
+    msg('cli.global.root'),
+    msg('cli.global.json'),
+    msg('cli.global.lang'),
+    msg('cli.global.nocolor'),
+    msg('cli.global.help'),
+    msg('cli.global.version'),
     '',
-    m('usage.more'),
+    msg('cli.usage.more'),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -190,12 +193,12 @@ export function commandHelp(spec: CommandSpec, details: CommandDetails): string 
     '',
     ...details.help(),
     '',
-    m('usage.global'),
-    m('global.lang'),
-    m('global.nocolor'),
-    m('global.help'),
+    msg('cli.usage.global'),
+    msg('cli.global.lang'),
+    msg('cli.global.nocolor'),
+    msg('cli.global.help'),
   ];
-  if (details.examples.length) lines.push('', m('usage.examples'), ...details.examples.map((e) => `  ${e}`));
+  if (details.examples.length) lines.push('', msg('cli.usage.examples'), ...details.examples.map((e) => `  ${e}`));
   return `${lines.join('\n')}\n`;
 }
 

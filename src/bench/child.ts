@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { loadKoffi } from '../native/koffi.js';
 import { killAll, track } from '../process/children.js';
 import { startWorker } from '../process/self.js';
-import { m } from './messages.js';
+import { msg as benchMsg } from './messages.js';
 import { ALLREDUCE_PY, TORCH_BENCH_PY } from './torch-script.js';
 import type { AllReduceResult, BenchRun, ClockSample, EngineConfig, EngineMessage, EngineResult, Engine } from './types.js';
 
@@ -42,7 +42,7 @@ async function main(start: ChildStart): Promise<void> {
   };
   const koffi = await loadKoffi().catch(() => undefined);
   const { openSampler } = await import('./sampler.js');
-  const sampler = koffi ? await openSampler(koffi, start.config.gpus).catch((e: unknown) => String(e)) : m('child.noKoffi');
+  const sampler = koffi ? await openSampler(koffi, start.config.gpus).catch((e: unknown) => String(e)) : benchMsg('child.noKoffi');
   phase('child: koffi + NVML');
   const clocks: ClockSample[] = [];
   const t0 = performance.now();
@@ -67,7 +67,7 @@ async function main(start: ChildStart): Promise<void> {
         progress(`NCCL all-reduce over ${start.config.gpus.length} GPUs (torchrun)`, 'allreduce');
         result.allReduce = { ...(await runAllReduce(start)), ...(why ? { fallback: why } : {}) };
         delete result.allReduceSkipped;
-      } else result.allReduceSkipped = why ? m('child.noNcclNoTorch', { why }) : m('child.noTorchAllReduce');
+      } else result.allReduceSkipped = why ? benchMsg('child.noNcclNoTorch', { why }) : benchMsg('child.noTorchAllReduce');
       phase('child: all-reduce');
     }
   } finally {
@@ -117,14 +117,14 @@ function runWorker(start: ChildStart, progress: (t: string, step?: string) => vo
         watchdog = setTimeout(() => {
           const result = msg.result;
           result.allReduce = null;
-          result.errors.push(m('child.allReduceHung', { s: Math.round(limit / 1000) }));
+          result.errors.push(benchMsg('child.allReduceHung', { s: Math.round(limit / 1000) }));
           settle(() => resolve({ result, abandoned: true }));
         }, limit);
       } else if (msg.type === 'result') settle(() => resolve({ result: msg.result, abandoned: false }));
       else settle(() => reject(new Error(msg.message)));
     });
     worker.on('error', (e) => settle(() => reject(e)));
-    worker.on('exit', (code) => settle(() => reject(new Error(m('child.threadExit', { code: String(code) })))));
+    worker.on('exit', (code) => settle(() => reject(new Error(benchMsg('child.threadExit', { code: String(code) })))));
   });
 }
 
@@ -184,7 +184,7 @@ function lastJson<T>(stdout: string): T | undefined {
 }
 
 async function runTorch(start: ChildStart, progress: (t: string, step?: string) => void): Promise<EngineResult> {
-  if (!start.python) throw new Error(m('noTorch'));
+  if (!start.python) throw new Error(benchMsg('noTorch'));
   progress('torch', 'start');
   // The script names each step as one JSON line on stderr; any other line (a warning) is passed on as text.
   const onLine = (l: string) => {
@@ -196,7 +196,7 @@ async function runTorch(start: ChildStart, progress: (t: string, step?: string) 
   const result = lastJson<EngineResult>(r.stdout);
   if (result) return result;
   throw new Error(
-    m('child.torchFailed', { python: start.python, why: why(r, start.pythonTimeoutMs), tail: r.stderr.trim().split('\n').slice(-3).join(' | ') }),
+    benchMsg('child.torchFailed', { python: start.python, why: why(r, start.pythonTimeoutMs), tail: r.stderr.trim().split('\n').slice(-3).join(' | ') }),
   );
 }
 
@@ -210,7 +210,7 @@ function stepOf(line: string): string | undefined {
 }
 
 function why(r: Proc, timeoutMs: number): string {
-  return r.timedOut ? m('child.timedOut', { ms: timeoutMs }) : m('child.exited', { code: String(r.code) });
+  return r.timedOut ? benchMsg('child.timedOut', { ms: timeoutMs }) : benchMsg('child.exited', { code: String(r.code) });
 }
 
 async function runAllReduce(start: ChildStart): Promise<AllReduceResult> {
@@ -245,7 +245,7 @@ async function runAllReduce(start: ChildStart): Promise<AllReduceResult> {
     busbwGBs: 0,
     samplesMs: [],
     ok: false,
-    error: m('child.torchrunFailed', { why: why(r, start.pythonTimeoutMs), tail: r.stderr.trim().split('\n').slice(-3).join(' | ') }),
+    error: benchMsg('child.torchrunFailed', { why: why(r, start.pythonTimeoutMs), tail: r.stderr.trim().split('\n').slice(-3).join(' | ') }),
     via: 'torchrun',
   };
 }

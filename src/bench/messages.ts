@@ -2,7 +2,7 @@
 // the sentences of benchmark findings. One catalogue for the command and bench/ (render.ts, report.ts).
 import { defineMessages } from '../i18n/index.js';
 
-export const m = defineMessages({
+export const msg = defineMessages({
   en: {
     'opt.quick': '  --quick             fewer sizes and repeats (about 10 s on one GPU)',
     'opt.full': '  --full              every size of the sweep, more repeats',
@@ -307,6 +307,3 @@ export const m = defineMessages({
     'why.xcpu': '拷入新分配的主机内存偏慢（指南要求 {gbs} GB/s 以上）：本机缺页开销大（内存紧张、虚拟机、未启用透明大页）',
   },
 });
-
-/** The name commands/bench.ts and bench/render.ts use. */
-export const benchMessages = m;

@@ -16,7 +16,7 @@ import {
 import { bindBenchCuda, CallError, cuName, type BenchCuda } from './cuda-calls.js';
 import { countNonFinite, DTYPE_SPECS, decodeOut, makePool, referenceElement, relativeError, sampleIndices, type Pool } from './gemm-data.js';
 import { type HostAllocator, type HostBlock, hostAllocator } from './host-memory.js';
-import { benchMessages as say } from './messages.js';
+import { msg as benchMsg } from './messages.js';
 import { busBandwidth, type LoadedNccl, loadNccl, NCCL_FLOAT32, NCCL_SUM, ncclErrorName } from './nccl.js';
 import { median } from './stats.js';
 import type {
@@ -75,7 +75,7 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
   post({ type: 'progress', text: 'start', step: 'start' });
   const koffi: Koffi = await loadKoffi();
   const loaded = await loadLibrary(koffi, 'libcuda.so.1');
-  if (!loaded.lib) throw new Error(loaded.report.error ?? say('engine.noLibcuda'));
+  if (!loaded.lib) throw new Error(loaded.report.error ?? benchMsg('engine.noLibcuda'));
   result.libraries.cuda = loaded.report.loadedPath ?? 'libcuda.so.1';
   const bound = bindBenchCuda(loaded.lib);
   if (typeof bound === 'string') throw new Error(bound);
@@ -88,7 +88,7 @@ export async function runNativeEngine(config: EngineConfig, post: Post): Promise
   const count: [number] = [0];
   ck('cuDeviceGetCount', cu.cuDeviceGetCount(count));
   const bad = config.gpus.filter((g) => g >= count[0]);
-  if (bad.length > 0) throw new Error(say('engine.notVisible', { gpus: bad.join(', '), count: count[0] }));
+  if (bad.length > 0) throw new Error(benchMsg('engine.notVisible', { gpus: bad.join(', '), count: count[0] }));
   phase('cuInit');
 
   const host = hostAllocator(koffi);
@@ -209,7 +209,7 @@ function openGpu(cu: BenchCuda, ck: (c: string, rc: number) => void, ordinal: nu
  */
 function timedBatch(cu: BenchCuda, ck: (c: string, rc: number) => void, g: GpuCtx, iters: number, enqueue: () => void): number[] {
   const ev = g.events;
-  if (iters + 1 > ev.length) throw new Error(say('engine.events', { iters, events: iters + 1 }));
+  if (iters + 1 > ev.length) throw new Error(benchMsg('engine.events', { iters, events: iters + 1 }));
   enqueue();
   enqueue();
   ck('cuEventRecord', cu.cuEventRecord(ev[0], g.stream));
@@ -423,7 +423,7 @@ async function loadCublasLt(koffi: Koffi, dirs: string[], result: EngineResult, 
     }
     const b = bindCublasLt(loaded.lib);
     if (!b) {
-      tried.push(say('engine.notCublasLt', { path: String(loaded.report.loadedPath) }));
+      tried.push(benchMsg('engine.notCublasLt', { path: String(loaded.report.loadedPath) }));
       continue;
     }
     const h: [Ptr] = [null];
@@ -440,8 +440,8 @@ async function loadCublasLt(koffi: Koffi, dirs: string[], result: EngineResult, 
   }
   result.errors.push(
     tried.length
-      ? say('engine.noCublasLtTried', { tried: tried.join('; ') })
-      : say('engine.noCublasLtIn', { dirs: dirs.join(', ') || say('engine.loaderPath') }),
+      ? benchMsg('engine.noCublasLtTried', { tried: tried.join('; ') })
+      : benchMsg('engine.noCublasLtIn', { dirs: dirs.join(', ') || benchMsg('engine.loaderPath') }),
   );
   return undefined;
 }
@@ -470,7 +470,7 @@ function runGemms(
   for (const dtype of config.dtypes) {
     const spec = DTYPE_SPECS[dtype];
     if (g.cc < spec.minCc) {
-      result.skipped.push({ dtype, gpu: g.ordinal, reason: say('engine.needsCc', { need: spec.minCc / 10, have: g.cc / 10 }) });
+      result.skipped.push({ dtype, gpu: g.ordinal, reason: benchMsg('engine.needsCc', { need: spec.minCc / 10, have: g.cc / 10 }) });
       continue;
     }
     for (const n of config.gemmSizes) {
@@ -574,7 +574,7 @@ function runGemm(
     const heur = Buffer.alloc(HEURISTIC_RESULT_SIZE * 4);
     const found: [number] = [0];
     lk('cublasLtMatmulAlgoGetHeuristic', b.cublasLtMatmulAlgoGetHeuristic(lt.handle, desc, la, lb, ld, ld, pref, 4, heur, found));
-    if (found[0] < 1 || heur.readInt32LE(HEURISTIC_OFFSETS.state) !== 0) throw new Error(say('engine.noAlgo'));
+    if (found[0] < 1 || heur.readInt32LE(HEURISTIC_OFFSETS.state) !== 0) throw new Error(benchMsg('engine.noAlgo'));
     const algo = heur.subarray(0, 64);
     const wsSize = Number(heur.readBigUInt64LE(HEURISTIC_OFFSETS.workspaceSize));
     const alpha = Buffer.alloc(4);
@@ -674,7 +674,7 @@ function verify(
     checked: got.length,
     allWritten,
     ok,
-    ...(allWritten === false ? { detail: say('engine.unwritten') } : {}),
+    ...(allWritten === false ? { detail: benchMsg('engine.unwritten') } : {}),
   };
 }
 
@@ -824,7 +824,7 @@ function runAllReduceNative(
         for (let o = 0; o + 4 <= span; o += 4) if (Math.abs(host.readFloatLE(o) - want) > 1e-6 * Math.abs(want)) ok = false;
       }
     }
-    if (!ok) error = say('allreduce.wrong', { want: want.toPrecision(6) });
+    if (!ok) error = benchMsg('allreduce.wrong', { want: want.toPrecision(6) });
   } catch (e) {
     error = msg(e);
     ok = false;

@@ -4,7 +4,7 @@ import type { KoffiFunc, LibraryHandle } from 'koffi';
 import type { Koffi } from '../native/koffi.js';
 import { loadLibrary } from '../native/load.js';
 import { tryFunc } from '../native/nvml.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 
 type Ptr = unknown;
 type Dptr = number | bigint;
@@ -41,7 +41,7 @@ export function bindNccl(lib: LibraryHandle): NcclBindings | string {
   const missing = Object.entries(b)
     .filter(([k, v]) => v === undefined && k !== 'ncclGetErrorString')
     .map(([k]) => k);
-  return missing.length > 0 ? m('nccl.lacks', { names: missing.join(', ') }) : (b as NcclBindings);
+  return missing.length > 0 ? msg('nccl.lacks', { names: missing.join(', ') }) : (b as NcclBindings);
 }
 
 /** NCCL_VERSION_CODE → "2.28.9": X·10000 + Y·100 + Z from 2.9 on, X·1000 + Y·100 + Z before. */
@@ -65,7 +65,7 @@ export interface LoadedNccl {
 export async function loadNccl(koffi: Koffi, dirs: string[], env: Readonly<Record<string, string | undefined>>): Promise<LoadedNccl | string> {
   const path = [...dirs, ...(env.LD_LIBRARY_PATH ?? '').split(':')].filter(Boolean).join(':');
   const loaded = await loadLibrary(koffi, 'libnccl.so.2', { env: { ...env, LD_LIBRARY_PATH: path } });
-  if (!loaded.lib) return loaded.report.error ?? m('nccl.notFound');
+  if (!loaded.lib) return loaded.report.error ?? msg('nccl.notFound');
   const b = bindNccl(loaded.lib);
   if (typeof b === 'string') return `${loaded.report.loadedPath}: ${b}`;
   const v: [number] = [0];

@@ -2,7 +2,7 @@
 // a time-left estimate from planned costs scaled by how fast this machine went so far, and the line itself:
 // one line rewritten in place on a terminal (Io.status), plain lines otherwise. stdout never sees any of it.
 import { truncateDisplay } from '../render/width.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import type { Dtype, Engine, EngineConfig } from './types.js';
 
 export interface PlannedStep {
@@ -40,21 +40,21 @@ export function stepText(key: string, engine: Engine): string {
   const [what, gpu = '', a = '', b = ''] = key.split(':');
   switch (what) {
     case 'start':
-      return m('step.start', { engine });
+      return msg('step.start', { engine });
     case 'copies':
-      return m('step.copies', { gpu, size: sizeText(Number(a)) });
+      return msg('step.copies', { gpu, size: sizeText(Number(a)) });
     case 'host':
-      return m('step.host', { gpu });
+      return msg('step.host', { gpu });
     case 'xcpu':
-      return m('step.xcpu', { gpu });
+      return msg('step.xcpu', { gpu });
     case 'gemm':
-      return m('step.gemm', { gpu, dtype: a, n: b });
+      return msg('step.gemm', { gpu, dtype: a, n: b });
     case 'matmul':
-      return m('step.matmul', { gpu });
+      return msg('step.matmul', { gpu });
     case 'p2p':
-      return m('step.p2p');
+      return msg('step.p2p');
     case 'allreduce':
-      return m('step.allreduce');
+      return msg('step.allreduce');
     default:
       return key;
   }
@@ -74,8 +74,8 @@ export interface ProgressState {
 
 /** The line for a state: `[k/n] text · about N s left`, cut to the terminal's width on a TTY. */
 export function progressLine(state: ProgressState, columns: number | null): string {
-  const left = state.leftS === null ? '' : m('progress.left', { s: Math.max(1, Math.round(state.leftS)) });
-  const line = m('progress.line', { k: state.step, n: state.steps, what: state.text, left });
+  const left = state.leftS === null ? '' : msg('progress.left', { s: Math.max(1, Math.round(state.leftS)) });
+  const line = msg('progress.line', { k: state.step, n: state.steps, what: state.text, left });
   return columns === null ? line : truncateDisplay(line, Math.max(11, columns - 1));
 }
 

@@ -1,5 +1,5 @@
 // Text and JSON of a benchmark run; the JSON keeps every sample.
-import { benchMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import type { Finding } from '../findings.js';
 import { table, type Style } from '../render/style.js';
 import { LOW, linkOf, linkVerdicts, pcieText, rows, throttle, verdicts, viaText, type Row } from './report.js';
@@ -26,15 +26,17 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
   const lines: string[] = [];
   for (const g of run.before) {
     lines.push(
-      s.bold(m('head', { index: g.index, name: g.name ?? '?', link: `Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`, cc: g.computeCapability ?? '?' })),
+      s.bold(
+        msg('head', { index: g.index, name: g.name ?? '?', link: `Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`, cc: g.computeCapability ?? '?' }),
+      ),
     );
   }
   const libs = Object.entries(run.result.libraries)
     .map(([k, v]) => `${k} ${v}`)
     .join('; ');
-  if (libs) lines.push(s.dim(m('libs', { libs })));
+  if (libs) lines.push(s.dim(msg('libs', { libs })));
   lines.push('');
-  const header = m('col').split('|');
+  const header = msg('col').split('|');
   const all = rows(run);
   const table_ = all.filter((r) => r.kind !== 'seed' && r.kind !== 'p2p' && r.kind !== 'allreduce');
   const body = table_.map((r) => [
@@ -46,16 +48,16 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
     r.pct === null ? '—' : colorPct(r, s),
     r.check
       ? r.check.ok
-        ? s.green(m('checkOk', { err: String(r.check.relError), tol: r.check.tolerance }))
-        : s.red(m('checkBad', { err: String(r.check.relError), tol: r.check.tolerance }))
+        ? s.green(msg('checkOk', { err: String(r.check.relError), tol: r.check.tolerance }))
+        : s.red(msg('checkBad', { err: String(r.check.relError), tol: r.check.tolerance }))
       : '',
   ]);
   lines.push(...table([header.map((h) => s.bold(h)), ...body]));
   const seed = all.filter((r) => r.kind === 'seed');
   if (seed.length > 0) {
-    lines.push('', s.bold(m('seed.head')));
+    lines.push('', s.bold(msg('seed.head')));
     for (const r of seed) {
-      const line = m('seed.line', {
+      const line = msg('seed.line', {
         what: r.what,
         size: r.size,
         value: fmt(r.value),
@@ -65,11 +67,11 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
         seed: r.seed ?? '',
       });
       lines.push(
-        `  GPU ${r.gpu} ${r.status === 'low' ? s.red(line) : line}${r.check && !r.check.ok ? ` ${s.red(m('checkBad', { err: String(r.check.relError), tol: r.check.tolerance }))}` : ''}`,
+        `  GPU ${r.gpu} ${r.status === 'low' ? s.red(line) : line}${r.check && !r.check.ok ? ` ${s.red(msg('checkBad', { err: String(r.check.relError), tol: r.check.tolerance }))}` : ''}`,
       );
     }
   }
-  for (const k of run.result.skipped) lines.push(s.dim(`  ${m('skipped', { dtype: k.dtype, gpu: k.gpu, reason: k.reason })}`));
+  for (const k of run.result.skipped) lines.push(s.dim(`  ${msg('skipped', { dtype: k.dtype, gpu: k.gpu, reason: k.reason })}`));
   const multi = [...pairTable(run, all, s), ...allReduceTable(run, s)];
   if (multi.length > 0) lines.push(...multi, '');
   for (const g of run.gpus) {
@@ -80,17 +82,17 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
     const sm = samples.map((c) => c.smMHz).filter((x): x is number => x !== null);
     lines.push(
       s.dim(
-        `  GPU ${g} ${m('clocks', { sm: sm.length ? median(sm) : '?', max: run.before.find((b) => b.index === g)?.maxSmMHz ?? '?', power: max(samples.map((c) => c.powerW)), temp: max(samples.map((c) => c.temperatureC)), reasons: t.masks.join(' ') || '?' })}`,
+        `  GPU ${g} ${msg('clocks', { sm: sm.length ? median(sm) : '?', max: run.before.find((b) => b.index === g)?.maxSmMHz ?? '?', power: max(samples.map((c) => c.powerW)), temp: max(samples.map((c) => c.temperatureC)), reasons: t.masks.join(' ') || '?' })}`,
       ),
     );
   }
   if (run.result.errors.length) {
-    lines.push('', s.yellow(m('errors')));
+    lines.push('', s.yellow(msg('errors')));
     for (const e of run.result.errors) lines.push(`  ${e}`);
   }
   lines.push('');
   if (found.length) {
-    lines.push(s.bold(m('findings')));
+    lines.push(s.bold(msg('findings')));
     for (const f of found) {
       const tag = f.severity === 'error' ? s.red('error') : f.severity === 'warning' ? s.yellow('warning') : s.cyan('info');
       lines.push(`  ${tag} [${f.code}] ${f.title}`, `    ${f.cause}`, ...f.fix.map((x) => `    ${x}`));
@@ -100,9 +102,9 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
   // Last, the answer to "is this GPU all right?": one line per GPU.
   for (const v of verdicts(run, found, all)) {
     const head = { index: v.gpu, name: v.name };
-    if (!v.normal) lines.push(s.red(m('verdict.bad', { ...head, problems: v.problems.join(' ') })));
-    else if (v.judged === 0) lines.push(s.yellow(m('verdict.unknown', head)));
-    else lines.push(s.green(m('verdict.normal', { ...head, judged: v.judged, copy: LOW.copy * 100, gemm: LOW.gemm * 100 })));
+    if (!v.normal) lines.push(s.red(msg('verdict.bad', { ...head, problems: v.problems.join(' ') })));
+    else if (v.judged === 0) lines.push(s.yellow(msg('verdict.unknown', head)));
+    else lines.push(s.green(msg('verdict.normal', { ...head, judged: v.judged, copy: LOW.copy * 100, gemm: LOW.gemm * 100 })));
   }
   for (const v of linkVerdicts(run, all)) lines.push(!v.normal ? s.red(v.text) : v.judged ? s.green(v.text) : s.yellow(v.text));
   return `${lines.join('\n')}\n`;
@@ -125,7 +127,7 @@ function pairTable(run: BenchRun, all: Row[], s: Style): string[] {
     return [
       `${p.src} → ${p.dst}`,
       via,
-      p.canAccess ? m('p2p.peerOn') : s.yellow(m('p2p.peerOff')),
+      p.canAccess ? msg('p2p.peerOn') : s.yellow(msg('p2p.peerOff')),
       bw ? `${fmt(bw.value)} GB/s` : s.red(p.error ?? '?'),
       bw?.expected == null ? '—' : `${fmt(bw.expected)} GB/s`,
       bw?.pct == null ? '—' : colorPct(bw, s),
@@ -135,9 +137,9 @@ function pairTable(run: BenchRun, all: Row[], s: Style): string[] {
   const size = run.result.p2p.find((p) => p.bytes !== null)?.bytes;
   const out = [
     '',
-    s.bold(m('p2p.head', { size: size ? `${size / 1024 / 1024} MiB` : '?' })),
+    s.bold(msg('p2p.head', { size: size ? `${size / 1024 / 1024} MiB` : '?' })),
     ...table([
-      m('p2p.col')
+      msg('p2p.col')
         .split('|')
         .map((h) => s.bold(h)),
       ...body,
@@ -152,8 +154,8 @@ function pairTable(run: BenchRun, all: Row[], s: Style): string[] {
 /** The NCCL sweep: time, algbw and busbw per size, and what ran it. */
 function allReduceTable(run: BenchRun, s: Style): string[] {
   const ar = run.result.allReduce;
-  if (!ar) return run.result.allReduceSkipped ? ['', s.dim(m('ar.skipped', { why: run.result.allReduceSkipped }))] : [];
-  const head = s.bold(m('ar.head', { n: ar.gpus, via: viaText(ar) }));
+  if (!ar) return run.result.allReduceSkipped ? ['', s.dim(msg('ar.skipped', { why: run.result.allReduceSkipped }))] : [];
+  const head = s.bold(msg('ar.head', { n: ar.gpus, via: viaText(ar) }));
   const sizes = ar.sizes?.length
     ? ar.sizes
     : ar.samplesMs.length
@@ -169,14 +171,14 @@ function allReduceTable(run: BenchRun, s: Style): string[] {
     '',
     head,
     ...table([
-      m('ar.col')
+      msg('ar.col')
         .split('|')
         .map((h) => s.bold(h)),
       ...body,
     ]),
   ];
-  if (ar.gpus < 2) out.push(s.dim(`  ${m('ar.oneGpu')}`));
-  if (!ar.ok) out.push(s.red(`  ${ar.error ?? m('verdict.arWrong')}`));
+  if (ar.gpus < 2) out.push(s.dim(`  ${msg('ar.oneGpu')}`));
+  if (!ar.ok) out.push(s.red(`  ${ar.error ?? msg('verdict.arWrong')}`));
   return out;
 }
 

@@ -5,7 +5,7 @@
 import type { Finding } from '../findings.js';
 import { matchGpu } from '../knowledge/gpus.js';
 import { copyExpectation, type Expectation, gemmExpectation, p2pExpectation, specFor } from './expect.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import { median } from './stats.js';
 import type { BenchRun, ClockSample, CopyKind, GpuLink, GpuStatic, P2pResult } from './types.js';
 
@@ -69,7 +69,7 @@ function latencyBound(e: Expectation, latencyUs: number | undefined, moved: numb
   // Where the latency costs less than 2 % the basis stays the large-copy one.
   if (expected > 0.98 * e.expected) return e;
   const latencyShare = latencyUs / 1e6 / seconds;
-  return { expected, ceiling: e.ceiling, basis: m('basis.latency', { basis: e.basis, us: latencyUs }), latencyShare };
+  return { expected, ceiling: e.ceiling, basis: msg('basis.latency', { basis: e.basis, us: latencyUs }), latencyShare };
 }
 
 /**
@@ -100,7 +100,7 @@ export function rows(run: BenchRun): Row[] {
           ? {
               expected: c.bytes / (us / 1e6 + c.bytes / (mem * 1e9) + c.bytes / (link.expected * 1e9)) / 1e9,
               ceiling: link.ceiling,
-              basis: m('basis.pageable', { us, memcpy: mem, link: r1(link.expected) }),
+              basis: msg('basis.pageable', { us, memcpy: mem, link: r1(link.expected) }),
             }
           : null;
     } else e = pinnedAt(c.gpu, c.kind, (c.kind === 'd2d' ? 2 : 1) * c.bytes);
@@ -119,11 +119,11 @@ export function rows(run: BenchRun): Row[] {
       unit: 'GB/s',
       ...pct(c.medianGBs, e),
       ...(unjudged && e
-        ? { basis: m('basis.noLatency', { basis: e.basis }), status: 'none' as const }
+        ? { basis: msg('basis.noLatency', { basis: e.basis }), status: 'none' as const }
         : smallPageable && e
-          ? { basis: m('basis.smallPageable', { basis: e.basis }), status: 'none' as const }
+          ? { basis: msg('basis.smallPageable', { basis: e.basis }), status: 'none' as const }
           : latencyDominated && e
-            ? { basis: m('basis.latencyDominated', { basis: e.basis }), status: 'none' as const }
+            ? { basis: msg('basis.latencyDominated', { basis: e.basis }), status: 'none' as const }
             : judge(c.medianGBs, e, pageableKind ? LOW.pageable : LOW.copy)),
       kind: 'copy',
     });
@@ -139,7 +139,7 @@ export function rows(run: BenchRun): Row[] {
       value: r.medianTflops,
       unit: 'TFLOP/s',
       ...pct(r.medianTflops, e),
-      ...(e && !judged ? { basis: m('basis.smallGemm', { basis: e.basis, ms: GEMM_JUDGED_MS }) } : {}),
+      ...(e && !judged ? { basis: msg('basis.smallGemm', { basis: e.basis, ms: GEMM_JUDGED_MS }) } : {}),
       check: { ok: r.check.ok, relError: r.check.relError, tolerance: r.check.tolerance },
       kind: 'gemm',
       ...(judged ? judge(r.medianTflops, e, LOW.gemm) : { status: 'none' as const }),
@@ -154,7 +154,7 @@ export function rows(run: BenchRun): Row[] {
       unit: 'µs',
       expected: null,
       pct: null,
-      basis: m('basis.latencyRow'),
+      basis: msg('basis.latencyRow'),
       kind: 'latency',
       status: 'none',
     });
@@ -167,7 +167,7 @@ export function rows(run: BenchRun): Row[] {
         ? {
             expected: x.bytes / (x.bytes / (fresh * 1e9) + x.bytes / (link.expected * 1e9)) / 1e9,
             ceiling: link.ceiling,
-            basis: m('basis.xcpu', { fresh, link: r1(link.expected) }),
+            basis: msg('basis.xcpu', { fresh, link: r1(link.expected) }),
           }
         : null;
     const j = judge(x.medianGBs, e, LOW.pageable);
@@ -180,7 +180,7 @@ export function rows(run: BenchRun): Row[] {
       ...pct(x.medianGBs, e),
       kind: 'seed',
       status: x.medianGBs < SEED_XCPU_GBS ? 'low' : j.status,
-      seed: m('seed.xcpu', { gbs: SEED_XCPU_GBS }),
+      seed: msg('seed.xcpu', { gbs: SEED_XCPU_GBS }),
     });
   }
   for (const r of run.result.seed?.matmul ?? []) {
@@ -198,7 +198,7 @@ export function rows(run: BenchRun): Row[] {
       unit: 'ms',
       expected: expectedMs === null ? null : r1(expectedMs),
       pct: p,
-      basis: e ? m('basis.matmul', { basis: e.basis }) : null,
+      basis: e ? msg('basis.matmul', { basis: e.basis }) : null,
       check: { ok: r.check.ok, relError: r.check.relError, tolerance: r.check.tolerance },
       kind: 'seed',
       status: p === null ? 'none' : p < LOW.gemm * 100 ? 'low' : 'ok',
@@ -239,7 +239,7 @@ function pairRows(run: BenchRun): Row[] {
         unit: 'µs',
         expected: null,
         pct: null,
-        basis: m('basis.p2pLatency'),
+        basis: msg('basis.p2pLatency'),
         status: 'none',
       });
     }
@@ -249,14 +249,14 @@ function pairRows(run: BenchRun): Row[] {
 
 /** Why a pair has no expectation: PCIe (and through what), or a GPU the NVLink table does not know. */
 function pairBasis(link: GpuLink | undefined, p: P2pResult): string {
-  if (!link) return m('basis.noLink');
-  if (link.kind === 'pcie') return m(p.canAccess ? 'basis.p2pPcie' : 'basis.p2pStaged', { path: pcieText(link) });
-  return m('basis.p2pUnknownRate', { topo: link.topo ?? '?' });
+  if (!link) return msg('basis.noLink');
+  if (link.kind === 'pcie') return msg(p.canAccess ? 'basis.p2pPcie' : 'basis.p2pStaged', { path: pcieText(link) });
+  return msg('basis.p2pUnknownRate', { topo: link.topo ?? '?' });
 }
 
 /** "PCIe through the CPU (PHB)" … as topo -m's legend says it. */
 export function pcieText(link: Pick<GpuLink, 'pcie'>): string {
-  return link.pcie ? m(`pcie.${link.pcie}`) : '?';
+  return link.pcie ? msg(`pcie.${link.pcie}`) : '?';
 }
 
 function allReduceRows(run: BenchRun): Row[] {
@@ -274,7 +274,7 @@ function allReduceRows(run: BenchRun): Row[] {
     unit: 'GB/s' as const,
     expected: null,
     pct: null,
-    basis: m(bus ? 'basis.busbw' : 'basis.algbw'),
+    basis: msg(bus ? 'basis.busbw' : 'basis.algbw'),
     kind: 'allreduce' as const,
     status: 'none' as const,
   }));
@@ -305,36 +305,36 @@ export function linkVerdicts(run: BenchRun, all: Row[] = rows(run)): LinkVerdict
     const row = p2pRows.find((r) => r.gpu === p.src && r.peer === p.dst);
     const topo = link?.topo ?? '?';
     if (p.error || !row) {
-      out.push({ what: 'p2p', normal: false, judged: true, text: m('verdict.p2pFailed', { pair, error: p.error ?? '?' }) });
+      out.push({ what: 'p2p', normal: false, judged: true, text: msg('verdict.p2pFailed', { pair, error: p.error ?? '?' }) });
     } else if (link?.kind === 'nvlink' && !p.canAccess) {
-      out.push({ what: 'p2p', normal: false, judged: true, text: m('verdict.p2pNoPeer', { pair, topo, value: row.value }) });
+      out.push({ what: 'p2p', normal: false, judged: true, text: msg('verdict.p2pNoPeer', { pair, topo, value: row.value }) });
     } else if (row.status === 'low') {
       out.push({
         what: 'p2p',
         normal: false,
         judged: true,
-        text: m('verdict.p2pLow', { pair, value: row.value, pct: row.pct ?? '?', expected: row.expected ?? '?', topo }),
+        text: msg('verdict.p2pLow', { pair, value: row.value, pct: row.pct ?? '?', expected: row.expected ?? '?', topo }),
       });
     } else if (row.status === 'ok') good.push(row);
-    else if (!p.canAccess) unjudged.push(m('verdict.p2pStaged', { pair, value: row.value, path: link ? pcieText(link) : '?' }));
-    else unjudged.push(m('verdict.p2pUnjudged', { pair, value: row.value, topo }));
+    else if (!p.canAccess) unjudged.push(msg('verdict.p2pStaged', { pair, value: row.value, path: link ? pcieText(link) : '?' }));
+    else unjudged.push(msg('verdict.p2pUnjudged', { pair, value: row.value, topo }));
   }
   if (good.length > 0) {
     const values = good.map((r) => r.value);
     const range = Math.min(...values) === Math.max(...values) ? `${values[0]}` : `${Math.min(...values)}–${Math.max(...values)}`;
     const links = [...new Set(good.map((r) => r.link ?? '?'))].join(', ');
-    out.push({ what: 'p2p', normal: true, judged: true, text: m('verdict.p2pNormal', { n: good.length, links, range, low: LOW.copy * 100 }) });
+    out.push({ what: 'p2p', normal: true, judged: true, text: msg('verdict.p2pNormal', { n: good.length, links, range, low: LOW.copy * 100 }) });
   }
   for (const text of unjudged) out.push({ what: 'p2p', normal: true, judged: false, text });
   const ar = run.result.allReduce;
   const via = ar ? viaText(ar) : '';
   if (!ar) {
     if (run.result.allReduceSkipped)
-      out.push({ what: 'allreduce', normal: true, judged: false, text: m('verdict.arSkipped', { why: run.result.allReduceSkipped }) });
+      out.push({ what: 'allreduce', normal: true, judged: false, text: msg('verdict.arSkipped', { why: run.result.allReduceSkipped }) });
   } else if (!ar.ok) {
-    out.push({ what: 'allreduce', normal: false, judged: true, text: m('verdict.arFailed', { n: ar.gpus, via, error: ar.error ?? m('verdict.arWrong') }) });
+    out.push({ what: 'allreduce', normal: false, judged: true, text: msg('verdict.arFailed', { n: ar.gpus, via, error: ar.error ?? msg('verdict.arWrong') }) });
   } else if (ar.gpus < 2) {
-    out.push({ what: 'allreduce', normal: true, judged: false, text: m('verdict.arOne', { alg: ar.algbwGBs, size: sizeOf(ar.bytes), via }) });
+    out.push({ what: 'allreduce', normal: true, judged: false, text: msg('verdict.arOne', { alg: ar.algbwGBs, size: sizeOf(ar.bytes), via }) });
   } else {
     // A ring all-reduce runs at its slowest hop: judged against the slowest pair (staged ones included, as NCCL's would be).
     const peers = run.result.p2p.filter((p) => p.medianGBs !== null).map((p) => p.medianGBs!);
@@ -343,25 +343,25 @@ export function linkVerdicts(run: BenchRun, all: Row[] = rows(run)): LinkVerdict
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');
     const args = { n: ar.gpus, bus: ar.busbwGBs, size: sizeOf(ar.bytes), via, p2p: floor ?? '?', pct: floor ? Math.round((100 * ar.busbwGBs) / floor) : '?' };
-    if (floor === null) out.push({ what: 'allreduce', normal: true, judged: false, text: m('verdict.arUnjudged', args) });
+    if (floor === null) out.push({ what: 'allreduce', normal: true, judged: false, text: msg('verdict.arUnjudged', args) });
     else if (ar.busbwGBs < ALLREDUCE_OF_P2P * floor)
       out.push({
         what: 'allreduce',
         normal: false,
         judged: true,
-        text: m('verdict.arLow', { ...args, share: ALLREDUCE_OF_P2P * 100, env: env ? m('verdict.arEnv', { env }) : '' }),
+        text: msg('verdict.arLow', { ...args, share: ALLREDUCE_OF_P2P * 100, env: env ? msg('verdict.arEnv', { env }) : '' }),
       });
-    else out.push({ what: 'allreduce', normal: true, judged: true, text: m('verdict.arNormal', args) });
+    else out.push({ what: 'allreduce', normal: true, judged: true, text: msg('verdict.arNormal', args) });
   }
   return out;
 }
 
 /** "NCCL 2.28.9 loaded by gpuenv" or "torchrun, NCCL 2.28.9 (libnccl not found: …)". */
 export function viaText(ar: NonNullable<BenchRun['result']['allReduce']>): string {
-  if (ar.via === 'nccl') return m('via.nccl', { version: ar.nccl ?? '?' });
+  if (ar.via === 'nccl') return msg('via.nccl', { version: ar.nccl ?? '?' });
   if (ar.via === 'torchrun')
-    return ar.fallback ? m('via.torchrunFallback', { version: ar.nccl ?? '?', why: ar.fallback }) : m('via.torchrun', { version: ar.nccl ?? '?' });
-  return m('via.unknown');
+    return ar.fallback ? msg('via.torchrunFallback', { version: ar.nccl ?? '?', why: ar.fallback }) : msg('via.torchrun', { version: ar.nccl ?? '?' });
+  return msg('via.unknown');
 }
 
 /** The seed's 3090 figure next to what the catalogue's RTX 3090 row gives for the same matmul. */
@@ -369,7 +369,7 @@ export function seedMatmulNote(): string {
   const spec = matchGpu('NVIDIA GeForce RTX 3090').match;
   const e = gemmExpectation('fp32', spec);
   const ms = e ? Math.round((2 * 1e12) / (e.expected * 1e12) / 1e-3) : null;
-  return m('seed.matmul', { ms: SEED_MATMUL_MS_3090, ours: ms ?? '?', confirmed: spec?.confirmed === false ? m('seed.unconfirmed') : '' });
+  return msg('seed.matmul', { ms: SEED_MATMUL_MS_3090, ours: ms ?? '?', confirmed: spec?.confirmed === false ? msg('seed.unconfirmed') : '' });
 }
 
 function pct(value: number, e: { expected: number; basis: string } | null) {
@@ -401,32 +401,32 @@ export function verdicts(run: BenchRun, found: Finding[], all: Row[] = rows(run)
     const its = (code: string) => found.find((f) => f.subject === `gpu:${gpu}` && f.code === code && f.severity !== 'info');
     const low = (test: (r: Row) => boolean) => mine.filter((r) => r.status === 'low' && test(r));
     const list = (rs: Row[]) => rs.map((r) => `${r.what} ${r.size} ${r.pct ?? '?'} %`).join(', ');
-    const say = (rs: Row[], why: string) => rs.length > 0 && problems.push(m('verdict.low', { rows: list(rs), why }));
+    const say = (rs: Row[], why: string) => rs.length > 0 && problems.push(msg('verdict.low', { rows: list(rs), why }));
     const lowPinned = low((r) => r.kind === 'copy' && r.what.endsWith('pinned'));
     const lowGemm = low((r) => r.kind === 'gemm' || r.what === 'matmul fp32');
-    say(lowPinned, its('pcie-degraded')?.title ?? m('why.pcie'));
+    say(lowPinned, its('pcie-degraded')?.title ?? msg('why.pcie'));
     say(
       low((r) => r.what === 'd2d'),
-      m('why.memory'),
+      msg('why.memory'),
     );
     say(
       low((r) => r.kind === 'copy' && r.what.endsWith('pageable')),
-      m('why.pageable'),
+      msg('why.pageable'),
     );
-    say(lowGemm, its('gpu-throttled')?.title ?? m('why.gemm'));
+    say(lowGemm, its('gpu-throttled')?.title ?? msg('why.gemm'));
     say(
       low((r) => r.what === 'x.cpu()'),
-      m('why.xcpu', { gbs: SEED_XCPU_GBS }),
+      msg('why.xcpu', { gbs: SEED_XCPU_GBS }),
     );
     const wrong = mine.filter((r) => r.check && !r.check.ok);
-    if (wrong.length > 0) problems.push(m('verdict.wrong', { rows: wrong.map((r) => `${r.what} ${r.size}`).join(', ') }));
+    if (wrong.length > 0) problems.push(msg('verdict.wrong', { rows: wrong.map((r) => `${r.what} ${r.size}`).join(', ') }));
     // Findings not already given as the reason of a low row (a link trained below its maximum, ECC, throttling).
     for (const f of found) {
       if (f.subject !== `gpu:${gpu}` || f.severity === 'info') continue;
       if ((f.code === 'pcie-degraded' && lowPinned.length > 0) || (f.code === 'gpu-throttled' && lowGemm.length > 0)) continue;
       problems.push(f.title);
     }
-    if (run.result.errors.length > 0) problems.push(m('verdict.errors', { n: run.result.errors.length }));
+    if (run.result.errors.length > 0) problems.push(msg('verdict.errors', { n: run.result.errors.length }));
     return { gpu, name: g.name ?? '?', normal: problems.length === 0, judged: mine.filter((r) => r.status === 'ok' || r.status === 'low').length, problems };
   });
 }
@@ -467,10 +467,10 @@ export function findings(run: BenchRun): Finding[] {
     const max = `Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`;
     const evidence = (extra: { fact: string; value: string }[]) => [
       ...extra.map((e) => ({ ...e, source: `gpuenv bench (${run.engine})` })),
-      { fact: m('fact.pcieLink'), value: `${seen} / ${max}`, source: 'nvml' },
+      { fact: msg('fact.pcieLink'), value: `${seen} / ${max}`, source: 'nvml' },
     ];
     const inspect = [
-      m('pcieFixInspect'),
+      msg('pcieFixInspect'),
       `nvidia-smi --query-gpu=index,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max --format=csv -i ${gpu}`,
     ];
     const linkLow =
@@ -485,32 +485,32 @@ export function findings(run: BenchRun): Finding[] {
         code: 'pcie-degraded',
         severity: 'warning',
         subject,
-        title: m('pcieLowTitle', { index: gpu, name, got: worst.value.toFixed(1), pct: worst.pct!, expected: worst.expected!, link: max }),
-        cause: m('pcieLowCause', { seen }),
+        title: msg('pcieLowTitle', { index: gpu, name, got: worst.value.toFixed(1), pct: worst.pct!, expected: worst.expected!, link: max }),
+        cause: msg('pcieLowCause', { seen }),
         evidence: evidence(low.map((r) => ({ fact: `${r.what} ${r.size}`, value: `${r.value} GB/s (${r.basis})` }))),
-        fix: [...inspect, m('pcieFixReseat')],
+        fix: [...inspect, msg('pcieFixReseat')],
       });
     } else if (linkLow) {
       out.push({
         code: 'pcie-degraded',
         severity: 'warning',
         subject,
-        title: m('pcieLinkTitle', { index: gpu, name, seen, max }),
-        cause: m('pcieLinkCause'),
+        title: msg('pcieLinkTitle', { index: gpu, name, seen, max }),
+        cause: msg('pcieLinkCause'),
         evidence: evidence([]),
-        fix: [...inspect, m('pcieFixReseat')],
+        fix: [...inspect, msg('pcieFixReseat')],
       });
     }
     const thr = throttle(samples);
     if (thr.harmful.length > 0) {
-      const fix = [m('thrFixInspect'), `nvidia-smi -q -d PERFORMANCE,TEMPERATURE,POWER -i ${gpu}`];
-      if (thr.harmful.some((r) => /thermal/.test(r))) fix.push(m('thrFixCooling'));
+      const fix = [msg('thrFixInspect'), `nvidia-smi -q -d PERFORMANCE,TEMPERATURE,POWER -i ${gpu}`];
+      if (thr.harmful.some((r) => /thermal/.test(r))) fix.push(msg('thrFixCooling'));
       out.push({
         code: 'gpu-throttled',
         severity: 'warning',
         subject,
-        title: m('thrTitle', { index: gpu, name, reasons: thr.harmful.join(', ') }),
-        cause: m('thrCause', { reasons: thr.harmful.join(', '), share: thr.share, count: samples.length, sm: thr.smMedian ?? '?', max: g.maxSmMHz ?? '?' }),
+        title: msg('thrTitle', { index: gpu, name, reasons: thr.harmful.join(', ') }),
+        cause: msg('thrCause', { reasons: thr.harmful.join(', '), share: thr.share, count: samples.length, sm: thr.smMedian ?? '?', max: g.maxSmMHz ?? '?' }),
         evidence: [{ fact: 'clock event reasons seen', value: thr.masks.join(', '), source: 'nvml' }],
         fix,
       });
@@ -524,10 +524,10 @@ export function findings(run: BenchRun): Finding[] {
         code: 'gpu-throttled',
         severity: worst !== null && worst < 85 ? 'warning' : 'info',
         subject,
-        title: m('thrPowerInfo', { index: gpu, name }),
-        cause: m('thrPowerCause', { pct: worst ?? '?' }),
+        title: msg('thrPowerInfo', { index: gpu, name }),
+        cause: msg('thrPowerCause', { pct: worst ?? '?' }),
         evidence: [{ fact: 'clock event reasons seen', value: thr.masks.join(', '), source: 'nvml' }],
-        fix: [m('thrFixInspect'), `nvidia-smi -q -d PERFORMANCE,POWER -i ${gpu}`],
+        fix: [msg('thrFixInspect'), `nvidia-smi -q -d PERFORMANCE,POWER -i ${gpu}`],
       });
     }
     const before = g.ecc;
@@ -540,8 +540,8 @@ export function findings(run: BenchRun): Finding[] {
           code: 'ecc-errors',
           severity: du > 0 ? 'error' : 'warning',
           subject,
-          title: m('eccTitle', { index: gpu, name, what: du > 0 ? 'uncorrectable' : 'corrected' }),
-          cause: m('eccCause', {
+          title: msg('eccTitle', { index: gpu, name, what: du > 0 ? 'uncorrectable' : 'corrected' }),
+          cause: msg('eccCause', {
             before: before.volatileCorrected ?? '?',
             after: after.volatileCorrected ?? '?',
             ubefore: before.volatileUncorrected ?? '?',
@@ -554,7 +554,7 @@ export function findings(run: BenchRun): Finding[] {
               source: 'nvml',
             },
           ],
-          fix: [m('eccFixInspect'), `nvidia-smi -q -d ECC,ROW_REMAPPER -i ${gpu}`],
+          fix: [msg('eccFixInspect'), `nvidia-smi -q -d ECC,ROW_REMAPPER -i ${gpu}`],
         });
       }
     }

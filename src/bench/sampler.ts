@@ -3,7 +3,7 @@
 import { loadLibrary } from '../native/load.js';
 import { bindNvml, NVML_CLOCK, NVML_ECC_COUNTER, NVML_MEMORY_ERROR, type NvmlBindings, type NvmlDevice } from '../native/nvml.js';
 import { bindLinks, readLinks } from './links.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import type { ClockSample, EccCounts, GpuLink, GpuStatic } from './types.js';
 
 type Koffi = typeof import('koffi');
@@ -21,7 +21,7 @@ export async function openSampler(koffi: Koffi, indices: number[]): Promise<Samp
   const loaded = await loadLibrary(koffi, 'libnvidia-ml.so.1');
   if (!loaded.lib) return loaded.report.error ?? 'NVML not loaded';
   const n = bindNvml(koffi, loaded.lib);
-  if (!n) return m('nvml.noInit');
+  if (!n) return msg('nvml.noInit');
   const rc = n.nvmlInit_v2();
   if (rc !== 0) return `nvmlInit failed (${rc})`;
   const handles = new Map<number, NvmlDevice>();

@@ -3,7 +3,7 @@
 import { track } from '../process/children.js';
 import { forkSelf } from '../process/self.js';
 import type { ChildOut, ChildStart } from './child.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import type { BenchRun } from './types.js';
 
 export type SuperviseOutcome = { ok: true; run: BenchRun } | { ok: false; reason: 'timeout' | 'crashed' | 'failed'; detail: string };
@@ -38,7 +38,7 @@ export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutc
     };
     const watchdog = setTimeout(() => {
       child.kill('SIGKILL');
-      finish({ ok: false, reason: 'timeout', detail: m('supervise.timeout', { s: Math.round(options.timeoutMs / 1000) }) });
+      finish({ ok: false, reason: 'timeout', detail: msg('supervise.timeout', { s: Math.round(options.timeoutMs / 1000) }) });
     }, options.timeoutMs);
     child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-2048)));
     child.on('message', (m: ChildOut) => {
@@ -54,7 +54,7 @@ export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutc
         else if (fatal) finish({ ok: false, reason: 'failed', detail: fatal });
         else {
           const tail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-4).join(' | ')}` : '';
-          const how = signal ? m('supervise.killed', { signal }) : m('supervise.exited', { code: String(code) });
+          const how = signal ? msg('supervise.killed', { signal }) : msg('supervise.exited', { code: String(code) });
           finish({ ok: false, reason: 'crashed', detail: `${how}${tail}` });
         }
       }, 100);

@@ -5,13 +5,12 @@ import { archSupportFor, ccToSm, cudaArchitectures, smToCc } from '../knowledge/
 import { ARCH_SUPPORT } from '../knowledge/data/cuda.js';
 import { compareVersions } from '../knowledge/version.js';
 import type { Toolkit } from '../snapshot/types.js';
-import { archListMessages as m } from './compat-messages.js';
-import { cliMessages } from './messages.js';
+import { msg } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'arch-list [--gpu NAME]… [--json] [--root DIR]',
-  help: () => [cliMessages('archList.help')],
+  help: () => [msg('cli.archList.help')],
   examples: ['gpuenv arch-list', 'gpuenv arch-list --gpu "RTX 4090" --gpu A100'],
   options: { gpu: { type: 'string', multiple: true }, ptx: { type: 'boolean' } },
   allowPositionals: false,
@@ -48,7 +47,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     const snap = await takeSnapshot(await ctx.system(), {});
     targets = snap.gpus.filter((g) => g.computeCapability).map((g) => ({ gpu: g.name, computeCapability: g.computeCapability! }));
     toolkits = snap.toolkits;
-    if (!targets.length) throw new ExitError(EXIT.problems, m('noGpu'));
+    if (!targets.length) throw new ExitError(EXIT.problems, msg('archList.noGpu'));
   }
   const result = buildArchList(targets, activeToolkit(toolkits), ptx);
   if (ctx.globals.json) ctx.io.out(`${JSON.stringify(result, null, 2)}\n`);
@@ -75,9 +74,9 @@ export function buildArchList(targets: ArchTarget[], toolkit: { version: string;
         .filter((t) => normaliseCc(t.computeCapability) === cc)
         .map((t) => t.gpu)
         .join(', ');
-      if (!can.has(sm)) warnings.push(m('cannotBuild', { cuda: toolkit.version, sm, gpu, why: why(sm) }));
+      if (!can.has(sm)) warnings.push(msg('archList.cannotBuild', { cuda: toolkit.version, sm, gpu, why: why(sm) }));
       const row = archSupportFor(toolkit.version).find((a) => a.arch === sm);
-      if (row && !row.confirmed) warnings.push(m('unconfirmedArch', { sm, note: row.note ?? row.source }));
+      if (row && !row.confirmed) warnings.push(msg('archList.unconfirmedArch', { sm, note: row.note ?? row.source }));
     }
   }
   return { targets, computeCapabilities: ccs, torchCudaArchList: torch, cmakeCudaArchitectures: cmake, nvccFlags: nvcc, toolkit, warnings };
@@ -85,13 +84,13 @@ export function buildArchList(targets: ArchTarget[], toolkit: { version: string;
 
 function why(sm: string): string {
   const row = ARCH_SUPPORT.find((a) => a.arch === sm);
-  if (!row) return m('why.unknown');
+  if (!row) return msg('archList.why.unknown');
   if (row.removedIn) {
     const [maj, min] = row.removedIn.split('.').map(Number);
     const last = min ? `${maj}.${min - 1}` : `${(maj ?? 1) - 1}.x`;
-    return m('why.removed', { removed: row.removedIn, last });
+    return msg('archList.why.removed', { removed: row.removedIn, last });
   }
-  return m('why.tooNew', { since: row.since });
+  return msg('archList.why.tooNew', { since: row.since });
 }
 
 /** The toolkit a build would use: on PATH first, then CUDA_HOME, then the /usr/local/cuda link. */
@@ -138,8 +137,12 @@ async function targetsFromNames(names: string[]): Promise<ArchTarget[]> {
       out.push({ gpu: name, computeCapability: shared });
       continue;
     }
-    if (!match) throw new UsageError(m(candidates.length > 1 ? 'ambiguousGpu' : 'unknownGpu', { name }), list ? m('closest', { list }) : undefined);
-    if (!match.computeCapability) throw new UsageError(m('noCc', { name: match.name }));
+    if (!match)
+      throw new UsageError(
+        msg(candidates.length > 1 ? 'archList.ambiguousGpu' : 'archList.unknownGpu', { name }),
+        list ? msg('archList.closest', { list }) : undefined,
+      );
+    if (!match.computeCapability) throw new UsageError(msg('archList.noCc', { name: match.name }));
     out.push({ gpu: match.name, computeCapability: match.computeCapability });
   }
   return out;
@@ -149,7 +152,7 @@ async function loadGpus(): Promise<GpuModule> {
   try {
     return (await import(GPUS_MODULE)) as GpuModule;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(m('catalogueMissing'));
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(msg('archList.catalogueMissing'));
     throw error;
   }
 }
@@ -170,8 +173,8 @@ function toList(v: unknown): string[] {
 
 function render(r: ArchListResult): string {
   const lines = [
-    `# ${m('gpus')}: ${r.targets.map((t) => `${t.gpu} (${t.computeCapability})`).join(', ')}`,
-    `# ${m('toolkit')}: ${r.toolkit ? `CUDA ${r.toolkit.version} (${r.toolkit.path})` : m('noToolkit')}`,
+    `# ${msg('archList.gpus')}: ${r.targets.map((t) => `${t.gpu} (${t.computeCapability})`).join(', ')}`,
+    `# ${msg('archList.toolkit')}: ${r.toolkit ? `CUDA ${r.toolkit.version} (${r.toolkit.path})` : msg('archList.noToolkit')}`,
     `export TORCH_CUDA_ARCH_LIST="${r.torchCudaArchList}"`,
     `-DCMAKE_CUDA_ARCHITECTURES="${r.cmakeCudaArchitectures}"`,
     r.nvccFlags.join(' '),

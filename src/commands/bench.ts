@@ -8,24 +8,24 @@ import { superviseBench } from '../bench/supervise.js';
 import { planSteps, startProgress } from '../bench/progress.js';
 import { nodeIdentity } from '../probe/node-identity.js';
 import { NODE_OPTIONS, nodeOptionValues, writeNodeResult } from '../fleet/out-dir.js';
-import { cliMessages } from './messages.js';
+import { msg } from './messages.js';
+import { msg as benchMsg } from '../bench/messages.js';
 import type { Engine, Mode } from '../bench/types.js';
 import { makeStyle } from '../render/style.js';
 import { takeSnapshot } from '../probe/take.js';
-import { benchMessages as m } from '../bench/messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'bench [--quick|--full] [--engine native|torch] [--gpu INDEX]… [--json] [--timeout SECONDS] [--python PATH] [--out-dir DIR] [--node-name NAME]',
   help: () => [
-    m('opt.quick'),
-    m('opt.full'),
-    m('opt.engine'),
-    m('opt.gpu'),
-    m('opt.timeout'),
-    m('opt.python'),
-    cliMessages('fleet.opt.outDir'),
-    cliMessages('fleet.opt.nodeName'),
+    benchMsg('opt.quick'),
+    benchMsg('opt.full'),
+    benchMsg('opt.engine'),
+    benchMsg('opt.gpu'),
+    benchMsg('opt.timeout'),
+    benchMsg('opt.python'),
+    msg('cli.fleet.opt.outDir'),
+    msg('cli.fleet.opt.nodeName'),
   ],
   examples: ['gpuenv bench --quick', 'gpuenv bench --engine torch --gpu 0', 'gpuenv bench --full --json > bench.json'],
   options: {
@@ -42,22 +42,22 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const v = ctx.values;
-  if (v.quick && v.full) throw new UsageError(m('usage.both'));
+  if (v.quick && v.full) throw new UsageError(benchMsg('usage.both'));
   const mode: Mode = v.quick ? 'quick' : v.full ? 'full' : 'normal';
   const engine = (v.engine ?? 'native') as Engine;
-  if (engine !== 'native' && engine !== 'torch') throw new UsageError(m('usage.engine', { engine: String(v.engine) }));
+  if (engine !== 'native' && engine !== 'torch') throw new UsageError(benchMsg('usage.engine', { engine: String(v.engine) }));
   const gpuArgs = Array.isArray(v.gpu) ? v.gpu.map(String) : [];
-  for (const g of gpuArgs) if (!/^\d+$/.test(g)) throw new UsageError(m('usage.gpu', { gpu: g }));
+  for (const g of gpuArgs) if (!/^\d+$/.test(g)) throw new UsageError(benchMsg('usage.gpu', { gpu: g }));
   const timeoutS = v.timeout === undefined ? 600 : Number(v.timeout);
   if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout ${String(v.timeout)}: give seconds, e.g. --timeout 120`);
   const sys = await ctx.system();
-  if (sys.isForeignRoot) throw new UsageError(m('usage.root'));
+  if (sys.isForeignRoot) throw new UsageError(benchMsg('usage.root'));
   const { outDir, nodeName } = nodeOptionValues(v);
   // --out-dir: the JSON document goes to DIR/<node>.json and stdout stays empty.
   const emit = async (doc: Record<string, unknown>) => {
     const node = nodeIdentity(sys.env, sys.hostname(), nodeName);
     const full = { ...doc, node };
-    if (outDir !== undefined) ctx.io.err(`${cliMessages('fleet.written', { file: await writeNodeResult(ctx.io.cwd, outDir, node, full) })}\n`);
+    if (outDir !== undefined) ctx.io.err(`${msg('cli.fleet.written', { file: await writeNodeResult(ctx.io.cwd, outDir, node, full) })}\n`);
     else ctx.io.out(`${JSON.stringify(full, null, 2)}\n`);
   };
 
@@ -78,11 +78,11 @@ export async function run(ctx: CommandContext): Promise<number> {
     const nvml = native.ok ? (native.report.nvml?.initError ?? native.report.nvml?.library.error ?? 'no devices') : native.detail;
     const cuda = native.ok ? (native.report.cuda?.initError ?? native.report.cuda?.library.error ?? 'no devices') : native.detail;
     if (ctx.globals.json || outDir !== undefined) await emit({ ok: false, error: 'no-gpu', nvml, cuda });
-    throw new ExitError(EXIT.problems, `${m('noGpu')}\n${m('noGpuWhy', { nvml, cuda })}\n${m('noGpuFix')}`);
+    throw new ExitError(EXIT.problems, `${benchMsg('noGpu')}\n${benchMsg('noGpuWhy', { nvml, cuda })}\n${benchMsg('noGpuFix')}`);
   }
   const count = Math.max(nvmlCount, cudaCount);
   const gpus = gpuArgs.length ? [...new Set(gpuArgs.map(Number))] : Array.from({ length: count }, (_, i) => i);
-  for (const g of gpus) if (g >= count) throw new UsageError(m('usage.gpu', { gpu: String(g) }), `0 … ${count - 1}`);
+  for (const g of gpus) if (g >= count) throw new UsageError(benchMsg('usage.gpu', { gpu: String(g) }), `0 … ${count - 1}`);
 
   const extra = typeof v.python === 'string' ? [v.python] : [];
   // The Snapshot reuses that probe's answer: a second child with its own cuInit cost ~0.4 s.
@@ -92,9 +92,9 @@ export async function run(ctx: CommandContext): Promise<number> {
   const config = planConfig(mode, gpus, snap);
   const python =
     (extra[0] && engine === 'torch' ? extra[0] : null) ?? snap.python.find((p) => p.python && p.packages.some((k) => k.name === 'torch'))?.python ?? null;
-  if (engine === 'torch' && !python) throw new ExitError(EXIT.problems, m('noTorch'));
+  if (engine === 'torch' && !python) throw new ExitError(EXIT.problems, benchMsg('noTorch'));
   const allReduce = gpus.length >= 2;
-  ctx.io.err(`${m('start', { engine, mode, gpus: gpus.join(', ') })}\n`);
+  ctx.io.err(`${benchMsg('start', { engine, mode, gpus: gpus.join(', ') })}\n`);
   const progress = startProgress({
     steps: planSteps(config, engine, allReduce),
     engine,
@@ -113,7 +113,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     progress.done();
   }
   phase('benchmark child (start, engine, exit)');
-  if (!outcome.ok) throw new ExitError(EXIT.problems, m('failed', { reason: outcome.reason, detail: outcome.detail }));
+  if (!outcome.ok) throw new ExitError(EXIT.problems, benchMsg('failed', { reason: outcome.reason, detail: outcome.detail }));
   outcome.run.phasesMs = { ...phasesMs, ...outcome.run.phasesMs };
   const found = findings(outcome.run);
   if (ctx.globals.json || outDir !== undefined) await emit(benchJson(outcome.run, found));

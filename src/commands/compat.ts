@@ -4,11 +4,11 @@ import { UsageError, EXIT } from '../errors.js';
 import { closestVersions } from '../knowledge/version.js';
 import { displayWidth, padEndDisplay } from '../render/width.js';
 import type { CommandContext, CommandDetails } from './types.js';
-import { compatMessages as m } from './compat-messages.js';
+import { msg } from './messages.js';
 
 export const details: CommandDetails = {
   usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl|triton> <version|name> [--json] [--os linux|windows]',
-  help: () => [m('help')],
+  help: () => [msg('compat.help')],
   examples: [
     'gpuenv compat cuda 12.4',
     'gpuenv compat driver 535.104.05',
@@ -37,15 +37,15 @@ type Subject = (typeof SUBJECTS)[number];
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [subject, value, extra] = ctx.positionals;
-  if (!subject || extra !== undefined) throw new UsageError(m('usage.subject'));
-  if (!(SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(m('usage.unknownSubject', { subject }), m('usage.subject'));
+  if (!subject || extra !== undefined) throw new UsageError(msg('compat.usage.subject'));
+  if (!(SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(msg('compat.usage.unknownSubject', { subject }), msg('compat.usage.subject'));
   // `compat torch` / `compat triton` alone list the releases the knowledge base has; every other subject needs a value.
   const list = LISTS[subject as Subject];
-  if (!value && !list) throw new UsageError(m('usage.subject'));
+  if (!value && !list) throw new UsageError(msg('compat.usage.subject'));
   const osValue = ctx.values.os;
   let os: Os | undefined;
   if (osValue !== undefined) {
-    if (osValue !== 'linux' && osValue !== 'windows') throw new UsageError(m('usage.badOs', { os: String(osValue) }));
+    if (osValue !== 'linux' && osValue !== 'windows') throw new UsageError(msg('compat.usage.badOs', { os: String(osValue) }));
     os = osValue;
   }
   const answer = value ? await LOOKUP[subject as Subject](value, os) : await list!();
@@ -68,7 +68,7 @@ const LOOKUP: Record<Subject, (value: string, os: Os | undefined) => Promise<Ans
 async function lookupCuda(version: string, os: Os | undefined): Promise<Answer> {
   const k = await import('../knowledge/cuda.js');
   const r = k.cudaRelease(version);
-  if (!r) throw new UsageError(m('unknown.cuda', { version }), m('closest', { list: k.closestCudaReleases(version).join(', ') }));
+  if (!r) throw new UsageError(msg('compat.unknown.cuda', { version }), msg('compat.closest', { list: k.closestCudaReleases(version).join(', ') }));
   const architectures = k.cudaArchitectures(r.version);
   const ptx = k.ptxIsaFor(r.version);
   const major = Number(r.minor.split('.')[0]);
@@ -86,20 +86,20 @@ async function lookupCuda(version: string, os: Os | undefined): Promise<Answer> 
     checked: r.checked,
   };
   const rows: Row[] = [
-    [m('key.version'), mark(r.version, r)],
-    [m('key.label'), r.label],
+    [msg('compat.key.version'), mark(r.version, r)],
+    [msg('compat.key.label'), r.label],
   ];
-  if (os !== 'windows') rows.push([m('key.minDriverLinux'), r.minDriver.linux ?? m('na')]);
-  if (os !== 'linux') rows.push([m('key.minDriverWindows'), r.minDriver.windows ?? m('na')]);
-  rows.push([m('key.architectures'), architectures.join(' ')]);
-  if (ptx) rows.push([m('key.ptx'), mark(ptx.ptx, ptx)]);
-  if (mvc) rows.push([m('key.mvc'), m('val.mvc', { major, floor: mvc.linux ?? mvc.min })]);
-  rows.push([m('key.source'), r.source]);
+  if (os !== 'windows') rows.push([msg('compat.key.minDriverLinux'), r.minDriver.linux ?? msg('compat.na')]);
+  if (os !== 'linux') rows.push([msg('compat.key.minDriverWindows'), r.minDriver.windows ?? msg('compat.na')]);
+  rows.push([msg('compat.key.architectures'), architectures.join(' ')]);
+  if (ptx) rows.push([msg('compat.key.ptx'), mark(ptx.ptx, ptx)]);
+  if (mvc) rows.push([msg('compat.key.mvc'), msg('compat.val.mvc', { major, floor: mvc.linux ?? mvc.min })]);
+  rows.push([msg('compat.key.source'), r.source]);
   return { json, rows };
 }
 
 async function lookupDriver(driver: string, os: Os | undefined): Promise<Answer> {
-  if (!/^\d{3,4}(\.\d{1,3}){0,2}$/.test(driver.trim())) throw new UsageError(m('usage.badDriver', { driver }));
+  if (!/^\d{3,4}(\.\d{1,3}){0,2}$/.test(driver.trim())) throw new UsageError(msg('compat.usage.badDriver', { driver }));
   const k = await import('../knowledge/cuda.js');
   const target: Os = os ?? 'linux';
   const best = k.maxCudaForDriver(driver.trim(), target);
@@ -114,11 +114,11 @@ async function lookupDriver(driver: string, os: Os | undefined): Promise<Answer>
     ...(best?.note && !best.confirmed ? { note: best.note } : {}),
   };
   const rows: Row[] = [
-    [m('key.driver'), driver.trim()],
-    [m('key.os'), target],
-    [m('key.maxCuda'), best ? mark(`${best.minor} (${best.version})`, best) : m('none')],
-    [m('key.mvcMajors'), majors.length ? majors.map((f) => `${f.major}.x`).join(', ') : m('none')],
-    [m('key.forwardCompat'), m('val.forwardCompat')],
+    [msg('compat.key.driver'), driver.trim()],
+    [msg('compat.key.os'), target],
+    [msg('compat.key.maxCuda'), best ? mark(`${best.minor} (${best.version})`, best) : msg('compat.none')],
+    [msg('compat.key.mvcMajors'), majors.length ? majors.map((f) => `${f.major}.x`).join(', ') : msg('compat.none')],
+    [msg('compat.key.forwardCompat'), msg('compat.val.forwardCompat')],
   ];
   return { json, rows };
 }
@@ -126,7 +126,7 @@ async function lookupDriver(driver: string, os: Os | undefined): Promise<Answer>
 async function lookupCudnn(version: string): Promise<Answer> {
   const k = await import('../knowledge/cudnn.js');
   const r = k.cudnnRelease(version);
-  if (!r) throw new UsageError(m('unknown.cudnn', { version }), m('closest', { list: k.closestCudnnReleases(version).join(', ') }));
+  if (!r) throw new UsageError(msg('compat.unknown.cudnn', { version }), msg('compat.closest', { list: k.closestCudnnReleases(version).join(', ') }));
   const builds = r.builds.map((b) => ({
     cudaMajor: b.cudaMajor,
     cudaVersions: b.cudaVersions,
@@ -136,15 +136,15 @@ async function lookupCudnn(version: string): Promise<Answer> {
     ...(b.note ? { note: b.note } : {}),
     source: b.source,
   }));
-  const rows: Row[] = [[m('key.version'), r.version]];
+  const rows: Row[] = [[msg('compat.key.version'), r.version]];
   for (const b of r.builds) {
-    const text = m('val.cudnnBuild', {
+    const text = msg('compat.val.cudnnBuild', {
       cuda: b.cudaVersions.length ? b.cudaVersions.join(', ') : '?',
-      linux: b.minDriver.linux ?? m('na'),
-      windows: b.minDriver.windows ?? m('na'),
+      linux: b.minDriver.linux ?? msg('compat.na'),
+      windows: b.minDriver.windows ?? msg('compat.na'),
       cc: b.computeCapabilities.join(' '),
     });
-    rows.push([m('key.cudnnBuild', { major: b.cudaMajor }), mark(text, b)]);
+    rows.push([msg('compat.key.cudnnBuild', { major: b.cudaMajor }), mark(text, b)]);
   }
   // A major can have several matrix rows (9.10.2 for CUDA 12.x: with and without Blackwell); cudaMajors lists each once.
   return { json: { version: r.version, cudaMajors: [...new Set(r.builds.map((b) => b.cudaMajor))], builds, confirmed: r.confirmed }, rows };
@@ -153,7 +153,7 @@ async function lookupCudnn(version: string): Promise<Answer> {
 async function lookupNccl(version: string): Promise<Answer> {
   const k = await import('../knowledge/nccl.js');
   const r = k.ncclRelease(version);
-  if (!r) throw new UsageError(m('unknown.nccl', { version }), m('closest', { list: k.closestNcclReleases(version).join(', ') }));
+  if (!r) throw new UsageError(msg('compat.unknown.nccl', { version }), msg('compat.closest', { list: k.closestNcclReleases(version).join(', ') }));
   const json = {
     version: r.version,
     cudaBuilds: r.cudaBuilds,
@@ -164,18 +164,18 @@ async function lookupNccl(version: string): Promise<Answer> {
     checked: r.checked,
   };
   const rows: Row[] = [
-    [m('key.version'), mark(r.version, r)],
-    [m('key.ncclCuda'), r.cudaBuilds.map((c) => (c.includes('.') ? c : `${c}.x`)).join(', ')],
+    [msg('compat.key.version'), mark(r.version, r)],
+    [msg('compat.key.ncclCuda'), r.cudaBuilds.map((c) => (c.includes('.') ? c : `${c}.x`)).join(', ')],
   ];
-  if (r.released) rows.push([m('key.released'), r.released]);
-  rows.push([m('key.source'), r.source]);
+  if (r.released) rows.push([msg('compat.key.released'), r.released]);
+  rows.push([msg('compat.key.source'), r.source]);
   return { json, rows };
 }
 
 async function lookupTriton(version: string): Promise<Answer> {
   const k = await import('../knowledge/triton.js');
   const r = k.tritonRelease(version);
-  if (!r) throw new UsageError(m('unknown.triton', { version }), m('closest', { list: k.closestTritonReleases(version).join(', ') }));
+  if (!r) throw new UsageError(msg('compat.unknown.triton', { version }), msg('compat.closest', { list: k.closestTritonReleases(version).join(', ') }));
   const pinnedBy = k.torchPinning(r.version);
   const targets = k.tritonTargets(r);
   const local = version.trim().includes('+') ? version.trim().split('+').slice(1).join('+') : undefined;
@@ -197,20 +197,20 @@ async function lookupTriton(version: string): Promise<Answer> {
     checked: r.checked,
   };
   const partly = r.unconfirmedFields ?? [];
-  const ptxasRow = (p: string | null | undefined) => (p ? m('val.ptxas', { ptxas: p, cuda: k.ptxasCuda(p) }) : m('unknown'));
-  const rows: Row[] = [[m('key.version'), mark(r.version, r)]];
-  if (local) rows.push([m('key.localBuild'), m('val.localBuild', { local })]);
-  rows.push([m('key.pinnedBy'), pinnedBy.length ? pinnedBy.join(', ') : m('val.pinnedByNone')]);
-  rows.push([m('key.ptxas'), partly.includes('ptxas') ? `${ptxasRow(r.ptxas)} (${m('val.assumed')})` : ptxasRow(r.ptxas)]);
+  const ptxasRow = (p: string | null | undefined) => (p ? msg('compat.val.ptxas', { ptxas: p, cuda: k.ptxasCuda(p) }) : msg('compat.unknown'));
+  const rows: Row[] = [[msg('compat.key.version'), mark(r.version, r)]];
+  if (local) rows.push([msg('compat.key.localBuild'), msg('compat.val.localBuild', { local })]);
+  rows.push([msg('compat.key.pinnedBy'), pinnedBy.length ? pinnedBy.join(', ') : msg('compat.val.pinnedByNone')]);
+  rows.push([msg('compat.key.ptxas'), partly.includes('ptxas') ? `${ptxasRow(r.ptxas)} (${msg('compat.val.assumed')})` : ptxasRow(r.ptxas)]);
   if (r.ptxasBlackwell !== undefined)
     rows.push([
-      m('key.ptxasBlackwell'),
-      partly.includes('ptxasBlackwell') ? `${ptxasRow(r.ptxasBlackwell)} (${m('val.assumed')})` : ptxasRow(r.ptxasBlackwell),
+      msg('compat.key.ptxasBlackwell'),
+      partly.includes('ptxasBlackwell') ? `${ptxasRow(r.ptxasBlackwell)} (${msg('compat.val.assumed')})` : ptxasRow(r.ptxasBlackwell),
     ]);
-  rows.push([m('key.gpuFloor'), m('val.gpuFloor', { cc: r.minComputeCapability })]);
-  if (targets.length) rows.push([m('key.targets'), targets.join(' ')]);
+  rows.push([msg('compat.key.gpuFloor'), msg('compat.val.gpuFloor', { cc: r.minComputeCapability })]);
+  if (targets.length) rows.push([msg('compat.key.targets'), targets.join(' ')]);
   if (r.python) rows.push(['python', `${r.python.min} – ${r.python.max}`]);
-  rows.push([m('key.source'), r.source]);
+  rows.push([msg('compat.key.source'), r.source]);
   return { json, rows };
 }
 
@@ -234,9 +234,9 @@ async function listTriton(): Promise<Answer> {
   const rows: Row[] = releases.map((r) => {
     const pins = k.torchPinning(r.version);
     const tools = [r.ptxas ?? '?', ...(r.ptxasBlackwell ? [r.ptxasBlackwell] : [])].join(' / ');
-    return [r.version, `${pins.length ? `torch ${pins.join(', ')}` : m('val.pinnedByNone')}; ptxas ${tools}; CC >= ${r.minComputeCapability}`];
+    return [r.version, `${pins.length ? `torch ${pins.join(', ')}` : msg('compat.val.pinnedByNone')}; ptxas ${tools}; CC >= ${r.minComputeCapability}`];
   });
-  rows.push([m('key.nightly'), m('val.nightly', { packages: nightly.packages.join(', ') })]);
+  rows.push([msg('compat.key.nightly'), msg('compat.val.nightly', { packages: nightly.packages.join(', ') })]);
   return { json, rows };
 }
 
@@ -256,8 +256,8 @@ async function lookupGpu(name: string): Promise<Answer> {
     .slice(0, 6)
     .join(', ');
   if (!match) {
-    const key = candidates.length > 1 ? 'ambiguous.gpu' : 'unknown.gpu';
-    throw new UsageError(m(key, { name }), names ? m('closest', { list: names }) : undefined);
+    const key = candidates.length > 1 ? 'compat.ambiguous.gpu' : 'compat.unknown.gpu';
+    throw new UsageError(msg(key, { name }), names ? msg('compat.closest', { list: names }) : undefined);
   }
   return { json: match, rows: objectRows(match) };
 }
@@ -267,8 +267,8 @@ async function lookupTorch(version: string): Promise<Answer> {
   const r = k.torchRelease(version);
   if (!r)
     throw new UsageError(
-      m('unknown.torch', { version }),
-      m('closest', {
+      msg('compat.unknown.torch', { version }),
+      msg('compat.closest', {
         list: closest(
           version,
           k.torchReleases().map((x) => x.version),
@@ -279,21 +279,22 @@ async function lookupTorch(version: string): Promise<Answer> {
   const { version: v0, cudaVariants: variants, pypiDefault, ...rest } = r;
   const json = { version: v0, cudaVariants: variants.map((v) => v.tag), pypiDefault, status: k.torchReleaseStatus(r), ...rest, variants };
   const rows: Row[] = [
-    [m('key.version'), mark(r.version, r)],
-    [m('key.status'), m(`status.${k.torchReleaseStatus(r)}`)],
+    [msg('compat.key.version'), mark(r.version, r)],
+    [msg('compat.key.status'), msg(`compat.status.${k.torchReleaseStatus(r)}`)],
     ['CUDA', r.cudaVariants.map((v) => v.tag).join(' ')],
     ['PyPI', r.pypiDefault],
     ['python', `${r.python.min} – ${r.python.max}`],
     ['torchvision', r.torchvision],
-    ['torchaudio', r.torchaudio ?? m('none')],
+    ['torchaudio', r.torchaudio ?? msg('compat.none')],
   ];
   for (const v of r.cudaVariants) {
     const parts = [v.cudaFull ?? v.cuda, v.cudnn ? `cuDNN ${v.cudnn}` : '', v.nccl ? `NCCL ${v.nccl}` : '', archText(v)].filter(Boolean);
     rows.push([v.tag, parts.join('; ')]);
-    for (const [platform, set] of Object.entries(v.byPlatform ?? {})) if (set) rows.push([`${v.tag} (${platform})`, archText(set) || m('none')]);
+    for (const [platform, set] of Object.entries(v.byPlatform ?? {})) if (set) rows.push([`${v.tag} (${platform})`, archText(set) || msg('compat.none')]);
   }
-  if (r.unconfirmedFields?.length) rows.push([m('key.source'), `${r.source} (${m('unconfirmed', { note: r.unconfirmedFields.join(', ') })})`]);
-  else rows.push([m('key.source'), r.source]);
+  if (r.unconfirmedFields?.length)
+    rows.push([msg('compat.key.source'), `${r.source} (${msg('compat.unconfirmed', { note: r.unconfirmedFields.join(', ') })})`]);
+  else rows.push([msg('compat.key.source'), r.source]);
   return { json, rows };
 }
 
@@ -314,7 +315,7 @@ async function listTorch(): Promise<Answer> {
   };
   const rows: Row[] = releases.map((r) => [
     r.version,
-    `${m(`status.${k.torchReleaseStatus(r)}`)}; ${r.released}; ${r.cudaVariants.map((v) => v.tag).join(' ')}`,
+    `${msg(`compat.status.${k.torchReleaseStatus(r)}`)}; ${r.released}; ${r.cudaVariants.map((v) => v.tag).join(' ')}`,
   ]);
   return { json, rows };
 }
@@ -324,8 +325,8 @@ async function lookupTensorflow(version: string): Promise<Answer> {
   const r = k.tensorflowRelease(version);
   if (!r)
     throw new UsageError(
-      m('unknown.tensorflow', { version }),
-      m('closest', {
+      msg('compat.unknown.tensorflow', { version }),
+      msg('compat.closest', {
         list: closest(
           version,
           k.tensorflowReleases().map((x) => x.version),
@@ -340,8 +341,8 @@ async function lookupJax(version: string): Promise<Answer> {
   const r = k.jaxRelease(version);
   if (!r)
     throw new UsageError(
-      m('unknown.jax', { version }),
-      m('closest', {
+      msg('compat.unknown.jax', { version }),
+      msg('compat.closest', {
         list: closest(
           version,
           k.jaxReleases().map((x) => x.version),
@@ -372,7 +373,7 @@ async function lookupJax(version: string): Promise<Answer> {
   for (const e of cudaExtras)
     rows.push([
       `jax[${e.extra}]`,
-      m('val.jaxExtra', { cuda: e.cudaMin, built: e.builtWith ?? '?', cudnn: e.cudnnMin, driver: e.minDriverLinux, cc: e.minComputeCapability }),
+      msg('compat.val.jaxExtra', { cuda: e.cudaMin, built: e.builtWith ?? '?', cudnn: e.cudnnMin, driver: e.minDriverLinux, cc: e.minComputeCapability }),
     ]);
   return { json, rows };
 }
@@ -381,7 +382,7 @@ async function optionalImport<T>(specifier: string, what: string): Promise<T> {
   try {
     return (await import(specifier)) as T;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(m('unavailable', { what }));
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(msg('compat.unavailable', { what }));
     throw error;
   }
 }
@@ -394,7 +395,7 @@ interface Markable {
 }
 
 function mark(text: string, row: Markable): string {
-  return row.confirmed ? text : `${text} (${m('unconfirmed', { note: row.note ?? '?' })})`;
+  return row.confirmed ? text : `${text} (${msg('compat.unconfirmed', { note: row.note ?? '?' })})`;
 }
 
 function archText(v: { archList: readonly string[]; ptx: readonly string[] }): string {
@@ -412,18 +413,19 @@ function objectRows(obj: Record<string, unknown>): Row[] {
   }
   const confirmed = obj.confirmed !== false && !(Array.isArray(obj.unconfirmedFields) && obj.unconfirmedFields.length);
   const why = typeof obj.note === 'string' ? obj.note : Array.isArray(obj.unconfirmedFields) ? obj.unconfirmedFields.join(', ') : '';
-  if (typeof obj.source === 'string') rows.push([m('key.source'), confirmed ? obj.source : `${obj.source} (${m('unconfirmed', { note: why || '?' })})`]);
+  if (typeof obj.source === 'string')
+    rows.push([msg('compat.key.source'), confirmed ? obj.source : `${obj.source} (${msg('compat.unconfirmed', { note: why || '?' })})`]);
   return rows;
 }
 
 /** A row's field name in the output language; a field the catalogue does not name is shown as it is. */
 function fieldLabel(key: string): string {
-  const k = `field.${key}`;
-  return k in m.table.en ? m(k as Parameters<typeof m>[0]) : key;
+  const k = `compat.field.${key}`;
+  return k in msg.table.en ? msg(k as Parameters<typeof msg>[0]) : key;
 }
 
 function render(value: unknown): string {
-  if (value === null) return m('none');
+  if (value === null) return msg('compat.none');
   if (Array.isArray(value)) return value.map(render).join(', ');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)

@@ -7,7 +7,8 @@ import { hostPath } from '../system/paths.js';
 import type { System } from '../system/types.js';
 import { initScript } from '../cuda/init.js';
 import { cudaList } from '../cuda/list.js';
-import { m } from '../cuda/messages.js';
+import { msg } from './messages.js';
+import { msg as cudaMsg } from '../cuda/messages.js';
 import { renderList, renderWhich } from '../cuda/render.js';
 import { EVAL_HINT, envFor, parseShell, quoteSh, renderEnv, shellFromEnv, type Shell } from '../cuda/shell.js';
 import {
@@ -26,12 +27,11 @@ import {
 import { chooseToolkit, findToolkits, shortVersion } from '../cuda/toolkits.js';
 import { findVersionFile } from '../cuda/version-file.js';
 import { cudaWhich } from '../cuda/which.js';
-import { cudaHelp } from './cuda-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'cuda list|use|undo|init|which [VERSION|PATH|SHELL] [--shell SHELL] [--global [--dry-run]] [--json]',
-  help: () => [cudaHelp('help')],
+  help: () => [msg('cuda.help')],
   examples: [
     'gpuenv cuda list',
     'eval "$(gpuenv cuda use 12.4)"',
@@ -56,14 +56,14 @@ export const switchDefaults: { uid: () => number | undefined; canWrite?: SwitchO
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = ctx.positionals;
-  if (!sub) throw new UsageError(m('err.sub'), `gpuenv ${details.usage}`);
+  if (!sub) throw new UsageError(cudaMsg('err.sub'), `gpuenv ${details.usage}`);
   const who: SwitchOptions = { uid: switchDefaults.uid(), env: ctx.io.env, canWrite: switchDefaults.canWrite, now: switchDefaults.now };
   const dryRun = ctx.values['dry-run'] === true;
   const global = ctx.values.global === true;
-  if (sub !== 'use' && (global || ctx.values.shell !== undefined)) throw new UsageError(m('err.extra', { arg: global ? '--global' : '--shell' }));
-  if (dryRun && sub !== 'undo' && !(sub === 'use' && global)) throw new UsageError(m('err.dryRunNeedsGlobal'));
+  if (sub !== 'use' && (global || ctx.values.shell !== undefined)) throw new UsageError(cudaMsg('err.extra', { arg: global ? '--global' : '--shell' }));
+  if (dryRun && sub !== 'undo' && !(sub === 'use' && global)) throw new UsageError(cudaMsg('err.dryRunNeedsGlobal'));
   const noMore = (n: number) => {
-    if (rest.length > n) throw new UsageError(m('err.extra', { arg: rest[n]! }));
+    if (rest.length > n) throw new UsageError(cudaMsg('err.extra', { arg: rest[n]! }));
   };
   switch (sub) {
     case 'list': {
@@ -83,7 +83,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     case 'init': {
       noMore(1);
       const shell = parseShell(rest[0]);
-      if (!shell) throw new UsageError(m('err.badShell', { shell: rest[0] ?? '' }));
+      if (!shell) throw new UsageError(cudaMsg('err.badShell', { shell: rest[0] ?? '' }));
       ctx.io.out(initScript(shell));
       return EXIT.ok;
     }
@@ -94,7 +94,7 @@ export async function run(ctx: CommandContext): Promise<number> {
       noMore(0);
       return undo(ctx, dryRun, who);
     default:
-      throw new UsageError(m('err.unknownSub', { sub }), m('err.sub'));
+      throw new UsageError(cudaMsg('err.unknownSub', { sub }), cudaMsg('err.sub'));
   }
 }
 
@@ -104,8 +104,8 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
   let origin: string | undefined;
   if (spec === undefined) {
     const found = await findVersionFile(sys, ctx.io.cwd);
-    if (!found) throw new UsageError(m('err.noVersion'));
-    if (!found.value) throw new UsageError(m('err.emptyVersionFile', { file: found.file }));
+    if (!found) throw new UsageError(cudaMsg('err.noVersion'));
+    if (!found.value) throw new UsageError(cudaMsg('err.emptyVersionFile', { file: found.file }));
     spec = found.value;
     origin = found.file;
   }
@@ -122,25 +122,25 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
     );
     return EXIT.ok;
   }
-  if (ctx.values.shell !== undefined) throw new UsageError(m('err.shellWithGlobal'));
+  if (ctx.values.shell !== undefined) throw new UsageError(cudaMsg('err.shellWithGlobal'));
   const plan = await blocked(() => planSwitch(sys, toolkit));
   const current = plan.current ?? '-';
   const lines: string[] = [];
-  if (plan.alternatives) lines.push(m('g.alt', { link: '/usr/local/cuda', alt: plan.link }));
+  if (plan.alternatives) lines.push(cudaMsg('g.alt', { link: '/usr/local/cuda', alt: plan.link }));
   const interrupted = await findInterrupted(sys, who);
   const needsRepair = interrupted.temps.length > 0 || interrupted.pending.length > 0;
   if (plan.noop && !needsRepair) {
-    ctx.io.out(`${[...lines, m('g.noop', { link: plan.link, target: plan.target })].join('\n')}\n`);
+    ctx.io.out(`${[...lines, cudaMsg('g.noop', { link: plan.link, target: plan.target })].join('\n')}\n`);
     return EXIT.ok;
   }
   const raw = rawCommands(sys, plan.link, plan.target);
   if (dryRun) {
     if (needsRepair)
-      lines.push(m('g.repaired', { what: [...interrupted.temps.map((t) => m('g.removedTemp', { path: t.temp }))].join('; ') || 'pending record' }));
-    lines.push(plan.noop ? m('g.noop', { link: plan.link, target: plan.target }) : m('g.plan', { link: plan.link, target: plan.target, current }));
-    if (!plan.noop) lines.push(m('g.steps'), ...raw.map((c) => `  ${c}`));
+      lines.push(cudaMsg('g.repaired', { what: [...interrupted.temps.map((t) => cudaMsg('g.removedTemp', { path: t.temp }))].join('; ') || 'pending record' }));
+    lines.push(plan.noop ? cudaMsg('g.noop', { link: plan.link, target: plan.target }) : cudaMsg('g.plan', { link: plan.link, target: plan.target, current }));
+    if (!plan.noop) lines.push(cudaMsg('g.steps'), ...raw.map((c) => `  ${c}`));
     if (plan.alternatives)
-      lines.push(m(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
+      lines.push(cudaMsg(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
     ctx.io.out(`${lines.join('\n')}\n`);
     return EXIT.ok;
   }
@@ -148,7 +148,9 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
     const again = `sudo gpuenv cuda use ${quoteSh(spec)} --global${ctx.globals.root ? ` --root ${quoteSh(ctx.globals.root)}` : ''}`;
     throw new ExitError(
       EXIT.problems,
-      [m('err.noPermission', { link: plan.link }), `  ${again}`, m('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join('\n'),
+      [cudaMsg('err.noPermission', { link: plan.link }), `  ${again}`, cudaMsg('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join(
+        '\n',
+      ),
     );
   }
   const repaired = await repair(sys, who);
@@ -159,15 +161,15 @@ async function use(ctx: CommandContext, asked: string | undefined, global: boole
     } catch (error) {
       throw new ExitError(
         EXIT.problems,
-        m('err.switchFailed', { link: plan.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
+        cudaMsg('err.switchFailed', { link: plan.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
       );
     }
-    lines.push(m('g.done', { link: plan.link, target: plan.target, current }));
-  } else lines.push(m('g.noop', { link: plan.link, target: plan.target }));
+    lines.push(cudaMsg('g.done', { link: plan.link, target: plan.target, current }));
+  } else lines.push(cudaMsg('g.noop', { link: plan.link, target: plan.target }));
   if (plan.alternatives)
-    lines.push(m(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
+    lines.push(cudaMsg(plan.alternatives.registered ? 'g.altRegistered' : 'g.altUnregistered', { path: toolkit.path }), `  ${plan.alternatives.command}`);
   ctx.io.out(`${lines.join('\n')}\n`);
-  ctx.io.err(`${m('g.shellNote', { hint: EVAL_HINT[shellFromEnv(ctx.io.env)](shortVersion(toolkit)) })}\n`);
+  ctx.io.err(`${cudaMsg('g.shellNote', { hint: EVAL_HINT[shellFromEnv(ctx.io.env)](shortVersion(toolkit)) })}\n`);
   return EXIT.ok;
 }
 
@@ -184,8 +186,10 @@ async function undo(ctx: CommandContext, dryRun: boolean, who: SwitchOptions): P
   const raw = record.previous === null ? [`rm -f ${quoteSh(hostPath(sys.root, record.link))}`] : rawCommands(sys, record.link, record.previous);
   if (dryRun) {
     const lines = [
-      record.previous === null ? m('u.planRemove', { link: record.link, current }) : m('u.plan', { link: record.link, previous: record.previous, current }),
-      m('g.steps'),
+      record.previous === null
+        ? cudaMsg('u.planRemove', { link: record.link, current })
+        : cudaMsg('u.plan', { link: record.link, previous: record.previous, current }),
+      cudaMsg('g.steps'),
       ...raw.map((c) => `  ${c}`),
     ];
     ctx.io.out(`${lines.join('\n')}\n`);
@@ -195,7 +199,12 @@ async function undo(ctx: CommandContext, dryRun: boolean, who: SwitchOptions): P
     const again = `sudo gpuenv cuda undo${ctx.globals.root ? ` --root ${quoteSh(ctx.globals.root)}` : ''}`;
     throw new ExitError(
       EXIT.problems,
-      [m('err.noPermission', { link: record.link }), `  ${again}`, m('g.byHand'), ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`)].join('\n'),
+      [
+        cudaMsg('err.noPermission', { link: record.link }),
+        `  ${again}`,
+        cudaMsg('g.byHand'),
+        ...raw.map((c) => `  sudo ${c.replace(' && ', ' && sudo ')}`),
+      ].join('\n'),
     );
   }
   try {
@@ -203,10 +212,12 @@ async function undo(ctx: CommandContext, dryRun: boolean, who: SwitchOptions): P
   } catch (error) {
     throw new ExitError(
       EXIT.problems,
-      m('err.switchFailed', { link: record.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
+      cudaMsg('err.switchFailed', { link: record.link, message: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
     );
   }
-  ctx.io.out(`${record.previous === null ? m('u.removed', { link: record.link }) : m('u.done', { link: record.link, previous: record.previous })}\n`);
+  ctx.io.out(
+    `${record.previous === null ? cudaMsg('u.removed', { link: record.link }) : cudaMsg('u.done', { link: record.link, previous: record.previous })}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -214,7 +225,7 @@ function pickShell(ctx: CommandContext): Shell {
   const given = ctx.values.shell;
   if (given === undefined) return shellFromEnv(ctx.io.env);
   const shell = parseShell(String(given));
-  if (!shell) throw new UsageError(m('err.badShell', { shell: String(given) }));
+  if (!shell) throw new UsageError(cudaMsg('err.badShell', { shell: String(given) }));
   return shell;
 }
 
@@ -231,18 +242,18 @@ async function blocked<T>(f: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof SwitchBlocked)) throw error;
     const d = error.detail;
-    if (error.reason === 'not-a-link') throw new ExitError(EXIT.problems, m('err.notALink', { path: d.path ?? '' }));
+    if (error.reason === 'not-a-link') throw new ExitError(EXIT.problems, cudaMsg('err.notALink', { path: d.path ?? '' }));
     if (error.reason === 'changed-since')
-      throw new ExitError(EXIT.problems, m('err.changedSince', { link: d.link ?? '', now: d.now ?? '', set: d.set ?? '', previous: d.previous ?? '' }));
-    throw new ExitError(EXIT.problems, m('err.nothingToUndo'));
+      throw new ExitError(EXIT.problems, cudaMsg('err.changedSince', { link: d.link ?? '', now: d.now ?? '', set: d.set ?? '', previous: d.previous ?? '' }));
+    throw new ExitError(EXIT.problems, cudaMsg('err.nothingToUndo'));
   }
 }
 
 function reportRepair(ctx: CommandContext, r: RepairResult): void {
   const what = [
-    ...r.removedTemps.map((p) => m('g.removedTemp', { path: p })),
-    ...r.completed.map((x) => m('g.completed', { link: x.link, target: x.target })),
-    ...r.dropped.map((x) => m('g.dropped', { link: x.link, target: x.target })),
+    ...r.removedTemps.map((p) => cudaMsg('g.removedTemp', { path: p })),
+    ...r.completed.map((x) => cudaMsg('g.completed', { link: x.link, target: x.target })),
+    ...r.dropped.map((x) => cudaMsg('g.dropped', { link: x.link, target: x.target })),
   ];
-  if (what.length) ctx.io.err(`${m('g.repaired', { what: what.join('; ') })}\n`);
+  if (what.length) ctx.io.err(`${cudaMsg('g.repaired', { what: what.join('; ') })}\n`);
 }

@@ -2,14 +2,14 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { diffLocks, renderDiffTable } from '../lock/diff.js';
-import { m } from '../lock/messages.js';
+import { msg } from './messages.js';
+import { msg as lockMsg } from '../lock/messages.js';
 import { parseLockOrSnapshot, readText } from '../lock/read.js';
-import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'diff A.json B.json [--env PATH|NAME] [--json]',
-  help: () => [em('diff.args'), em('lock.env'), em('diff.json')],
+  help: () => [msg('export.diff.args'), msg('export.lock.env'), msg('export.diff.json')],
   examples: ['gpuenv diff gpuenv.lock.json teammate.json', 'gpuenv diff monday.json friday.json --json'],
   options: { env: { type: 'string' } },
   allowPositionals: true,
@@ -25,6 +25,6 @@ export async function run(ctx: CommandContext): Promise<number> {
   const rows = diffLocks(da.lock, db.lock);
   const differ = rows.some((r) => !r.same);
   if (globals.json) io.out(`${JSON.stringify({ a: { file: a, kind: da.kind }, b: { file: b, kind: db.kind }, same: !differ, rows }, null, 2)}\n`);
-  else io.out(`${renderDiffTable(rows, a, b, '—', m('diff.header'))}${differ ? '' : `${m('diff.same')}\n`}`);
+  else io.out(`${renderDiffTable(rows, a, b, '—', lockMsg('diff.header'))}${differ ? '' : `${lockMsg('diff.same')}\n`}`);
   return differ ? 1 : 0;
 }

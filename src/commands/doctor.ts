@@ -13,21 +13,21 @@ import { parseTimeout } from '../system/duration.js';
 import type { System } from '../system/types.js';
 import { takeSnapshot } from '../probe/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
-import { cliMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'doctor [--json|--markdown] [--deep] [--python PATH]… [--snapshot FILE] [--root DIR] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
   help: () => [
-    m('doctor.opt.json'),
-    m('doctor.opt.markdown'),
-    m('doctor.opt.deep'),
-    m('doctor.opt.python'),
-    m('doctor.opt.snapshot'),
-    m('snapshot.opt.root'),
-    m('snapshot.opt.timeout'),
-    m('fleet.opt.outDir'),
-    m('fleet.opt.nodeName'),
+    msg('cli.doctor.opt.json'),
+    msg('cli.doctor.opt.markdown'),
+    msg('cli.doctor.opt.deep'),
+    msg('cli.doctor.opt.python'),
+    msg('cli.doctor.opt.snapshot'),
+    msg('cli.snapshot.opt.root'),
+    msg('cli.snapshot.opt.timeout'),
+    msg('cli.fleet.opt.outDir'),
+    msg('cli.fleet.opt.nodeName'),
   ],
   examples: [
     'gpuenv doctor',
@@ -48,11 +48,11 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, globals, io } = ctx;
-  if (values.markdown && globals.json) throw new UsageError(m('doctor.err.oneFormat'));
+  if (values.markdown && globals.json) throw new UsageError(msg('cli.doctor.err.oneFormat'));
   const snapshotFile = typeof values.snapshot === 'string' ? values.snapshot : undefined;
   const pythons = (Array.isArray(values.python) ? values.python : []).map(String);
   if (snapshotFile && (globals.root || values.deep || pythons.length)) {
-    throw new UsageError(m('doctor.err.snapshotLive'));
+    throw new UsageError(msg('cli.doctor.err.snapshotLive'));
   }
   const timeoutMs = parseTimeout(values.timeout);
   const { outDir, nodeName } = nodeOptionValues(values);
@@ -71,7 +71,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   const diagnosis = await diagnose(snapshot);
   const doc = () => ({ schemaVersion: SNAPSHOT_SCHEMA_VERSION, node, snapshot, findings: diagnosis.findings, ruleErrors: diagnosis.ruleErrors });
   if (outDir !== undefined) {
-    io.err(`${m('fleet.written', { file: await writeNodeResult(io.cwd, outDir, node, doc()) })}\n`);
+    io.err(`${msg('cli.fleet.written', { file: await writeNodeResult(io.cwd, outDir, node, doc()) })}\n`);
   } else if (globals.json) {
     io.out(`${JSON.stringify(doc(), null, 2)}\n`);
   } else if (values.markdown) {

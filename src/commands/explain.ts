@@ -10,12 +10,12 @@ import { outputWidth } from '../render/wrap.js';
 import { isSymptom, symptomEvents } from '../parse/symptoms.js';
 import { takeSnapshot } from '../probe/take.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../snapshot/types.js';
-import { xm as m } from './explain-messages.js';
+import { msg } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'explain [FILE|-] [--json] [--here]',
-  help: () => [m('opt.file'), m('opt.json'), m('opt.here')],
+  help: () => [msg('explain.opt.file'), msg('explain.opt.json'), msg('explain.opt.here')],
   examples: ['python train.py 2>&1 | gpuenv explain -', 'gpuenv explain error.log', 'gpuenv explain collect_env.txt --here', 'gpuenv explain log.txt --json'],
   options: { here: { type: 'boolean' } },
   allowPositionals: true,
@@ -23,7 +23,7 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { io, values, globals, positionals } = ctx;
-  if (positionals.length > 1) throw new UsageError(m('tooMany'), `gpuenv ${details.usage}`);
+  if (positionals.length > 1) throw new UsageError(msg('explain.tooMany'), `gpuenv ${details.usage}`);
   const file = positionals[0];
   const here = values.here === true;
   let collected: Collected;
@@ -31,7 +31,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   else if (file === undefined && here) collected = { bytes: Buffer.alloc(0), totalBytes: 0, droppedBytes: 0 };
   else collected = await collectBounded(io.stdin());
   const bytes = collected.bytes;
-  if (bytes.length === 0 && !here) throw new UsageError(m('empty'), m('emptyHint'));
+  if (bytes.length === 0 && !here) throw new UsageError(msg('explain.empty'), msg('explain.emptyHint'));
   const snapshot = here ? await takeSnapshot(await ctx.system(), {}) : undefined;
   const result = await explainText(bytes, snapshot ? { here: snapshot } : {});
   if (collected.droppedBytes > 0) {
@@ -70,8 +70,8 @@ async function collectFile(path: string, shown: string): Promise<Collected> {
     return await collectBounded(fh.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 }));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const known = code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES' ? m(`reason.${code}`) : undefined;
-    throw new UsageError(m('notFound', { file: shown, reason: known ?? code ?? String(error) }));
+    const known = code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES' ? msg(`explain.reason.${code}`) : undefined;
+    throw new UsageError(msg('explain.notFound', { file: shown, reason: known ?? code ?? String(error) }));
   } finally {
     await fh?.close();
   }
@@ -82,33 +82,37 @@ function size(n: number): string {
 }
 
 function render(r: Explanation, st: ReturnType<typeof makeStyle>, width: number, hereOnly: boolean): string {
-  const out = [st.bold(m('title')), ''];
+  const out = [st.bold(msg('explain.title')), ''];
   const inp = r.parsed.input;
-  if (hereOnly) out.push(m('hereOnly'));
+  if (hereOnly) out.push(msg('explain.hereOnly'));
   else {
-    out.push(m('read', { lines: inp.lines, size: size(inp.totalBytes) }));
-    if (inp.droppedBytes > 0) out.push(m('truncated', { total: size(inp.totalBytes), kept: size(DEFAULT_LIMITS.head), dropped: size(inp.droppedBytes) }));
-    if (inp.binary) out.push(m('binary'));
-    if (inp.encoding !== 'utf-8') out.push(m('encoding', { encoding: inp.encoding.toUpperCase() }));
+    out.push(msg('explain.read', { lines: inp.lines, size: size(inp.totalBytes) }));
+    if (inp.droppedBytes > 0)
+      out.push(msg('explain.truncated', { total: size(inp.totalBytes), kept: size(DEFAULT_LIMITS.head), dropped: size(inp.droppedBytes) }));
+    if (inp.binary) out.push(msg('explain.binary'));
+    if (inp.encoding !== 'utf-8') out.push(msg('explain.encoding', { encoding: inp.encoding.toUpperCase() }));
     const kinds = new Map<string, string>();
     for (const s of r.parsed.segments)
-      if (!kinds.has(s.kind)) kinds.set(s.kind, `${s.kind} (${m(s.startLine === s.endLine ? 'line' : 'lines', { from: s.startLine, to: s.endLine })})`);
+      if (!kinds.has(s.kind))
+        kinds.set(s.kind, `${s.kind} (${msg(s.startLine === s.endLine ? 'explain.line' : 'explain.lines', { from: s.startLine, to: s.endLine })})`);
     // Messages and symptoms are recognised too, with or without a command's output around them.
     const list = [...kinds.values()].slice(0, 8);
     const said = (events: readonly { line: number }[], key: 'messagesAt' | 'symptomsAt') => {
       const lines = [...new Set(events.map((e) => e.line))];
-      if (lines.length === 1) list.push(m(`${key}1`, { line: lines[0]! }));
-      else if (lines.length) list.push(m(key, { lines: lines.slice(0, 6).join(', ') + (lines.length > 6 ? ' …' : '') }));
+      if (lines.length === 1) list.push(msg(`explain.${key}1`, { line: lines[0]! }));
+      else if (lines.length) list.push(msg(`explain.${key}`, { lines: lines.slice(0, 6).join(', ') + (lines.length > 6 ? ' …' : '') }));
     };
     said(
       r.parsed.events.filter((e) => !isSymptom(e.signature)),
       'messagesAt',
     );
     said(symptomEvents(r.parsed.events), 'symptomsAt');
-    out.push(list.length ? m('recognised', { list: list.join(', ') }) : factList(r).length ? m('onlyFacts') : m('nothingRecognised'));
+    out.push(
+      list.length ? msg('explain.recognised', { list: list.join(', ') }) : factList(r).length ? msg('explain.onlyFacts') : msg('explain.nothingRecognised'),
+    );
   }
   const facts = factList(r);
-  if (facts.length) out.push(m('facts', { list: facts.join(' · ') }));
+  if (facts.length) out.push(msg('explain.facts', { list: facts.join(' · ') }));
   out.push('', ...explainFindingsSection(r.findings, st, width), '');
   return out.join('\n');
 }

@@ -9,7 +9,7 @@ import { isStdout, writeOutput } from '../system/output-file.js';
 import { isFlavor } from '../knowledge/containers.js';
 import { readText } from '../lock/read.js';
 import { snapshotWithEnv } from '../probe/with-env.js';
-import { em } from './export-messages.js';
+import { msg } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
@@ -30,7 +30,7 @@ export const details: CommandDetails = {
       'export.gpus',
       'export.merge',
       'export.gpuOnly',
-    ].map((k) => em(k as Parameters<typeof em>[0])),
+    ].map((k) => msg(k as Parameters<typeof msg>[0])),
   examples: [
     'gpuenv export requirements -o requirements.txt',
     'gpuenv export dockerfile --snapshot h200.json -o Dockerfile',
@@ -63,13 +63,13 @@ export async function run(ctx: CommandContext): Promise<number> {
   const { values, io } = ctx;
   const [kind, ...extra] = ctx.positionals;
   if (!kind || !isExportKind(kind))
-    throw new UsageError(em('export.badKind', { kinds: EXPORT_KINDS.join(', '), not: kind ? em('export.notKind', { kind }) : '' }));
-  if (extra.length) throw new UsageError(em('export.unexpected', { kind, extra: extra.join(' ') }));
+    throw new UsageError(msg('export.badKind', { kinds: EXPORT_KINDS.join(', '), not: kind ? msg('export.notKind', { kind }) : '' }));
+  if (extra.length) throw new UsageError(msg('export.unexpected', { kind, extra: extra.join(' ') }));
   const frameworks = (Array.isArray(values.framework) ? values.framework : []).map(String);
   const flavor = str(values.flavor);
-  if (flavor && !isFlavor(flavor)) throw new UsageError(em('export.badFlavor', { flavor }));
-  if (!frameworks.length && (values.cuda || values.python)) throw new UsageError(em('export.cudaNeedsFramework'));
-  if (frameworks.length && (values.snapshot || values.env)) throw new UsageError(em('export.frameworkOrMachine'));
+  if (flavor && !isFlavor(flavor)) throw new UsageError(msg('export.badFlavor', { flavor }));
+  if (!frameworks.length && (values.cuda || values.python)) throw new UsageError(msg('export.cudaNeedsFramework'));
+  if (frameworks.length && (values.snapshot || values.env)) throw new UsageError(msg('export.frameworkOrMachine'));
 
   let target: ExportTarget;
   if (frameworks.length) {
@@ -106,10 +106,10 @@ export async function run(ctx: CommandContext): Promise<number> {
     io.out(`${JSON.stringify({ kind, path, content: text, reasons: target.notes }, null, 2)}\n`);
     return 0;
   }
-  for (const note of target.notes) io.err(`${em('export.note', { note })}\n`);
+  for (const note of target.notes) io.err(`${msg('export.note', { note })}\n`);
   // Chinese output names the mirror option; stderr, so that the file on stdout stays the file.
-  if (getLang() === 'zh-CN' && target.pins.length) io.err(`${em('export.mirrorHint')}\n`);
-  if (toFile) io.err(`${em('export.written', { file: output })}\n`);
+  if (getLang() === 'zh-CN' && target.pins.length) io.err(`${msg('export.mirrorHint')}\n`);
+  if (toFile) io.err(`${msg('export.written', { file: output })}\n`);
   else io.out(text);
   return 0;
 }

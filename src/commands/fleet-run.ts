@@ -1,7 +1,7 @@
 // `gpuenv fleet run`: options → plan → (dry run: print it) → run the engine → per-node results → summary.
 import { UsageError } from '../errors.js';
 import type { CommandContext } from './types.js';
-import { fm } from '../fleet/messages.js';
+import { msg } from '../fleet/messages.js';
 import { executeFleetRun } from '../fleet/run/execute.js';
 import { k8sNodes, k8sPlan } from '../fleet/run/k8s.js';
 import { shellWord } from '../cuda/shell.js';
@@ -14,21 +14,21 @@ function options(ctx: CommandContext, command: string[]): FleetRunOptions {
   const v = ctx.values;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const engine = str('via') as Engine | undefined;
-  if (!engine || !ENGINES.includes(engine)) throw new UsageError(fm('run.via', { engine: engine ?? '?', engines: ENGINES.join(', ') }));
+  if (!engine || !ENGINES.includes(engine)) throw new UsageError(msg('run.via', { engine: engine ?? '?', engines: ENGINES.join(', ') }));
   const outDir = str('out-dir');
-  if (!outDir) throw new UsageError(fm('run.outDir'));
+  if (!outDir) throw new UsageError(msg('run.outDir'));
   const int = (k: string, flag: string): number | undefined => {
     const t = str(k);
     if (t === undefined) return undefined;
-    if (!/^\d{1,5}$/.test(t) || Number(t) === 0) throw new UsageError(fm('run.wholeNumber', { flag, value: t }));
+    if (!/^\d{1,5}$/.test(t) || Number(t) === 0) throw new UsageError(msg('run.wholeNumber', { flag, value: t }));
     return Number(t);
   };
   const lists = Array.isArray(v.nodelist) ? v.nodelist.map(String) : [];
   const timeout = str('timeout');
   const timeoutS = timeout === undefined ? DEFAULT_TIMEOUT_S : Number(timeout);
-  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 86400) throw new UsageError(fm('run.timeout', { value: String(timeout) }));
+  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 86400) throw new UsageError(msg('run.timeout', { value: String(timeout) }));
   const rcmd = str('rcmd');
-  if (rcmd !== undefined && rcmd !== 'ssh' && rcmd !== 'exec') throw new UsageError(fm('run.rcmd', { value: rcmd }));
+  if (rcmd !== undefined && rcmd !== 'ssh' && rcmd !== 'exec') throw new UsageError(msg('run.rcmd', { value: rcmd }));
   const o: FleetRunOptions = { engine, gpuenv: str('gpuenv') ?? 'gpuenv', command, outDir, timeoutS };
   const nodes = int('nodes', '-N');
   const gpus = int('gpus-per-node', '--gpus-per-node');
@@ -60,7 +60,7 @@ async function fleetRunChecked(ctx: CommandContext, command: string[]): Promise<
     if (o.engine === 'k8s') {
       const nodes = o.nodelist ? await k8sNodes(o) : ['NODE'];
       const plan = k8sPlan(o, nodes);
-      ctx.io.out(`${plan.yaml}\n# ${fm('run.then')}\n${plan.commands.map((c) => `# ${c.map(shellWord).join(' ')}`).join('\n')}\n`);
+      ctx.io.out(`${plan.yaml}\n# ${msg('run.then')}\n${plan.commands.map((c) => `# ${c.map(shellWord).join(' ')}`).join('\n')}\n`);
       return 0;
     }
     const argv = o.engine === 'slurm' ? slurmArgv(o) : parallelShellArgv(o);

@@ -2,7 +2,7 @@
 // hardware counters and findings; run builds and runs the engine's own fan-out (srun, pdsh, clush, kubectl);
 // manifests and slurm-conf print configuration for the admin to apply. Thin: the work is in src/fleet/.
 import { UsageError } from '../errors.js';
-import { fm } from '../fleet/messages.js';
+import { msg } from '../fleet/messages.js';
 import { readResults } from '../fleet/read-results.js';
 import { renderReportMarkdown, renderReportText } from '../fleet/render.js';
 import { resolve } from 'node:path';
@@ -19,17 +19,17 @@ export const details: CommandDetails = {
     '       gpuenv fleet slurm-conf [--gpuenv PATH] [--interval SECONDS]',
   ].join('\n'),
   help: () => [
-    fm('opt.inputs'),
-    fm('opt.baseline'),
-    fm('opt.markdown'),
-    fm('opt.prom'),
-    fm('opt.via'),
-    fm('opt.engine'),
-    fm('opt.gpuenv'),
-    fm('opt.outDir'),
-    fm('opt.dryRun'),
-    fm('opt.k8s'),
-    fm('opt.interval'),
+    msg('opt.inputs'),
+    msg('opt.baseline'),
+    msg('opt.markdown'),
+    msg('opt.prom'),
+    msg('opt.via'),
+    msg('opt.engine'),
+    msg('opt.gpuenv'),
+    msg('opt.outDir'),
+    msg('opt.dryRun'),
+    msg('opt.k8s'),
+    msg('opt.interval'),
   ],
   examples: [
     'gpuenv fleet report results/',
@@ -69,9 +69,9 @@ export async function run(ctx: CommandContext): Promise<number> {
   const [sub, ...inputs] = ctx.positionals;
   if (sub === 'run') return (await import('./fleet-run.js')).fleetRun(ctx, inputs);
   if (sub === 'manifests' || sub === 'slurm-conf') return (await import('./fleet-config.js')).fleetConfig(ctx, sub, inputs);
-  if (sub !== 'report') throw new UsageError(fm('usage.sub'), `gpuenv ${details.usage}`);
-  if (inputs.length === 0) throw new UsageError(fm('usage.inputs'));
-  if ([ctx.values.markdown, ctx.globals.json, ctx.values.prom].filter(Boolean).length > 1) throw new UsageError(fm('usage.oneFormat'));
+  if (sub !== 'report') throw new UsageError(msg('usage.sub'), `gpuenv ${details.usage}`);
+  if (inputs.length === 0) throw new UsageError(msg('usage.inputs'));
+  if ([ctx.values.markdown, ctx.globals.json, ctx.values.prom].filter(Boolean).length > 1) throw new UsageError(msg('usage.oneFormat'));
   const { results, unreadable } = await readResults(ctx.io.cwd, inputs);
   const lockFile = typeof ctx.values.baseline === 'string' ? ctx.values.baseline : undefined;
   const baseline = lockFile ? baselineOf(await parseLock(await readText(resolve(ctx.io.cwd, lockFile), 'lock'), lockFile)) : {};

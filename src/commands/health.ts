@@ -8,7 +8,8 @@ import { checkHealth, failedHealth, judgeHealth } from '../health/check.js';
 import { renderNfd } from '../health/nfd.js';
 import { npdExit, renderNpd } from '../health/npd.js';
 import { renderProm } from '../health/prom.js';
-import { msg } from '../health/messages.js';
+import { msg } from './messages.js';
+import { msg as healthMsg } from '../health/messages.js';
 import { actionLabel, renderHealthText } from '../health/render.js';
 import { applySlurmDrain, type SlurmAction } from '../health/slurm.js';
 import type { HealthResult } from '../health/types.js';
@@ -16,7 +17,6 @@ import { makeStyle } from '../render/style.js';
 import { readSnapshotFile } from '../snapshot/read.js';
 import { parseDuration, parseTimeout } from '../system/duration.js';
 import { writeOutput } from '../system/output-file.js';
-import { cliMessages } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 const FORMATS = ['human', 'json', 'prom', 'npd'] as const;
@@ -29,20 +29,20 @@ export const details: CommandDetails = {
   usage:
     'health [--json|--format human|json|prom|npd] [--prom-textfile FILE] [--nfd-features FILE [--nfd-ttl DURATION]] [--expect-gpus N] [--slurm-drain|--prolog] [--fail-closed] [--warn-exit 0|1] [--every DURATION] [--snapshot FILE] [--timeout SECONDS] [--out-dir DIR] [--node-name NAME]',
   help: () => [
-    msg('opt.format'),
-    msg('opt.promTextfile'),
-    msg('opt.nfdFeatures'),
-    msg('opt.nfdTtl'),
-    msg('opt.expectGpus'),
-    msg('opt.slurmDrain'),
-    msg('opt.prolog'),
-    msg('opt.failClosed'),
-    msg('opt.warnExit'),
-    msg('opt.every'),
-    msg('opt.snapshot'),
-    msg('opt.timeout'),
-    cliMessages('fleet.opt.outDir'),
-    cliMessages('fleet.opt.nodeName'),
+    healthMsg('opt.format'),
+    healthMsg('opt.promTextfile'),
+    healthMsg('opt.nfdFeatures'),
+    healthMsg('opt.nfdTtl'),
+    healthMsg('opt.expectGpus'),
+    healthMsg('opt.slurmDrain'),
+    healthMsg('opt.prolog'),
+    healthMsg('opt.failClosed'),
+    healthMsg('opt.warnExit'),
+    healthMsg('opt.every'),
+    healthMsg('opt.snapshot'),
+    healthMsg('opt.timeout'),
+    msg('cli.fleet.opt.outDir'),
+    msg('cli.fleet.opt.nodeName'),
   ],
   examples: [
     'gpuenv health',
@@ -96,16 +96,16 @@ function settings(ctx: CommandContext): Settings {
   const v = ctx.values;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const format = (str('format') ?? (ctx.globals.json ? 'json' : 'human')) as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(msg('err.format', { format, formats: FORMATS.join(', ') }));
-  if (ctx.globals.json && str('format') && format !== 'json') throw new UsageError(msg('err.jsonAndFormat', { format }));
+  if (!FORMATS.includes(format)) throw new UsageError(healthMsg('err.format', { format, formats: FORMATS.join(', ') }));
+  if (ctx.globals.json && str('format') && format !== 'json') throw new UsageError(healthMsg('err.jsonAndFormat', { format }));
   const expect = str('expect-gpus');
-  if (expect !== undefined && !/^\d{1,3}$/.test(expect)) throw new UsageError(msg('err.expectGpus', { value: expect }));
+  if (expect !== undefined && !/^\d{1,3}$/.test(expect)) throw new UsageError(healthMsg('err.expectGpus', { value: expect }));
   const warn = str('warn-exit') ?? '0';
-  if (warn !== '0' && warn !== '1') throw new UsageError(msg('err.warnExit', { value: warn }));
-  if (v['slurm-drain'] && v.prolog) throw new UsageError(msg('err.drainAndProlog'));
+  if (warn !== '0' && warn !== '1') throw new UsageError(healthMsg('err.warnExit', { value: warn }));
+  if (v['slurm-drain'] && v.prolog) throw new UsageError(healthMsg('err.drainAndProlog'));
   const every = str('every') === undefined ? undefined : parseDuration(str('every')!, '--every');
   const snapshotFile = str('snapshot');
-  if (snapshotFile && (ctx.globals.root || every !== undefined)) throw new UsageError(msg('err.snapshotLive'));
+  if (snapshotFile && (ctx.globals.root || every !== undefined)) throw new UsageError(healthMsg('err.snapshotLive'));
   const ttl = str('nfd-ttl');
   const { outDir, nodeName } = nodeOptionValues(v);
   return {
@@ -142,13 +142,13 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
     if (error instanceof UsageError) throw error;
     return failedHealth({ env: io.env, hostname: () => null }, String((error as Error)?.message ?? error), o.nodeName, now);
   });
-  if (result.status === 'unknown') io.err(msg('run.undecided', { failure: result.failure ?? msg('run.unknownFailure') }));
+  if (result.status === 'unknown') io.err(healthMsg('run.undecided', { failure: result.failure ?? healthMsg('run.unknownFailure') }));
   // A file that cannot be written is reported, never a reason to skip the drain or to end an --every loop.
   const write = async (file: string, text: string) => {
     try {
       await writeOutput(io.cwd, file, text, true);
     } catch (error) {
-      io.err(msg('run.cannotWrite', { file, error: (error as Error).message }));
+      io.err(healthMsg('run.cannotWrite', { file, error: (error as Error).message }));
     }
   };
   if (o.promFile) await write(o.promFile, renderProm(result, new Date()));
@@ -159,12 +159,12 @@ async function round(ctx: CommandContext, o: Settings): Promise<number> {
     const node = nonBlank(o.nodeName) ?? nonBlank(io.env.SLURMD_NODENAME) ?? result.node.name;
     slurm = await applySlurmDrain(result, node, o.failClosed);
     if (slurm.action === 'failed' || slurm.action === 'kept-admin-reason')
-      io.err(msg('run.slurm', { action: actionLabel(slurm.action), detail: slurm.detail }));
+      io.err(healthMsg('run.slurm', { action: actionLabel(slurm.action), detail: slurm.detail }));
   }
   const doc = { ...result, ...(slurm ? { slurm } : {}) };
   if (o.outDir !== undefined) {
     await writeNodeResult(io.cwd, o.outDir, result.node, doc).catch((error: Error) =>
-      io.err(msg('run.cannotWriteDir', { dir: o.outDir!, error: error.message })),
+      io.err(healthMsg('run.cannotWriteDir', { dir: o.outDir!, error: error.message })),
     );
   } else if (o.format === 'json') io.out(`${JSON.stringify(doc, null, 2)}\n`);
   else if (o.format === 'prom') io.out(renderProm(result, new Date()));

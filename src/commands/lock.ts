@@ -4,13 +4,13 @@ import { headerDate } from '../export/write.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
 import { snapshotWithEnv } from '../probe/with-env.js';
 import { lockFromSnapshot } from '../lock/make.js';
-import { m } from '../lock/messages.js';
-import { em } from './export-messages.js';
+import { msg } from './messages.js';
+import { msg as lockMsg } from '../lock/messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'lock [-o gpuenv.lock.json [--force]] [--env PATH|NAME] [--snapshot FILE]',
-  help: () => [em('lock.output'), em('export.force'), em('lock.env'), em('export.snapshot')],
+  help: () => [msg('export.lock.output'), msg('export.force'), msg('export.lock.env'), msg('export.snapshot')],
   examples: ['gpuenv lock -o gpuenv.lock.json', 'gpuenv lock --snapshot h200.json --env /opt/torch/.venv'],
   options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, env: { type: 'string' }, snapshot: { type: 'string' } },
   allowPositionals: false,
@@ -27,7 +27,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   const json = `${JSON.stringify(lock, null, 2)}\n`;
   if (typeof values.output === 'string' && !isStdout(values.output)) {
     await writeOutput(io.cwd, values.output, json, values.force === true);
-    io.err(`${m('lock.written', { file: values.output })}\n`);
+    io.err(`${lockMsg('lock.written', { file: values.output })}\n`);
   } else io.out(json);
   return 0;
 }

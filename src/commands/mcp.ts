@@ -1,6 +1,6 @@
 // `gpuenv mcp`: serve gpuenv's read-only commands to an AI assistant over the Model Context Protocol (stdio).
 import { EXIT } from '../errors.js';
-import { mcpMessages as mm } from '../mcp/messages.js';
+import { msg } from '../mcp/messages.js';
 import { TOOL_NAMES } from '../mcp/tools.js';
 import { parseTimeout } from '../system/duration.js';
 import type { CommandContext, CommandDetails } from './types.js';
@@ -8,17 +8,17 @@ import type { CommandContext, CommandDetails } from './types.js';
 export const details: CommandDetails = {
   usage: 'mcp [--root DIR] [--timeout SECONDS]',
   help: () => [
-    mm('help.root'),
-    mm('help.timeout'),
+    msg('help.root'),
+    msg('help.timeout'),
     '',
-    mm('help.tools'),
+    msg('help.tools'),
     ...TOOL_NAMES.map((n) => `  ${n}`),
-    mm('help.notOffered'),
+    msg('help.notOffered'),
     '',
-    mm('help.clients'),
-    mm('help.claudeCode'),
-    mm('help.json'),
-    mm('help.docs'),
+    msg('help.clients'),
+    msg('help.claudeCode'),
+    msg('help.json'),
+    msg('help.docs'),
   ],
   examples: ['gpuenv mcp', 'gpuenv mcp --root /mnt/image --timeout 30'],
   options: { timeout: { type: 'string' } },

@@ -11,13 +11,13 @@ import { resolve } from '../plan/resolve.js';
 import { buildPlan } from '../plan/steps.js';
 import { liveTarget, remoteTarget } from '../plan/target.js';
 import type { FrameworkName, FrameworkRequest, PlanRequest, Via } from '../plan/types.js';
-import { planCliMessages as m } from './plan-messages.js';
+import { msg } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage:
     'plan [--framework torch[@VER]|tensorflow[@VER]|jax[@VER]]… [--via pip|uv|conda|docker] [--python VER] [--gpu NAME] [--driver VER] [--os ID] [--cuda VER] [--mirror NAME] [--json]',
-  help: () => [m('help')],
+  help: () => [msg('plan.help')],
   examples: [
     'gpuenv plan',
     'gpuenv plan --gpu "RTX 5090" --driver 570.86.10 --os ubuntu-24.04 --framework torch',
@@ -43,7 +43,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 export function parseFramework(spec: string): FrameworkRequest {
   const [rawName = '', version] = spec.split('@', 2);
   const name = rawName.toLowerCase().replace(/^pytorch$/, 'torch') as FrameworkName;
-  if (!['torch', 'tensorflow', 'jax'].includes(name)) throw new UsageError(m('badFramework', { name: rawName }), m('badFrameworkHint'));
+  if (!['torch', 'tensorflow', 'jax'].includes(name)) throw new UsageError(msg('plan.badFramework', { name: rawName }), msg('plan.badFrameworkHint'));
   if (version === undefined || version === '') return { name };
   const known =
     name === 'torch'
@@ -52,7 +52,7 @@ export function parseFramework(spec: string): FrameworkRequest {
         ? tensorflowReleases().map((r) => r.version)
         : jaxReleases().map((r) => r.version);
   if (!/^\d+(\.\d+){0,2}$/.test(version) || !known.some((k) => versionHasPrefix(k, version))) {
-    throw new UsageError(m('badVersion', { framework: name, version }), m('closest', { list: closestVersions(version, known).join(', ') }));
+    throw new UsageError(msg('plan.badVersion', { framework: name, version }), msg('plan.closest', { list: closestVersions(version, known).join(', ') }));
   }
   return { name, version };
 }
@@ -60,20 +60,20 @@ export function parseFramework(spec: string): FrameworkRequest {
 export function planRequest(values: CommandContext['values']): PlanRequest {
   const frameworks = list(values.framework).map(parseFramework);
   const via = (str(values.via) ?? 'pip') as Via;
-  if (!['pip', 'uv', 'conda', 'docker'].includes(via)) throw new UsageError(m('badVia', { via }));
+  if (!['pip', 'uv', 'conda', 'docker'].includes(via)) throw new UsageError(msg('plan.badVia', { via }));
   const python = str(values.python);
-  if (python !== undefined && !/^3\.\d{1,2}(\.\d+)?$/.test(python)) throw new UsageError(m('badPython', { python }));
+  if (python !== undefined && !/^3\.\d{1,2}(\.\d+)?$/.test(python)) throw new UsageError(msg('plan.badPython', { python }));
   const cuda = str(values.cuda);
-  if (cuda !== undefined && !/^\d{2}(\.\d)?(\.\d+)?$/.test(cuda)) throw new UsageError(m('badCuda', { cuda }));
+  if (cuda !== undefined && !/^\d{2}(\.\d)?(\.\d+)?$/.test(cuda)) throw new UsageError(msg('plan.badCuda', { cuda }));
   const mirrorName = str(values.mirror);
   const mir = mirrorName ? mirror(mirrorName) : undefined;
-  if (mirrorName && !mir) throw new UsageError(m('badMirror', { mirror: mirrorName }));
+  if (mirrorName && !mir) throw new UsageError(msg('plan.badMirror', { mirror: mirrorName }));
   const fws = frameworks.length ? frameworks : [{ name: 'torch' as const }];
   if (via === 'conda') {
     for (const f of fws) {
       if (f.name !== 'torch' || !f.version) continue;
       const r = torchRelease(f.version);
-      if (r && r.confirmed === false) throw new UsageError(m('noConda', { version: r.version }), m('noCondaHint'));
+      if (r && r.confirmed === false) throw new UsageError(msg('plan.noConda', { version: r.version }), msg('plan.noCondaHint'));
     }
   }
   return {
@@ -94,12 +94,12 @@ export async function run(ctx: CommandContext): Promise<number> {
   const os = str(ctx.values.os);
   let target;
   if (gpus.length || driver || os) {
-    if (!gpus.length) throw new UsageError(m('noGpu'));
+    if (!gpus.length) throw new UsageError(msg('plan.noGpu'));
     target = remoteTarget({ gpus, ...(driver ? { driver } : {}), ...(os ? { os } : {}) });
   } else {
     const { takeSnapshot } = await import('../probe/take.js');
     target = liveTarget(await takeSnapshot(await ctx.system(), {}));
-    if (!target.gpus.length) throw new ExitError(EXIT.problems, m('noGpu'));
+    if (!target.gpus.length) throw new ExitError(EXIT.problems, msg('plan.noGpu'));
   }
   const plan = buildPlan(target, req, resolve(target, req));
   if (ctx.globals.json) {

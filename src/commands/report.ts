@@ -8,7 +8,7 @@ import { takeSnapshot } from '../probe/take.js';
 import { readBenchFile } from '../report/bench-input.js';
 import { readFleet } from '../report/fleet-input.js';
 import { renderReport } from '../report/index.js';
-import { rm as m } from '../report/messages.js';
+import { msg } from '../report/messages.js';
 import { readSnapshotFile } from '../snapshot/read.js';
 import { parseTimeout } from '../system/duration.js';
 import { isStdout, writeOutput } from '../system/output-file.js';
@@ -17,7 +17,16 @@ import type { CommandContext, CommandDetails } from './types.js';
 export const details: CommandDetails = {
   usage:
     'report [--snapshot FILE] [--bench FILE] [--fleet DIR]… [--doctor] [--fragment] [-o FILE|- [--force]] [--root DIR] [--timeout SECONDS] [--lang en|zh-CN]',
-  help: () => [m('opt.snapshot'), m('opt.bench'), m('opt.fleet'), m('opt.doctor'), m('opt.fragment'), m('opt.output'), m('opt.force'), m('opt.timeout')],
+  help: () => [
+    msg('opt.snapshot'),
+    msg('opt.bench'),
+    msg('opt.fleet'),
+    msg('opt.doctor'),
+    msg('opt.fragment'),
+    msg('opt.output'),
+    msg('opt.force'),
+    msg('opt.timeout'),
+  ],
   examples: [
     'gpuenv report',
     'gpuenv report --bench bench.json -o h200.html',
@@ -45,12 +54,12 @@ export async function run(ctx: CommandContext): Promise<number> {
   const snapshotFile = str(values.snapshot);
   const benchFile = str(values.bench);
   const fleetDirs = (Array.isArray(values.fleet) ? values.fleet : []).map(String);
-  if (snapshotFile && globals.root) throw new UsageError(m('err.snapshotFlags'));
+  if (snapshotFile && globals.root) throw new UsageError(msg('err.snapshotFlags'));
   const timeoutMs = parseTimeout(values.timeout);
   const output = str(values.output) ?? 'gpuenv-report.html';
   // Refuse before probing: a page that cannot be written should not cost a probe of the machine.
   if (!isStdout(output) && values.force !== true && (await stat(resolve(io.cwd, output)).catch(() => null)))
-    throw new UsageError(m('err.exists', { file: output }));
+    throw new UsageError(msg('err.exists', { file: output }));
   // The inputs are read first: a bad file is a usage error before any probing.
   const bench = benchFile ? await readBenchFile(benchFile, io.cwd) : undefined;
   const fleet = fleetDirs.length > 0 ? await readFleet(fleetDirs, io.cwd) : undefined;
@@ -74,7 +83,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   if (isStdout(output)) io.out(text);
   else {
     await writeOutput(io.cwd, output, text, values.force === true);
-    io.err(`${m('written', { file: output, size: `${Math.ceil(Buffer.byteLength(text) / 1024)} KiB` })}\n`);
+    io.err(`${msg('written', { file: output, size: `${Math.ceil(Buffer.byteLength(text) / 1024)} KiB` })}\n`);
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 // `gpuenv verify [LOCK]`: this machine (or a Snapshot) against a lock; a Finding per difference, exit 1 on a breaking one.
 import { resolve } from 'node:path';
-import { m } from '../lock/messages.js';
+import { msg } from './messages.js';
+import { msg as lockMsg } from '../lock/messages.js';
 import { parseLock, readText } from '../lock/read.js';
 import { verifyLock } from '../lock/verify.js';
 import { findingsSection } from '../render/findings-text.js';
@@ -8,12 +9,11 @@ import { makeStyle } from '../render/style.js';
 import { outputWidth } from '../render/wrap.js';
 import { snapshotWithEnv } from '../probe/with-env.js';
 import { UsageError } from '../errors.js';
-import { em } from './export-messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
 
 export const details: CommandDetails = {
   usage: 'verify [gpuenv.lock.json] [--env PATH|NAME] [--snapshot FILE] [--json]',
-  help: () => [em('verify.lock'), em('verify.env'), em('verify.snapshot')],
+  help: () => [msg('export.verify.lock'), msg('export.verify.env'), msg('export.verify.snapshot')],
   examples: ['gpuenv verify', 'gpuenv verify gpuenv.lock.json --json', 'gpuenv verify team.lock.json --snapshot new-hire.json'],
   options: { env: { type: 'string' }, snapshot: { type: 'string' } },
   allowPositionals: true,
@@ -21,7 +21,7 @@ export const details: CommandDetails = {
 
 export async function run(ctx: CommandContext): Promise<number> {
   const { values, io, globals } = ctx;
-  if (ctx.positionals.length > 1) throw new UsageError(em('verify.tooMany', { count: ctx.positionals.length }));
+  if (ctx.positionals.length > 1) throw new UsageError(msg('export.verify.tooMany', { count: ctx.positionals.length }));
   const file = ctx.positionals[0] ?? 'gpuenv.lock.json';
   const lock = await parseLock(await readText(resolve(io.cwd, file), 'lock'), file);
   const { snapshot: snap, env } = await snapshotWithEnv(ctx.system, {
@@ -35,7 +35,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     io.out(`${JSON.stringify({ lockVersion: lock.lockVersion, lock: file, ok: errors === 0, findings }, null, 2)}\n`);
   } else {
     const st = makeStyle(io.color);
-    const head = findings.length ? m('verify.summary', { errors, warnings: findings.length - errors, file }) : m('verify.ok', { file });
+    const head = findings.length ? lockMsg('verify.summary', { errors, warnings: findings.length - errors, file }) : lockMsg('verify.ok', { file });
     const body = findings.length ? findingsSection(findings, st, outputWidth(io)) : [];
     io.out(`${[st.bold(`gpuenv verify: ${head}`), ...(body.length ? ['', ...body] : [])].join('\n')}\n`);
   }

@@ -6,13 +6,13 @@ import { getLang } from '../i18n/index.js';
 import { formatBytes, table } from '../render/style.js';
 import { displayWidth, truncateDisplay } from '../render/width.js';
 import type { CommandContext, CommandDetails } from './types.js';
-import { vramMessages as m } from './vram-messages.js';
+import { msg } from './messages.js';
 import type { Mode, ModelSpec, Optimizer, Precision, Strategy, VramOptions } from '../vram/types.js';
 
 export const details: CommandDetails = {
   usage:
     'vram <model|params|config.json> [--train|--infer] [--precision P] [--optimizer O] [--batch N] [--seq N] [--lora R|--qlora] [--checkpointing] [--gpus N --strategy S] [--gpu NAME] [--json]',
-  help: () => [m('help')],
+  help: () => [msg('vram.help')],
   examples: [
     'gpuenv vram llama-3-8b --infer --batch 4 --seq 4096',
     'gpuenv vram llama-2-7b --qlora --batch 4 --seq 1024 --checkpointing',
@@ -44,13 +44,13 @@ const STRATEGIES = ['ddp', 'fsdp', 'zero2', 'zero3'] as const;
 function choice<T extends string>(v: unknown, flag: string, choices: readonly T[], dflt: T): T {
   if (v === undefined) return dflt;
   const s = String(v).toLowerCase();
-  if (!(choices as readonly string[]).includes(s)) throw new UsageError(m('usage.badChoice', { flag, choices: choices.join('|'), value: String(v) }));
+  if (!(choices as readonly string[]).includes(s)) throw new UsageError(msg('vram.usage.badChoice', { flag, choices: choices.join('|'), value: String(v) }));
   return s as T;
 }
 function count(v: unknown, flag: string): number | undefined {
   if (v === undefined) return undefined;
   const s = String(v).trim();
-  if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 1e7) throw new UsageError(m('usage.badNumber', { flag, value: String(v) }));
+  if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 1e7) throw new UsageError(msg('vram.usage.badNumber', { flag, value: String(v) }));
   return Number(s);
 }
 
@@ -66,15 +66,15 @@ async function resolveModel(arg: string, cwd: string): Promise<ModelSpec> {
     try {
       json = JSON.parse(await readFile(file, 'utf8'));
     } catch (e) {
-      throw new UsageError(m('usage.badConfig', { file: arg, reason: (e as Error).message }));
+      throw new UsageError(msg('vram.usage.badConfig', { file: arg, reason: (e as Error).message }));
     }
     try {
       return p.modelFromHfConfig(json, arg);
     } catch (e) {
-      throw new UsageError(m('usage.badConfig', { file: arg, reason: (e as Error).message }));
+      throw new UsageError(msg('vram.usage.badConfig', { file: arg, reason: (e as Error).message }));
     }
   }
-  throw new UsageError(m('usage.unknownModel', { name: arg }), m('usage.closest', { list: p.closestModels(arg).join(', ') }));
+  throw new UsageError(msg('vram.usage.unknownModel', { name: arg }), msg('vram.usage.closest', { list: p.closestModels(arg).join(', ') }));
 }
 
 /** The GPU to size for: --gpu NAME from the catalogue, else this machine's first GPU (if any can be read). */
@@ -85,9 +85,9 @@ async function targetGpu(ctx: CommandContext): Promise<{ name: string; bytes: nu
     const { match, candidates } = matchGpu(name);
     if (!match)
       throw new UsageError(
-        m('usage.unknownGpu', { name }),
+        msg('vram.usage.unknownGpu', { name }),
         candidates.length
-          ? m('usage.closest', {
+          ? msg('vram.usage.closest', {
               list: candidates
                 .slice(0, 5)
                 .map((c) => c.name)
@@ -109,16 +109,16 @@ async function targetGpu(ctx: CommandContext): Promise<{ name: string; bytes: nu
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [arg, extra] = ctx.positionals;
-  if (!arg || extra !== undefined) throw new UsageError(m('usage.model'));
+  if (!arg || extra !== undefined) throw new UsageError(msg('vram.usage.model'));
   const v = ctx.values;
-  if (v.train && v.infer) throw new UsageError(m('usage.trainInfer'));
+  if (v.train && v.infer) throw new UsageError(msg('vram.usage.trainInfer'));
   const mode: Mode = v.infer ? 'infer' : 'train';
   const lora = count(v.lora, 'lora');
-  if (lora !== undefined && v.qlora) throw new UsageError(m('usage.loraQlora'));
-  if (mode === 'infer' && (lora !== undefined || v.qlora || v.optimizer !== undefined || v.checkpointing)) throw new UsageError(m('usage.loraInfer'));
+  if (lora !== undefined && v.qlora) throw new UsageError(msg('vram.usage.loraQlora'));
+  if (mode === 'infer' && (lora !== undefined || v.qlora || v.optimizer !== undefined || v.checkpointing)) throw new UsageError(msg('vram.usage.loraInfer'));
   const precision = choice<Precision>(v.precision, 'precision', PRECISIONS, 'bf16');
   if (mode === 'train' && lora === undefined && !v.qlora && (precision === 'int8' || precision === 'int4'))
-    throw new UsageError(m('usage.quantTrain', { precision }));
+    throw new UsageError(msg('vram.usage.quantTrain', { precision }));
   const model = await resolveModel(arg, ctx.io.cwd);
   const o: VramOptions = {
     mode,
@@ -168,9 +168,9 @@ export async function run(ctx: CommandContext): Promise<number> {
     mode === 'train' ? ` · ${o.optimizer}` : '',
   ].join('');
   lines.push(
-    m('title', {
+    msg('vram.title', {
       model: model.name,
-      mode: m(`mode.${mode}`),
+      mode: msg(`vram.mode.${mode}`),
       precision: o.precision,
       extra: extraBits,
       batch: o.batch,
@@ -179,33 +179,40 @@ export async function run(ctx: CommandContext): Promise<number> {
     }),
     '',
   );
-  const rows = [[m('col.term'), m('col.size'), m('col.how')]];
-  for (const t of e.terms) rows.push([m(`term.${t.id}`), formatBytes(t.bytes), displayWidth(t.formula) > 110 ? truncateDisplay(t.formula, 108) : t.formula]);
-  rows.push([m('peak'), formatBytes(e.allocatedPeakBytes), ''], [m('total'), formatBytes(e.totalBytes), '']);
-  lines.push(...table(rows), '', `  ${m('peakNote')}`);
+  const rows = [[msg('vram.col.term'), msg('vram.col.size'), msg('vram.col.how')]];
+  for (const t of e.terms)
+    rows.push([msg(`vram.term.${t.id}`), formatBytes(t.bytes), displayWidth(t.formula) > 110 ? truncateDisplay(t.formula, 108) : t.formula]);
+  rows.push([msg('vram.peak'), formatBytes(e.allocatedPeakBytes), ''], [msg('vram.total'), formatBytes(e.totalBytes), '']);
+  lines.push(...table(rows), '', `  ${msg('vram.peakNote')}`);
   const note = getLang() === 'zh-CN' ? (model.noteZh ?? model.note) : model.note;
-  if (!model.confirmed || note) lines.push(`  ${m('unconfirmed', { note: note ?? '' })}`);
-  lines.push('', m('fits.title'));
+  if (!model.confirmed || note) lines.push(`  ${msg('vram.unconfirmed', { note: note ?? '' })}`);
+  lines.push('', msg('vram.fits.title'));
   lines.push(
-    ...table(fits.map((f) => [`${f.memoryGiB} GB`, f.fits ? m('fits.yes') : m('fits.no'), f.gpus.slice(0, 4).join(', ') + (f.gpus.length > 4 ? ', …' : '')])),
+    ...table(
+      fits.map((f) => [
+        `${f.memoryGiB} GB`,
+        f.fits ? msg('vram.fits.yes') : msg('vram.fits.no'),
+        f.gpus.slice(0, 4).join(', ') + (f.gpus.length > 4 ? ', …' : ''),
+      ]),
+    ),
   );
   lines.push('');
   if (target)
     lines.push(
-      m('target', {
+      msg('vram.target', {
         gpu: target.name,
         size: formatBytes(target.bytes),
-        verdict: e.totalBytes <= target.bytes ? m('target.fits') : m('target.noFit'),
+        verdict: e.totalBytes <= target.bytes ? msg('vram.target.fits') : msg('vram.target.noFit'),
         batch: best ?? 0,
       }),
     );
-  else lines.push(m('target.none'));
+  else lines.push(msg('vram.target.none'));
   if (sugg.length) {
-    lines.push('', m('suggest.title'));
+    lines.push('', msg('vram.suggest.title'));
     lines.push(
       ...sugg.map(
         (s) =>
-          `  ${m('suggest.row', { flags: s.flags, saving: formatBytes(s.savingBytes), total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? m('suggest.fits') : m('suggest.noFit') })}`,
+          `  ${msg('vram.suggest.row', { flags: s.flags, saving: formatBytes(s.savingBytes), total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? msg('vram.suggest.fits') : msg('vram.suggest.noFit') })}`,
       ),
     );
   }

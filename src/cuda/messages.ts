@@ -1,7 +1,7 @@
 // Messages of `gpuenv cuda` (core and rendering), English and Simplified Chinese.
 import { defineMessages } from '../i18n/index.js';
 
-export const m = defineMessages({
+export const msg = defineMessages({
   en: {
     'err.notToolkit': '{path} is not a CUDA toolkit gpuenv found{origin}',
     'err.noSuchPath': '{path}: no such folder{origin}',

@@ -10,7 +10,7 @@ import { hostPath } from '../system/paths.js';
 import type { Toolkit } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
 import { allRecords, readState, stateFiles, writeState, type StateEnv, type SwitchRecord } from './state.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import { roots, shortVersion } from './toolkits.js';
 
 export const CUDA_LINK = '/usr/local/cuda';
@@ -175,7 +175,7 @@ async function removeLeftover(host: string, shown: string): Promise<void> {
     await fs.rmdir(host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(m(code === 'ENOTEMPTY' || code === 'EEXIST' ? 'err.leftoverFull' : 'err.leftoverFolder', { path: shown }));
+    throw new UsageError(msg(code === 'ENOTEMPTY' || code === 'EEXIST' ? 'err.leftoverFull' : 'err.leftoverFolder', { path: shown }));
   }
 }
 

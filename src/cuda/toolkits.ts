@@ -8,7 +8,7 @@ import { padEndDisplay } from '../render/width.js';
 import { probeToolkits } from '../probe/toolkits.js';
 import type { Toolkit } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 
 export async function findToolkits(sys: System, timeoutMs = 5_000): Promise<Toolkit[]> {
   return probeToolkits(createProbeContext(sys, timeoutMs));
@@ -55,25 +55,25 @@ export async function chooseToolkit(sys: System, toolkits: Toolkit[], asked: str
     const real = await sys.realPath(spec);
     const hit = toolkits.find((t) => t.path === real || roots(t).includes(posix.normalize(spec)));
     if (hit) return { toolkit: hit, asked: spec };
-    throw new UsageError(m(real ? 'err.notToolkit' : 'err.noSuchPath', { path: spec, origin: origin ?? '' }), available);
+    throw new UsageError(msg(real ? 'err.notToolkit' : 'err.noSuchPath', { path: spec, origin: origin ?? '' }), available);
   }
-  if (!/^\d+(\.\d+){0,2}$/.test(spec)) throw new UsageError(m('err.badVersion', { spec }), available);
+  if (!/^\d+(\.\d+){0,2}$/.test(spec)) throw new UsageError(msg('err.badVersion', { spec }), available);
   const hits = toolkits.filter((t) => {
     const v = versionOf(t);
     return v !== null && versionHasPrefix(v, spec);
   });
   if (hits.length === 1) return { toolkit: hits[0]!, asked: spec };
   if (hits.length === 0) {
-    const where = origin ? m('err.fromFile', { file: origin }) : '';
-    throw new UsageError(m('err.noMatch', { spec, where }), available);
+    const where = origin ? msg('err.fromFile', { file: origin }) : '';
+    throw new UsageError(msg('err.noMatch', { spec, where }), available);
   }
-  throw new UsageError(m('err.ambiguous', { spec, list: hits.map((t) => `${versionOf(t)} (${t.path})`).join(', ') }), available);
+  throw new UsageError(msg('err.ambiguous', { spec, list: hits.map((t) => `${versionOf(t)} (${t.path})`).join(', ') }), available);
 }
 
 function listForError(toolkits: Toolkit[]): string {
-  if (toolkits.length === 0) return m('err.noneInstalled');
+  if (toolkits.length === 0) return msg('err.noneInstalled');
   const lines = [...toolkits]
     .sort((a, b) => compareVersions(versionOf(b) ?? '0', versionOf(a) ?? '0'))
     .map((t) => `  ${padEndDisplay(versionOf(t) ?? '?', 10)} ${t.path}  (${t.installKind})`);
-  return `${m('err.available')}\n${lines.join('\n')}`;
+  return `${msg('err.available')}\n${lines.join('\n')}`;
 }

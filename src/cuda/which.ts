@@ -10,7 +10,7 @@ import { cudaHomeCandidate, toolkitAt, type CudaHomeVia } from '../snapshot/cuda
 import type { Toolkit } from '../snapshot/types.js';
 import type { System } from '../system/types.js';
 import { frameworkBuilds, type FrameworkBuild } from './frameworks.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import { CUDA_LINK } from './switch.js';
 import { findToolkits, isUnder, shortVersion, versionOf } from './toolkits.js';
 
@@ -111,14 +111,14 @@ function findingsFor(r: WhichReport, toolkits: Toolkit[]): Finding[] {
     out.push({
       code: 'toolkit-mismatch',
       severity: 'warning',
-      title: m('f.homeNotToolkitTitle', { path: r.cudaHome.path }),
-      cause: m(r.cudaHome.via === 'nvcc' ? 'f.homeFromWrapper' : 'f.homeNotToolkit', {
+      title: msg('f.homeNotToolkitTitle', { path: r.cudaHome.path }),
+      cause: msg(r.cudaHome.via === 'nvcc' ? 'f.homeFromWrapper' : 'f.homeNotToolkit', {
         path: r.cudaHome.path,
         nvcc: r.nvcc?.onPath ?? '',
         via: r.cudaHome.via,
       }),
       evidence,
-      fix: guess ? [`eval "$(gpuenv cuda use ${mm(guess.version) ?? guess.path})"`] : [m('f.fixInstall', { cuda: '' })],
+      fix: guess ? [`eval "$(gpuenv cuda use ${mm(guess.version) ?? guess.path})"`] : [msg('f.fixInstall', { cuda: '' })],
       subject: r.cudaHome.path,
     });
   }
@@ -135,10 +135,10 @@ function findingsFor(r: WhichReport, toolkits: Toolkit[]): Finding[] {
     out.push({
       code: 'toolkit-mismatch',
       severity: 'warning',
-      title: m('f.disagreeTitle', { list: parts.map((p) => `${p.what} ${p.v}`).join(', ') }),
-      cause: m('f.disagreeCause', { list: parts.map((p) => `${p.what} → CUDA ${p.v} (${p.path})`).join('; ') }),
+      title: msg('f.disagreeTitle', { list: parts.map((p) => `${p.what} ${p.v}`).join(', ') }),
+      cause: msg('f.disagreeCause', { list: parts.map((p) => `${p.what} → CUDA ${p.v} (${p.path})`).join('; ') }),
       evidence,
-      fix: want ? [`# ${m('f.fixPick')}`, `eval "$(gpuenv cuda use ${mm(want.version) ?? want.path})"`] : [],
+      fix: want ? [`# ${msg('f.fixPick')}`, `eval "$(gpuenv cuda use ${mm(want.version) ?? want.path})"`] : [],
     });
   }
 
@@ -152,12 +152,12 @@ function findingsFor(r: WhichReport, toolkits: Toolkit[]): Finding[] {
     out.push({
       code: 'toolkit-mismatch',
       severity: major ? 'warning' : 'info',
-      title: m('f.fwTitle', { name: f.name, version: f.version, cuda: f.cuda, tk }),
-      cause: m(major ? 'f.fwCauseMajor' : 'f.fwCauseMinor', { name: f.name, version: f.version, cuda: f.cuda, tk, prefix: f.prefix, home: buildTk.path }),
+      title: msg('f.fwTitle', { name: f.name, version: f.version, cuda: f.cuda, tk }),
+      cause: msg(major ? 'f.fwCauseMajor' : 'f.fwCauseMinor', { name: f.name, version: f.version, cuda: f.cuda, tk, prefix: f.prefix, home: buildTk.path }),
       evidence: [...evidence, { fact: `${f.name} build CUDA`, value: f.cuda, source: f.source }],
       fix: match
-        ? [`# ${m('f.fixUse', { cuda: f.cuda })}`, `eval "$(gpuenv cuda use ${mm(versionOf(match))})"`]
-        : [m('f.fixInstall', { cuda: f.cuda }), `eval "$(gpuenv cuda use ${f.cuda})"`],
+        ? [`# ${msg('f.fixUse', { cuda: f.cuda })}`, `eval "$(gpuenv cuda use ${mm(versionOf(match))})"`]
+        : [msg('f.fixInstall', { cuda: f.cuda }), `eval "$(gpuenv cuda use ${f.cuda})"`],
       subject: f.prefix,
     });
   }

@@ -5,7 +5,7 @@ import { ccToSm } from '../knowledge/cuda.js';
 import { torchFixLines } from '../install/torch.js';
 import { driverOf, type DriverFact } from '../snapshot/queries.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
-import { m } from './rules/messages-driver.js';
+import { msg } from './rules/messages.js';
 
 /**
  * The driver as evidence: its version (`fact`), else the CUDA it supports. `cudaSource` (where the CUDA it reports was
@@ -13,8 +13,11 @@ import { m } from './rules/messages-driver.js';
  */
 export function driverFacts(d: DriverFact | null, fact: string, cudaSource?: string): Evidence[] {
   if (!d) return [];
-  if (!d.version) return d.cuda ? [{ fact: m('evDriverCuda'), value: d.cuda, source: d.source }] : [];
-  return [{ fact, value: d.version, source: d.source }, ...(d.cuda && cudaSource ? [{ fact: m('evDriverCuda'), value: d.cuda, source: cudaSource }] : [])];
+  if (!d.version) return d.cuda ? [{ fact: msg('driver.evDriverCuda'), value: d.cuda, source: d.source }] : [];
+  return [
+    { fact, value: d.version, source: d.source },
+    ...(d.cuda && cudaSource ? [{ fact: msg('driver.evDriverCuda'), value: d.cuda, source: cudaSource }] : []),
+  ];
 }
 
 /**
@@ -27,6 +30,13 @@ export function torchAlternative(snapshot: Snapshot, env: PythonEnv, opts: { ccs
   const c = t.choice;
   if (d?.version || !d?.cuda || !c || t.lines.length === 0 || !t.lines[0]?.startsWith('# ')) return t;
   const sms = opts.ccs.length ? opts.ccs.map(ccToSm).join(', ') : 'sm_*';
-  const line = m('dtoTorchPick', { version: c.release.version, tag: c.variant.tag, cuda: c.variant.cuda, sms, floor: c.driverFloor ?? '?', max: d.cuda });
+  const line = msg('driver.dtoTorchPick', {
+    version: c.release.version,
+    tag: c.variant.tag,
+    cuda: c.variant.cuda,
+    sms,
+    floor: c.driverFloor ?? '?',
+    max: d.cuda,
+  });
   return { ...t, lines: [`# ${line}`, ...t.lines.slice(1)] };
 }

@@ -2,18 +2,18 @@
 import type { Evidence } from '../findings.js';
 import { canonicalName, type DriverFact } from '../snapshot/queries.js';
 import type { PythonEnv, PythonPackage } from '../snapshot/types.js';
-import { em } from './explainers/messages.js';
+import { msg } from './explainers/messages.js';
 
 export function driverEvidence(d: DriverFact, fact: string): Evidence[] {
   const out: Evidence[] = [];
   if (d.version) out.push({ fact, value: d.version, source: d.source });
-  else if (d.cuda) out.push({ fact: em('evDriverCudaOnly', { fact }), value: d.cuda, source: d.source });
+  else if (d.cuda) out.push({ fact: msg('evDriverCudaOnly', { fact }), value: d.cuda, source: d.source });
   return out;
 }
 
 export function packageEvidence(env: PythonEnv, p: PythonPackage): Evidence {
   return {
-    fact: em('evPackageIn', { pkg: canonicalName(p.name), prefix: env.prefix }),
+    fact: msg('evPackageIn', { pkg: canonicalName(p.name), prefix: env.prefix }),
     value: p.version,
     source: p.build?.source && p.build.source !== 'version' ? p.build.source : p.location,
   };

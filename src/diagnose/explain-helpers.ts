@@ -5,7 +5,7 @@ import type { Evidence, Finding, FindingCode } from '../findings.js';
 import type { ErrorEvent } from '../parse/types.js';
 import { signatureById, type SignatureId } from '../knowledge/error-signatures.js';
 import type { ExplainContext } from './context.js';
-import { em as m } from './explainers/messages.js';
+import { msg } from './explainers/messages.js';
 
 export interface Explained {
   finding: Finding;
@@ -28,28 +28,28 @@ export function lineEvidence(events: ErrorEvent[]): Evidence[] {
   for (const e of events) {
     if (seen.has(e.signature) || out.length >= 3) continue;
     seen.add(e.signature);
-    out.push({ fact: m('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` });
+    out.push({ fact: msg('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` });
   }
   return out;
 }
 
 export function gpuEvidence(ctx: ExplainContext): Evidence[] {
-  return ctx.gpus.slice(0, 4).map((g) => ({ fact: m('evGpu'), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source }));
+  return ctx.gpus.slice(0, 4).map((g) => ({ fact: msg('evGpu'), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source }));
 }
 
 export function driverEvidence(ctx: ExplainContext): Evidence[] {
   const d = ctx.driver;
   if (!d) return [];
   const out: Evidence[] = [];
-  if (d.version) out.push({ fact: m('evDriver'), value: d.version, source: d.source });
-  if (d.cuda) out.push({ fact: m('evDriverCuda'), value: d.cuda, source: ctx.snapshot.driver.cudaVersion?.source ?? d.source });
+  if (d.version) out.push({ fact: msg('evDriver'), value: d.version, source: d.source });
+  if (d.cuda) out.push({ fact: msg('evDriverCuda'), value: d.cuda, source: ctx.snapshot.driver.cudaVersion?.source ?? d.source });
   return out;
 }
 
 export function torchEvidence(ctx: ExplainContext): Evidence[] {
   const t = ctx.torch;
   if (!t || t.version === '?') return t?.cuda ? [{ fact: 'torch.version.cuda', value: t.cuda, source: t.pkg.location }] : [];
-  return [{ fact: m('evTorch'), value: t.pkg.version + (t.cuda && !t.pkg.version.includes('+') ? ` (CUDA ${t.cuda})` : ''), source: t.pkg.location }];
+  return [{ fact: msg('evTorch'), value: t.pkg.version + (t.cuda && !t.pkg.version.includes('+') ? ` (CUDA ${t.cuda})` : ''), source: t.pkg.location }];
 }
 
 export function torchLabel(ctx: ExplainContext): string | undefined {

@@ -5,7 +5,7 @@ import { signatureById } from '../knowledge/error-signatures.js';
 import type { ErrorEvent } from '../parse/types.js';
 import { contextOf, type ExplainContext } from './context.js';
 import { lineEvidence, type Explained } from './explain-helpers.js';
-import { em } from './explainers/messages.js';
+import { msg } from './explainers/messages.js';
 import { guessFinding } from './guess.js';
 import { namedCuda } from './named-cuda.js';
 import { codeOrder, eventBase, eventsFor } from './rank.js';
@@ -28,7 +28,7 @@ export function namedByMessage(input: RuleInput, code: FindingCode, events: read
   const sig = event ? signatureById(event.signature) : undefined;
   const note =
     sig && !sig.confirmed
-      ? [{ fact: em('unconfirmedSignature', { id: sig.id }), value: sig.note ?? '', source: `${SIGNATURE_NOTE_SOURCE} (${sig.source})` }]
+      ? [{ fact: msg('unconfirmedSignature', { id: sig.id }), value: sig.note ?? '', source: `${SIGNATURE_NOTE_SOURCE} (${sig.source})` }]
       : [];
   return {
     ...r.finding,

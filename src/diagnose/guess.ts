@@ -10,15 +10,14 @@ import { isSymptom, symptomEvents, type Symptom } from '../parse/symptoms.js';
 import type { ErrorEvent } from '../parse/types.js';
 import { contextOf, type ExplainContext } from './context.js';
 import type { RuleFinding, RuleInput } from './types.js';
-import { em as m } from './explainers/messages.js';
-import { xm } from './rules/messages-explain.js';
-import { fx } from './rules/messages-fixes.js';
+import { msg as explainersMsg } from './explainers/messages.js';
+import { msg as rulesMsg } from './rules/messages.js';
 
-type MessageKey = Parameters<typeof m>[0];
+type MessageKey = Parameters<typeof explainersMsg>[0];
 
 /** The commands that check an area, built at call time so that their comments follow the language. */
 const checks = (): Partial<Record<FindingCode, string[]>> => ({
-  'driver-too-old': [`nvidia-smi   # ${fx('guess.cudaVersionHeader')}`, 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'],
+  'driver-too-old': [`nvidia-smi   # ${rulesMsg('fixes.guess.cudaVersionHeader')}`, 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'],
   'arch-unsupported': ['nvidia-smi --query-gpu=name,compute_cap --format=csv', 'python -c "import torch; print(torch.cuda.get_arch_list())"'],
   'library-not-found': ['ldconfig -p | grep -E "libcuda|libcudart|libcudnn|libcublas"', 'echo $LD_LIBRARY_PATH', 'pip list 2>/dev/null | grep -i nvidia-'],
   'cudnn-mismatch': ['python -c "import torch; print(torch.backends.cudnn.version())"', 'ldconfig -p | grep libcudnn', 'pip list 2>/dev/null | grep -i cudnn'],
@@ -26,19 +25,23 @@ const checks = (): Partial<Record<FindingCode, string[]>> => ({
     'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"',
     'pip list 2>/dev/null | grep -iE "^(torch|tensorflow|jax)"',
   ],
-  'no-gpu': ['nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', `docker run --rm --gpus all ubuntu nvidia-smi   # ${fx('guess.inContainers')}`],
+  'no-gpu': ['nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', `docker run --rm --gpus all ubuntu nvidia-smi   # ${rulesMsg('fixes.guess.inContainers')}`],
   'driver-not-loaded': ['nvidia-smi', 'lsmod | grep nvidia', 'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure"', 'dkms status'],
   'out-of-memory': [
     'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv',
     'nvidia-smi --query-gpu=memory.used,memory.total --format=csv',
   ],
-  'nccl-failure': [`NCCL_DEBUG=INFO <your command>   # ${fx('guess.warnLine')}`, 'nvidia-smi topo -m', `df -h /dev/shm   # ${fx('guess.shmContainers')}`],
+  'nccl-failure': [
+    `NCCL_DEBUG=INFO <your command>   # ${rulesMsg('fixes.guess.warnLine')}`,
+    'nvidia-smi topo -m',
+    `df -h /dev/shm   # ${rulesMsg('fixes.guess.shmContainers')}`,
+  ],
   wsl: ['ls -la /usr/lib/wsl/lib/', 'cat /etc/ld.so.conf.d/ld.wsl.conf', 'dpkg -l | grep -iE "nvidia-(driver|utils)|libnvidia"'],
   'secure-boot': ['mokutil --sb-state', 'sudo dmesg | grep -iE "lockdown|key was rejected|module verification"'],
   nouveau: ['lsmod | grep nouveau', 'cat /etc/modprobe.d/*nouveau* 2>/dev/null'],
   'toolkit-mismatch': ['which -a nvcc; nvcc --version', 'echo $CUDA_HOME', 'python -c "import torch; print(torch.version.cuda)"'],
   'multiple-toolkits': ['which -a nvcc; ls -ld /usr/local/cuda*', 'echo "CUDA_HOME=$CUDA_HOME PATH=$PATH"'],
-  'mixed-package-managers': [`conda list | grep -iE "torch|tensorflow|cuda|pypi"   # ${fx('guess.pypiChannel')}`, 'pip check'],
+  'mixed-package-managers': [`conda list | grep -iE "torch|tensorflow|cuda|pypi"   # ${rulesMsg('fixes.guess.pypiChannel')}`, 'pip check'],
   'framework-cuda-mismatch': [
     'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
     'nvcc --version',
@@ -50,19 +53,19 @@ const checks = (): Partial<Record<FindingCode, string[]>> => ({
 export function pastedFacts(ctx: ExplainContext): Evidence[] {
   const out: Evidence[] = [];
   const s = ctx.snapshot;
-  for (const g of ctx.gpus.slice(0, 2)) out.push({ fact: m('evGpu'), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source });
-  if (s.driver.version) out.push({ fact: m('evDriver'), value: s.driver.version.value, source: s.driver.version.source });
-  if (s.driver.cudaVersion) out.push({ fact: m('evDriverCuda'), value: s.driver.cudaVersion.value, source: s.driver.cudaVersion.source });
+  for (const g of ctx.gpus.slice(0, 2)) out.push({ fact: explainersMsg('evGpu'), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source });
+  if (s.driver.version) out.push({ fact: explainersMsg('evDriver'), value: s.driver.version.value, source: s.driver.version.source });
+  if (s.driver.cudaVersion) out.push({ fact: explainersMsg('evDriverCuda'), value: s.driver.cudaVersion.value, source: s.driver.cudaVersion.source });
   for (const t of s.toolkits.slice(0, 2)) if (t.version) out.push({ fact: 'CUDA', value: t.version.value, source: t.version.source });
   for (const t of ctx.facts.toolkitMentions.slice(0, 3))
-    out.push({ fact: m('evToolkitNamed'), value: t.path ? `${t.path} → ${t.value}` : t.value, source: t.source });
+    out.push({ fact: explainersMsg('evToolkitNamed'), value: t.path ? `${t.path} → ${t.value}` : t.value, source: t.source });
   for (const p of (ctx.env?.packages ?? []).filter((p) => /^(torch|tensorflow|tensorflow-gpu|jax|jaxlib|onnxruntime-gpu|vllm)$/.test(p.name)).slice(0, 3)) {
     out.push({ fact: p.name, value: p.version, source: p.location });
   }
   if (ctx.facts.torchCuda) out.push({ fact: 'torch.version.cuda', value: ctx.facts.torchCuda.value, source: ctx.facts.torchCuda.source });
   const cudnn = s.libraries.find((l) => l.name === 'cudnn' && l.version)?.version;
   if (cudnn) out.push({ fact: 'cuDNN', value: cudnn.value, source: cudnn.source });
-  if (s.os.kernel) out.push({ fact: m('evKernel'), value: s.os.kernel.value, source: s.os.kernel.source });
+  if (s.os.kernel) out.push({ fact: explainersMsg('evKernel'), value: s.os.kernel.value, source: s.os.kernel.source });
   return out;
 }
 
@@ -83,10 +86,14 @@ export function guessFor(ctx: ExplainContext, cues: readonly Cue[], code: Findin
     finding: {
       code: c.code,
       severity: 'info',
-      title: m('guessTitle', { area: m(`area:${c.code}` as MessageKey) }),
-      cause: m('guessCause', { area: m(`area:${c.code}` as MessageKey), line: c.line, usual: m(`usual:${c.code}` as MessageKey) }),
-      evidence: [{ fact: m('evWords', { line: c.line }), value: c.text, source: m('srcWordsOnly') }, ...pastedFacts(ctx)],
-      fix: [`# ${m('guessCheck')}`, ...(checked[c.code] ?? [])],
+      title: explainersMsg('guessTitle', { area: explainersMsg(`area.${c.code}` as MessageKey) }),
+      cause: explainersMsg('guessCause', {
+        area: explainersMsg(`area.${c.code}` as MessageKey),
+        line: c.line,
+        usual: explainersMsg(`usual.${c.code}` as MessageKey),
+      }),
+      evidence: [{ fact: explainersMsg('evWords', { line: c.line }), value: c.text, source: explainersMsg('srcWordsOnly') }, ...pastedFacts(ctx)],
+      fix: [`# ${explainersMsg('guessCheck')}`, ...(checked[c.code] ?? [])],
     },
   };
 }
@@ -125,32 +132,32 @@ export function cannotTell(input: RuleInput, code: FindingCode): RuleFinding | u
   const evidence: Evidence[] = [];
   let cause: string;
   if (!message && !error && !symptoms.length) {
-    cause = xm('ctCauseTrouble');
+    cause = rulesMsg('explain.ctCauseTrouble');
   } else if (message) {
     const checked = checks();
     const causes = (signatureById(message.signature)?.causes ?? []).map((c) => c.code).filter((c) => checked[c]);
-    const areas = causes.slice(0, 4).map((c) => m(`area:${c}` as MessageKey));
-    cause = xm('ctCauseMessage', { line: message.line, causes: areas.join('; ') || message.signature });
-    evidence.push({ fact: xm('evMessage', { line: message.line }), value: message.text.slice(0, 300), source: 'pasted' });
+    const areas = causes.slice(0, 4).map((c) => explainersMsg(`area.${c}` as MessageKey));
+    cause = rulesMsg('explain.ctCauseMessage', { line: message.line, causes: areas.join('; ') || message.signature });
+    evidence.push({ fact: rulesMsg('explain.evMessage', { line: message.line }), value: message.text.slice(0, 300), source: 'pasted' });
   } else if (error) {
-    cause = xm('ctCauseError', { line: error.line });
+    cause = rulesMsg('explain.ctCauseError', { line: error.line });
   } else {
     const s = symptoms[0]!;
-    cause = xm('ctCauseSymptom', { line: s.line, symptom: xm(`symptom:${s.signature}`) });
+    cause = rulesMsg('explain.ctCauseSymptom', { line: s.line, symptom: rulesMsg(`explain.symptom.${s.signature}`) });
   }
-  if (error && error.line !== message?.line) evidence.push({ fact: xm('evError', { line: error.line }), value: error.text, source: 'pasted' });
-  for (const s of symptoms.slice(0, 2)) evidence.push({ fact: xm('evSymptom', { line: s.line }), value: s.text.slice(0, 300), source: 'pasted' });
+  if (error && error.line !== message?.line) evidence.push({ fact: rulesMsg('explain.evError', { line: error.line }), value: error.text, source: 'pasted' });
+  for (const s of symptoms.slice(0, 2)) evidence.push({ fact: rulesMsg('explain.evSymptom', { line: s.line }), value: s.text.slice(0, 300), source: 'pasted' });
   const facts = pastedFacts(ctx);
   evidence.push(...facts);
-  const read = facts.length ? xm('ctRecognised', { list: facts.map((f) => `${f.fact} ${f.value}`).join(', ') }) : xm('ctNothing');
+  const read = facts.length ? rulesMsg('explain.ctRecognised', { list: facts.map((f) => `${f.fact} ${f.value}`).join(', ') }) : rulesMsg('explain.ctNothing');
   const lines = [message?.text, error?.text, ...symptoms.map((s) => s.text)].filter((t): t is string => !!t);
   return {
     code,
     severity: 'info',
-    title: xm('ctTitle'),
-    cause: `${cause} ${read} ${xm('ctNext')}`,
+    title: rulesMsg('explain.ctTitle'),
+    cause: `${cause} ${read} ${rulesMsg('explain.ctNext')}`,
     evidence,
-    fix: [`# ${xm('ctPaste')}`, ...nextOutputs(ctx, lines, [...new Set(symptoms.map((s) => s.signature))], message)],
+    fix: [`# ${rulesMsg('explain.ctPaste')}`, ...nextOutputs(ctx, lines, [...new Set(symptoms.map((s) => s.signature))], message)],
     // Below every finding a rule makes: it speaks only for what nothing else explains.
     rank: { events: [], fit: 1, fixed: 0.05, phase: 3, index: 999 },
   };
@@ -170,32 +177,32 @@ function nextOutputs(ctx: ExplainContext, lines: readonly string[], symptoms: re
   const jax = pkg(/^jax(lib)?$/) || /\bjax(lib)?\b/i.test(text);
   const torch = !!ctx.torch || /\btorch\b|pytorch/i.test(text) || (!tf && !jax);
   const collectEnv = pkgs.some((p) => p.location === 'pasted:collect_env');
-  if (torch && !collectEnv) out.push(`python -m torch.utils.collect_env   # ${xm('nextCollectEnv')}`);
+  if (torch && !collectEnv) out.push(`python -m torch.utils.collect_env   # ${rulesMsg('explain.nextCollectEnv')}`);
   if (tf)
     out.push(
-      `python -c "import tensorflow as tf; print(tf.__version__, tf.sysconfig.get_build_info(), tf.config.list_physical_devices('GPU'))"   # ${xm('nextTf')}`,
+      `python -c "import tensorflow as tf; print(tf.__version__, tf.sysconfig.get_build_info(), tf.config.list_physical_devices('GPU'))"   # ${rulesMsg('explain.nextTf')}`,
     );
-  if (jax) out.push(`python -c "import jax; jax.print_environment_info()"   # ${xm('nextJax')}`);
+  if (jax) out.push(`python -c "import jax; jax.print_environment_info()"   # ${rulesMsg('explain.nextJax')}`);
   const driverKnown = !!s.driver.version || !!s.driver.cudaVersion;
-  if (!driverKnown) out.push(`nvidia-smi   # ${xm('nextSmi')}`);
+  if (!driverKnown) out.push(`nvidia-smi   # ${rulesMsg('explain.nextSmi')}`);
   // The kernel log is Linux's (WSL has no NVIDIA kernel module of its own): the driver's state, or Xid lines on a hang.
   const driverIssue =
     /nvidia-smi|driver|nvrm/i.test(text) ||
     !!(message && signatureById(message.signature)?.causes.some((c) => c.code === 'driver-not-loaded')) ||
     (!driverKnown && (symptoms.includes('gpu-not-detected') || symptoms.includes('gpu-not-used')));
-  if (!windows && !wsl && (driverIssue || symptoms.includes('hang'))) out.push(`sudo dmesg | grep -i nvrm   # ${xm('nextDmesg')}`);
+  if (!windows && !wsl && (driverIssue || symptoms.includes('hang'))) out.push(`sudo dmesg | grep -i nvrm   # ${rulesMsg('explain.nextDmesg')}`);
   // A library the error names: the loader's view of it.
   const so = /(?:^|[\s'"(:=])((?:\/[\w.+-]+)+\/)?(lib[\w+-]+\.so(?:\.\d+){0,3})\b/.exec(text);
   const dll = /\b([\w+-]+\.dll)\b/i.exec(text);
-  if (so?.[1] && !windows) out.push(`ldd ${so[1]}${so[2]} | grep "not found"   # ${xm('nextLdd')}`);
-  else if (so?.[2] && !windows) out.push(`ldconfig -p | grep ${so[2].replace(/\.so.*$/, '')}   # ${xm('nextLdconfig')}`);
-  else if (dll?.[1] && windows) out.push(`where.exe ${dll[1]}   # ${xm('nextWhere')}`);
+  if (so?.[1] && !windows) out.push(`ldd ${so[1]}${so[2]} | grep "not found"   # ${rulesMsg('explain.nextLdd')}`);
+  else if (so?.[2] && !windows) out.push(`ldconfig -p | grep ${so[2].replace(/\.so.*$/, '')}   # ${rulesMsg('explain.nextLdconfig')}`);
+  else if (dll?.[1] && windows) out.push(`where.exe ${dll[1]}   # ${rulesMsg('explain.nextWhere')}`);
   if ((symptoms.includes('gpu-not-used') || symptoms.includes('gpu-not-detected')) && s.env.CUDA_VISIBLE_DEVICES === undefined)
-    out.push(`${windows ? 'echo %CUDA_VISIBLE_DEVICES%' : 'echo $CUDA_VISIBLE_DEVICES'}   # ${xm('nextVisible')}`);
+    out.push(`${windows ? 'echo %CUDA_VISIBLE_DEVICES%' : 'echo $CUDA_VISIBLE_DEVICES'}   # ${rulesMsg('explain.nextVisible')}`);
   if (symptoms.includes('slow')) {
-    out.push(`nvidia-smi -q -d PERFORMANCE   # ${xm('nextPerf')}`);
-    if (!windows) out.push(`env | grep -E "^(CUDA_|TORCH_|NCCL_)"   # ${xm('nextEnvSlow')}`);
+    out.push(`nvidia-smi -q -d PERFORMANCE   # ${rulesMsg('explain.nextPerf')}`);
+    if (!windows) out.push(`env | grep -E "^(CUDA_|TORCH_|NCCL_)"   # ${rulesMsg('explain.nextEnvSlow')}`);
   }
-  if (symptoms.includes('hang')) out.push(`py-spy dump --pid <pid>   # ${xm('nextPySpy')}`);
+  if (symptoms.includes('hang')) out.push(`py-spy dump --pid <pid>   # ${rulesMsg('explain.nextPySpy')}`);
   return out;
 }

@@ -7,7 +7,7 @@ import { lineEvidence } from './explain-helpers.js';
 import { guessFinding } from './guess.js';
 import { namedCuda } from './named-cuda.js';
 import { confirmedBy, fromCheck, fromFactsAlone, namedByMessage } from './from-text.js';
-import { m } from './rules/messages-libraries.js';
+import { msg } from './rules/messages.js';
 import type { RuleFinding, RuleInput } from './types.js';
 
 /** A finding of a check of the Snapshot, with the libraries (sonames) it is about. */
@@ -46,13 +46,13 @@ export function messageLines(events: readonly ErrorEvent[]): Evidence[] {
 
 /** A library the loader does not find: one wording whether a probe or a text says so. */
 export function missingEvidence(soname: string, source: string, detail?: string | null): Evidence {
-  return { fact: m('evResolves', { soname }), value: detail ?? m('notFound'), source };
+  return { fact: msg('libraries.evResolves', { soname }), value: detail ?? msg('libraries.notFound'), source };
 }
 
 /** The copy of a library that loads (snapshot/library-copies.ts): its file when known, else its version. */
 export function loadedEvidence(fact: string, copy: LoadedCopy): Evidence {
   if (copy.path && copy.soname)
-    return { fact: m('evResolves', { soname: copy.soname }), value: `${copy.path}${copy.version ? ` (${copy.version})` : ''}`, source: copy.via };
+    return { fact: msg('libraries.evResolves', { soname: copy.soname }), value: `${copy.path}${copy.version ? ` (${copy.version})` : ''}`, source: copy.via };
   return { fact, value: copy.version ?? '?', source: copy.source };
 }
 

@@ -2,7 +2,7 @@
 // already: the reader checks their own numbers against it.
 import type { Finding, FindingCode } from '../findings.js';
 import { versionParts } from '../knowledge/version.js';
-import { em } from './explainers/messages.js';
+import { msg } from './explainers/messages.js';
 import type { RuleInput } from './types.js';
 
 /** Causes about which CUDA is where: every CUDA version the paste names goes into the evidence, when the finding's text lacks it. */
@@ -27,5 +27,5 @@ export function namedCuda(f: Finding, input: RuleInput): void {
   if (torchCuda && torchCuda !== 'None') named.add(torchCuda);
   const text = [f.title, f.cause, ...f.fix, ...f.evidence.map((e) => e.value)].join('\n');
   const missing = [...named].filter((v) => /^\d{1,2}\.\d$/.test(v) && !new RegExp(`(?<![\\d.])${v.replace('.', '\\.')}(?![\\d])`).test(text));
-  if (missing.length) f.evidence.push({ fact: em('evCudaNamed'), value: missing.join(', '), source: 'pasted' });
+  if (missing.length) f.evidence.push({ fact: msg('evCudaNamed'), value: missing.join(', '), source: 'pasted' });
 }

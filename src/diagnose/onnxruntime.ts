@@ -7,8 +7,8 @@ import { versionParts } from '../knowledge/version.js';
 import type { ErrorEvent } from '../parse/types.js';
 import type { ExplainContext } from './context.js';
 import type { Explained } from './explain-helpers.js';
-import { em as m } from './explainers/messages.js';
-import { fx } from './rules/messages-fixes.js';
+import { msg as explainersMsg } from './explainers/messages.js';
+import { msg as rulesMsg } from './rules/messages.js';
 
 interface Missing {
   name: string;
@@ -45,12 +45,12 @@ export function onnxruntimeFromFacts(ctx: ExplainContext): Explained | undefined
     finding: {
       code: 'framework-cuda-mismatch',
       severity: 'warning',
-      title: m('ortCudaTitle', vars),
-      cause: m('ortCudaCause', vars),
+      title: explainersMsg('ortCudaTitle', vars),
+      cause: explainersMsg('ortCudaCause', vars),
       evidence: [
         { fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location },
         {
-          fact: m('evOrtBuild'),
+          fact: explainersMsg('evOrtBuild'),
           value: `CUDA ${build.cuda}, cuDNN ${build.cudnnMajor}`,
           source: onnxruntimeCuda(pkg.version)?.release.source ?? 'gpuenv onnxruntime table',
         },
@@ -58,9 +58,11 @@ export function onnxruntimeFromFacts(ctx: ExplainContext): Explained | undefined
       ],
       fix: [
         ...(alt
-          ? [`pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`]
+          ? [
+              `pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${explainersMsg('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`,
+            ]
           : []),
-        `# ${fx('ort.orInstallCuda', { cuda: build.cuda, cudnn: build.cudnnMajor, version: pkg.version })}`,
+        `# ${rulesMsg('fixes.ort.orInstallCuda', { cuda: build.cuda, cudnn: build.cudnnMajor, version: pkg.version })}`,
         'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
       ],
     },
@@ -85,12 +87,14 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const cudnn = ctx.snapshot.libraries.find((l) => l.name === 'cudnn' && l.version)?.version?.value ?? ctx.facts.cudnnRuntime?.value;
   const cudnnMajor = cudnn ? versionParts(cudnn)[0] : undefined;
   const ort = pkg ? `onnxruntime-gpu ${pkg.version}` : 'onnxruntime-gpu';
-  const evidence: Evidence[] = [{ fact: m('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: `pasted (signature ${ev.signature})` }];
+  const evidence: Evidence[] = [
+    { fact: explainersMsg('evLine', { line: ev.line }), value: ev.text.slice(0, 300), source: `pasted (signature ${ev.signature})` },
+  ];
   if (pkg) evidence.push({ fact: 'onnxruntime-gpu', value: pkg.version, source: pkg.location });
   if (build)
     evidence.push({
-      fact: m('evOrtBuild'),
-      value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? m('ortUnconfirmedRow') : ''}`,
+      fact: explainersMsg('evOrtBuild'),
+      value: `CUDA ${stated ? build.cudaMajor : build.cuda}, cuDNN ${build.cudnnMajor}${!stated && info?.confirmed === false ? explainersMsg('ortUnconfirmedRow') : ''}`,
       source: stated ? 'pasted:error message' : (info?.release.source ?? 'gpuenv onnxruntime table'),
     });
   if (sysCuda) evidence.push({ fact: 'CUDA', value: sysCuda, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' });
@@ -105,14 +109,14 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
     const finding: Finding = {
       code,
       severity: 'error',
-      title: m('ortCudnnTitle', vars),
-      cause: m('ortCudnnCause', vars),
+      title: explainersMsg('ortCudnnTitle', vars),
+      cause: explainersMsg('ortCudnnCause', vars),
       evidence,
       fix: [
-        `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # ${fx('ort.cudnnNext', { cudnn: wantCudnn })}`,
+        `pip install "nvidia-cudnn-cu${build?.cudaMajor ?? 12}==${wantCudnn}.*"   # ${rulesMsg('fixes.ort.cudnnNext', { cudnn: wantCudnn })}`,
         ...(alt
           ? [
-              `# ${fx('ort.orKeepCudnn', { cudnn: cudnnMajor })} pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`,
+              `# ${rulesMsg('fixes.ort.orKeepCudnn', { cudnn: cudnnMajor })} pip install "onnxruntime-gpu==${alt.release.version}.*"   # ${explainersMsg('ortLastFor', { cuda: alt.build.cuda, cudnn: String(cudnnMajor) })}`,
             ]
           : []),
         'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
@@ -129,27 +133,29 @@ export function onnxruntimeExplained(ctx: ExplainContext, events: ErrorEvent[], 
   const since = sysCudaMajor !== undefined && sysCudaMajor !== wantCuda ? onnxruntimeFirstFor(sysCudaMajor) : undefined;
   if (since?.first)
     evidence.push({
-      fact: m('evOrtFirst', { cuda: String(sysCudaMajor) }),
-      value: `${since.first.version}${since.firstDefault && since.firstDefault.version !== since.first.version ? ` (${m('evOrtDefaultFrom', { version: since.firstDefault.version })})` : ''}`,
+      fact: explainersMsg('evOrtFirst', { cuda: String(sysCudaMajor) }),
+      value: `${since.first.version}${since.firstDefault && since.firstDefault.version !== since.first.version ? ` (${explainersMsg('evOrtDefaultFrom', { version: since.firstDefault.version })})` : ''}`,
       source: since.first.source,
     });
   const vars = {
     ort,
     want: `CUDA ${wantCuda}`,
-    lib: missing?.name ?? m('ortCudaLibs', { cuda: wantCuda }),
-    have: sysCuda ? `CUDA ${sysCuda}` : m('ortNoCuda', { cuda: String(wantCuda) }),
+    lib: missing?.name ?? explainersMsg('ortCudaLibs', { cuda: wantCuda }),
+    have: sysCuda ? `CUDA ${sysCuda}` : explainersMsg('ortNoCuda', { cuda: String(wantCuda) }),
   };
   const finding: Finding = {
     code: 'framework-cuda-mismatch',
     severity: 'error',
-    title: m('ortCudaTitle', vars),
-    cause: m('ortCudaCause', vars),
+    title: explainersMsg('ortCudaTitle', vars),
+    cause: explainersMsg('ortCudaCause', vars),
     evidence,
     fix: [
       ...(alt
-        ? [`pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${m('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`]
+        ? [
+            `pip install -U "onnxruntime-gpu==${alt.release.version}.*"   # ${explainersMsg('ortBuildFor', { cuda: alt.build.cuda, cudnn: String(alt.build.cudnnMajor) })}`,
+          ]
         : []),
-      `# ${fx('ort.orGiveCuda', { cuda: wantCuda, cmd: `pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}` })}`,
+      `# ${rulesMsg('fixes.ort.orGiveCuda', { cuda: wantCuda, cmd: `pip install nvidia-cublas-cu${wantCuda} nvidia-cuda-runtime-cu${wantCuda} nvidia-cudnn-cu${wantCuda}` })}`,
       'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
     ],
   };

@@ -4,7 +4,7 @@
 // it, forward-compat-shadowing when it is a cuda-compat libcuda. One set of fix lines for both.
 import { splitLdPreload } from '../formats/ld-preload.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { m } from './rules/messages-libraries.js';
+import { msg } from './rules/messages.js';
 
 export type PreloadList = 'LD_PRELOAD' | '/etc/ld.so.preload';
 
@@ -55,16 +55,16 @@ export function preloadFix(p: Preloads, drop: readonly string[], container: stri
   const kept = p.entries.filter((e) => !drop.includes(e));
   if (p.list === 'LD_PRELOAD') {
     return [
-      `# ${m('plFixEnv')}`,
+      `# ${msg('libraries.plFixEnv')}`,
       kept.length ? `export LD_PRELOAD=${shellWord(kept.join(':'))}` : 'unset LD_PRELOAD',
-      `# ${m('plFixEnvWhere')}`,
+      `# ${msg('libraries.plFixEnvWhere')}`,
       'grep -n LD_PRELOAD ~/.bashrc ~/.profile ~/.bash_profile /etc/environment /etc/profile.d/*.sh 2>/dev/null',
-      ...(container ? [`# ${m('plFixContainer', { container })}`] : []),
+      ...(container ? [`# ${msg('libraries.plFixContainer', { container })}`] : []),
     ];
   }
   return [
-    `# ${m('plFixFile')}`,
+    `# ${msg('libraries.plFixFile')}`,
     kept.length ? `printf '%s\\n' ${kept.map(shellWord).join(' ')} | sudo tee /etc/ld.so.preload` : 'sudo rm /etc/ld.so.preload',
-    ...(container ? [`# ${m('plFixContainerFile', { container })}`] : []),
+    ...(container ? [`# ${msg('libraries.plFixContainerFile', { container })}`] : []),
   ];
 }

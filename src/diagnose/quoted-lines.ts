@@ -2,7 +2,7 @@
 // cuda-oom-generic): it is quoted once.
 import type { Evidence } from '../findings.js';
 import type { ErrorEvent } from '../parse/types.js';
-import { em } from './explainers/messages.js';
+import { msg } from './explainers/messages.js';
 
 /** Up to three lines, one per signature and each line once, in the order of the text. */
 export function quotedLines(events: readonly ErrorEvent[]): Evidence[] {
@@ -13,7 +13,7 @@ export function quotedLines(events: readonly ErrorEvent[]): Evidence[] {
     if (signatures.has(e.signature) || lines.has(e.line) || out.length >= 3) continue;
     signatures.add(e.signature);
     lines.add(e.line);
-    out.push({ fact: em('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` });
+    out.push({ fact: msg('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` });
   }
   return out;
 }

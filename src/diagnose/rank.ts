@@ -4,7 +4,7 @@ import { FINDING_CODES, SEVERITY_ORDER, type Finding, type FindingCode, type Sev
 import { signatureById } from '../knowledge/error-signatures.js';
 import { isSymptom, symptomCauses, symptomEvents } from '../parse/symptoms.js';
 import type { ErrorEvent } from '../parse/types.js';
-import { xm } from './rules/messages-explain.js';
+import { msg } from './rules/messages.js';
 import type { Rank, RuleFinding, RuleInput } from './types.js';
 
 /** The first cause a signature lists counts fully, the next ones less. */
@@ -83,7 +83,8 @@ export function withSymptoms(input: RuleInput, findings: readonly RuleFinding[])
     if (!lines.length) return f;
     const evidence = [...f.evidence];
     for (const e of lines.slice(0, 2))
-      if (!evidence.some((x) => x.value === e.text)) evidence.push({ fact: xm('evSymptom', { line: e.line }), value: e.text.slice(0, 300), source: 'pasted' });
+      if (!evidence.some((x) => x.value === e.text))
+        evidence.push({ fact: msg('explain.evSymptom', { line: e.line }), value: e.text.slice(0, 300), source: 'pasted' });
     return { ...f, evidence, rank: { ...f.rank, confirmations: (f.rank.confirmations ?? 0) + 1 } };
   });
 }

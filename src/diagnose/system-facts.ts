@@ -1,7 +1,7 @@
 // Small pure helpers shared by the system-level rules (driver, kernel module, loader, hardware health).
 import { gpuByPciDeviceId, matchGpu, type GpuSpec } from '../knowledge/gpus.js';
 import type { Evidence } from '../findings.js';
-import { m } from './rules/messages-system.js';
+import { msg } from './rules/messages.js';
 import type { Fact, Gpu, PciGpu, Snapshot } from '../snapshot/types.js';
 
 /** Evidence from a Snapshot fact, skipped when the fact is absent. */
@@ -89,11 +89,11 @@ export function isWsl(s: Snapshot): boolean {
  */
 export function containerToolkitFix(): string[] {
   return [
-    m('noGpuFixContainerToolkit'),
+    msg('system.noGpuFixContainerToolkit'),
     'sudo apt-get install -y nvidia-container-toolkit',
     'sudo nvidia-ctk runtime configure --runtime=docker',
     'sudo systemctl restart docker',
-    m('noGpuFixContainerRun'),
+    msg('system.noGpuFixContainerRun'),
     'docker run --rm --gpus all <image> nvidia-smi',
   ];
 }

@@ -8,7 +8,7 @@ import { compareVersions, versionParts } from '../knowledge/version.js';
 import { canonicalName, isTensorflow, managerOf } from '../snapshot/queries.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
 import { packageEvidence } from './evidence.js';
-import { m } from './rules/messages-framework.js';
+import { msg } from './rules/messages.js';
 
 const minorOf = (v: string) => versionParts(v).slice(0, 2).join('.');
 
@@ -42,18 +42,18 @@ export function tfWindowsFinding(snapshot: Snapshot, env: PythonEnv, p: PythonPa
   return {
     code: 'cpu-only-build',
     severity: 'error',
-    title: m('cpuTfWinTitle', vars),
-    cause: m('cpuTfWinCause', vars),
+    title: msg('framework.cpuTfWinTitle', vars),
+    cause: msg('framework.cpuTfWinCause', vars),
     evidence: [
       ...lead,
       packageEvidence(env, p),
-      { fact: 'OS', value: m('windowsNative'), source: snapshot.os.id?.source ?? 'unknown' },
-      { fact: m('evKnowledge'), value: m('cpuTfWinKnowledge', vars), source: last.source },
+      { fact: 'OS', value: msg('framework.windowsNative'), source: snapshot.os.id?.source ?? 'unknown' },
+      { fact: msg('framework.evKnowledge'), value: msg('framework.cpuTfWinKnowledge', vars), source: last.source },
     ],
     fix: [
-      `# ${m('cpuTfWinFixWsl')}`,
+      `# ${msg('framework.cpuTfWinFixWsl')}`,
       'pip install "tensorflow[and-cuda]"',
-      `# ${m('cpuTfWinFixNative', vars)}`,
+      `# ${msg('framework.cpuTfWinFixNative', vars)}`,
       pipUninstall(env, mgr, [name]),
       pipInstall(env, mgr, [`"tensorflow<${vars.below}"`]),
     ],

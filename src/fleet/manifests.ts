@@ -3,7 +3,7 @@
 import { toYaml, type YamlValue } from '../export/yaml.js';
 import { parseDuration } from '../system/duration.js';
 import { VERSION } from '../version.js';
-import { fm } from './messages.js';
+import { msg } from './messages.js';
 
 export type ManifestKind = 'daemonset' | 'job' | 'npd-plugin';
 
@@ -41,11 +41,11 @@ const LABEL_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
  * time.ParseDuration read (no bare numbers, no days); throws on anything else or zero.
  */
 export function durationSeconds(text: string): number {
-  if (!/^(\d+[hms])+$/.test(text)) throw new RangeError(fm('k8s.err.duration', { text: JSON.stringify(text) }));
+  if (!/^(\d+[hms])+$/.test(text)) throw new RangeError(msg('k8s.err.duration', { text: JSON.stringify(text) }));
   try {
     return parseDuration(text, 'interval', Number.MAX_SAFE_INTEGER);
   } catch {
-    throw new RangeError(fm('k8s.err.zero', { text: JSON.stringify(text) }));
+    throw new RangeError(msg('k8s.err.zero', { text: JSON.stringify(text) }));
   }
 }
 
@@ -82,19 +82,19 @@ export function jobName(node: string): string {
 /** The head comment: what the file does (`what`, one catalogue text of one or more lines) and that gpuenv applies nothing. */
 function header(kind: ManifestKind, o: ManifestOptions, what: string): string[] {
   const lines = [
-    fm('k8s.generated', { version: VERSION, kind }),
+    msg('k8s.generated', { version: VERSION, kind }),
     ...what.split('\n'),
-    kind === 'npd-plugin' ? fm('k8s.appliesNothingNpd') : fm('k8s.appliesNothing'),
+    kind === 'npd-plugin' ? msg('k8s.appliesNothingNpd') : msg('k8s.appliesNothing'),
   ];
   // The NPD plugin names no image: its executable is copied into NPD's own container.
-  if (!o.image && kind !== 'npd-plugin') lines.push(fm('k8s.placeholder', { image: DEFAULT_IMAGE }));
+  if (!o.image && kind !== 'npd-plugin') lines.push(msg('k8s.placeholder', { image: DEFAULT_IMAGE }));
   return lines;
 }
 
 function checkCommon(o: ManifestOptions): { image: string; ns: string; every: number } {
-  if (!LABEL_RE.test(o.namespace) || o.namespace.length > 63) throw new RangeError(fm('k8s.err.namespace', { name: JSON.stringify(o.namespace) }));
+  if (!LABEL_RE.test(o.namespace) || o.namespace.length > 63) throw new RangeError(msg('k8s.err.namespace', { name: JSON.stringify(o.namespace) }));
   const image = o.image || DEFAULT_IMAGE;
-  if (/\s/.test(image)) throw new RangeError(fm('k8s.err.image', { image: JSON.stringify(image) }));
+  if (/\s/.test(image)) throw new RangeError(msg('k8s.err.image', { image: JSON.stringify(image) }));
   return { image, ns: o.namespace, every: durationSeconds(o.interval) };
 }
 
@@ -129,15 +129,15 @@ const commonVolumes = (): YamlValue[] => [
 /** Comments on the keys shared by the DaemonSet's and the Job's pod template, by path under it. */
 function podComments(base: string, placeholder: boolean): Record<string, string> {
   const c = `${base}.containers`;
-  const image: Record<string, string> = placeholder ? { [`${c}.image`]: fm('k8s.c.image') } : {};
+  const image: Record<string, string> = placeholder ? { [`${c}.image`]: msg('k8s.c.image') } : {};
   return {
     ...image,
-    [`${base}.runtimeClassName`]: fm('k8s.c.runtimeClass'),
-    [`${base}.automountServiceAccountToken`]: fm('k8s.c.token'),
-    [`${base}.tolerations`]: fm('k8s.c.tolerations'),
-    [`${c}.env`]: fm('k8s.c.env'),
-    [`${c}.securityContext`]: fm('k8s.c.security'),
-    [`${c}.volumeMounts`]: fm('k8s.c.mounts', { root: OPERATOR_DRIVER_ROOT }),
+    [`${base}.runtimeClassName`]: msg('k8s.c.runtimeClass'),
+    [`${base}.automountServiceAccountToken`]: msg('k8s.c.token'),
+    [`${base}.tolerations`]: msg('k8s.c.tolerations'),
+    [`${c}.env`]: msg('k8s.c.env'),
+    [`${c}.securityContext`]: msg('k8s.c.security'),
+    [`${c}.volumeMounts`]: msg('k8s.c.mounts', { root: OPERATOR_DRIVER_ROOT }),
   };
 }
 
@@ -154,7 +154,7 @@ function renderDaemonSet(o: ManifestOptions): string {
     },
     {
       comments: {
-        'metadata.labels': fm('k8s.c.nsLabels'),
+        'metadata.labels': msg('k8s.c.nsLabels'),
       },
     },
   );
@@ -208,13 +208,13 @@ function renderDaemonSet(o: ManifestOptions): string {
     {
       comments: {
         ...podComments('spec.template.spec', !o.image),
-        'spec.template.spec.terminationGracePeriodSeconds': fm('k8s.c.grace'),
-        'spec.template.spec.containers.args': fm('k8s.c.args', { interval, ttl }),
-        'spec.template.spec.volumes': fm('k8s.c.volumes', { textfile: TEXTFILE_DIR }),
+        'spec.template.spec.terminationGracePeriodSeconds': msg('k8s.c.grace'),
+        'spec.template.spec.containers.args': msg('k8s.c.args', { interval, ttl }),
+        'spec.template.spec.volumes': msg('k8s.c.volumes', { textfile: TEXTFILE_DIR }),
       },
     },
   );
-  const head = header('daemonset', o, fm('k8s.daemonset', { interval, textfile: TEXTFILE_DIR, features: NFD_FEATURES_DIR }));
+  const head = header('daemonset', o, msg('k8s.daemonset', { interval, textfile: TEXTFILE_DIR, features: NFD_FEATURES_DIR }));
   return `${hashLines(head)}\n${namespace}---\n${ds}`;
 }
 
@@ -262,8 +262,8 @@ function jobDocument(o: ManifestOptions, image: string, ns: string, node: string
     {
       comments: {
         ...podComments('spec.template.spec', !o.image),
-        'spec.backoffLimit': fm('k8s.c.backoff'),
-        'spec.template.spec.nodeName': fm('k8s.c.nodeName'),
+        'spec.backoffLimit': msg('k8s.c.backoff'),
+        'spec.template.spec.nodeName': msg('k8s.c.nodeName'),
       },
     },
   );
@@ -271,19 +271,19 @@ function jobDocument(o: ManifestOptions, image: string, ns: string, node: string
 
 /** One Job per node, in one file: `kubectl apply -f` it, then `kubectl logs -n NS job/gpuenv-<node>` each. */
 export function renderJobs(nodes: string[], o: Omit<ManifestOptions, 'node'>): string {
-  if (nodes.length === 0) throw new RangeError(fm('k8s.err.noNode'));
+  if (nodes.length === 0) throw new RangeError(msg('k8s.err.noNode'));
   const { image, ns } = checkCommon(o);
   const names = new Map<string, string>();
   for (const n of nodes) {
-    if (!n || n.length > 253) throw new RangeError(fm('k8s.err.nodeName', { name: JSON.stringify(n) }));
+    if (!n || n.length > 253) throw new RangeError(msg('k8s.err.nodeName', { name: JSON.stringify(n) }));
     const j = jobName(n);
     const other = names.get(j);
-    if (other !== undefined && other !== n) throw new RangeError(fm('k8s.err.sameJob', { a: other, b: n, job: j }));
+    if (other !== undefined && other !== n) throw new RangeError(msg('k8s.err.sameJob', { a: other, b: n, job: j }));
     names.set(j, n);
   }
   const unique = [...new Set(nodes)];
   const args = o.command && o.command.length > 0 ? o.command : [...MANIFEST_DEFAULTS.command];
-  const head = header('job', o, fm('k8s.jobs', { count: unique.length, args: args.join(' '), ns }));
+  const head = header('job', o, msg('k8s.jobs', { count: unique.length, args: args.join(' '), ns }));
   return `${hashLines(head)}\n${unique.map((n) => jobDocument(o, image, ns, n)).join('---\n')}`;
 }
 
@@ -294,7 +294,7 @@ function renderNpdPlugin(o: ManifestOptions): string {
   // header goes in "_comment". Field names follow node-problem-detector's docs/custom_plugin_monitor.md,
   // config/custom-plugin-monitor.json and pkg/custompluginmonitor/types (kubernetes/node-problem-detector).
   const config = {
-    _comment: [...header('npd-plugin', o, fm('k8s.npd', { interval })), ...fm('k8s.npdNotes', { path: GPUENV_IN_IMAGE, timeout: NPD_TIMEOUT }).split('\n')],
+    _comment: [...header('npd-plugin', o, msg('k8s.npd', { interval })), ...msg('k8s.npdNotes', { path: GPUENV_IN_IMAGE, timeout: NPD_TIMEOUT }).split('\n')],
     plugin: 'custom',
     pluginConfig: {
       invoke_interval: interval,
@@ -330,7 +330,7 @@ export function renderManifest(kind: ManifestKind, o: ManifestOptions): string {
     case 'daemonset':
       return renderDaemonSet(o);
     case 'job':
-      if (!o.node) throw new RangeError(fm('k8s.err.noNode'));
+      if (!o.node) throw new RangeError(msg('k8s.err.noNode'));
       return renderJobs([o.node], o);
     case 'npd-plugin':
       return renderNpdPlugin(o);

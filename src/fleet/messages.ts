@@ -1,7 +1,7 @@
 // Messages of the fleet commands, English and Simplified Chinese.
 import { defineMessages } from '../i18n/index.js';
 
-export const fm = defineMessages({
+export const msg = defineMessages({
   en: {
     'report.title': 'gpuenv fleet report: {count} node(s)',
     'report.drift': "Drift (the first value is the baseline: the lock's, else the majority)",

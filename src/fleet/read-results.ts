@@ -6,7 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import type { Finding } from '../findings.js';
 import { UsageError } from '../errors.js';
 import { parseSnapshot } from '../snapshot/read.js';
-import { fm } from './messages.js';
+import { msg } from './messages.js';
 import type { NodeResult } from './report.js';
 
 const MAX_FILE = 64 * 1024 * 1024;
@@ -21,7 +21,7 @@ async function filesOf(cwd: string, inputs: string[]): Promise<string[]> {
   for (const input of inputs) {
     const path = resolve(cwd, input);
     const st = await stat(path).catch(() => null);
-    if (!st) throw new UsageError(fm('read.noSuchFile', { input }));
+    if (!st) throw new UsageError(msg('read.noSuchFile', { input }));
     if (st.isDirectory()) {
       for (const name of (await readdir(path)).filter((n) => n.endsWith('.json')).sort()) out.push(join(path, name));
     } else out.push(path);
@@ -61,29 +61,29 @@ export async function readResults(cwd: string, inputs: string[]): Promise<ReadRe
   for (const file of await filesOf(cwd, inputs)) {
     try {
       const st = await stat(file);
-      if (st.size > MAX_FILE) throw new Error(fm('read.tooLarge', { mb: MAX_FILE / 1024 / 1024 }));
+      if (st.size > MAX_FILE) throw new Error(msg('read.tooLarge', { mb: MAX_FILE / 1024 / 1024 }));
       const text = await readFile(file, 'utf8');
       let doc: Record<string, unknown>;
       try {
         doc = JSON.parse(text) as Record<string, unknown>;
       } catch {
-        throw new Error(fm('read.notJson'));
+        throw new Error(msg('read.notJson'));
       }
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(fm('read.notResult'));
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(msg('read.notResult'));
       // `health --json` of a run that could not decide: no Snapshot, and the reason it failed.
       if (doc.kind === 'gpuenv-health' && doc.status === 'unknown')
-        throw new Error(fm('read.healthUnknown', { failure: String(doc.failure ?? fm('read.unknownFailure')).slice(0, 200) }));
+        throw new Error(msg('read.healthUnknown', { failure: String(doc.failure ?? msg('read.unknownFailure')).slice(0, 200) }));
       const hasSnapshot = 'gpus' in doc || (doc.snapshot !== undefined && doc.snapshot !== null);
       const snapshot = hasSnapshot ? await parseSnapshot(text, basename(file)) : null;
       // `bench --json` on a node where no GPU answers: {ok: false, error: 'no-gpu', …}.
       const noGpu = doc.ok === false && doc.error === 'no-gpu';
-      if (!snapshot && !Array.isArray(doc.rows) && !noGpu) throw new Error(fm('read.notKnown'));
+      if (!snapshot && !Array.isArray(doc.rows) && !noGpu) throw new Error(msg('read.notKnown'));
       const findings = (Array.isArray(doc.findings) ? doc.findings : []).filter(isFinding);
       if (noGpu)
         findings.push({
           code: 'no-gpu',
           severity: 'error',
-          title: fm('read.benchNoGpu'),
+          title: msg('read.benchNoGpu'),
           cause: String(doc.nvml ?? ''),
           evidence: [],
           fix: ['gpuenv doctor'],

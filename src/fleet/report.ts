@@ -6,7 +6,7 @@ import type { Lock } from '../lock/types.js';
 import { xidInfo } from '../knowledge/xid.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { hostlist } from './hostlist.js';
-import { fm } from './messages.js';
+import { msg } from './messages.js';
 import { benchOutliers, type NodeBench, type Outlier } from './outliers.js';
 
 export interface NodeResult {
@@ -72,7 +72,7 @@ const library =
   };
 const onOff = (b: boolean | null) => (b === null ? null : b ? 'on' : 'off');
 
-type Label = Parameters<typeof fm>[0];
+type Label = Parameters<typeof msg>[0];
 
 /** The keys compared across nodes, in report order. `key` is the stable id (JSON, --prom, --baseline); `label`
  * the catalogue entry it is shown as. */
@@ -107,7 +107,7 @@ export const KEYS: { key: string; label: Label; mustMatch: boolean; of: KeyFn }[
 /** How a key is shown: its catalogue entry; a key of another version's report as it is. */
 export function keyLabel(key: string): string {
   const k = KEYS.find((x) => x.key === key);
-  return k ? fm(k.label) : key;
+  return k ? msg(k.label) : key;
 }
 
 /** The hardware counters read per GPU: stable id (JSON, --prom) → the catalogue entry it is shown as. */
@@ -123,7 +123,7 @@ const COUNTERS: Record<string, Label> = {
 /** How a counter is shown; an Xid counter ("Xid 79 (…)", the Xid table's name) as it is. */
 export function counterLabel(counter: string): string {
   const label = COUNTERS[counter];
-  return label ? fm(label) : counter;
+  return label ? msg(label) : counter;
 }
 
 /** The values a lock (`--baseline`) holds for the report's keys. */

@@ -3,7 +3,7 @@
 // Facts checked against slurm.conf(5) of Slurm 22.05 (Debian bookworm's slurm-client).
 import { shellWord } from '../cuda/shell.js';
 import { VERSION } from '../version.js';
-import { fm } from './messages.js';
+import { msg } from './messages.js';
 import { TEXTFILE_DIR } from './manifests.js';
 
 export interface SlurmConfOptions {
@@ -25,8 +25,8 @@ export interface SlurmConfParts {
 }
 
 function check(o: SlurmConfOptions): void {
-  if (!o.gpuenv.startsWith('/') || /[\n\r\0]/.test(o.gpuenv)) throw new RangeError(fm('slurm.err.path', { path: JSON.stringify(o.gpuenv) }));
-  if (!Number.isInteger(o.interval) || o.interval < 1) throw new RangeError(fm('slurm.err.interval', { interval: o.interval }));
+  if (!o.gpuenv.startsWith('/') || /[\n\r\0]/.test(o.gpuenv)) throw new RangeError(msg('slurm.err.path', { path: JSON.stringify(o.gpuenv) }));
+  if (!Number.isInteger(o.interval) || o.interval < 1) throw new RangeError(msg('slurm.err.interval', { interval: o.interval }));
 }
 
 // slurmd starts both scripts with a minimal environment (no login PATH, no HOME); gpuenv runs scontrol and
@@ -45,7 +45,7 @@ function comment(text: string): string[] {
 function healthcheckScript(gpuenv: string): string {
   return [
     '#!/bin/sh',
-    ...comment(fm('slurm.healthcheck', { version: VERSION, textfile: `${TEXTFILE_DIR}/gpuenv.prom` })),
+    ...comment(msg('slurm.healthcheck', { version: VERSION, textfile: `${TEXTFILE_DIR}/gpuenv.prom` })),
     ...ENV_LINES,
     `exec ${shellWord(gpuenv)} health --slurm-drain`,
     '',
@@ -53,19 +53,19 @@ function healthcheckScript(gpuenv: string): string {
 }
 
 function prologScript(gpuenv: string): string {
-  return ['#!/bin/sh', ...comment(fm('slurm.prolog', { version: VERSION })), ...ENV_LINES, `exec ${shellWord(gpuenv)} health --prolog`, ''].join('\n');
+  return ['#!/bin/sh', ...comment(msg('slurm.prolog', { version: VERSION })), ...ENV_LINES, `exec ${shellWord(gpuenv)} health --prolog`, ''].join('\n');
 }
 
 /** The pieces apart, for a command that writes them to files. */
 export function slurmConfParts(o: SlurmConfOptions): SlurmConfParts {
   check(o);
   const conf = [
-    ...comment(fm('slurm.conf')),
+    ...comment(msg('slurm.conf')),
     `HealthCheckProgram=${HEALTHCHECK_PATH}`,
     `HealthCheckInterval=${o.interval}`,
-    ...comment(fm('slurm.nodeState')),
+    ...comment(msg('slurm.nodeState')),
     'HealthCheckNodeState=ANY,CYCLE',
-    ...comment(fm('slurm.prologDir')),
+    ...comment(msg('slurm.prologDir')),
     `Prolog=${PROLOG_PATH}`,
     '',
   ].join('\n');
@@ -82,12 +82,12 @@ export function slurmConfParts(o: SlurmConfOptions): SlurmConfParts {
 export function renderSlurmConf(o: SlurmConfOptions): string {
   const { conf, scripts } = slurmConfParts(o);
   const out = [
-    ...comment(fm('slurm.generated', { version: VERSION })),
-    ...comment(fm('slurm.summary', { gpuenv: o.gpuenv, interval: o.interval })),
+    ...comment(msg('slurm.generated', { version: VERSION })),
+    ...comment(msg('slurm.summary', { gpuenv: o.gpuenv, interval: o.interval })),
     '#',
-    ...comment(fm('slurm.step1')),
+    ...comment(msg('slurm.step1')),
     conf,
-    ...comment(fm('slurm.step2')),
+    ...comment(msg('slurm.step2')),
   ];
   for (const s of scripts) {
     // The quoted delimiter keeps $... in the script from being expanded while it is saved.

@@ -63,3 +63,22 @@ export function format(template: string, vars?: Vars): string {
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
+
+/** A section of a folder's catalogue (`<folder>/messages/<section>.ts`): a typed table, zh-CN required as in defineMessages. */
+export function section<K extends string>(table: Messages<K>): Messages<K> {
+  return table;
+}
+
+/** The keys of a catalogue made of sections: `<section>.<key>`. */
+export type SectionKeys<S extends Record<string, Messages<string>>> = {
+  [N in keyof S & string]: `${N}.${keyof S[N]['en'] & string}`;
+}[keyof S & string];
+
+/** One lookup over a folder's sections (`msg('busy.evProcess')`): the prefixed en and zh-CN tables are built once. */
+export function defineCatalogue<S extends Record<string, Messages<string>>>(sections: S): Lookup<SectionKeys<S>> {
+  const table: Messages<string> = { en: {}, 'zh-CN': {} };
+  for (const [name, part] of Object.entries(sections)) {
+    for (const lang of LANGS) for (const [key, text] of Object.entries(part[lang])) table[lang][`${name}.${key}`] = text;
+  }
+  return defineMessages(table as Messages<SectionKeys<S>>);
+}

@@ -7,7 +7,7 @@ import { ncclRelease } from '../knowledge/nccl.js';
 import { tensorflowRelease } from '../knowledge/tensorflow.js';
 import { torchReleases } from '../knowledge/torch.js';
 import { compareVersions, versionHasPrefix, versionParts } from '../knowledge/version.js';
-import { cm } from './check-messages.js';
+import { msg } from './messages.js';
 import type { Issue } from './check.js';
 import type { Requirement } from './command-line.js';
 import { nvidiaWheelMajors } from './wheels.js';
@@ -40,13 +40,13 @@ export function checkNvidiaWheel(r: Requirement): Issue[] {
   const lib = m[1]!;
   const major = Number(m[2]);
   const majors = nvidiaWheelMajors();
-  if (!majors.includes(major)) return [wrong(cm('wheelMajor', { pkg: r.name, majors: majors.join(', ') }))];
-  if (!keepsCudaSuffix(`nvidia-${lib}`, major)) return [wrong(cm('wheelNoSuffix', { pkg: r.name, name: `nvidia-${lib}`, major }))];
+  if (!majors.includes(major)) return [wrong(msg('check.wheelMajor', { pkg: r.name, majors: majors.join(', ') }))];
+  if (!keepsCudaSuffix(`nvidia-${lib}`, major)) return [wrong(msg('check.wheelNoSuffix', { pkg: r.name, name: `nvidia-${lib}`, major }))];
   const p = pins(r);
-  const out: Issue[] = p.invalid.map((v) => wrong(cm('specInvalid', { spec: `==${v}` })));
+  const out: Issue[] = p.invalid.map((v) => wrong(msg('check.specInvalid', { spec: `==${v}` })));
   if (lib === 'cudnn') out.push(...cudnnIssues(major, p));
   else if (lib === 'nccl') out.push(...ncclIssues(major, p));
-  else if (p.exact.length || p.prefixes.length) out.push(unknown(cm('wheelVersion', { pkg: r.name })));
+  else if (p.exact.length || p.prefixes.length) out.push(unknown(msg('check.wheelVersion', { pkg: r.name })));
   return out;
 }
 
@@ -59,7 +59,7 @@ function cudnnIssues(major: number, p: ReturnType<typeof pins>): Issue[] {
     const cudnnMajor = versionParts(v)[0];
     if (!releases.some((x) => versionParts(x)[0] === cudnnMajor)) {
       const versions = releases.join(', ') || '-';
-      out.push(wrong(cm('cudnnMajor', { major: String(cudnnMajor), cuda: `${major}.x`, versions })));
+      out.push(wrong(msg('check.cudnnMajor', { major: String(cudnnMajor), cuda: `${major}.x`, versions })));
     }
   }
   if (out.length) return out;
@@ -67,11 +67,13 @@ function cudnnIssues(major: number, p: ReturnType<typeof pins>): Issue[] {
   for (const v of p.exact) {
     if (known.has(v)) continue;
     const release = releases.find((x) => versionHasPrefix(v, x) && versionParts(v).length > 3);
-    out.push(unknown(release ? cm('cudnnBuild', { release, cuda: `${major}.x`, version: v }) : cm('cudnnRelease', { version: v, cuda: `${major}.x` })));
+    out.push(
+      unknown(release ? msg('check.cudnnBuild', { release, cuda: `${major}.x`, version: v }) : msg('check.cudnnRelease', { version: v, cuda: `${major}.x` })),
+    );
   }
   for (const v of p.prefixes) {
     if (!releases.some((x) => versionHasPrefix(x, v)) && ![...known].some((x) => versionHasPrefix(x, v)))
-      out.push(unknown(cm('cudnnRelease', { version: `${v}.*`, cuda: `${major}.x` })));
+      out.push(unknown(msg('check.cudnnRelease', { version: `${v}.*`, cuda: `${major}.x` })));
   }
   return out;
 }
@@ -83,12 +85,12 @@ function ncclIssues(major: number, p: ReturnType<typeof pins>): Issue[] {
     if (known.some((x) => (prefix ? versionHasPrefix(x, v) : compareVersions(x, v) === 0))) return;
     const rel = ncclRelease(v);
     if (!rel || (!prefix && compareVersions(rel.version, v) !== 0)) {
-      out.push(unknown(cm('ncclRelease', { version: prefix ? `${v}.*` : v })));
+      out.push(unknown(msg('check.ncclRelease', { version: prefix ? `${v}.*` : v })));
       return;
     }
     const built = rel.cudaBuilds.some((b) => versionParts(b)[0] === major);
-    if (!built && rel.confirmed) out.push(wrong(cm('ncclBuild', { version: rel.version, cuda: `${major}.x`, builds: rel.cudaBuilds.join(', ') })));
-    else if (!rel.confirmed) out.push(unknown(cm('ncclUnconfirmed', { version: rel.version })));
+    if (!built && rel.confirmed) out.push(wrong(msg('check.ncclBuild', { version: rel.version, cuda: `${major}.x`, builds: rel.cudaBuilds.join(', ') })));
+    else if (!rel.confirmed) out.push(unknown(msg('check.ncclUnconfirmed', { version: rel.version })));
   };
   for (const v of p.exact) check(v, false);
   for (const v of p.prefixes) check(v, true);
@@ -110,11 +112,11 @@ export function checkJax(r: Requirement): Issue[] {
     const extra = extras.find((e) => e.extra === name || e.localExtra === name);
     if (!extra) {
       // jax[cuda], jax[cuda12_pip] … were extras of jax releases older than the table.
-      if (pin && compareVersions(pin, rows[0]!.version) < 0) out.push(unknown(cm('jaxOld', { version: pin })));
+      if (pin && compareVersions(pin, rows[0]!.version) < 0) out.push(unknown(msg('check.jaxOld', { version: pin })));
       else
         out.push(
           wrong(
-            cm('jaxExtra', {
+            msg('check.jaxExtra', {
               extra: name,
               extras: extras
                 .filter((e) => e.current)
@@ -126,14 +128,14 @@ export function checkJax(r: Requirement): Issue[] {
       continue;
     }
     if (!extra.current) {
-      if (pin && compareVersions(pin, rows[0]!.version) < 0) out.push(unknown(cm('jaxOld', { version: pin })));
-      else out.push(wrong(cm('jaxGone', { extra: name, note: extra.note ?? '' })));
+      if (pin && compareVersions(pin, rows[0]!.version) < 0) out.push(unknown(msg('check.jaxOld', { version: pin })));
+      else out.push(wrong(msg('check.jaxGone', { extra: name, note: extra.note ?? '' })));
       continue;
     }
     if (!pin) continue;
     const at = jaxExtraAt(pin, extra.extra);
-    if (at.has === 'no') out.push(wrong(cm('jaxNoExtra', { version: pin, extra: name, row: at.row!.version, extras: at.row!.extras.join(', ') })));
-    else if (at.has === 'unknown') out.push(unknown(cm('jaxUnknown', { version: pin, extra: name })));
+    if (at.has === 'no') out.push(wrong(msg('check.jaxNoExtra', { version: pin, extra: name, row: at.row!.version, extras: at.row!.extras.join(', ') })));
+    else if (at.has === 'unknown') out.push(unknown(msg('check.jaxUnknown', { version: pin, extra: name })));
   }
   return out;
 }
@@ -164,8 +166,8 @@ export function checkTensorflow(r: Requirement): Issue[] {
   const p = pins(r);
   for (const v of [...p.exact, ...p.prefixes]) {
     const row = tensorflowRelease(v);
-    if (!row) out.push(unknown(cm('tfUnknown', { version: v })));
-    else if (!row.andCudaExtra) out.push(wrong(cm('tfNoExtra', { version: v })));
+    if (!row) out.push(unknown(msg('check.tfUnknown', { version: v })));
+    else if (!row.andCudaExtra) out.push(wrong(msg('check.tfNoExtra', { version: v })));
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { compareVersions, versionParts } from '../knowledge/version.js';
 import { PASTED_PREFIX } from '../parse/snapshot.js';
 import { findPackage, platformOf, publicVersion, pythonOf } from '../snapshot/queries.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
-import { cm } from './check-messages.js';
+import { msg } from './messages.js';
 import { checkJax, checkNvidiaWheel, checkTensorflow } from './check-wheels.js';
 import { installCommands, pythonVersionOfName, type CondaInstall, type InstallCommand, type PipInstall, type Requirement } from './command-line.js';
 import { cudaTags, nearestTags, nightlyTags, pairedVersion, pairUnconfirmed, parseTorchIndexUrl, pythonFits, rocmTags } from './torch-index.js';
@@ -122,7 +122,7 @@ function checkPip(c: PipInstall, ctx: CheckContext, removed: Set<string>): Issue
     const ref = parseTorchIndexUrl(url);
     if (!ref) continue;
     if (ref.kind === 'other') {
-      issues.push(unknown(cm('indexOther', { url })));
+      issues.push(unknown(msg('check.indexOther', { url })));
       continue;
     }
     if (ref.kind === 'stable-html') {
@@ -133,12 +133,13 @@ function checkPip(c: PipInstall, ctx: CheckContext, removed: Set<string>): Issue
     indexTag ??= ref.tag;
   }
   const byName = new Map(c.requirements.map((r) => [r.name, r]));
-  if (byName.has('pytorch')) issues.push(wrong(cm('pipPytorch')));
+  if (byName.has('pytorch')) issues.push(wrong(msg('check.pipPytorch')));
   const torch = byName.get('torch');
   const release = torch ? torchIssues(torch, indexTag, python, platform, issues) : undefined;
   if (torch && !pinOf(torch) && indexTag && python && /^cu\d+$/.test(indexTag)) {
     const rows = cudaTags().get(indexTag) ?? [];
-    if (rows.length && !rows.some((r) => !r.unreleased && pythonFits(r, python, true))) issues.push(wrong(cm('torchTagPython', { tag: indexTag, python })));
+    if (rows.length && !rows.some((r) => !r.unreleased && pythonFits(r, python, true)))
+      issues.push(wrong(msg('check.torchTagPython', { tag: indexTag, python })));
   }
   for (const name of ['torchvision', 'torchaudio'] as const) {
     const req = byName.get(name);
@@ -158,12 +159,12 @@ function indexTagIssues(tag: string, nightly: boolean): Issue[] {
     const tags = nightlyTags();
     if (tags.has(tag)) return [];
     // An older nightly folder may still be served; a tag no row has never was.
-    if (cudaTags().has(tag)) return [unknown(cm('indexNightlyUnknown', { tag, tags: [...tags].join(', ') }))];
-    return [wrong(cm('indexNightlyUnknown', { tag, tags: [...tags].join(', ') }))];
+    if (cudaTags().has(tag)) return [unknown(msg('check.indexNightlyUnknown', { tag, tags: [...tags].join(', ') }))];
+    return [wrong(msg('check.indexNightlyUnknown', { tag, tags: [...tags].join(', ') }))];
   }
   if (tag === 'cpu' || cudaTags().has(tag)) return [];
-  if (tag.startsWith('rocm')) return rocmTags().has(tag) ? [] : [unknown(cm('rocmOther', { tag, tags: [...rocmTags().keys()].slice(-4).join(', ') }))];
-  return [wrong(cm('indexUnknown', { tag, near: nearestTags(tag).join(', ') }))];
+  if (tag.startsWith('rocm')) return rocmTags().has(tag) ? [] : [unknown(msg('check.rocmOther', { tag, tags: [...rocmTags().keys()].slice(-4).join(', ') }))];
+  return [wrong(msg('check.indexUnknown', { tag, near: nearestTags(tag).join(', ') }))];
 }
 
 /** `==X` / `===X` of a requirement; other specifiers pin nothing the checker can look up. */
@@ -186,18 +187,19 @@ function torchIssues(
   if (!release) return undefined;
   const tag = parsed.local ?? indexTag;
   if (parsed.local && indexTag && parsed.local !== indexTag)
-    issues.push(wrong(cm('torchTagIndex', { version: release.version, tag: parsed.local, index: indexTag })));
+    issues.push(wrong(msg('check.torchTagIndex', { version: release.version, tag: parsed.local, index: indexTag })));
   if (tag && /^cu\d+$/.test(tag)) {
     const v = release.cudaVariants.find((x) => x.tag === tag);
-    if (!v) issues.push(wrong(cm('torchNoVariant', { version: release.version, tag, tags: ['cpu', ...release.cudaVariants.map((x) => x.tag)].join(', ') })));
+    if (!v)
+      issues.push(wrong(msg('check.torchNoVariant', { version: release.version, tag, tags: ['cpu', ...release.cudaVariants.map((x) => x.tag)].join(', ') })));
     else if (platform && !v.platforms.includes(platform))
-      issues.push(wrong(cm('torchPlatform', { version: release.version, tag, platform, platforms: v.platforms.join(', ') })));
+      issues.push(wrong(msg('check.torchPlatform', { version: release.version, tag, platform, platforms: v.platforms.join(', ') })));
   } else if (tag?.startsWith('rocm')) {
-    if (!release.rocm) issues.push(unknown(cm('torchNoRocm', { version: release.version })));
-    else if (tag !== `rocm${release.rocm}`) issues.push(unknown(cm('torchRocmOther', { version: release.version, rocm: `rocm${release.rocm}` })));
+    if (!release.rocm) issues.push(unknown(msg('check.torchNoRocm', { version: release.version })));
+    else if (tag !== `rocm${release.rocm}`) issues.push(unknown(msg('check.torchRocmOther', { version: release.version, rocm: `rocm${release.rocm}` })));
   }
   if (python && !pythonFits(release, python, true))
-    issues.push(wrong(cm('torchPython', { version: release.version, python, min: release.python.min, max: release.python.max })));
+    issues.push(wrong(msg('check.torchPython', { version: release.version, python, min: release.python.min, max: release.python.max })));
   return release;
 }
 
@@ -208,7 +210,7 @@ function torchIssues(
 function releaseOf(pin: string, issues: Issue[]): TorchRelease | undefined {
   const version = pin.replace(/\.\*$/, '');
   if (!/^\d+(\.\d+){1,2}$/.test(version)) {
-    issues.push(unknown(cm('torchPre', { version: pin })));
+    issues.push(unknown(msg('check.torchPre', { version: pin })));
     return undefined;
   }
   const rows = torchReleases();
@@ -216,22 +218,22 @@ function releaseOf(pin: string, issues: Issue[]): TorchRelease | undefined {
   const newest = rows.at(-1)!.version;
   const r = torchRelease(version);
   if (r) {
-    if (r.unreleased) issues.push(unknown(cm('torchUnreleased', { version: r.version })));
+    if (r.unreleased) issues.push(unknown(msg('check.torchUnreleased', { version: r.version })));
     return r;
   }
   const [a, b] = versionParts(version);
   const minor = `${a}.${b ?? 0}`;
   const series = rows.filter((x) => x.version.startsWith(`${minor}.`));
   if (compareVersions(version, oldest) < 0 || (compareVersions(version, newest) > 0 && !series.length)) {
-    issues.push(unknown(cm('torchOutside', { version, oldest, newest })));
+    issues.push(unknown(msg('check.torchOutside', { version, oldest, newest })));
     return undefined;
   }
   // A patch after the newest of the newest series may have been published since the table was written.
   if (series.length && series.at(-1) === rows.filter((x) => !x.unreleased).at(-1) && compareVersions(version, series.at(-1)!.version) > 0) {
-    issues.push(unknown(cm('torchOutside', { version, oldest, newest: series.at(-1)!.version })));
+    issues.push(unknown(msg('check.torchOutside', { version, oldest, newest: series.at(-1)!.version })));
     return undefined;
   }
-  issues.push(wrong(cm('torchNoRelease', { version, minor, list: series.map((x) => x.version).join(', ') || '-' })));
+  issues.push(wrong(msg('check.torchNoRelease', { version, minor, list: series.map((x) => x.version).join(', ') || '-' })));
   return undefined;
 }
 
@@ -246,17 +248,17 @@ function companionIssues(name: 'torchvision' | 'torchaudio', req: Requirement, t
   const torchPin = torch ? pinOf(torch) : undefined;
   const torchLocal = torchPin ? parseTorchVersion(torchPin).local : undefined;
   if (parsed.local && torchLocal && parsed.local !== torchLocal && torchPin)
-    out.push(wrong(cm('companionTag', { pkg: name, version: pin, torch: torchPin, a: parsed.local, b: torchLocal })));
+    out.push(wrong(msg('check.companionTag', { pkg: name, version: pin, torch: torchPin, a: parsed.local, b: torchLocal })));
   if (release) {
     const want = paired(release, name);
     const vars = { pkg: name, version, torch: release.version, want: want ?? '-' };
-    if (want === null) out.push(pairUnconfirmed(release, name) ? unknown(cm('companionNone', vars)) : wrong(cm('companionNone', vars)));
+    if (want === null) out.push(pairUnconfirmed(release, name) ? unknown(msg('check.companionNone', vars)) : wrong(msg('check.companionNone', vars)));
     else if (compareVersions(want, version) !== 0 || !/^\d+(\.\d+)*$/.test(version))
-      out.push(pairUnconfirmed(release, name) ? unknown(cm('companionUnconfirmed', vars)) : wrong(cm('companionWrong', vars)));
-    else if (pairUnconfirmed(release, name)) out.push(unknown(cm('companionUnconfirmed', vars)));
+      out.push(pairUnconfirmed(release, name) ? unknown(msg('check.companionUnconfirmed', vars)) : wrong(msg('check.companionWrong', vars)));
+    else if (pairUnconfirmed(release, name)) out.push(unknown(msg('check.companionUnconfirmed', vars)));
     return out;
   }
-  if (!torch && !torchReleases().some((r) => paired(r, name) === version)) out.push(unknown(cm('companionUnknown', { pkg: name, version })));
+  if (!torch && !torchReleases().some((r) => paired(r, name) === version)) out.push(unknown(msg('check.companionUnknown', { pkg: name, version })));
   return out;
 }
 
@@ -265,11 +267,11 @@ function leftBehind(name: 'torchvision' | 'torchaudio', env: PythonEnv, release:
   const have = findPackage(env, name);
   const want = paired(release, name);
   if (!have || !want) return [];
-  if (removed.has(name)) return [wrong(cm('companionRemoved', { pkg: name, torch: release.version, want }))];
+  if (removed.has(name)) return [wrong(msg('check.companionRemoved', { pkg: name, torch: release.version, want }))];
   if (compareVersions(publicVersion(have.version), want) === 0) return [];
   // Only a version the table pairs with another torch is known to break; an unknown one is left alone.
   const other = torchReleases().find((r) => paired(r, name) === publicVersion(have.version));
-  return other ? [wrong(cm('companionLeft', { pkg: name, have: have.version, torch: release.version, want }))] : [];
+  return other ? [wrong(msg('check.companionLeft', { pkg: name, have: have.version, torch: release.version, want }))] : [];
 }
 
 // ---- conda ---------------------------------------------------------------------------------------------------------
@@ -279,7 +281,7 @@ function checkConda(c: CondaInstall): Issue[] {
   const spec = (n: string) => c.specs.find((s) => s.name === n);
   const cudaSpec = spec('pytorch-cuda');
   if (cudaSpec?.version && !pytorchCudaVersions().includes(cudaSpec.version))
-    out.push(wrong(cm('condaCuda', { cuda: cudaSpec.version, list: pytorchCudaVersions().join(', ') })));
+    out.push(wrong(msg('check.condaCuda', { cuda: cudaSpec.version, list: pytorchCudaVersions().join(', ') })));
   out.push(...condaCudaPackages(c));
   const torch = spec('pytorch') ?? spec('torch');
   const version = torch?.version?.replace(/\.\*$/, '');
@@ -291,18 +293,18 @@ function checkConda(c: CondaInstall): Issue[] {
     const last = torchReleases()
       .filter((r) => r.conda === 'pytorch-channel')
       .at(-1)!.version;
-    out.push(wrong(cm('condaChannel', { version: release.version, last })));
+    out.push(wrong(msg('check.condaChannel', { version: release.version, last })));
   }
   const builds = release.cudaVariants.map((v) => v.cuda).join(', ');
   if (cudaSpec?.version && !release.cudaVariants.some((v) => v.cuda === cudaSpec.version))
-    out.push(wrong(cm('condaNoVariant', { version: release.version, cuda: cudaSpec.version, builds })));
+    out.push(wrong(msg('check.condaNoVariant', { version: release.version, cuda: cudaSpec.version, builds })));
   const toolkit = spec('cudatoolkit');
   if (toolkit?.version && pytorchChannel && !release.cudaVariants.some((v) => v.cuda === toolkit.version))
-    out.push(unknown(cm('condaToolkit', { version: release.version, cuda: toolkit.version })));
+    out.push(unknown(msg('check.condaToolkit', { version: release.version, cuda: toolkit.version })));
   // Only a python= of the same command: which conda environment the line installs into is not in it.
   const py = spec('python')?.version;
   if (py && !pythonFits(release, py, true))
-    out.push(wrong(cm('torchPython', { version: release.version, python: py, min: release.python.min, max: release.python.max })));
+    out.push(wrong(msg('check.torchPython', { version: release.version, python: py, min: release.python.min, max: release.python.max })));
   const vision = spec('torchvision');
   if (vision?.version) {
     const req: Requirement = { name: 'torchvision', extras: [], specs: [['==', vision.version]], raw: vision.raw };
@@ -322,13 +324,13 @@ function condaCudaPackages(c: CondaInstall): Issue[] {
     if (s.name === 'pytorch-cuda' || !s.version) continue;
     const row = condaCudaRow(s.name);
     if (!row) {
-      if (/^cuda-|^cudnn$/.test(s.name)) out.push(unknown(cm('condaCudaUntracked', { pkg: s.name, version: s.version })));
+      if (/^cuda-|^cudnn$/.test(s.name)) out.push(unknown(msg('check.condaCudaUntracked', { pkg: s.name, version: s.version })));
       continue;
     }
     const published = condaCudaPublished(row, s.version);
     const vars = { pkg: s.name, version: s.version, list: row.versions.join(', ') };
-    if (published === 'no') out.push(wrong(cm('condaCudaNever', vars)));
-    else if (published === 'unknown') out.push(unknown(cm('condaCudaUnknown', vars)));
+    if (published === 'no') out.push(wrong(msg('check.condaCudaNever', vars)));
+    else if (published === 'unknown') out.push(unknown(msg('check.condaCudaUnknown', vars)));
   }
   return out;
 }

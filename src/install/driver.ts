@@ -25,7 +25,7 @@
 import { matchGpu, type GpuSpec } from '../knowledge/gpus.js';
 import { versionParts } from '../knowledge/version.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import { driverBranchFor, initramfsCommand, osTarget, type OsTarget } from './system.js';
 
 /**
@@ -60,13 +60,13 @@ function choose(specs: (GpuSpec | undefined)[], minBranch?: string): Choice & { 
 export function driverInstallCommands(s: Snapshot, specs: (GpuSpec | undefined)[], minBranch?: string): string[] {
   const c = choose(specs, minBranch);
   const arch = c.spec?.architecture ?? '?';
-  const openText = c.open ? (c.openRequired ? m('dnlOpenRequired') : m('dnlOpenRecommended')) : m('dnlProprietary', { arch });
+  const openText = c.open ? (c.openRequired ? msg('install.dnlOpenRequired') : msg('install.dnlOpenRecommended')) : msg('install.dnlProprietary', { arch });
   const shown = c.openRequired && c.branch === c.found.branch ? '570' : c.branch;
   const t = osTarget(s);
-  const head = m('dnlFixBranch', { gpu: c.spec?.name ?? 'GPU', arch, branch: shown, open: openText });
-  if (t.platform === 'wsl') return [head, `# ${m('drvWslNever')}`];
-  if (t.platform === 'windows') return [head, `# ${m('drvWindows', { floor: c.branch })}`];
-  if (t.platform === 'container') return [head, `# ${m('drvContainerHost', { floor: c.branch })}`];
+  const head = msg('install.dnlFixBranch', { gpu: c.spec?.name ?? 'GPU', arch, branch: shown, open: openText });
+  if (t.platform === 'wsl') return [head, `# ${msg('install.drvWslNever')}`];
+  if (t.platform === 'windows') return [head, `# ${msg('install.drvWindows', { floor: c.branch })}`];
+  if (t.platform === 'container') return [head, `# ${msg('install.drvContainerHost', { floor: c.branch })}`];
   return [head, ...installFor(t, s, c)];
 }
 
@@ -76,17 +76,17 @@ function installFor(t: OsTarget, s: Snapshot, c: Choice): string[] {
   switch (t.distro ?? t.tool) {
     case 'ubuntu':
       // Ubuntu archive packages nvidia-driver-<branch>[-open]; ubuntu-drivers picks one itself.
-      return ['sudo apt update', `sudo apt install nvidia-driver-${b}${c.open ? '-open' : ''}`, m('dnlFixUbuntuAuto')];
+      return ['sudo apt update', `sudo apt install nvidia-driver-${b}${c.open ? '-open' : ''}`, msg('install.dnlFixUbuntuAuto')];
     case 'debian':
     case 'apt':
-      return [m('dnlFixDebianRepo'), 'sudo apt update', c.open ? 'sudo apt install nvidia-open' : `sudo apt install cuda-drivers-${b}`];
+      return [msg('install.dnlFixDebianRepo'), 'sudo apt update', c.open ? 'sudo apt install nvidia-open' : `sudo apt install cuda-drivers-${b}`];
     case 'fedora':
       return fedoraInstall(s, c);
     case 'rhel':
     case 'amzn':
       return rhelInstall(t, s, c);
     case 'dnf':
-      return [`# ${m('drvDnfWhich', { branch: b, flavour: c.open ? 'open' : 'dkms' })}`];
+      return [`# ${msg('install.drvDnfWhich', { branch: b, flavour: c.open ? 'open' : 'dkms' })}`];
     case 'suse':
     case 'zypper':
       return suseInstall(t, s, c);
@@ -95,8 +95,8 @@ function installFor(t: OsTarget, s: Snapshot, c: Choice): string[] {
       return archInstall(s, c);
     default:
       // An OS the Snapshot names but gpuenv has no package commands for: say so rather than guess Ubuntu's.
-      if (t.id) return [m('dnlFixOtherOs', { branch: b, os: t.name })];
-      return [`# ${m('drvUnknownOs', { branch: b })}`, 'sudo apt update', `sudo apt install nvidia-driver-${b}${c.open ? '-open' : ''}`];
+      if (t.id) return [msg('install.dnlFixOtherOs', { branch: b, os: t.name })];
+      return [`# ${msg('install.drvUnknownOs', { branch: b })}`, 'sudo apt update', `sudo apt install nvidia-driver-${b}${c.open ? '-open' : ''}`];
   }
 }
 
@@ -104,14 +104,14 @@ const RPMFUSION =
   'sudo dnf install -y https://mirrors.rpmfusion.org/free/fedora/rpmfusion-free-release-$(rpm -E %fedora).noarch.rpm https://mirrors.rpmfusion.org/nonfree/fedora/rpmfusion-nonfree-release-$(rpm -E %fedora).noarch.rpm';
 
 function fedoraInstall(_s: Snapshot, c: Choice): string[] {
-  const out = [`# ${m('drvRpmFusion')}`, RPMFUSION];
+  const out = [`# ${msg('install.drvRpmFusion')}`, RPMFUSION];
   if (c.branch === '470') out.push('sudo dnf install -y akmod-nvidia-470xx xorg-x11-drv-nvidia-470xx-cuda');
-  else if (!c.open) out.push(`# ${m('drvRpmFusionLegacy', { branch: c.branch })}`);
+  else if (!c.open) out.push(`# ${msg('install.drvRpmFusionLegacy', { branch: c.branch })}`);
   else {
     if (c.openRequired) out.push("echo '%_with_kmod_nvidia_open 1' | sudo tee /etc/rpm/macros.nvidia-kmod");
     out.push('sudo dnf install -y akmod-nvidia xorg-x11-drv-nvidia-cuda');
   }
-  out.push(`# ${m('drvAkmodsWait')}`, 'modinfo -F version nvidia');
+  out.push(`# ${msg('install.drvAkmodsWait')}`, 'modinfo -F version nvidia');
   return out;
 }
 
@@ -125,11 +125,11 @@ function rhelInstall(t: OsTarget, s: Snapshot, c: Choice): string[] {
   const amzn = t.distro === 'amzn';
   const major = t.major;
   const dir = amzn ? 'amzn2023' : major ? `rhel${major}` : 'rhel$(rpm -E %rhel)';
-  const out = [m('dnlFixRhelRepo'), `sudo dnf config-manager --add-repo ${nvidiaRepo(s, dir)}`];
+  const out = [msg('install.dnlFixRhelRepo'), `sudo dnf config-manager --add-repo ${nvidiaRepo(s, dir)}`];
   // DKMS comes from EPEL on RHEL and its rebuilds (NVIDIA guide, RHEL pre-installation: EPEL + CRB/CodeReady
   // Builder); Amazon Linux 2023 has no EPEL and gets dkms from NVIDIA's amzn2023 repository.
   if (!amzn) {
-    out.push(`# ${m('drvEpel')}`);
+    out.push(`# ${msg('install.drvEpel')}`);
     // RHEL installs EPEL's release package from Fedora's server; Oracle Linux names its own; the rebuilds ship epel-release.
     out.push(
       t.id === 'rhel'
@@ -142,7 +142,7 @@ function rhelInstall(t: OsTarget, s: Snapshot, c: Choice): string[] {
   const modular = amzn || (major !== null && major >= 8 && major <= 9);
   const pkg = c.open ? 'nvidia-open' : 'cuda-drivers';
   if (modular) out.push(`sudo dnf module enable -y nvidia-driver:${c.branch}-${c.open ? 'open' : 'dkms'}`);
-  else if (major === null) out.push(`# ${m('drvRhelModules', { branch: c.branch, flavour: c.open ? 'open' : 'dkms' })}`);
+  else if (major === null) out.push(`# ${msg('install.drvRhelModules', { branch: c.branch, flavour: c.open ? 'open' : 'dkms' })}`);
   else if (!c.open) out.push('sudo dnf install -y python3-dnf-plugin-versionlock', `sudo dnf versionlock '*nvidia*${c.branch}*'`);
   out.push(`sudo dnf install -y ${pkg}`);
   return out;
@@ -152,7 +152,11 @@ function suseInstall(t: OsTarget, s: Snapshot, c: Choice): string[] {
   if (t.id === 'opensuse-tumbleweed' || t.id === 'opensuse-slowroll') {
     // openSUSE wiki "SDB:NVIDIA drivers": Tumbleweed has no NVIDIA CUDA repository; openSUSE's NVIDIA repository and
     // `zypper install-new-recommends` pick the driver packages for the GPU.
-    return [`# ${m('drvTumbleweed')}`, 'sudo zypper install -y openSUSE-repos-Tumbleweed-NVIDIA', 'sudo zypper install-new-recommends --repo repo-non-free'];
+    return [
+      `# ${msg('install.drvTumbleweed')}`,
+      'sudo zypper install -y openSUSE-repos-Tumbleweed-NVIDIA',
+      'sudo zypper install-new-recommends --repo repo-non-free',
+    ];
   }
   const sle = t.id === 'sles' || t.id === 'sled' || t.id === 'sle-micro';
   const dir = t.major === 16 ? 'suse16' : sle ? 'sles15' : 'opensuse15';
@@ -170,9 +174,9 @@ function suseInstall(t: OsTarget, s: Snapshot, c: Choice): string[] {
     ? [`sudo zypper install -y nvidia-open-driver-${g}-signed-cuda-kmp-default nvidia-compute-utils-${g}`]
     : g === 'G06'
       ? ['sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06']
-      : [`# ${m('drvSuseNoProprietary', { branch: c.branch })}`];
+      : [`# ${msg('install.drvSuseNoProprietary', { branch: c.branch })}`];
   return [
-    m('dnlFixSuseRepo'),
+    msg('install.dnlFixSuseRepo'),
     `sudo zypper addrepo https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${arch}/ cuda`,
     'sudo zypper refresh',
     ...install,
@@ -181,15 +185,15 @@ function suseInstall(t: OsTarget, s: Snapshot, c: Choice): string[] {
 
 /** Arch's packages follow the kernel package: the running kernel's suffix picks nvidia-open / -lts / -dkms. */
 function archInstall(s: Snapshot, c: Choice): string[] {
-  if (c.branch === '470') return [`# ${m('drvArchAur', { pkg: 'nvidia-470xx-dkms', arch: 'Kepler' })}`];
-  if (!c.open) return [`# ${m('drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: 'Maxwell / Pascal / Volta' })}`];
+  if (c.branch === '470') return [`# ${msg('install.drvArchAur', { pkg: 'nvidia-470xx-dkms', arch: 'Kepler' })}`];
+  if (!c.open) return [`# ${msg('install.drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: 'Maxwell / Pascal / Volta' })}`];
   const kernel = s.os.kernel?.value ?? '';
   if (/-lts\b/.test(kernel)) return ['sudo pacman -S --needed nvidia-open-lts nvidia-utils'];
   if (/-(zen|hardened|rt)\b/.test(kernel)) {
     const flavour = /-(zen|hardened|rt)\b/.exec(kernel)![1];
     return [`sudo pacman -S --needed linux-${flavour}-headers nvidia-open-dkms nvidia-utils`];
   }
-  return ['sudo pacman -S --needed nvidia-open nvidia-utils', `# ${m('drvArchOtherKernel')}`];
+  return ['sudo pacman -S --needed nvidia-open nvidia-utils', `# ${msg('install.drvArchOtherKernel')}`];
 }
 
 /** The GPUs the Snapshot names (NVML or a paste), as catalogue entries. */
@@ -206,8 +210,8 @@ export function driverUpgradeCommands(snapshot: Snapshot, floor: string, say: { 
   const t = osTarget(snapshot);
   const want = versionParts(floor)[0] ?? 0;
   if (t.platform === 'wsl') return [`# ${say.wsl}`];
-  if (t.platform === 'windows') return [`# ${m('drvWindows', { floor })}`];
-  if (t.platform === 'container') return [`# ${m('drvContainerHost', { floor })}`];
+  if (t.platform === 'windows') return [`# ${msg('install.drvWindows', { floor })}`];
+  if (t.platform === 'container') return [`# ${msg('install.drvContainerHost', { floor })}`];
   const specs = gpuSpecs(snapshot);
   const base = choose(specs);
   // Without a GPU the flavour follows the module that is loaded; the open modules need a Turing or newer GPU.
@@ -221,7 +225,7 @@ export function driverUpgradeCommands(snapshot: Snapshot, floor: string, say: { 
     case 'debian':
     case 'apt':
       return [
-        m('dnlFixDebianRepo'),
+        msg('install.dnlFixDebianRepo'),
         'sudo apt-get update',
         c.open ? 'sudo apt-get install -y nvidia-open' : `sudo apt-get install -y cuda-drivers-${c.branch}`,
         ...reboot,
@@ -238,9 +242,9 @@ export function driverUpgradeCommands(snapshot: Snapshot, floor: string, say: { 
       return c.open ? ['sudo pacman -Syu --needed nvidia-utils', ...reboot] : [...archInstall(snapshot, c), ...reboot];
     case null:
     case undefined:
-      if (t.id) return [m('dnlFixOtherOs', { branch: c.branch, os: t.name }), ...reboot];
+      if (t.id) return [msg('install.dnlFixOtherOs', { branch: c.branch, os: t.name }), ...reboot];
       return [
-        `# ${m('drvUnknownOs', { branch: c.branch })}`,
+        `# ${msg('install.drvUnknownOs', { branch: c.branch })}`,
         'sudo apt-get update',
         `sudo apt-get install -y nvidia-driver-${c.branch}${c.open ? '-open' : ''}`,
         ...reboot,
@@ -253,8 +257,8 @@ export function driverUpgradeCommands(snapshot: Snapshot, floor: string, say: { 
 /** Lines that list the driver branches this OS offers, then install one (a GPU the installed release does not support). */
 export function driverBranchLines(s: Snapshot): string[] {
   const t = osTarget(s);
-  if (t.platform === 'wsl' || t.platform === 'windows') return [`# ${m('drvWindows', { floor: '<branch>' })}`];
-  if (t.platform === 'container') return [`# ${m('drvContainerHost', { floor: '<branch>' })}`];
+  if (t.platform === 'wsl' || t.platform === 'windows') return [`# ${msg('install.drvWindows', { floor: '<branch>' })}`];
+  if (t.platform === 'container') return [`# ${msg('install.drvContainerHost', { floor: '<branch>' })}`];
   switch (t.distro ?? t.tool) {
     case 'ubuntu':
       return ['sudo ubuntu-drivers devices', 'sudo apt-get install -y nvidia-driver-<branch>'];
@@ -271,9 +275,9 @@ export function driverBranchLines(s: Snapshot): string[] {
       return ["zypper search 'nvidia-*-kmp-default'", 'sudo zypper install -y <package of that branch>'];
     case 'arch':
     case 'pacman':
-      return [`# ${m('drvArchBranches')}`];
+      return [`# ${msg('install.drvArchBranches')}`];
     default:
-      return [`# ${m('drvUnknownBranches')}`];
+      return [`# ${msg('install.drvUnknownBranches')}`];
   }
 }
 
@@ -287,7 +291,7 @@ export function proprietaryModuleLines(s: Snapshot, branch: string | undefined):
   const b = branch ?? '<branch>';
   switch (t.distro ?? t.tool) {
     case 'ubuntu':
-      return [`sudo apt-get install -y nvidia-driver-${b}   # ${m('drvUbuntuProprietary', { branch: b })}`];
+      return [`sudo apt-get install -y nvidia-driver-${b}   # ${msg('install.drvUbuntuProprietary', { branch: b })}`];
     case 'debian':
     case 'apt':
       return [`sudo apt-get install -y cuda-drivers-${b}`];
@@ -299,12 +303,15 @@ export function proprietaryModuleLines(s: Snapshot, branch: string | undefined):
     case 'suse':
     case 'zypper':
       // SUSE's guide (see suseInstall): the proprietary module is the DKMS package nvidia-driver-G06; none for G07.
-      return Number(b) >= 590 ? [`# ${m('drvSuseNoProprietary', { branch: b })}`] : ['sudo zypper install -y nvidia-driver-G06'];
+      return Number(b) >= 590 ? [`# ${msg('install.drvSuseNoProprietary', { branch: b })}`] : ['sudo zypper install -y nvidia-driver-G06'];
     case 'arch':
     case 'pacman':
-      return [`# ${m('drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: m('drvProprietaryModule') })}`];
+      return [`# ${msg('install.drvArchAur', { pkg: 'nvidia-580xx-dkms', arch: msg('install.drvProprietaryModule') })}`];
     default:
-      return [`# ${m('drvUnknownProprietary', { branch: b })}`, `sudo apt-get install -y nvidia-driver-${b}   # ${m('drvUbuntuProprietary', { branch: b })}`];
+      return [
+        `# ${msg('install.drvUnknownProprietary', { branch: b })}`,
+        `sudo apt-get install -y nvidia-driver-${b}   # ${msg('install.drvUbuntuProprietary', { branch: b })}`,
+      ];
   }
 }
 
@@ -329,9 +336,9 @@ export function fabricManagerInstall(s: Snapshot, version: string | undefined): 
     case 'dnf':
       return `sudo dnf install -y nvidia-fabric-manager${version ? `-${version}` : ''}`;
     case 'zypper':
-      return `# ${m('drvFabricSuse', { version: version ?? '<version>' })}`;
+      return `# ${msg('install.drvFabricSuse', { version: version ?? '<version>' })}`;
     default:
-      return `# ${m('drvFabricUnknown', { version: version ?? '<version>' })}`;
+      return `# ${msg('install.drvFabricUnknown', { version: version ?? '<version>' })}`;
   }
 }
 
@@ -342,7 +349,7 @@ export function fabricManagerInstall(s: Snapshot, version: string | undefined): 
  * grub-mkconfig -o /boot/grub/grub.cfg.
  */
 export function kernelParameterLines(s: Snapshot, param: string): string[] {
-  const edit = `# ${m('osGrubEdit', { param })}`;
+  const edit = `# ${msg('install.osGrubEdit', { param })}`;
   switch (osTarget(s).tool) {
     case 'apt':
       return [edit, 'sudo update-grub'];
@@ -353,7 +360,7 @@ export function kernelParameterLines(s: Snapshot, param: string): string[] {
     case 'pacman':
       return [edit, 'sudo grub-mkconfig -o /boot/grub/grub.cfg'];
     default:
-      return [`# ${m('osGrubUnknown', { param })}`];
+      return [`# ${msg('install.osGrubUnknown', { param })}`];
   }
 }
 
@@ -378,16 +385,19 @@ export function nouveauBlacklistLines(s?: Snapshot, opts: { nova?: boolean } = {
   if (t && (t.platform === 'wsl' || t.platform === 'windows' || t.platform === 'container')) return [];
   const mods = opts.nova ? ['nouveau', 'nova_core', 'nova_drm'] : ['nouveau'];
   const file = opts.nova ? 'blacklist-nova.conf' : 'blacklist-nouveau.conf';
-  const lines = [m('nvFixFile'), `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/${file}`];
+  const lines = [
+    msg('install.nvFixFile'),
+    `printf '${mods.map((x) => `blacklist ${x}\\n`).join('')}options nouveau modeset=0\\n' | sudo tee /etc/modprobe.d/${file}`,
+  ];
   // ArchWiki "NVIDIA", Installation: the kms mkinitcpio hook puts nouveau in the initramfs; remove it before rebuilding.
-  if (t?.tool === 'pacman') lines.push(`# ${m('nvArchKms')}`);
+  if (t?.tool === 'pacman') lines.push(`# ${msg('install.nvArchKms')}`);
   return lines;
 }
 
 /** Rebuild the initramfs so the blacklist applies at boot. */
 export function initramfsLines(s: Snapshot): string[] {
   const cmd = initramfsCommand(s);
-  return cmd ? [m('nvFixInitramfs'), cmd] : [];
+  return cmd ? [msg('install.nvFixInitramfs'), cmd] : [];
 }
 
 /**
@@ -401,36 +411,36 @@ export function mokEnrolLines(s: Snapshot, opts: { short?: boolean } = {}): stri
   if (t.platform === 'wsl' || t.platform === 'windows' || t.platform === 'container') return [];
   const key = mokKey(s);
   const lead: string[] = [];
-  if (t.distro === 'fedora') lead.push(`# ${m('sbFedoraKey')}`, 'sudo kmodgenca -a');
+  if (t.distro === 'fedora') lead.push(`# ${msg('install.sbFedoraKey')}`, 'sudo kmodgenca -a');
   // SUSE's packager's guide (https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html, checked 2026-12-02):
   // the -signed-cuda-kmp packages are "prebuilt and secureboot-signed"; a DKMS module needs
   // `mokutil --import /var/lib/dkms/mok.pub` (the key mokKey gives for SUSE).
-  else if (t.tool === 'zypper') lead.push(`# ${m('sbSuseSigned')}`);
-  else if (t.tool === 'pacman') lead.push(`# ${m('sbArchShim')}`);
-  else if (!t.distro && !t.tool) lead.push(`# ${m('sbUnknownKey')}`);
+  else if (t.tool === 'zypper') lead.push(`# ${msg('install.sbSuseSigned')}`);
+  else if (t.tool === 'pacman') lead.push(`# ${msg('install.sbArchShim')}`);
+  else if (!t.distro && !t.tool) lead.push(`# ${msg('install.sbUnknownKey')}`);
   const rebuild = t.distro === 'fedora' ? ['sudo akmods --force --rebuild', 'sudo dracut --force'] : [];
   if (opts.short)
     return [
       'mokutil --sb-state',
       ...lead,
-      m('sbFixKey', { key, tool: t.distro === 'fedora' ? 'akmods' : 'DKMS' }),
+      msg('install.sbFixKey', { key, tool: t.distro === 'fedora' ? 'akmods' : 'DKMS' }),
       `sudo mokutil --import ${key}`,
-      m('sbFixPassword'),
+      msg('install.sbFixPassword'),
       'sudo reboot',
       ...rebuild,
     ];
   return [
-    m('sbFixState'),
+    msg('install.sbFixState'),
     'mokutil --sb-state',
     ...lead,
-    m('sbFixKey', { key, tool: t.distro === 'fedora' ? 'akmods' : 'DKMS' }),
+    msg('install.sbFixKey', { key, tool: t.distro === 'fedora' ? 'akmods' : 'DKMS' }),
     `sudo mokutil --import ${key}`,
-    m('sbFixPassword'),
+    msg('install.sbFixPassword'),
     'sudo reboot',
-    m('sbFixVerify'),
+    msg('install.sbFixVerify'),
     `mokutil --test-key ${key}`,
     ...rebuild,
     'lsmod | grep nvidia',
-    m('sbFixDisable'),
+    msg('install.sbFixDisable'),
   ];
 }

@@ -4,7 +4,7 @@
 import type { UncheckedLine } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { checkLines, type CheckContext, type LineCheck } from './check.js';
-import { cm } from './check-messages.js';
+import { msg } from './messages.js';
 
 export interface GuardedLines {
   lines: string[];
@@ -24,12 +24,12 @@ export function guardLines(lines: readonly string[], snapshot: Snapshot | undefi
     if (c.verdict === 'wrong') {
       const why = whys(c, 'wrong');
       out.withheld.push({ line, why });
-      out.lines.push(`# ${cm('guardWithheld', { why })}`);
+      out.lines.push(`# ${msg('check.guardWithheld', { why })}`);
     } else if (c.verdict === 'unknown') {
       const why = whys(c, 'unknown');
       out.unchecked.push({ line, why });
-      if (line.startsWith('#')) out.lines.push(`${line}   ${cm('guardUncheckedAfter', { why })}`);
-      else out.lines.push(`# ${cm('guardUnchecked', { why })}`, line);
+      if (line.startsWith('#')) out.lines.push(`${line}   ${msg('check.guardUncheckedAfter', { why })}`);
+      else out.lines.push(`# ${msg('check.guardUnchecked', { why })}`, line);
     } else out.lines.push(line);
   });
   return out;
@@ -37,6 +37,6 @@ export function guardLines(lines: readonly string[], snapshot: Snapshot | undefi
 
 /** Whether a line is one the guard wrote in place of a withheld command (in the current language). */
 export function isWithheld(line: string): boolean {
-  const prefix = cm('guardWithheld', { why: '\u0000' }).split('\u0000')[0]!;
+  const prefix = msg('check.guardWithheld', { why: '\u0000' }).split('\u0000')[0]!;
   return line.startsWith(`# ${prefix}`);
 }

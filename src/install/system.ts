@@ -5,7 +5,7 @@
 // rule never chooses apt or dnf by hand. Sources per command are in the comments where they are chosen.
 import type { GpuSpec } from '../knowledge/gpus.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 
 /** A distribution whose packages and tools differ from the others' (the fix names its own packages). */
 export type Distro = 'ubuntu' | 'debian' | 'fedora' | 'rhel' | 'amzn' | 'suse' | 'arch';
@@ -67,7 +67,7 @@ export function osTarget(s: Snapshot): OsTarget {
   const byTool = id ? ((Object.entries(TOOL_IDS) as [PackageTool, string][]).find(([, v]) => v === id)?.[0] ?? null) : null;
   const tool = distro ? TOOL_OF[distro] : byTool;
   const major = Number.parseInt(s.os?.versionId?.value ?? '', 10);
-  const name = s.os?.prettyName?.value ?? (id && !byTool ? `${id}${s.os?.versionId ? ` ${s.os.versionId.value}` : ''}` : m('osThisSystem'));
+  const name = s.os?.prettyName?.value ?? (id && !byTool ? `${id}${s.os?.versionId ? ` ${s.os.versionId.value}` : ''}` : msg('install.osThisSystem'));
   const base = { distro, tool, id, major: Number.isFinite(major) ? major : null, name };
   // WSL before Windows: a WSL paste often names Windows too (the host); the commands run in the Linux side.
   if (s.os?.wsl?.value === true) return { ...base, platform: 'wsl' };
@@ -149,7 +149,7 @@ export function kernelHeadersCommand(s: Snapshot, kernel?: string): string | nul
     case 'pacman':
       return `sudo pacman -S --needed ${archHeaders(kernel ?? s.os.kernel?.value ?? '')}`;
     default:
-      return `# ${m('osUnknownHeaders', { k })}`;
+      return `# ${msg('install.osUnknownHeaders', { k })}`;
   }
 }
 
@@ -177,7 +177,7 @@ export function initramfsCommand(s: Snapshot): string | null {
     case 'pacman':
       return 'sudo mkinitcpio -P';
     default:
-      return `# ${m('osUnknownInitramfs')}`;
+      return `# ${msg('install.osUnknownInitramfs')}`;
   }
 }
 
@@ -225,9 +225,9 @@ export function holdDriverLines(s: Snapshot, branch: string | undefined): string
       return ["sudo zypper addlock '*nvidia*'"];
     case 'arch':
     case 'pacman':
-      return [`# ${m('osArchNoHold')}`];
+      return [`# ${msg('install.osArchNoHold')}`];
     default:
-      return [`# ${m('osUnknownHold', { branch: b })}`];
+      return [`# ${msg('install.osUnknownHold', { branch: b })}`];
   }
 }
 
@@ -243,10 +243,10 @@ export function cudaToolkitInstallLines(s: Snapshot, cuda: string): string[] {
   const t = osTarget(s);
   const dash = cuda.split('.').slice(0, 2).join('-');
   const archive = `https://developer.nvidia.com/cuda-${dash}-0-download-archive`;
-  if (t.platform === 'windows') return [`# ${m('osWinToolkit', { cuda, archive })}`];
-  if (t.platform === 'container') return [`# ${m('osContainerToolkit', { cuda, archive })}`];
+  if (t.platform === 'windows') return [`# ${msg('install.osWinToolkit', { cuda, archive })}`];
+  if (t.platform === 'container') return [`# ${msg('install.osContainerToolkit', { cuda, archive })}`];
   if (t.platform === 'wsl') {
-    if (t.tool === 'apt' || !t.tool) return [`# ${m('osWslToolkit', { cuda })}`, `sudo apt-get install -y cuda-toolkit-${dash}`];
+    if (t.tool === 'apt' || !t.tool) return [`# ${msg('install.osWslToolkit', { cuda })}`, `sudo apt-get install -y cuda-toolkit-${dash}`];
   }
   switch (t.tool) {
     case 'apt':
@@ -256,7 +256,7 @@ export function cudaToolkitInstallLines(s: Snapshot, cuda: string): string[] {
     case 'zypper':
       return [`sudo zypper install -y cuda-toolkit-${dash}`];
     case 'pacman':
-      return [`# ${m('osArchToolkit', { cuda, archive })}`];
+      return [`# ${msg('install.osArchToolkit', { cuda, archive })}`];
     default:
       return [`# ${archive}`];
   }
@@ -278,13 +278,13 @@ export function containerToolkitInstallCommand(s: Snapshot): string {
     case 'pacman':
       return 'sudo pacman -S --needed nvidia-container-toolkit';
     default:
-      return `# ${m('osUnknownContainerToolkit')}`;
+      return `# ${msg('install.osUnknownContainerToolkit')}`;
   }
 }
 
 /** The container toolkit on the host a container runs on: the host's OS is not in the container's facts, so each variant is named. */
 export function hostContainerToolkitLines(): string[] {
-  return [`# ${m('osUnknownContainerToolkit')}`];
+  return [`# ${msg('install.osUnknownContainerToolkit')}`];
 }
 
 /**
@@ -305,7 +305,7 @@ export function removeLinuxDriverLines(s: Snapshot): string[] {
     case 'pacman':
       return ["pacman -Qq | grep -E '^(lib32-)?nvidia' ; sudo pacman -Rns $(pacman -Qq | grep -E '^(lib32-)?nvidia')"];
     default:
-      return [`# ${m('osWslDefaultUbuntu')}`, APT_PURGE];
+      return [`# ${msg('install.osWslDefaultUbuntu')}`, APT_PURGE];
   }
 }
 
@@ -330,10 +330,10 @@ export function moduleRebuildLines(s: Snapshot, opts: { kernel?: string; driver?
       return [headers!, `sudo akmods --force --kernels ${k}`, 'sudo dracut --force'];
     case 'dnf':
       // Fedora (RPM Fusion akmods) or RHEL (NVIDIA's dkms packages): the text does not say which.
-      return [headers!, `# ${m('osDnfAkmods', { k })}`, dkms];
+      return [headers!, `# ${msg('install.osDnfAkmods', { k })}`, dkms];
     case 'arch':
     case 'pacman':
-      return opts.dkms ? [headers!, dkms] : [`# ${m('osArchPrebuilt')}`, 'sudo pacman -Syu', 'sudo reboot'];
+      return opts.dkms ? [headers!, dkms] : [`# ${msg('install.osArchPrebuilt')}`, 'sudo pacman -Syu', 'sudo reboot'];
     default:
       return [...(headers ? [headers] : []), dkms];
   }
@@ -345,7 +345,7 @@ export function moduleRebuildLines(s: Snapshot, opts: { kernel?: string; driver?
  * documentation).
  */
 export function windowsPathLines(dir: string, file: string): string[] {
-  return [`where ${file}`, `set PATH=${dir};%PATH%`, `# ${m('osWinPathPermanent', { dir })}`];
+  return [`where ${file}`, `set PATH=${dir};%PATH%`, `# ${msg('install.osWinPathPermanent', { dir })}`];
 }
 
 /**
@@ -355,11 +355,11 @@ export function windowsPathLines(dir: string, file: string): string[] {
  */
 export function containerToolkitHostLines(): string[] {
   return [
-    m('ctHost'),
-    `# ${m('osUnknownContainerToolkit')}`,
+    msg('install.ctHost'),
+    `# ${msg('install.osUnknownContainerToolkit')}`,
     'sudo nvidia-ctk runtime configure --runtime=docker',
     'sudo systemctl restart docker',
-    m('ctRun'),
+    msg('install.ctRun'),
     'docker run --rm --gpus all <image> nvidia-smi',
   ];
 }

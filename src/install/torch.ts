@@ -9,7 +9,7 @@ import { condaEnvArg, pipInstall, pipUninstall } from './python.js';
 import { driverFloors, driverSupport } from '../knowledge/driver-support.js';
 import { driverOf, findPackage, managerOf, platformOf, pythonOf } from '../snapshot/queries.js';
 import { driverUpgradeCommands } from './driver.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import { companionSpec, nearestTorchBuild, pythonFits, type BuildQuery, type TorchBuild, type TorchCompanion } from './torch-index.js';
 import type { DriverFact } from '../snapshot/queries.js';
 import type { DriverSupport } from '../knowledge/driver-support.js';
@@ -264,7 +264,7 @@ export function torchFixLines(
   if (res.choice) {
     const c = res.choice;
     return {
-      lines: [`# ${d ? m('torchPick', vars(c)) : m('torchPickNoDriver', vars(c))}`, ...torchInstallCommands(env, c), check],
+      lines: [`# ${d ? msg('install.torchPick', vars(c)) : msg('install.torchPickNoDriver', vars(c))}`, ...torchInstallCommands(env, c), check],
       choice: c,
       ...(c.unconfirmed ? { unconfirmed: c.unconfirmed } : {}),
     };
@@ -274,9 +274,9 @@ export function torchFixLines(
     const floor = c.driverFloor ?? '?';
     return {
       lines: [
-        `# ${m('torchNeedsDriver', vars(c))}`,
+        `# ${msg('install.torchNeedsDriver', vars(c))}`,
         ...driverUpgradeCommands(snapshot, floor, driverWords(floor)),
-        `# ${m('torchThen', vars(c))}`,
+        `# ${msg('install.torchThen', vars(c))}`,
         ...torchInstallCommands(env, c),
         check,
       ],
@@ -284,11 +284,11 @@ export function torchFixLines(
       ...(c.unconfirmed ? { unconfirmed: c.unconfirmed } : {}),
     };
   }
-  return { lines: [`# ${m('torchNone', { sms, ccs: opts.ccs.join(';'), python: python ?? '?' })}`] };
+  return { lines: [`# ${msg('install.torchNone', { sms, ccs: opts.ccs.join(';'), python: python ?? '?' })}`] };
 }
 
 export function driverWords(floor: string): { wsl: string; other: string; reboot: string } {
-  return { wsl: m('driverWsl'), other: m('driverOther', { floor }), reboot: m('driverReboot') };
+  return { wsl: msg('install.driverWsl'), other: msg('install.driverOther', { floor }), reboot: msg('install.driverReboot') };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Two locks (or Snapshots read as locks) side by side: one row per field, marked when they differ.
 import { displayWidth, padEndDisplay } from '../render/width.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import type { Lock } from './types.js';
 
 export interface DiffRow {
@@ -39,7 +39,7 @@ export function diffLocks(a: Lock, b: Lock): DiffRow[] {
 }
 
 // The fixed rows' labels in the table (the JSON keeps the field names above; package rows are named by the package).
-const LABELS: Record<string, Parameters<typeof m>[0]> = {
+const LABELS: Record<string, Parameters<typeof msg>[0]> = {
   driver: 'diff.driver',
   'driver floor': 'diff.driverFloor',
   'driver CUDA': 'diff.driverCuda',
@@ -51,7 +51,7 @@ const LABELS: Record<string, Parameters<typeof m>[0]> = {
 
 const label = (field: string) => {
   const key = Object.hasOwn(LABELS, field) ? LABELS[field] : undefined;
-  return key ? m(key) : field;
+  return key ? msg(key) : field;
 };
 
 /** A plain table; differing rows marked with "≠" (and coloured by the caller's style when it wants). */

@@ -1,7 +1,7 @@
 // Messages of lock, verify and diff (findings and tables), English and Simplified Chinese.
 import { defineMessages } from '../i18n/index.js';
 
-export const m = defineMessages({
+export const msg = defineMessages({
   en: {
     'noGpu.title': 'the lock was made on {count} GPU(s); this machine shows none',
     'noGpu.cause': 'The environment in the lock needs an NVIDIA GPU ({names}); none is visible here.',

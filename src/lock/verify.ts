@@ -6,7 +6,7 @@ import { findEnv } from '../export/target.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
 import { guardFix } from '../diagnose/fix-guard.js';
 import { lockFromSnapshot } from './make.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import type { Lock, LockFinding } from './types.js';
 
 function minor(v: string): string {
@@ -30,18 +30,18 @@ function pipFix(name: string, version: string, index: string): string {
 export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): LockFinding[] {
   const out: LockFinding[] = [];
   const env = machineEnv(lock, snapshot, envName);
-  const envLabel = env?.prefix ?? m('none');
+  const envLabel = env?.prefix ?? msg('none');
   const here = lockFromSnapshot(snapshot, env?.prefix, new Date(snapshot.takenAt));
-  const ev = (fact: string, value: string | null, source: string) => ({ fact, value: value ?? m('none'), source });
+  const ev = (fact: string, value: string | null, source: string) => ({ fact, value: value ?? msg('none'), source });
 
   // GPUs and driver.
   if (lock.gpus.count > 0 && snapshot.gpus.length === 0) {
     out.push({
       code: 'no-gpu',
       severity: 'error',
-      title: m('noGpu.title', { count: lock.gpus.count }),
-      cause: m('noGpu.cause', { names: lock.gpus.names.join(', ') }),
-      evidence: [ev(m('ev.lockGpus'), lock.gpus.names.join(', '), 'lock')],
+      title: msg('noGpu.title', { count: lock.gpus.count }),
+      cause: msg('noGpu.cause', { names: lock.gpus.names.join(', ') }),
+      evidence: [ev(msg('ev.lockGpus'), lock.gpus.names.join(', '), 'lock')],
       fix: ['gpuenv doctor'],
     });
   }
@@ -50,13 +50,13 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     out.push({
       code: 'driver-too-old',
       severity: 'error',
-      title: m('driver.title', { seen, floor: lock.driver.floor }),
-      cause: m('driver.cause', { floor: lock.driver.floor, seen, cuda: lock.cuda.runtime ?? '?' }),
+      title: msg('driver.title', { seen, floor: lock.driver.floor }),
+      cause: msg('driver.cause', { floor: lock.driver.floor, seen, cuda: lock.cuda.runtime ?? '?' }),
       evidence: [
-        ev(m('ev.lockFloor'), lock.driver.floor, 'lock'),
-        ev(m('ev.driver'), seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot'),
+        ev(msg('ev.lockFloor'), lock.driver.floor, 'lock'),
+        ev(msg('ev.driver'), seen, snapshot.driver.version?.source ?? snapshot.driver.kernelModule?.source ?? 'snapshot'),
       ],
-      fix: [m('driver.fix', { floor: lock.driver.floor })],
+      fix: [msg('driver.fix', { floor: lock.driver.floor })],
     });
   }
   const torch = lock.frameworks.find((f) => f.name === 'torch' && f.cuda);
@@ -67,23 +67,23 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const tag = torch?.cuda ? `cu${torch.cuda.replace('.', '')}` : undefined;
     const variant = torch && tag ? torchVariant(torch.version, tag) : undefined;
     const cover = variant ? variantCoversCapability(variantArchSet(variant), cc) : undefined;
-    const evidence = [ev(m('ev.lockArchs'), locked, 'lock'), ev(m('ev.gpuCc', { index: g.index }), cc, g.source)];
+    const evidence = [ev(msg('ev.lockArchs'), locked, 'lock'), ev(msg('ev.gpuCc', { index: g.index }), cc, g.source)];
     if (cover === 'none' && torch && tag) {
       out.push({
         code: 'arch-unsupported',
         severity: 'error',
-        title: m('arch.title', { gpu: g.name, sm: cc.replace('.', ''), fw: 'torch' }),
-        cause: m('arch.cause', { locked, fw: 'torch', version: torch.version, tag, cc }),
+        title: msg('arch.title', { gpu: g.name, sm: cc.replace('.', ''), fw: 'torch' }),
+        cause: msg('arch.cause', { locked, fw: 'torch', version: torch.version, tag, cc }),
         evidence,
-        fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # ${m('arch.fixComment', { sm: cc.replace('.', '') })}`],
+        fix: ['gpuenv plan', `gpuenv lock -o gpuenv.lock.json --force   # ${msg('arch.fixComment', { sm: cc.replace('.', '') })}`],
         subject: `GPU ${g.index}`,
       });
     } else {
       out.push({
         code: 'lock-drift',
         severity: 'warning',
-        title: m('archDrift.title', { cc, gpu: g.name, locked }),
-        cause: m('archDrift.cause', { cc, locked }),
+        title: msg('archDrift.title', { cc, gpu: g.name, locked }),
+        cause: msg('archDrift.cause', { cc, locked }),
         evidence,
         fix: [],
         subject: `GPU ${g.index}`,
@@ -98,17 +98,17 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     out.push({
       code: 'lock-drift',
       severity: 'error',
-      title: m('noEnv.title'),
-      cause: m('noEnv.cause', { env: lock.source.environment ?? m('none'), python: lock.python.version ?? '?', count: lock.packages.length }),
+      title: msg('noEnv.title'),
+      cause: msg('noEnv.cause', { env: lock.source.environment ?? msg('none'), python: lock.python.version ?? '?', count: lock.packages.length }),
       evidence: [
-        ev(m('ev.lockEnv'), lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'),
-        ev(m('ev.envsHere'), null, 'snapshot'),
+        ev(msg('ev.lockEnv'), lock.source.environment ? `${lock.source.environment} (Python ${lock.python.version ?? '?'})` : null, 'lock'),
+        ev(msg('ev.envsHere'), null, 'snapshot'),
       ],
       fix: [
         want
-          ? `python${want} -m venv .venv && . .venv/bin/activate   # ${m('noEnv.venvComment', { python: want })}`
+          ? `python${want} -m venv .venv && . .venv/bin/activate   # ${msg('noEnv.venvComment', { python: want })}`
           : 'python3 -m venv .venv && . .venv/bin/activate',
-        m('noEnv.fix'),
+        msg('noEnv.fix'),
       ],
     });
   }
@@ -116,11 +116,11 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     out.push({
       code: 'lock-drift',
       severity: 'error',
-      title: m('python.title', { have: here.python.version, want: lock.python.version }),
-      cause: m('python.cause', { have: minor(here.python.version) }),
+      title: msg('python.title', { have: here.python.version, want: lock.python.version }),
+      cause: msg('python.cause', { have: minor(here.python.version) }),
       evidence: [
-        ev(m('ev.lockPython'), lock.python.version, 'lock'),
-        ev(m('ev.envPython', { env: envLabel }), here.python.version, env?.version?.source ?? 'snapshot'),
+        ev(msg('ev.lockPython'), lock.python.version, 'lock'),
+        ev(msg('ev.envPython', { env: envLabel }), here.python.version, env?.version?.source ?? 'snapshot'),
       ],
       fix: [],
       subject: envLabel,
@@ -135,31 +135,31 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       out.push({
         code: 'framework-cuda-mismatch',
         severity: 'error',
-        title: m('fwMissing.title', { fw: f.name, version: f.version }),
-        cause: m('fwMissing.cause', {
+        title: msg('fwMissing.title', { fw: f.name, version: f.version }),
+        cause: msg('fwMissing.cause', {
           fw: f.name,
           version: f.version,
           cuda: f.cuda ?? 'CPU',
-          env: lock.source.environment ?? m('none'),
-          here: env?.prefix ?? m('thisMachine'),
+          env: lock.source.environment ?? msg('none'),
+          here: env?.prefix ?? msg('thisMachine'),
         }),
-        evidence: [ev(m('ev.lockPkg', { name: f.name }), f.version, 'lock')],
+        evidence: [ev(msg('ev.lockPkg', { name: f.name }), f.version, 'lock')],
         fix,
         subject: envLabel,
       });
       continue;
     }
     const evidence = [
-      ev(m('ev.lockPkg', { name: f.name }), `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'),
-      ev(m('ev.envPkg', { name: f.name, env: envLabel }), p.version, p.build?.source ?? p.location),
+      ev(msg('ev.lockPkg', { name: f.name }), `${f.version}${f.cuda ? ` (CUDA ${f.cuda})` : ''}`, 'lock'),
+      ev(msg('ev.envPkg', { name: f.name, env: envLabel }), p.version, p.build?.source ?? p.location),
     ];
     const haveCuda = here.frameworks.find((x) => x.name === f.name)?.cuda ?? null;
     if (f.cuda && isCpuBuild(p)) {
       out.push({
         code: 'cpu-only-build',
         severity: 'error',
-        title: m('fwCpu.title', { fw: f.name, want: f.cuda }),
-        cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: 'CPU', want: f.cuda, index: f.index }),
+        title: msg('fwCpu.title', { fw: f.name, want: f.cuda }),
+        cause: msg('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: 'CPU', want: f.cuda, index: f.index }),
         evidence,
         fix,
         subject: envLabel,
@@ -168,8 +168,8 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       out.push({
         code: 'framework-cuda-mismatch',
         severity: 'error',
-        title: m('fwCuda.title', { fw: f.name, have: haveCuda, want: f.cuda }),
-        cause: m('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: haveCuda, want: f.cuda, index: f.index }),
+        title: msg('fwCuda.title', { fw: f.name, have: haveCuda, want: f.cuda }),
+        cause: msg('fwCuda.cause', { fw: f.name, installed: p.version, env: envLabel, have: haveCuda, want: f.cuda, index: f.index }),
         evidence,
         fix,
         subject: envLabel,
@@ -179,8 +179,8 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       out.push({
         code: 'lock-drift',
         severity: 'error',
-        title: m('fwVersion.title', { fw: f.name, have: publicVersion(p.version), want: f.version }),
-        cause: m('fwVersion.cause', { fw: f.name, want: f.version, have: publicVersion(p.version), env: envLabel }),
+        title: msg('fwVersion.title', { fw: f.name, have: publicVersion(p.version), want: f.version }),
+        cause: msg('fwVersion.cause', { fw: f.name, want: f.version, have: publicVersion(p.version), env: envLabel }),
         evidence,
         fix,
         subject: envLabel,
@@ -193,15 +193,15 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     const p = pkgs.get(pin.name);
     const want = pin.version.split('+')[0] ?? pin.version;
     const evidence = [
-      ev(m('ev.lockPkg', { name: pin.name }), pin.version, 'lock'),
-      ev(m('ev.envPkg', { name: pin.name, env: envLabel }), p?.version ?? null, p?.location ?? 'snapshot'),
+      ev(msg('ev.lockPkg', { name: pin.name }), pin.version, 'lock'),
+      ev(msg('ev.envPkg', { name: pin.name, env: envLabel }), p?.version ?? null, p?.location ?? 'snapshot'),
     ];
     if (!p)
       out.push({
         code: 'lock-drift',
         severity: 'warning',
-        title: m('pkgMissing.title', { name: pin.name, want }),
-        cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }),
+        title: msg('pkgMissing.title', { name: pin.name, want }),
+        cause: msg('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }),
         evidence,
         fix: [pipFix(pin.name, pin.version, pin.index)],
         subject: envLabel,
@@ -210,8 +210,8 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
       out.push({
         code: 'lock-drift',
         severity: 'warning',
-        title: m('pkgVersion.title', { name: pin.name, have: p.version, want }),
-        cause: m('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }),
+        title: msg('pkgVersion.title', { name: pin.name, have: p.version, want }),
+        cause: msg('pkg.cause', { name: pin.name, want: pin.version, index: pin.index, env: envLabel }),
         evidence,
         fix: [pipFix(pin.name, pin.version, pin.index)],
         subject: envLabel,
@@ -224,9 +224,9 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     out.push({
       code: 'cudnn-mismatch',
       severity: major(lock.cudnn) !== major(here.cudnn) ? 'error' : 'warning',
-      title: m('cudnn.title', { have: here.cudnn, want: lock.cudnn }),
-      cause: m('cudnn.cause', { want: lock.cudnn, have: here.cudnn }),
-      evidence: [ev(m('ev.lockCudnn'), lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')],
+      title: msg('cudnn.title', { have: here.cudnn, want: lock.cudnn }),
+      cause: msg('cudnn.cause', { want: lock.cudnn, have: here.cudnn }),
+      evidence: [ev(msg('ev.lockCudnn'), lock.cudnn, 'lock'), ev('cuDNN', here.cudnn, 'snapshot')],
       fix: [],
       subject: envLabel,
     });
@@ -235,9 +235,9 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     out.push({
       code: 'lock-drift',
       severity: 'warning',
-      title: m('nccl.title', { have: here.nccl, want: lock.nccl }),
-      cause: m('nccl.cause', { want: lock.nccl, have: here.nccl }),
-      evidence: [ev(m('ev.lockNccl'), lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')],
+      title: msg('nccl.title', { have: here.nccl, want: lock.nccl }),
+      cause: msg('nccl.cause', { want: lock.nccl, have: here.nccl }),
+      evidence: [ev(msg('ev.lockNccl'), lock.nccl, 'lock'), ev('NCCL', here.nccl, 'snapshot')],
       fix: [],
       subject: envLabel,
     });
@@ -246,9 +246,9 @@ export function verifyLock(lock: Lock, snapshot: Snapshot, envName?: string): Lo
     out.push({
       code: 'toolkit-mismatch',
       severity: 'warning',
-      title: m('toolkit.title', { have: here.cuda.toolkit ?? m('none'), want: lock.cuda.toolkit }),
-      cause: m('toolkit.cause', { want: lock.cuda.toolkit }),
-      evidence: [ev(m('ev.lockToolkit'), lock.cuda.toolkit, 'lock'), ev(m('ev.activeToolkit'), here.cuda.toolkit, 'snapshot')],
+      title: msg('toolkit.title', { have: here.cuda.toolkit ?? msg('none'), want: lock.cuda.toolkit }),
+      cause: msg('toolkit.cause', { want: lock.cuda.toolkit }),
+      evidence: [ev(msg('ev.lockToolkit'), lock.cuda.toolkit, 'lock'), ev(msg('ev.activeToolkit'), here.cuda.toolkit, 'snapshot')],
       fix: ['gpuenv cuda list'],
     });
   }

@@ -3,7 +3,7 @@
 import { ExitError, UsageError } from '../errors.js';
 import { findCommand } from '../commands/registry.js';
 import type { CommandContext, Io } from '../commands/types.js';
-import { mcpMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import { assertReadOnly, type CommandCall } from './tools.js';
 
 export interface InvokeBase {
@@ -36,7 +36,7 @@ export async function invokeCommand(tool: string, call: CommandCall, base: Invok
   try {
     assertReadOnly(call);
     const spec = findCommand(call.command);
-    if (!spec) throw new Error(m('error.noCommand', { command: call.command }));
+    if (!spec) throw new Error(msg('error.noCommand', { command: call.command }));
     const mod = await spec.load();
     const ctx: CommandContext = {
       values: call.values,
@@ -51,7 +51,7 @@ export async function invokeCommand(tool: string, call: CommandCall, base: Invok
       json = JSON.parse(out);
     } catch {
       const detail = err.trim() ? `: ${err.trim().slice(0, 2000)}` : '';
-      return { ok: false, message: m('error.noOutput', { tool, code, detail }) };
+      return { ok: false, message: msg('error.noOutput', { tool, code, detail }) };
     }
     return { ok: true, text: out, json, stderr: err };
   } catch (error) {
@@ -63,7 +63,7 @@ function messageOf(error: unknown, tool: string): string {
   if (error instanceof Stopped) return error.message;
   if (error instanceof UsageError) return error.hint ? `${error.message}\n${error.hint}` : error.message;
   if (error instanceof ExitError) return error.message;
-  return m('error.internal', { tool, message: String((error as Error)?.message ?? error) });
+  return msg('error.internal', { tool, message: String((error as Error)?.message ?? error) });
 }
 
 async function bounded<T>(work: Promise<T>, tool: string, limitMs: number, signal?: AbortSignal): Promise<T> {
@@ -72,8 +72,8 @@ async function bounded<T>(work: Promise<T>, tool: string, limitMs: number, signa
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const stop = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Stopped(m('error.timeout', { tool, seconds: limitMs / 1000 }))), limitMs);
-    onAbort = () => reject(new Stopped(m('error.cancelled', { tool })));
+    timer = setTimeout(() => reject(new Stopped(msg('error.timeout', { tool, seconds: limitMs / 1000 }))), limitMs);
+    onAbort = () => reject(new Stopped(msg('error.cancelled', { tool })));
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
   });

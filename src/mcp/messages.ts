@@ -2,7 +2,7 @@
 // them to pick a tool), and the errors a call can end with.
 import { defineMessages } from '../i18n/index.js';
 
-export const mcpMessages = defineMessages({
+export const msg = defineMessages({
   en: {
     instructions:
       'gpuenv diagnoses the GPU deep-learning set-up of the machine this server runs on ({root}): NVIDIA driver, CUDA toolkits, cuDNN, NCCL, PyTorch / TensorFlow / JAX builds and GPU architectures, offline. Every tool is read-only: it reads the machine and gpuenv\'s knowledge base and changes nothing. Commands that change the system are not offered here (switching CUDA with `cuda use --global`, writing lock or export files, `fleet run`, `bench`); give the user the command to run instead. Each result is the JSON of the matching `gpuenv <command> --json`. For a pasted error or log, call explain; for "what is wrong here", call doctor; for version questions, compat.',

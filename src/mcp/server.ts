@@ -7,7 +7,7 @@ import type { CommandContext, Io } from '../commands/types.js';
 import { killAll } from '../process/children.js';
 import { VERSION } from '../version.js';
 import { invokeCommand, type InvokeBase } from './invoke.js';
-import { mcpMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import { protocolInput, protocolOutput } from './stdio.js';
 import { mcpTools } from './tools.js';
 
@@ -22,8 +22,8 @@ export interface ServeOptions {
 /** Resolves when standard input ends. */
 export async function serveMcp(o: ServeOptions): Promise<void> {
   const { io } = o;
-  const rootShown = o.root && posix.resolve(o.root) !== '/' ? m('root.tree', { root: posix.resolve(o.root) }) : m('root.live');
-  const server = new McpServer({ name: 'gpuenv', title: 'gpuenv', version: VERSION }, { instructions: m('instructions', { root: rootShown }) });
+  const rootShown = o.root && posix.resolve(o.root) !== '/' ? msg('root.tree', { root: posix.resolve(o.root) }) : msg('root.live');
+  const server = new McpServer({ name: 'gpuenv', title: 'gpuenv', version: VERSION }, { instructions: msg('instructions', { root: rootShown }) });
   const base: InvokeBase = { system: o.system, root: o.root, cwd: io.cwd, env: io.env };
   let inFlight = 0;
   const tools = mcpTools();
@@ -53,7 +53,7 @@ export async function serveMcp(o: ServeOptions): Promise<void> {
     );
   }
   // A line that is not JSON-RPC is the client's fault: say so on stderr and keep serving.
-  server.server.onerror = (error) => io.err(`${m('badMessage', { message: error.message })}\n`);
+  server.server.onerror = (error) => io.err(`${msg('badMessage', { message: error.message })}\n`);
   const input = protocolInput(io);
   const ended = new Promise<void>((resolve) => {
     input.once('end', resolve);
@@ -61,7 +61,7 @@ export async function serveMcp(o: ServeOptions): Promise<void> {
     input.once('error', () => resolve());
   });
   await server.connect(new StdioServerTransport(input, protocolOutput(io)));
-  io.err(`${m('started', { version: VERSION, count: tools.length, root: rootShown })}\n`);
+  io.err(`${msg('started', { version: VERSION, count: tools.length, root: rootShown })}\n`);
   await ended;
   await server.close();
   // The client is gone: probes still running for it would only keep this process alive until their limits.

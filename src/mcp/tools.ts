@@ -2,7 +2,7 @@
 // to. A tool never reaches an option that writes or changes the system (assertReadOnly checks every call).
 import * as z from 'zod';
 import type { OptionValues } from '../commands/types.js';
-import { mcpMessages as m } from './messages.js';
+import { msg } from './messages.js';
 
 export const TOOL_NAMES = ['doctor', 'snapshot', 'explain', 'compat', 'plan', 'arch_list', 'vram', 'cuda_which', 'health'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -33,7 +33,7 @@ export function assertReadOnly(call: CommandCall): void {
   const writing = WRITING_OPTIONS.filter((o) => call.values[o] !== undefined);
   if (writing.length || (call.command === 'cuda' && !READING_CUDA.includes(call.positionals[0] ?? ''))) {
     // A bug in the table below, never a user's doing: refuse rather than run it.
-    throw new Error(m('error.refused', { command: call.command, what: writing.join(', ') || (call.positionals[0] ?? '') }));
+    throw new Error(msg('error.refused', { command: call.command, what: writing.join(', ') || (call.positionals[0] ?? '') }));
   }
 }
 
@@ -48,7 +48,7 @@ const VIAS = ['pip', 'uv', 'conda', 'docker'] as const;
 const name = () => z.string().min(1).max(200);
 const path = () => z.string().min(1).max(4096);
 const count = (max: number) => z.number().int().min(1).max(max);
-const seconds = () => z.number().positive().max(600).describe(m('arg.timeout'));
+const seconds = () => z.number().positive().max(600).describe(msg('arg.timeout'));
 
 /** Options in the shape parseArgs gives a command: strings, string lists, `true`; absent ones left out. */
 function options(entries: Record<string, unknown>): OptionValues {
@@ -71,7 +71,7 @@ export function mcpTools(): McpTool[] {
     limitMs: (i: z.infer<z.ZodObject<T>>) => number,
   ): McpTool => ({
     name: toolName,
-    description: `${m(`tool.${toolName}`)} ${m('readOnly')}`,
+    description: `${msg(`tool.${toolName}`)} ${msg('readOnly')}`,
     input: z.object(shape).strict(),
     call: call as McpTool['call'],
     limitMs: limitMs as McpTool['limitMs'],
@@ -80,9 +80,9 @@ export function mcpTools(): McpTool[] {
     tool(
       'doctor',
       {
-        deep: z.boolean().optional().describe(m('arg.deep')),
-        python: z.array(path()).max(16).optional().describe(m('arg.python')),
-        snapshot_file: path().optional().describe(m('arg.snapshotFile')),
+        deep: z.boolean().optional().describe(msg('arg.deep')),
+        python: z.array(path()).max(16).optional().describe(msg('arg.python')),
+        snapshot_file: path().optional().describe(msg('arg.snapshotFile')),
         timeout_seconds: seconds().optional(),
       },
       (i) => ({
@@ -101,8 +101,8 @@ export function mcpTools(): McpTool[] {
     tool(
       'explain',
       {
-        text: z.string().min(1).max(8_000_000).describe(m('arg.text')),
-        here: z.boolean().optional().describe(m('arg.here')),
+        text: z.string().min(1).max(8_000_000).describe(msg('arg.text')),
+        here: z.boolean().optional().describe(msg('arg.here')),
       },
       // Standard input, as `… | gpuenv explain -` reads it: the text is never taken for a file name.
       (i) => ({ command: 'explain', positionals: ['-'], values: options({ here: i.here }), stdin: i.text }),
@@ -111,9 +111,9 @@ export function mcpTools(): McpTool[] {
     tool(
       'compat',
       {
-        subject: z.enum(SUBJECTS).describe(m('arg.subject')),
-        value: name().optional().describe(m('arg.value')),
-        os: z.enum(['linux', 'windows']).optional().describe(m('arg.os')),
+        subject: z.enum(SUBJECTS).describe(msg('arg.subject')),
+        value: name().optional().describe(msg('arg.value')),
+        os: z.enum(['linux', 'windows']).optional().describe(msg('arg.os')),
       },
       (i) => ({ command: 'compat', positionals: i.value === undefined ? [i.subject] : [i.subject, i.value], values: options({ os: i.os }) }),
       () => 20 * S,
@@ -121,14 +121,14 @@ export function mcpTools(): McpTool[] {
     tool(
       'plan',
       {
-        framework: z.array(name()).max(3).optional().describe(m('arg.framework')),
-        via: z.enum(VIAS).optional().describe(m('arg.via')),
-        python: name().optional().describe(m('arg.pythonVersion')),
-        gpu: z.array(name()).max(16).optional().describe(m('arg.gpus')),
-        driver: name().optional().describe(m('arg.driver')),
-        os: name().optional().describe(m('arg.targetOs')),
-        cuda: name().optional().describe(m('arg.cuda')),
-        mirror: name().optional().describe(m('arg.mirror')),
+        framework: z.array(name()).max(3).optional().describe(msg('arg.framework')),
+        via: z.enum(VIAS).optional().describe(msg('arg.via')),
+        python: name().optional().describe(msg('arg.pythonVersion')),
+        gpu: z.array(name()).max(16).optional().describe(msg('arg.gpus')),
+        driver: name().optional().describe(msg('arg.driver')),
+        os: name().optional().describe(msg('arg.targetOs')),
+        cuda: name().optional().describe(msg('arg.cuda')),
+        mirror: name().optional().describe(msg('arg.mirror')),
       },
       (i) => ({ command: 'plan', positionals: [], values: options({ ...i }) }),
       () => 60 * S,
@@ -136,8 +136,8 @@ export function mcpTools(): McpTool[] {
     tool(
       'arch_list',
       {
-        gpu: z.array(name()).max(16).optional().describe(m('arg.gpus')),
-        ptx: z.boolean().optional().describe(m('arg.ptx')),
+        gpu: z.array(name()).max(16).optional().describe(msg('arg.gpus')),
+        ptx: z.boolean().optional().describe(msg('arg.ptx')),
       },
       (i) => ({ command: 'arch-list', positionals: [], values: options({ gpu: i.gpu, ptx: i.ptx }) }),
       () => 60 * S,
@@ -145,19 +145,19 @@ export function mcpTools(): McpTool[] {
     tool(
       'vram',
       {
-        model: path().describe(m('arg.model')),
-        mode: z.enum(['train', 'infer']).optional().describe(m('arg.mode')),
-        precision: z.enum(PRECISIONS).optional().describe(m('arg.precision')),
-        optimizer: z.enum(OPTIMIZERS).optional().describe(m('arg.optimizer')),
-        batch: count(1e7).optional().describe(m('arg.batch')),
-        seq: count(1e7).optional().describe(m('arg.seq')),
-        lora: count(1e5).optional().describe(m('arg.lora')),
-        qlora: z.boolean().optional().describe(m('arg.qlora')),
-        checkpointing: z.boolean().optional().describe(m('arg.checkpointing')),
-        eager_attention: z.boolean().optional().describe(m('arg.eagerAttention')),
-        gpus: count(1e5).optional().describe(m('arg.gpuCount')),
-        strategy: z.enum(STRATEGIES).optional().describe(m('arg.strategy')),
-        gpu: name().optional().describe(m('arg.gpu')),
+        model: path().describe(msg('arg.model')),
+        mode: z.enum(['train', 'infer']).optional().describe(msg('arg.mode')),
+        precision: z.enum(PRECISIONS).optional().describe(msg('arg.precision')),
+        optimizer: z.enum(OPTIMIZERS).optional().describe(msg('arg.optimizer')),
+        batch: count(1e7).optional().describe(msg('arg.batch')),
+        seq: count(1e7).optional().describe(msg('arg.seq')),
+        lora: count(1e5).optional().describe(msg('arg.lora')),
+        qlora: z.boolean().optional().describe(msg('arg.qlora')),
+        checkpointing: z.boolean().optional().describe(msg('arg.checkpointing')),
+        eager_attention: z.boolean().optional().describe(msg('arg.eagerAttention')),
+        gpus: count(1e5).optional().describe(msg('arg.gpuCount')),
+        strategy: z.enum(STRATEGIES).optional().describe(msg('arg.strategy')),
+        gpu: name().optional().describe(msg('arg.gpu')),
       },
       ({ model, mode, eager_attention, ...rest }) => ({
         command: 'vram',
@@ -175,8 +175,8 @@ export function mcpTools(): McpTool[] {
     tool(
       'health',
       {
-        expect_gpus: z.number().int().min(0).max(999).optional().describe(m('arg.expectGpus')),
-        snapshot_file: path().optional().describe(m('arg.snapshotFile')),
+        expect_gpus: z.number().int().min(0).max(999).optional().describe(msg('arg.expectGpus')),
+        snapshot_file: path().optional().describe(msg('arg.snapshotFile')),
         timeout_seconds: seconds().optional(),
       },
       (i) => ({

@@ -1,7 +1,7 @@
 // Every sentence `gpuenv plan` prints, in English and Simplified Chinese.
 import { defineMessages } from '../i18n/index.js';
 
-export const m = defineMessages({
+export const msg = defineMessages({
   en: {
     torchPick: 'PyTorch {version}+{tag}: kernels for {sms}{ptx}; CUDA {cuda} needs driver ≥ {floor}{driverNote}.',
     torchPtx: ' (through PTX JIT: first launch is slow)',

@@ -10,7 +10,7 @@ import { jaxCudaExtras, jaxExtraFor, jaxRelease, jaxReleases, type JaxCudaExtra 
 import { tensorflowReleases, type TensorflowRelease } from '../knowledge/tensorflow.js';
 import { torchVariant, variantCoversCapability, type TorchRelease, type TorchVariant } from '../knowledge/torch.js';
 import { compareVersions, versionHasPrefix, versionParts } from '../knowledge/version.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import type { FrameworkName, PlanRequest, PlanTarget } from './types.js';
 
 export type Pick =
@@ -48,19 +48,19 @@ export function pickVersion(p: Pick): string {
 export function conflict(a: Pick, b: Pick): string | undefined {
   const ca = pickCuda(a);
   const cb = pickCuda(b);
-  if (major(ca) !== major(cb)) return m('whyCudaMajor', { x: ca, y: cb });
+  if (major(ca) !== major(cb)) return msg('whyCudaMajor', { x: ca, y: cb });
   const da = pickCudnn(a);
   const db = pickCudnn(b);
   if (!da || !db) return undefined;
-  if (major(da) !== major(db)) return m('whyCudnn', { x: da, y: db });
+  if (major(da) !== major(db)) return msg('whyCudnn', { x: da, y: db });
   // JAX states a range (>= min, < next major); torch and tensorflow[and-cuda] pin exact nvidia-cudnn wheels.
   if (a.framework === 'jax' || b.framework === 'jax') {
     const pinned = a.framework === 'jax' ? db : da;
     const jx = (a.framework === 'jax' ? a : b) as Extract<Pick, { framework: 'jax' }>;
-    return compareVersions(pinned, jx.extra.requires.cudnnMin) >= 0 ? undefined : m('whyCudnn', { x: pinned, y: `≥ ${jx.extra.requires.cudnnMin}` });
+    return compareVersions(pinned, jx.extra.requires.cudnnMin) >= 0 ? undefined : msg('whyCudnn', { x: pinned, y: `≥ ${jx.extra.requires.cudnnMin}` });
   }
   const pinnedBoth = (a.framework !== 'tensorflow' || a.release.andCudaExtra) && (b.framework !== 'tensorflow' || b.release.andCudaExtra);
-  return pinnedBoth && mm(da) !== mm(db) ? m('whyCudnn', { x: da, y: db }) : undefined;
+  return pinnedBoth && mm(da) !== mm(db) ? msg('whyCudnn', { x: da, y: db }) : undefined;
 }
 
 function sms(ccs: string[]): string {
@@ -246,7 +246,7 @@ export function resolve(t: PlanTarget, req: PlanRequest): Resolution {
   const ccs = t.gpus.map((g) => g.cc);
   const gpuFloor = gpuDriverFloor(t);
   const driverOk = !(gpuFloor && t.driver?.version && compareVersions(t.driver.version, gpuFloor.floor) < 0);
-  if (!driverOk && gpuFloor) reasons.push(m('gpuNeedsBranch', { gpu: gpuFloor.gpu, branch: gpuFloor.floor, driver: t.driver?.version ?? '?' }));
+  if (!driverOk && gpuFloor) reasons.push(msg('gpuNeedsBranch', { gpu: gpuFloor.gpu, branch: gpuFloor.floor, driver: t.driver?.version ?? '?' }));
 
   const attempt = (group: FrameworkName[]): { combo: Combo; upgrade: boolean } | undefined => {
     const now = driverOk && t.driver ? solve(t, req, group, t.driver) : undefined;
@@ -262,7 +262,7 @@ export function resolve(t: PlanTarget, req: PlanRequest): Resolution {
     envs.push({ name: 'gpu', picks: picksOf(joint.combo, t) });
     upgrade = joint.upgrade;
     const [a, b] = envs[0]!.picks;
-    if (a && b) reasons.push(m('sharedOk', { a: label(a), b: label(b), major: major(pickCuda(a)), cudnn: pickCudnn(a) ?? '?' }));
+    if (a && b) reasons.push(msg('sharedOk', { a: label(a), b: label(b), major: major(pickCuda(a)), cudnn: pickCudnn(a) ?? '?' }));
   } else {
     for (const n of names) {
       const r = attempt([n]);
@@ -275,7 +275,7 @@ export function resolve(t: PlanTarget, req: PlanRequest): Resolution {
     }
     if (envs.length > 1) {
       const [a, b] = envs.map((e) => e.picks[0]!);
-      reasons.push(m('sharedNo', { a: label(a!), b: label(b!), why: conflict(a!, b!) ?? m('noCommonBuild') }));
+      reasons.push(msg('sharedNo', { a: label(a!), b: label(b!), why: conflict(a!, b!) ?? msg('noCommonBuild') }));
     }
   }
   const picks = envs.flatMap((e) => e.picks);
@@ -283,8 +283,8 @@ export function resolve(t: PlanTarget, req: PlanRequest): Resolution {
   const needDriver = upgrade || !t.driver || !driverOk;
   if (needDriver && floor) {
     const first = picks[0];
-    if (t.driver) reasons.push(m('needDriver', { floor, sms: sms(ccs), what: first ? variantLabel(first) : '' }));
-    else reasons.push(m('noDriverKnown', { floor }));
+    if (t.driver) reasons.push(msg('needDriver', { floor, sms: sms(ccs), what: first ? variantLabel(first) : '' }));
+    else reasons.push(msg('noDriverKnown', { floor }));
   }
   return { envs, driverFloor: needDriver ? floor : undefined, reasons, ok: true };
 }
@@ -310,24 +310,24 @@ function relax(t: PlanTarget, req: PlanRequest, n: FrameworkName): string[] {
   if (req.cuda) {
     const c = tryWith({ ...req, cuda: undefined });
     const p = c ? picksOf(c, t)[0] : undefined;
-    if (p) out.push(m('relaxCuda', { sms: sms(ccs), tag: variantLabel(p), framework: n, version: pickVersion(p), cuda: req.cuda }));
+    if (p) out.push(msg('relaxCuda', { sms: sms(ccs), tag: variantLabel(p), framework: n, version: pickVersion(p), cuda: req.cuda }));
   }
   if (version && !out.length) {
     const found = show(tryWith({ ...req, cuda: undefined, frameworks: req.frameworks.map((f) => (f.name === n ? { name: n } : f)) }));
-    if (found) out.push(m('relaxVersion', { framework: n, version, found }));
+    if (found) out.push(msg('relaxVersion', { framework: n, version, found }));
   }
   if (req.python && !out.length) {
     const c = tryWith({ ...req, python: undefined });
     const p = c ? picksOf(c, t)[0] : undefined;
     if (p) {
       const range = p.framework === 'torch' ? p.choice.release.python : p.framework === 'tensorflow' ? p.release.python : { min: '?', max: '?' };
-      out.push(m('relaxPython', { framework: n, version: pickVersion(p), min: range.min, max: range.max }));
+      out.push(msg('relaxPython', { framework: n, version: pickVersion(p), min: range.min, max: range.max }));
     }
   }
   if (!out.length) {
-    if (n === 'tensorflow' && t.platform === 'windows') out.push(m('tfWindows'));
-    else if (n === 'jax' && t.platform === 'windows') out.push(m('jaxWindows'));
-    else out.push(m('nothing', { framework: n, sms: sms(ccs), platform: t.platform }));
+    if (n === 'tensorflow' && t.platform === 'windows') out.push(msg('tfWindows'));
+    else if (n === 'jax' && t.platform === 'windows') out.push(msg('jaxWindows'));
+    else out.push(msg('nothing', { framework: n, sms: sms(ccs), platform: t.platform }));
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { driverInstallCommands, initramfsLines, mokEnrolLines, nouveauBlacklistL
 import { kernelHeadersCommand, osFamily } from '../install/system.js';
 import { matchGpu } from '../knowledge/gpus.js';
 import { compareVersions, versionParts } from '../knowledge/version.js';
-import { m } from './messages.js';
+import { msg } from './messages.js';
 import { label, pickCuda, type EnvPlan, type Pick, type Resolution } from './resolve.js';
 import type { Choice, Plan, PlanRequest, PlanTarget, Step } from './types.js';
 
@@ -29,30 +29,30 @@ export function buildPlan(t: PlanTarget, req: PlanRequest, res: Resolution): Pla
     steps.push(toolkitStep(t, cuda));
   }
   if (systemTf && req.via !== 'docker') {
-    reasons.push(m('tfNeedsSystem', { version: systemTf.release.version, cuda: systemTf.release.cuda, cudnn: systemTf.release.cudnn }));
+    reasons.push(msg('tfNeedsSystem', { version: systemTf.release.version, cuda: systemTf.release.cuda, cudnn: systemTf.release.cudnn }));
     steps.push(cudnnStep(t, systemTf.release.cudnn, systemTf.release.cuda));
   } else if (!req.cuda && req.via !== 'docker') {
-    reasons.push(m('bundled'));
+    reasons.push(msg('bundled'));
     const first = picks[0];
-    if (first) reasons.push(m('extHint', { cuda: mm(pickCuda(first)), framework: label(first) }));
+    if (first) reasons.push(msg('extHint', { cuda: mm(pickCuda(first)), framework: label(first) }));
   }
   const python = choosePython(t, req, picks, reasons);
   if (req.mirror) {
     for (const u of [req.mirror.pypi, req.mirror.condaForge, req.mirror.torchWheels])
-      if (u && !u.confirmed) reasons.push(m('unconfirmed', { what: `${req.mirror.label} ${u.url}: ${u.note ?? u.source}` }));
-  } else if (req.suggestMirror) reasons.push(m('mirrorSuggest'));
+      if (u && !u.confirmed) reasons.push(msg('unconfirmed', { what: `${req.mirror.label} ${u.url}: ${u.note ?? u.source}` }));
+  } else if (req.suggestMirror) reasons.push(msg('mirrorSuggest'));
   const choices: Choice[] = [];
   for (const env of res.envs) {
     const envName = res.envs.length > 1 ? `gpu-${env.name}` : 'gpu';
     const conda = req.via === 'conda' && env.picks.every((p) => p.framework === 'torch');
-    if (req.via === 'conda' && !conda) reasons.push(m('condaTorchOnly'));
+    if (req.via === 'conda' && !conda) reasons.push(msg('condaTorchOnly'));
     const ctx: EnvCtx = { t, req, envName, python, conda, reasons };
     if (req.via === 'docker') steps.push(dockerStep(ctx, env));
     else {
       if (!(t.live && t.env && res.envs.length === 1)) steps.push(envStep(ctx));
       for (const p of env.picks) {
         if ((p.framework === 'torch' || p.framework === 'tensorflow') && p.kept) {
-          reasons.push(m('keep', { framework: label(p), version: '', env: t.env?.prefix ?? envName }));
+          reasons.push(msg('keep', { framework: label(p), version: '', env: t.env?.prefix ?? envName }));
           continue;
         }
         steps.push(frameworkStep(ctx, p));
@@ -86,40 +86,40 @@ function pickReasons(t: PlanTarget, p: Pick): string[] {
       (g) => !c.variant.archList.includes(`sm_${g.cc.replace('.', '')}`) && !c.variant.archList.some((a) => a.startsWith(`sm_${g.cc.split('.')[0]}`)),
     );
     out.push(
-      m('torchPick', {
+      msg('torchPick', {
         version: c.release.version,
         tag: c.variant.tag,
         sms: sms(t),
-        ptx: ptx ? m('torchPtx') : '',
+        ptx: ptx ? msg('torchPtx') : '',
         cuda: c.variant.cuda,
         floor: c.driverFloor ?? '?',
-        driverNote: t.driver?.version ? m('driverIs', { driver: t.driver.version, mode: c.support === 'mvc' ? m('mvcMode') : '' }) : '',
+        driverNote: t.driver?.version ? msg('driverIs', { driver: t.driver.version, mode: c.support === 'mvc' ? msg('mvcMode') : '' }) : '',
       }),
     );
-    if (c.unconfirmed) out.push(m('unconfirmed', { what: c.unconfirmed }));
+    if (c.unconfirmed) out.push(msg('unconfirmed', { what: c.unconfirmed }));
     const a = p.alternative;
-    if (a) out.push(m('torchAlternative', { version: a.release.version, tag: a.variant.tag, cuda: a.variant.cuda, floor: a.driverFloor ?? '?' }));
+    if (a) out.push(msg('torchAlternative', { version: a.release.version, tag: a.variant.tag, cuda: a.variant.cuda, floor: a.driverFloor ?? '?' }));
   } else if (p.framework === 'tensorflow') {
     const r = p.release;
-    out.push(m('tfPick', { version: r.version, cuda: r.cuda, cudnn: r.cudnn, sms: sms(t), ptx: '' }));
+    out.push(msg('tfPick', { version: r.version, cuda: r.cuda, cudnn: r.cudnn, sms: sms(t), ptx: '' }));
     if (r.unconfirmedFields?.includes('computeCapabilities'))
-      out.push(m('unconfirmed', { what: m('tfArchInferred', { version: r.version, ccs: (r.computeCapabilities ?? []).join(' ') }) }));
-    if (!r.confirmed) out.push(m('unconfirmed', { what: `TensorFlow ${r.version}: ${r.note ?? r.source}` }));
+      out.push(msg('unconfirmed', { what: msg('tfArchInferred', { version: r.version, ccs: (r.computeCapabilities ?? []).join(' ') }) }));
+    if (!r.confirmed) out.push(msg('unconfirmed', { what: `TensorFlow ${r.version}: ${r.note ?? r.source}` }));
   } else {
     const e = p.extra;
-    out.push(m('jaxPick', { extra: e.extra, cuda: e.requires.cuda, cudnn: e.requires.cudnnMin, floor: e.minDriverLinux, cc: e.minComputeCapability }));
+    out.push(msg('jaxPick', { extra: e.extra, cuda: e.requires.cuda, cudnn: e.requires.cudnnMin, floor: e.minDriverLinux, cc: e.minComputeCapability }));
   }
   return out;
 }
 
 function choosePython(t: PlanTarget, req: PlanRequest, picks: Pick[], reasons: string[]): string {
   if (req.python) {
-    reasons.push(m('pythonGiven', { python: req.python, why: m('pythonFromFlag') }));
+    reasons.push(msg('pythonGiven', { python: req.python, why: msg('pythonFromFlag') }));
     return mm(req.python);
   }
   const envPy = t.live ? t.env?.version?.value : undefined;
   if (envPy) {
-    reasons.push(m('pythonGiven', { python: mm(envPy), why: m('pythonFromEnv') }));
+    reasons.push(msg('pythonGiven', { python: mm(envPy), why: msg('pythonFromEnv') }));
     return mm(envPy);
   }
   let max = '3.99';
@@ -132,7 +132,7 @@ function choosePython(t: PlanTarget, req: PlanRequest, picks: Pick[], reasons: s
   }
   const capped = compareVersions(max, '3.12') > 0 && compareVersions(min, '3.12') <= 0;
   const py = capped ? '3.12' : max === '3.99' ? '3.12' : max;
-  reasons.push(m('pythonPick', { python: py, capped: capped ? m('pythonCapped') : '' }));
+  reasons.push(msg('pythonPick', { python: py, capped: capped ? msg('pythonCapped') : '' }));
   return py;
 }
 
@@ -140,22 +140,22 @@ function driverStep(t: PlanTarget, floor: string): Step {
   const s = t.snapshot;
   const branch = String(Math.max(versionParts(floor)[0] ?? 0, 580));
   if (s.os.wsl?.value || t.platform === 'windows') {
-    return { title: m('stepDriverWsl'), commands: [`# https://www.nvidia.com/Download/index.aspx (Windows driver ≥ ${floor})`], verify: ['nvidia-smi'] };
+    return { title: msg('stepDriverWsl'), commands: [`# https://www.nvidia.com/Download/index.aspx (Windows driver ≥ ${floor})`], verify: ['nvidia-smi'] };
   }
   const commands: string[] = [];
   const headers = kernelHeadersCommand(s);
-  if (headers) commands.push(m('cHeaders'), headers);
+  if (headers) commands.push(msg('cHeaders'), headers);
   if (!t.live || s.os.nouveau.loaded?.value !== false || s.os.nouveau.blacklisted?.value !== true) {
-    commands.push(m('cNouveauCheck'), 'lsmod | grep nouveau', ...nouveauBlacklistLines(), ...initramfsLines(s));
+    commands.push(msg('cNouveauCheck'), 'lsmod | grep nouveau', ...nouveauBlacklistLines(), ...initramfsLines(s));
   }
   const specs = t.gpus.map((g) => matchGpu(g.name).match);
   const install = driverInstallCommands(s, specs, floor.split('.')[0] && Number(floor.split('.')[0]) > 580 ? branch : undefined);
   commands.push(...install);
-  if (t.live && s.os.secureBoot?.value === 'enabled') commands.push(m('cSecureBootOn'), ...mokEnrolLines(s));
-  else if (s.os.secureBoot?.value !== 'disabled') commands.push(m('cSecureBoot'), 'mokutil --sb-state');
-  commands.push(m('cReboot'), 'sudo reboot');
+  if (t.live && s.os.secureBoot?.value === 'enabled') commands.push(msg('cSecureBootOn'), ...mokEnrolLines(s));
+  else if (s.os.secureBoot?.value !== 'disabled') commands.push(msg('cSecureBoot'), 'mokutil --sb-state');
+  commands.push(msg('cReboot'), 'sudo reboot');
   return {
-    title: m('stepDriver', { floor, branch: install.some((l) => l.includes('-570')) ? '570' : branch }),
+    title: msg('stepDriver', { floor, branch: install.some((l) => l.includes('-570')) ? '570' : branch }),
     commands,
     verify: ['nvidia-smi', 'cat /proc/driver/nvidia/version', 'lsmod | grep nouveau || echo "nouveau not loaded"'],
   };
@@ -166,9 +166,9 @@ function containerToolkitStep(t: PlanTarget): Step {
   // NVIDIA Container Toolkit install guide: repository, then `nvidia-ctk runtime configure --runtime=docker`.
   const install = fam === 'rhel' ? 'sudo dnf install -y nvidia-container-toolkit' : 'sudo apt-get install -y nvidia-container-toolkit';
   return {
-    title: m('stepContainer'),
+    title: msg('stepContainer'),
     commands: [
-      `# ${m('containerGuide', { url: 'https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html' })}`,
+      `# ${msg('containerGuide', { url: 'https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html' })}`,
       install,
       'sudo nvidia-ctk runtime configure --runtime=docker',
       'sudo systemctl restart docker',
@@ -198,7 +198,7 @@ function toolkitStep(t: PlanTarget, cuda: string): Step {
   const commands: string[] = [];
   if (fam === 'debian' && dir) {
     commands.push(
-      m('cRepo'),
+      msg('cRepo'),
       `wget https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${repoArch(t)}/cuda-keyring_1.1-1_all.deb`,
       'sudo dpkg -i cuda-keyring_1.1-1_all.deb',
       'sudo apt-get update',
@@ -206,13 +206,13 @@ function toolkitStep(t: PlanTarget, cuda: string): Step {
     );
   } else if (fam === 'rhel' && dir) {
     commands.push(
-      m('cRepoRhel'),
+      msg('cRepoRhel'),
       `sudo dnf config-manager --add-repo https://developer.download.nvidia.com/compute/cuda/repos/${dir}/${repoArch(t)}/cuda-${dir}.repo`,
       `sudo dnf install -y cuda-toolkit-${dash(cuda)}`,
     );
-  } else commands.push(m('cOther', { cuda }));
+  } else commands.push(msg('cOther', { cuda }));
   commands.push(`export PATH=/usr/local/cuda-${mm(cuda)}/bin:$PATH`);
-  return { title: m('stepToolkit', { cuda: mm(cuda) }), commands, verify: [`/usr/local/cuda-${mm(cuda)}/bin/nvcc --version`] };
+  return { title: msg('stepToolkit', { cuda: mm(cuda) }), commands, verify: [`/usr/local/cuda-${mm(cuda)}/bin/nvcc --version`] };
 }
 
 function cudnnStep(t: PlanTarget, cudnn: string, cuda: string): Step {
@@ -220,11 +220,11 @@ function cudnnStep(t: PlanTarget, cudnn: string, cuda: string): Step {
   const fam = osFamily(t.snapshot);
   const commands: string[] = [];
   // NVIDIA's repository packages: libcudnnN=<ver>-1+cudaX.Y (apt), libcudnnN-<ver>-1.cudaX.Y (dnf).
-  if (t.platform === 'windows') commands.push(m('cWindowsCudnn', { cudnn, cuda }));
+  if (t.platform === 'windows') commands.push(msg('cWindowsCudnn', { cudnn, cuda }));
   else if (fam === 'rhel') commands.push(`sudo dnf install -y 'libcudnn${cm}-${cudnn}.*-1.cuda${mm(cuda)}'`);
   else commands.push(`sudo apt-get install -y 'libcudnn${cm}=${cudnn}.*-1+cuda${mm(cuda)}'`, `sudo apt-mark hold libcudnn${cm}`);
   return {
-    title: m('stepCudnn', { cudnn, cuda: mm(cuda) }),
+    title: msg('stepCudnn', { cudnn, cuda: mm(cuda) }),
     commands,
     verify: [t.platform === 'windows' ? 'where cudnn64_8.dll' : `ldconfig -p | grep libcudnn.so.${cm}`],
   };
@@ -239,19 +239,19 @@ function envStep(ctx: EnvCtx): Step {
   if (ctx.req.via === 'conda') {
     const ch = ctx.req.mirror ? `-c ${ctx.req.mirror.condaForge.url} --override-channels` : '-c conda-forge --override-channels';
     return {
-      title: m('stepEnv', { python: ctx.python, env: ctx.envName }),
+      title: msg('stepEnv', { python: ctx.python, env: ctx.envName }),
       commands: [`conda create -y -n ${ctx.envName} python=${ctx.python} ${ch}`],
       verify: [`conda run -n ${ctx.envName} python --version`],
     };
   }
   if (ctx.req.via === 'uv')
     return {
-      title: m('stepEnv', { python: ctx.python, env: dir }),
+      title: msg('stepEnv', { python: ctx.python, env: dir }),
       commands: [`uv venv --python ${ctx.python} ${dir}`],
       verify: [`${dir}/bin/python --version`],
     };
   return {
-    title: m('stepEnv', { python: ctx.python, env: dir }),
+    title: msg('stepEnv', { python: ctx.python, env: dir }),
     commands: [`python${ctx.python} -m venv ${dir}`, `${dir}/bin/python -m pip install -U pip`],
     verify: [`${dir}/bin/python --version`],
   };
@@ -287,10 +287,10 @@ function torchArgs(ctx: EnvCtx, p: Extract<Pick, { framework: 'torch' }>): strin
     return [...specs, '--index-url', url];
   }
   if (mir && v.tag === r.pypiDefault && ctx.t.platform === 'linux-x86_64') {
-    ctx.reasons.push(m('mirrorPypiDefault', { mirror: mir.label, tag: v.tag, version: r.version }));
+    ctx.reasons.push(msg('mirrorPypiDefault', { mirror: mir.label, tag: v.tag, version: r.version }));
     return [...specs, ctx.req.via === 'uv' ? '--default-index' : '-i', mir.pypi.url];
   }
-  if (mir) ctx.reasons.push(m('mirrorNoTorch', { mirror: mir.label }));
+  if (mir) ctx.reasons.push(msg('mirrorNoTorch', { mirror: mir.label }));
   return torchPipArgs(p.choice, ['torchvision']);
 }
 
@@ -303,7 +303,7 @@ function verifyLine(ctx: EnvCtx, p: Pick): string {
 }
 
 function frameworkStep(ctx: EnvCtx, p: Pick): Step {
-  const title = m('stepFramework', {
+  const title = msg('stepFramework', {
     framework: p.framework === 'torch' ? 'PyTorch' : p.framework === 'tensorflow' ? 'TensorFlow' : 'JAX',
     version: p.framework === 'torch' ? p.choice.release.version : p.framework === 'tensorflow' ? p.release.version : (p.version ?? ''),
     variant:
@@ -327,7 +327,7 @@ function installLine(ctx: EnvCtx, p: Pick): string {
       const vision = spec ? ` ${spec}` : '';
       const channel = condaTorchLine(`-y -n ${ctx.envName}`, p.choice, ['torchvision']);
       if (channel) return channel;
-      ctx.reasons.push(m('condaForge', { version: r.version }), m('condaForgeUnconfirmed', { cuda: v.cuda }));
+      ctx.reasons.push(msg('condaForge', { version: r.version }), msg('condaForgeUnconfirmed', { cuda: v.cuda }));
       const ch = ctx.req.mirror ? `-c ${ctx.req.mirror.condaForge.url} --override-channels` : '-c conda-forge --override-channels';
       return `conda install -y -n ${ctx.envName} "pytorch==${r.version}=cuda*"${vision} "cuda-version=${v.cuda}" ${ch}`;
     }
@@ -355,7 +355,7 @@ function dockerStep(ctx: EnvCtx, env: EnvPlan): Step {
     needsSystemCudnn: false,
     flavor: 'runtime',
   }).tag;
-  ctx.reasons.push(m('dockerBase', { tag, cuda: mm(cuda) }));
+  ctx.reasons.push(msg('dockerBase', { tag, cuda: mm(cuda) }));
   const inner: EnvCtx = { ...ctx, t: { ...ctx.t, live: false, env: null }, req: { ...ctx.req, via: 'pip' } };
   const lines = [
     `FROM nvidia/cuda:${tag}`,
@@ -364,7 +364,7 @@ function dockerStep(ctx: EnvCtx, env: EnvPlan): Step {
     ...env.picks.map((p) => `RUN ${installLine({ ...inner, envName: 'gpu' }, p).replace(/^\.venv\/bin\/python/, '/opt/venv/bin/python')}`),
   ];
   return {
-    title: m('stepDocker', { tag }),
+    title: msg('stepDocker', { tag }),
     commands: [...lines, 'docker build -t gpu-env .'],
     verify: env.picks.map(
       (p) => `docker run --rm --gpus all gpu-env ${verifyLine({ ...inner, envName: 'gpu' }, p).replace(/^\.venv\/bin\/python/, '/opt/venv/bin/python')}`,

@@ -5,7 +5,7 @@ import { distinctCapabilities, driverOf, platformOf } from '../snapshot/queries.
 import { matchGpu } from '../knowledge/gpus.js';
 import type { Snapshot } from '../snapshot/types.js';
 import type { PlanTarget } from './types.js';
-import { m as pm } from './messages.js';
+import { msg } from './messages.js';
 
 export const KNOWN_OS = [
   'ubuntu-20.04',
@@ -31,8 +31,8 @@ export function gpuFromName(name: string): { name: string; cc: string } {
       .slice(0, 5)
       .join(', ');
     throw new UsageError(
-      r.candidates.length > 1 && list ? pm('gpuAmbiguous', { name }) : pm('gpuUnknown', { name }),
-      list ? pm('gpuClosest', { list }) : undefined,
+      r.candidates.length > 1 && list ? msg('gpuAmbiguous', { name }) : msg('gpuUnknown', { name }),
+      list ? msg('gpuClosest', { list }) : undefined,
     );
   }
   return { name: r.match.name, cc: r.match.computeCapability };
@@ -45,13 +45,13 @@ export function parseOs(spec: string): { id: string; versionId: string | null; w
   if (osPart === 'windows') return { id: 'windows', versionId: null, wsl: false, arch };
   const m = /^([a-z]+)-?(\d+(?:\.\d+)?)?$/.exec(osPart);
   const known = ['ubuntu', 'debian', 'rhel', 'rocky', 'almalinux', 'centos', 'fedora', 'ol', 'amzn', 'opensuse', 'sles'];
-  if (!m?.[1] || !known.includes(m[1])) throw new UsageError(pm('unknownOs', { spec }), pm('knownOs', { list: KNOWN_OS.join(', ') }));
+  if (!m?.[1] || !known.includes(m[1])) throw new UsageError(msg('unknownOs', { spec }), msg('knownOs', { list: KNOWN_OS.join(', ') }));
   return { id: m[1], versionId: m[2] ?? null, wsl: false, arch };
 }
 
 export function remoteTarget(opts: { gpus: string[]; driver?: string; os?: string }): PlanTarget {
   if (opts.driver !== undefined && !/^\d{3,4}(\.\d{1,3}){0,2}$/.test(opts.driver.trim()))
-    throw new UsageError(pm('badDriver', { driver: opts.driver }), pm('badDriverHint'));
+    throw new UsageError(msg('badDriver', { driver: opts.driver }), msg('badDriverHint'));
   const gpus = opts.gpus.map(gpuFromName);
   const os = parseOs(opts.os ?? 'ubuntu-22.04');
   const f = (value: string, source = 'command line') => ({ value, source });

@@ -1,7 +1,7 @@
 // Shared by all probes: the machine, the time limit for external calls, and the log of what was tried.
 import type { ProbeRecord } from '../snapshot/types.js';
 import type { RunResult, System } from '../system/types.js';
-import { probeMessages as pm } from './messages.js';
+import { msg } from './messages.js';
 
 export interface ProbeContext {
   sys: System;
@@ -19,7 +19,7 @@ export async function runLogged(ctx: ProbeContext, name: string, command: string
   const record: ProbeRecord = { name, ok: !r.failed, durationMs: r.durationMs };
   if (r.timedOut) {
     record.timedOut = true;
-    record.detail = pm('killed', { ms: ctx.timeoutMs });
+    record.detail = msg('killed', { ms: ctx.timeoutMs });
   } else if (r.notFound) record.detail = 'not found';
   else if (r.failed) record.detail = `exit ${r.exitCode ?? r.signal}${firstLine(r.stderr || r.stdout)}`;
   ctx.records.push(record);

@@ -11,7 +11,7 @@ import type { ProbeContext } from './context.js';
 import { LD_SO_PRELOAD } from './ld-preload.js';
 import { ldSoConfLines } from './ld-so-conf.js';
 import { loaderView, resolveSoname, searchOrder } from './python/resolve.js';
-import { probeMessages as pm } from './messages.js';
+import { msg } from './messages.js';
 
 export async function probeCudaCompat(
   ctx: ProbeContext,
@@ -57,14 +57,14 @@ export async function probeCudaCompat(
     const preloaded = preloads.find((p) => p.dir === real);
     const inUse = loaded || first || preloaded !== undefined;
     const reason = loaded
-      ? pm('compatLoaded', { path: loadedCuda })
+      ? msg('compatLoaded', { path: loadedCuda })
       : preloaded
-        ? pm('compatPreloaded', { entry: preloaded.entry, kind: preloaded.kind })
+        ? msg('compatPreloaded', { entry: preloaded.entry, kind: preloaded.kind })
         : first
-          ? pm(pick.via === 'ld.so.cache' ? 'compatInCache' : 'compatOnPath', { dir: real })
+          ? msg(pick.via === 'ld.so.cache' ? 'compatInCache' : 'compatOnPath', { dir: real })
           : searched && pick.resolvedPath
-            ? pm('compatShadowedBy', { path: pick.resolvedPath })
-            : pm('compatUnused');
+            ? msg('compatShadowedBy', { path: pick.resolvedPath })
+            : msg('compatUnused');
     let via: CompatVia | null = null;
     if (preloaded) via = { kind: preloaded.kind, entry: preloaded.entry, file: preloaded.kind === 'LD_PRELOAD' ? null : LD_SO_PRELOAD };
     else if (inUse) {

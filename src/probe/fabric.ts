@@ -2,7 +2,7 @@
 // (cudaErrorSystemNotReady, 802). Looked for only where the PCI bus shows NVSwitches.
 import type { FabricInfo } from '../snapshot/types.js';
 import type { ProbeContext } from './context.js';
-import { probeMessages } from './messages.js';
+import { msg } from './messages.js';
 
 // The kernel keeps 15 characters of a process name: "nv-fabricmanager" reads as "nv-fabricmanage".
 const FM_COMM = /^nv-fabricmanage/;
@@ -24,7 +24,7 @@ export async function probeFabric(ctx: ProbeContext, nvswitches: FabricInfo['nvs
     name: 'fabric manager process',
     ok: true,
     durationMs: Math.round(performance.now() - started),
-    detail: probeMessages(running ? 'fabricRunning' : 'fabricNotRunning'),
+    detail: msg(running ? 'fabricRunning' : 'fabricNotRunning'),
   });
   return { nvswitches, managerRunning: { value: running, source: 'file:/proc/*/comm' } };
 }

@@ -3,7 +3,7 @@
 import { parseXidLines } from '../formats/xid-lines.js';
 import type { KernelLog } from '../snapshot/types.js';
 import { type ProbeContext, runLogged } from './context.js';
-import { probeMessages as pm } from './messages.js';
+import { msg } from './messages.js';
 
 const SOURCES: ReadonlyArray<{ name: string; command: string; args: string[] }> = [
   { name: 'dmesg --kernel', command: 'dmesg', args: ['--kernel'] },
@@ -11,14 +11,14 @@ const SOURCES: ReadonlyArray<{ name: string; command: string; args: string[] }> 
 ];
 
 export async function probeKernelLog(ctx: ProbeContext): Promise<KernelLog> {
-  if (ctx.sys.isForeignRoot) return { readable: false, source: null, detail: pm('kernelLogForeignRoot'), xids: [] };
+  if (ctx.sys.isForeignRoot) return { readable: false, source: null, detail: msg('kernelLogForeignRoot'), xids: [] };
   const why: string[] = [];
   for (const s of SOURCES) {
     const r = await runLogged(ctx, s.name, s.command, s.args);
     // A boot always logs kernel lines, so an empty answer means no journal (containers, volatile-less
     // set-ups: journalctl then exits 0 with nothing), not a clean log.
     if (!r.failed && r.stdout.trim() === '') {
-      why.push(pm('kernelLogEmpty', { command: s.command }));
+      why.push(msg('kernelLogEmpty', { command: s.command }));
       continue;
     }
     if (!r.failed) return { readable: true, source: `command:${s.name}`, detail: null, xids: parseXidLines(r.stdout) };

@@ -2,7 +2,7 @@
 // They are stored in the Snapshot as written, in the language the probe ran in.
 import { defineMessages } from '../i18n/index.js';
 
-export const probeMessages = defineMessages({
+export const msg = defineMessages({
   en: {
     killed: 'no answer within {ms} ms; killed',
     kernelLogForeignRoot: 'not read under --root (a mounted tree has no live kernel log)',

@@ -13,7 +13,7 @@ import { probeFabric } from './fabric.js';
 import { probeKernelLog } from './kernel-log.js';
 import { probeLdSoPreload } from './ld-preload.js';
 import { probeLimits } from './limits.js';
-import { probeMessages } from './messages.js';
+import { msg } from './messages.js';
 import { probeOs } from './os.js';
 import { xidBusMatches } from '../formats/xid-lines.js';
 import { probePci } from './pci.js';
@@ -127,7 +127,7 @@ export async function takeSnapshot(sys: System, options: TakeOptions = {}): Prom
       ? {
           version: cuda.driverVersion ? { value: cudaVersionString(cuda.driverVersion), source: 'cuda-driver:cuDriverGetVersion' } : null,
           deviceCount: cuda.deviceCount,
-          error: cuda.initRc !== null && cuda.initRc !== 0 ? (cuda.initError ?? probeMessages('cuInitReturned', { rc: cuda.initRc })) : cuda.library.error,
+          error: cuda.initRc !== null && cuda.initRc !== 0 ? (cuda.initError ?? msg('cuInitReturned', { rc: cuda.initRc })) : cuda.library.error,
         }
       : null,
     toolkits,
@@ -175,7 +175,7 @@ async function smiFallback(ctx: ProbeContext) {
   ].filter(Boolean);
   if (bad.length > 0) {
     const record = ctx.records.at(-1);
-    if (record) Object.assign(record, { ok: false, detail: probeMessages('smiNotItsFormat', { fields: bad.join(', ') }) });
+    if (record) Object.assign(record, { ok: false, detail: msg('smiNotItsFormat', { fields: bad.join(', ') }) });
     return undefined;
   }
   if (facts.gpus.length > 0) {

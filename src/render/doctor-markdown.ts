@@ -2,7 +2,7 @@
 import type { Diagnosis } from '../diagnose/index.js';
 import type { Severity } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { renderMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import { sourceLabel } from './source-label.js';
 import { formatBytes } from './style.js';
 
@@ -17,7 +17,7 @@ const row = (cells: (string | number | null | undefined)[]) => `| ${cells.map(ce
 
 export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   const out: string[] = [];
-  out.push(`## ${m('doc.title', { host: s.hostname ?? s.root })}`, '');
+  out.push(`## ${msg('doc.title', { host: s.hostname ?? s.root })}`, '');
   const osBits = [
     s.os.prettyName?.value,
     s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
@@ -26,7 +26,7 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   ].filter(Boolean);
   out.push(`${osBits.join(' · ')} · gpuenv ${s.tool.version} · ${s.takenAt}`, '');
 
-  out.push(`### ${m('snap.gpus')}`, '');
+  out.push(`### ${msg('snap.gpus')}`, '');
   if (s.gpus.length) {
     out.push(row(['#', 'GPU', 'CC', 'memory', 'PCIe (current / max)', 'source']), row(['-', '-', '-', '-', '-', '-']));
     for (const g of s.gpus) {
@@ -43,18 +43,18 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
     }
   } else {
     out.push(
-      `${m('snap.noGpu')}${s.pciGpus.length ? `; ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}] (${p.driver ?? 'no driver'})`).join(', ') })}` : ''}`,
+      `${msg('snap.noGpu')}${s.pciGpus.length ? `; ${msg('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}] (${p.driver ?? 'no driver'})`).join(', ') })}` : ''}`,
     );
   }
-  out.push('', `### ${m('snap.driver')}`, '');
+  out.push('', `### ${msg('snap.driver')}`, '');
   const drv = [
     s.driver.version ? `user space **${s.driver.version.value}** (${s.driver.version.source})` : undefined,
     s.driver.kernelModule ? `kernel module **${s.driver.kernelModule.value}**${s.driver.moduleFlavor ? ` (${s.driver.moduleFlavor.value})` : ''}` : undefined,
     s.driver.cudaVersion ? `CUDA ≤ **${s.driver.cudaVersion.value}**` : undefined,
   ].filter(Boolean);
-  out.push(drv.length ? drv.join(' · ') : m('snap.driverNone'));
+  out.push(drv.length ? drv.join(' · ') : msg('snap.driverNone'));
 
-  out.push('', `### ${m('snap.toolkits')}`, '');
+  out.push('', `### ${msg('snap.toolkits')}`, '');
   if (s.toolkits.length) {
     out.push(row(['version', 'path', 'installed as', 'PATH', 'CUDA_HOME', '/usr/local/cuda', 'LD_LIBRARY_PATH']), row(['-', '-', '-', '-', '-', '-', '-']));
     const yes = (b: boolean) => (b ? '✓' : '');
@@ -62,45 +62,45 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
       out.push(
         row([t.version?.value ?? '?', t.path, t.installKind, yes(t.active.path), yes(t.active.cudaHome), yes(t.active.symlink), yes(t.active.ldLibraryPath)]),
       );
-  } else out.push(m('snap.toolkitNone'));
+  } else out.push(msg('snap.toolkitNone'));
 
-  out.push('', `### ${m('snap.libraries')}`, '');
+  out.push('', `### ${msg('snap.libraries')}`, '');
   if (s.libraries.length) {
     out.push(row(['library', 'version', 'folder', 'origin']), row(['-', '-', '-', '-']));
     for (const l of s.libraries) out.push(row([l.name, l.version?.value ?? '?', l.dir, l.origin]));
-  } else out.push(m('snap.librariesNone'));
-  for (const c of s.cudaCompat) out.push('', `cuda-compat \`${c.path}\`: ${c.inUse ? m('snap.inUse') : m('snap.notInUse')} (${c.reason})`);
+  } else out.push(msg('snap.librariesNone'));
+  for (const c of s.cudaCompat) out.push('', `cuda-compat \`${c.path}\`: ${c.inUse ? msg('snap.inUse') : msg('snap.notInUse')} (${c.reason})`);
 
-  out.push('', `### ${m('doc.python')}`, '');
-  if (s.python.length === 0) out.push(m('doc.pythonNone'));
+  out.push('', `### ${msg('doc.python')}`, '');
+  if (s.python.length === 0) out.push(msg('doc.pythonNone'));
   for (const env of s.python) {
     out.push(
-      `- \`${env.prefix}\` (${[env.kind, env.version ? `Python ${env.version.value}` : undefined, env.active ? m('doc.active') : undefined].filter(Boolean).join(', ')})`,
+      `- \`${env.prefix}\` (${[env.kind, env.version ? `Python ${env.version.value}` : undefined, env.active ? msg('doc.active') : undefined].filter(Boolean).join(', ')})`,
     );
     for (const p of env.packages.filter((x) =>
       /^(torch|torchvision|torchaudio|tensorflow.*|jax|jaxlib|jax-cuda.*|cupy.*|xformers|flash.attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu)$/.test(
         x.name,
       ),
     )) {
-      const build = p.build?.cpuOnly ? m('doc.cpuOnly') : p.build?.cuda ? m('doc.builtFor', { cuda: p.build.cuda }) : '';
+      const build = p.build?.cpuOnly ? msg('doc.cpuOnly') : p.build?.cuda ? msg('doc.builtFor', { cuda: p.build.cuda }) : '';
       const archs = p.archs?.sass.length ? `; ${p.archs.sass.join(' ')}` : '';
       out.push(`  - ${p.name} ${p.version} ${build} [${p.installer}]${archs}`);
     }
   }
 
-  out.push('', `### ${m('doc.findings')}`, '');
-  if (d.findings.length === 0) out.push(m('doc.noFindings'));
+  out.push('', `### ${msg('doc.findings')}`, '');
+  if (d.findings.length === 0) out.push(msg('doc.noFindings'));
   for (const f of d.findings) {
     out.push(`#### ${ICON[f.severity]} ${f.title} (\`${f.code}\`)`, '', f.cause, '');
-    if (f.unconfirmed) out.push(`_${m('doc.unconfirmed', { what: f.unconfirmed })}_`, '');
+    if (f.unconfirmed) out.push(`_${msg('doc.unconfirmed', { what: f.unconfirmed })}_`, '');
     if (f.evidence.length) {
-      out.push(`<details><summary>${m('doc.evidence')}</summary>`, '');
+      out.push(`<details><summary>${msg('doc.evidence')}</summary>`, '');
       for (const e of f.evidence) out.push(`- ${e.fact}: \`${e.value}\` (${sourceLabel(e.source)})`);
       out.push('', '</details>', '');
     }
     if (f.fix.length) out.push('```sh', ...f.fix, '```', '');
   }
-  for (const e of d.ruleErrors) out.push(`> ${m('doc.ruleError', { code: e.code, message: e.message })}`);
+  for (const e of d.ruleErrors) out.push(`> ${msg('doc.ruleError', { code: e.code, message: e.message })}`);
   return `${out
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

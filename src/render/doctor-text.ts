@@ -2,14 +2,14 @@
 import type { Diagnosis } from '../diagnose/index.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { findingsSection } from './findings-text.js';
-import { renderMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import { pythonSection } from './python-text.js';
 import { driverSection, gpuSection, headerSection, librarySection, probeSection, toolkitSection } from './snapshot-text.js';
 import type { Style } from './style.js';
 
 export function renderDoctorText(s: Snapshot, d: Diagnosis, st: Style, width: number): string {
   const out = [
-    ...headerSection(s, st, m('doc.title', { host: s.hostname ?? s.root })),
+    ...headerSection(s, st, msg('doc.title', { host: s.hostname ?? s.root })),
     ...gpuSection(s, st),
     '',
     ...driverSection(s, st),
@@ -22,7 +22,7 @@ export function renderDoctorText(s: Snapshot, d: Diagnosis, st: Style, width: nu
     ...probeSection(s, st),
     '',
     ...findingsSection(d.findings, st, width),
-    ...d.ruleErrors.map((e) => st.red(`  ${m('doc.ruleError', { code: e.code, message: e.message })}`)),
+    ...d.ruleErrors.map((e) => st.red(`  ${msg('doc.ruleError', { code: e.code, message: e.message })}`)),
   ];
   return `${out.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 // Words of the rendered reports (English and Simplified Chinese).
 import { defineMessages } from '../i18n/index.js';
 
-export const renderMessages = defineMessages({
+export const msg = defineMessages({
   en: {
     'snap.title': 'gpuenv snapshot of {host}',
     'snap.gpus': 'GPUs',

@@ -1,6 +1,6 @@
 // The human inventory printed by `gpuenv snapshot`: short, one line per thing, sources in brackets.
 import type { Snapshot } from '../snapshot/types.js';
-import { renderMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import { type Style, formatBytes, table } from './style.js';
 
 export function renderSnapshotText(s: Snapshot, st: Style): string {
@@ -18,12 +18,12 @@ export function renderSnapshotText(s: Snapshot, st: Style): string {
   return `${out.join('\n')}\n`;
 }
 
-export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { host: s.hostname ?? s.root })): string[] {
+export function headerSection(s: Snapshot, st: Style, title = msg('snap.title', { host: s.hostname ?? s.root })): string[] {
   const out: string[] = [];
   out.push(st.bold(title));
   const sb = s.os.secureBoot?.value;
-  const secureBoot = sb === 'enabled' ? [m('snap.secureBootOn')] : sb === 'disabled' ? [m('snap.secureBootOff')] : [];
-  out.push(`  ${m('snap.os')}: ${[...osFacts(s), ...secureBoot].join(' · ')}`, '');
+  const secureBoot = sb === 'enabled' ? [msg('snap.secureBootOn')] : sb === 'disabled' ? [msg('snap.secureBootOff')] : [];
+  out.push(`  ${msg('snap.os')}: ${[...osFacts(s), ...secureBoot].join(' · ')}`, '');
   return out;
 }
 
@@ -31,23 +31,23 @@ export function headerSection(s: Snapshot, st: Style, title = m('snap.title', { 
 export function osFacts(s: Snapshot): string[] {
   return [
     s.os.prettyName?.value,
-    s.os.kernel ? m('snap.kernel', { version: s.os.kernel.value }) : undefined,
+    s.os.kernel ? msg('snap.kernel', { version: s.os.kernel.value }) : undefined,
     s.os.arch?.value !== 'unknown' ? s.os.arch?.value : undefined,
     s.os.wsl?.value ? 'WSL' : undefined,
-    s.os.container?.value ? m('snap.container', { kind: s.os.container.value }) : undefined,
+    s.os.container?.value ? msg('snap.container', { kind: s.os.container.value }) : undefined,
   ].filter((v): v is string => Boolean(v));
 }
 
 export function gpuSection(s: Snapshot, st: Style): string[] {
   const out: string[] = [];
-  out.push(st.bold(m('snap.gpus')));
+  out.push(st.bold(msg('snap.gpus')));
   if (s.gpus.length === 0) {
-    out.push(`  ${m('snap.noGpu')}`);
+    out.push(`  ${msg('snap.noGpu')}`);
     if (s.pciGpus.length)
       out.push(
-        `  ${m('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}]${p.driver ? ` (${p.driver})` : ''}`).join(', ') })}`,
+        `  ${msg('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}]${p.driver ? ` (${p.driver})` : ''}`).join(', ') })}`,
       );
-    else out.push(`  ${m('snap.noPci')}`);
+    else out.push(`  ${msg('snap.noPci')}`);
   } else {
     out.push(
       ...table(
@@ -70,13 +70,13 @@ export function gpuSection(s: Snapshot, st: Style): string[] {
 
 export function driverSection(s: Snapshot, st: Style): string[] {
   const out: string[] = [];
-  out.push(st.bold(m('snap.driver')));
+  out.push(st.bold(msg('snap.driver')));
   const d = s.driver;
   const parts: string[] = [];
-  if (d.version) parts.push(m('snap.driverUser', { version: d.version.value, source: d.version.source }));
-  if (d.kernelModule) parts.push(m('snap.driverKernel', { version: d.kernelModule.value, flavor: d.moduleFlavor ? ` (${d.moduleFlavor.value})` : '' }));
-  if (d.cudaVersion) parts.push(m('snap.driverCuda', { version: d.cudaVersion.value }));
-  if (parts.length === 0) parts.push(d.moduleLoaded?.value === false ? m('snap.notLoaded') : m('snap.driverNone'));
+  if (d.version) parts.push(msg('snap.driverUser', { version: d.version.value, source: d.version.source }));
+  if (d.kernelModule) parts.push(msg('snap.driverKernel', { version: d.kernelModule.value, flavor: d.moduleFlavor ? ` (${d.moduleFlavor.value})` : '' }));
+  if (d.cudaVersion) parts.push(msg('snap.driverCuda', { version: d.cudaVersion.value }));
+  if (parts.length === 0) parts.push(d.moduleLoaded?.value === false ? msg('snap.notLoaded') : msg('snap.driverNone'));
   out.push(`  ${parts.join(' · ')}`);
   const lib = s.nativeLibraries.nvml;
   if (lib?.loadedPath) out.push(st.dim(`  libnvidia-ml: ${lib.loadedPath}`));
@@ -86,8 +86,8 @@ export function driverSection(s: Snapshot, st: Style): string[] {
 
 export function toolkitSection(s: Snapshot, st: Style): string[] {
   const out: string[] = [];
-  out.push(st.bold(m('snap.toolkits')));
-  if (s.toolkits.length === 0) out.push(`  ${m('snap.toolkitNone')}`);
+  out.push(st.bold(msg('snap.toolkits')));
+  if (s.toolkits.length === 0) out.push(`  ${msg('snap.toolkitNone')}`);
   out.push(
     ...table(
       s.toolkits.map((t) => {
@@ -95,11 +95,11 @@ export function toolkitSection(s: Snapshot, st: Style): string[] {
           .filter(([, v]) => v)
           .map(([k]) => ({ path: 'PATH', cudaHome: 'CUDA_HOME', symlink: '/usr/local/cuda', ldLibraryPath: 'LD_LIBRARY_PATH' })[k]!);
         return [
-          t.version?.value ?? m('snap.unknownVersion'),
+          t.version?.value ?? msg('snap.unknownVersion'),
           t.path,
           `(${t.installKind})`,
           t.aliases.length ? `← ${t.aliases.join(', ')}` : '',
-          act.length ? st.green(m('snap.activeFor', { what: act.join(', ') })) : '',
+          act.length ? st.green(msg('snap.activeFor', { what: act.join(', ') })) : '',
         ];
       }),
     ),
@@ -109,13 +109,13 @@ export function toolkitSection(s: Snapshot, st: Style): string[] {
 
 export function librarySection(s: Snapshot, st: Style): string[] {
   const out: string[] = [];
-  out.push(st.bold(m('snap.libraries')));
-  if (s.libraries.length === 0) out.push(`  ${m('snap.librariesNone')}`);
+  out.push(st.bold(msg('snap.libraries')));
+  if (s.libraries.length === 0) out.push(`  ${msg('snap.librariesNone')}`);
   const label = { cudnn: 'cuDNN', nccl: 'NCCL', cudart: 'cudart', cublas: 'cuBLAS' } as const;
   out.push(...table(s.libraries.map((l) => [label[l.name], l.version?.value ?? '?', l.dir, `(${l.origin})`])));
   if (s.cudaCompat.length) {
-    out.push('', st.bold(m('snap.compat')));
-    out.push(...table(s.cudaCompat.map((c) => [c.path, c.inUse ? st.yellow(m('snap.inUse')) : m('snap.notInUse'), st.dim(c.reason)])));
+    out.push('', st.bold(msg('snap.compat')));
+    out.push(...table(s.cudaCompat.map((c) => [c.path, c.inUse ? st.yellow(msg('snap.inUse')) : msg('snap.notInUse'), st.dim(c.reason)])));
   }
   return out;
 }
@@ -124,8 +124,8 @@ export function probeSection(s: Snapshot, st: Style): string[] {
   const out: string[] = [];
   const failed = s.probes.filter((p) => !p.ok && p.detail !== 'not found');
   if (failed.length) {
-    out.push('', st.bold(m('snap.problems')));
-    out.push(...table(failed.map((p) => [p.name, p.timedOut ? st.yellow(m('snap.timedOut')) : (p.detail ?? ''), `${p.durationMs} ms`])));
+    out.push('', st.bold(msg('snap.problems')));
+    out.push(...table(failed.map((p) => [p.name, p.timedOut ? st.yellow(msg('snap.timedOut')) : (p.detail ?? ''), `${p.durationMs} ms`])));
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { findings, rows, type Row } from '../bench/report.js';
 import type { BenchRun } from '../bench/types.js';
 import { UsageError } from '../errors.js';
 import type { Finding } from '../findings.js';
-import { rm as m } from './messages.js';
+import { msg } from './messages.js';
 
 export interface BenchInput {
   /** The file as the user named it. */
@@ -27,8 +27,8 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 const isNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
 const numOrNull = (x: unknown) => x === null || isNum(x);
 
-type Why = Extract<Parameters<typeof m>[0], `shape.${string}`>;
-const at = (path: string, why: Why) => m('shape.at', { path, why: m(why) });
+type Why = Extract<Parameters<typeof msg>[0], `shape.${string}`>;
+const at = (path: string, why: Why) => msg('shape.at', { path, why: msg(why) });
 
 /** The first field that does not have the type the page reads, as a JSON path; undefined when all do. */
 export function benchRunProblem(run: unknown): string | undefined {
@@ -74,15 +74,15 @@ export function benchRunProblem(run: unknown): string | undefined {
 }
 
 export function benchFromDoc(doc: unknown, file: string): BenchInput {
-  const bad = (why: string) => new UsageError(m('err.benchShape', { file, why }));
-  if (!isObj(doc)) throw bad(m('shape.notJsonObject'));
+  const bad = (why: string) => new UsageError(msg('err.benchShape', { file, why }));
+  if (!isObj(doc)) throw bad(msg('shape.notJsonObject'));
   const node = isObj(doc.node) && typeof doc.node.name === 'string' ? doc.node.name : undefined;
   if (doc.ok === false && doc.error === 'no-gpu') {
-    return { file, run: null, rows: [], findings: [], noGpu: typeof doc.nvml === 'string' ? doc.nvml : m('shape.noDevices'), ...(node ? { node } : {}) };
+    return { file, run: null, rows: [], findings: [], noGpu: typeof doc.nvml === 'string' ? doc.nvml : msg('shape.noDevices'), ...(node ? { node } : {}) };
   }
   // `bench --json` wraps the run; a bare run (as gpuenv's own recordings keep it) is read too.
   const run = isObj(doc.run) ? doc.run : 'result' in doc && 'clocks' in doc ? doc : undefined;
-  if (!run) throw bad(m('shape.noRun'));
+  if (!run) throw bad(msg('shape.noRun'));
   const problem = benchRunProblem(run);
   if (problem) throw bad(problem);
   const typed = run as unknown as BenchRun;
@@ -90,7 +90,7 @@ export function benchFromDoc(doc: unknown, file: string): BenchInput {
 }
 
 export async function readBenchFile(file: string, cwd: string): Promise<BenchInput> {
-  return benchFromDoc(await readJsonFile('--bench', file, cwd, () => m('err.benchJson', { file })), file);
+  return benchFromDoc(await readJsonFile('--bench', file, cwd, () => msg('err.benchJson', { file })), file);
 }
 
 /** A JSON file the user named with `flag`: a usage error for a missing, too large or malformed one. */
@@ -101,10 +101,10 @@ export async function readJsonFile(flag: string, file: string, cwd: string, notJ
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
-      m('err.read', { flag, file, why: code === 'ENOENT' ? m('why.noFile') : code === 'EISDIR' ? m('why.isDir') : (code ?? String(error)) }),
+      msg('err.read', { flag, file, why: code === 'ENOENT' ? msg('why.noFile') : code === 'EISDIR' ? msg('why.isDir') : (code ?? String(error)) }),
     );
   }
-  if (buf.length > MAX_FILE) throw new UsageError(m('err.read', { flag, file, why: m('why.tooLarge', { mb: MAX_FILE / 1024 / 1024 }) }));
+  if (buf.length > MAX_FILE) throw new UsageError(msg('err.read', { flag, file, why: msg('why.tooLarge', { mb: MAX_FILE / 1024 / 1024 }) }));
   try {
     return JSON.parse(buf.toString('utf8'));
   } catch {

@@ -3,7 +3,7 @@
 import { UsageError } from '../errors.js';
 import { readResults } from '../fleet/read-results.js';
 import { fleetReport } from '../fleet/report.js';
-import { rm as m } from './messages.js';
+import { msg } from './messages.js';
 import type { FleetInput } from './sections/fleet.js';
 
 /** `--fleet DIR` may repeat: a doctor and a bench run across the nodes land in two --out-dir folders. */
@@ -15,6 +15,6 @@ export async function readFleet(dirs: string[], cwd: string): Promise<FleetInput
     if (error instanceof UsageError) throw new UsageError(`--fleet ${error.message}`);
     throw error;
   }
-  if (read.results.length === 0 && read.unreadable.length === 0) throw new UsageError(m('err.fleetEmpty', { dir: dirs.join(' ') }));
+  if (read.results.length === 0 && read.unreadable.length === 0) throw new UsageError(msg('err.fleetEmpty', { dir: dirs.join(' ') }));
   return { dirs, report: fleetReport(read.results), unreadable: read.unreadable };
 }

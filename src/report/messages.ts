@@ -1,7 +1,7 @@
 // Every label and sentence of the report page and of `gpuenv report`, in English and Simplified Chinese.
 import { defineMessages } from '../i18n/index.js';
 
-export const rm = defineMessages({
+export const msg = defineMessages({
   en: {
     title: 'gpuenv report: {subject}',
     'title.fleet': 'fleet of {nodes} nodes',

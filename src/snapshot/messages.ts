@@ -1,7 +1,7 @@
 // Messages of reading a Snapshot back (`--snapshot FILE`): what is wrong with a file that is not one.
 import { defineMessages } from '../i18n/index.js';
 
-export const snapshotMessages = defineMessages({
+export const msg = defineMessages({
   en: {
     noSuchFile: 'no such file',
     isFolder: 'is a folder',

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { snapshotMessages as m } from './messages.js';
+import { msg } from './messages.js';
 import { SNAPSHOT_SCHEMA_VERSION, type Snapshot } from './types.js';
 import { schemaProblem } from './validate.js';
 
@@ -15,7 +15,9 @@ export async function readSnapshotFile(path: string, cwd = process.cwd()): Promi
     text = await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(m('cannotRead', { path, reason: code === 'ENOENT' ? m('noSuchFile') : code === 'EISDIR' ? m('isFolder') : (code ?? String(error)) }));
+    throw new UsageError(
+      msg('cannotRead', { path, reason: code === 'ENOENT' ? msg('noSuchFile') : code === 'EISDIR' ? msg('isFolder') : (code ?? String(error)) }),
+    );
   }
   return parseSnapshot(text, path);
 }
@@ -25,23 +27,23 @@ export async function parseSnapshot(text: string, name = 'input'): Promise<Snaps
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new UsageError(m('notJson', { name }));
+    throw new UsageError(msg('notJson', { name }));
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(m('notSnapshot', { name }));
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(msg('notSnapshot', { name }));
   const d = doc as Partial<Snapshot> & { snapshot?: unknown; schemaVersion?: unknown };
   // `doctor --json` output wraps the Snapshot: accept it too.
   if (d.snapshot && typeof d.snapshot === 'object' && !Array.isArray(d.snapshot) && !('gpus' in d)) return parseSnapshot(JSON.stringify(d.snapshot), name);
   if (d.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
-    throw new UsageError(m('badSchemaVersion', { name, version: JSON.stringify(d.schemaVersion) ?? 'undefined', supported: SNAPSHOT_SCHEMA_VERSION }));
+    throw new UsageError(msg('badSchemaVersion', { name, version: JSON.stringify(d.schemaVersion) ?? 'undefined', supported: SNAPSHOT_SCHEMA_VERSION }));
   }
   const missing = REQUIRED.filter((k) => !(k in d));
-  if (missing.length) throw new UsageError(m('incomplete', { name, missing: missing.join(', ') }));
+  if (missing.length) throw new UsageError(msg('incomplete', { name, missing: missing.join(', ') }));
   const snap = d as Snapshot;
   // Older writers may lack lists added later; default them so rules can rely on arrays.
   snap.python ??= [];
   snap.cudaCompat ??= [];
   snap.tools ??= [];
   const problem = await schemaProblem('snapshot', snap);
-  if (problem) throw new UsageError(m('invalid', { name, problem }));
+  if (problem) throw new UsageError(msg('invalid', { name, problem }));
   return snap;
 }

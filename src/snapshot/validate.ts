@@ -1,7 +1,7 @@
 // Checks a Snapshot or lock read from a file against the published JSON schema (schema/*.json), so a
 // malformed or hostile file is a one-line usage error naming the field, never a crash deep in a rule.
 import { readBundled } from '../system/bundled.js';
-import { snapshotMessages as m } from './messages.js';
+import { msg } from './messages.js';
 
 type Kind = 'snapshot' | 'lock';
 interface AjvError {
@@ -34,8 +34,8 @@ export async function schemaProblem(kind: Kind, doc: unknown): Promise<string | 
   // The deepest error names the field; a oneOf's own summary ("must match exactly one schema") says least.
   const depth = (x: AjvError) => x.instancePath.split('/').length - (x.keyword === 'oneOf' || x.keyword === 'anyOf' ? 0.5 : 0);
   const e = [...(validate.errors ?? [])].sort((a, b) => depth(b) - depth(a))[0];
-  if (!e) return m('schemaMismatch');
-  const where = e.instancePath || m('topLevel');
+  if (!e) return msg('schemaMismatch');
+  const where = e.instancePath || msg('topLevel');
   const extra = e.params && 'allowedValues' in e.params ? ` (${JSON.stringify(e.params.allowedValues)})` : '';
-  return `${where}: ${e.message ?? m('fieldInvalid')}${extra}`;
+  return `${where}: ${e.message ?? msg('fieldInvalid')}${extra}`;
 }

@@ -1,7 +1,7 @@
 // The estimator: bytes per term for one GPU, from the model's shape and the run's settings. Formulas: docs/vram.md.
 import { countParams } from './parse.js';
 import type { Estimate, ModelSpec, Term, TermId, TransformerShape, VramOptions } from './types.js';
-import { vramMessages as vm } from './messages.js';
+import { msg } from './messages.js';
 
 const MiB = 1024 ** 2;
 /** CUDA context plus cuBLAS/cuDNN handles and workspaces: outside torch's allocator (measured: docs/benchmarks.md). */
@@ -151,15 +151,15 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
     const wb = o.precision === 'fp32' ? 4 : 2;
     const div = sharded === 'zero2' ? 1 : N;
     W = (p.total * wb) / div;
-    wFormula = vm('wZero', {
+    wFormula = msg('wZero', {
       params: p.total,
       bytes: wb,
-      div: div > 1 ? vm('divGpus', { n: div }) : '',
-      dtype: o.precision === 'fp32' ? 'fp32' : vm('bits16'),
+      div: div > 1 ? msg('divGpus', { n: div }) : '',
+      dtype: o.precision === 'fp32' ? 'fp32' : msg('bits16'),
     });
   } else {
     W = p.total * 4;
-    wFormula = vm(o.precision === 'fp32' ? 'wFp32' : 'wAmp', { params: p.total });
+    wFormula = msg(o.precision === 'fp32' ? 'wFp32' : 'wAmp', { params: p.total });
   }
   add('weights', W, wFormula);
 
@@ -177,30 +177,30 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
     if (frozenBase) {
       // Adapters train in the compute dtype (QLoRA's recipe); optimizer states stay fp32.
       const ab = mixed ? 2 : 4;
-      add('weights', trainable * ab, vm('loraWeights', { params: trainable, bytes: ab }));
-      add('gradients', trainable * ab, vm('loraGrads', { params: trainable, bytes: ab }));
+      add('weights', trainable * ab, msg('loraWeights', { params: trainable, bytes: ab }));
+      add('gradients', trainable * ab, msg('loraGrads', { params: trainable, bytes: ab }));
     } else if (zero) {
       const gb = mixed ? 2 : 4;
-      add('gradients', (trainable * gb) / N, vm('zeroGrads', { params: trainable, bytes: gb, div: N > 1 ? vm('zeroGradsDiv', { n: N }) : '' }));
-      if (mixed) add('masterWeights', (trainable * 4) / N, vm('masterCopy', { params: trainable, div: N > 1 ? ` ÷ ${N}` : '' }));
-      if (sharded !== 'zero2') add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, vm('gathered'));
+      add('gradients', (trainable * gb) / N, msg('zeroGrads', { params: trainable, bytes: gb, div: N > 1 ? msg('zeroGradsDiv', { n: N }) : '' }));
+      if (mixed) add('masterWeights', (trainable * 4) / N, msg('masterCopy', { params: trainable, div: N > 1 ? ` ÷ ${N}` : '' }));
+      if (sharded !== 'zero2') add('weightCopies', s ? 2 * (p.total / p.layers) * (mixed ? 2 : 4) : 0, msg('gathered'));
     } else {
       // PyTorch AMP: fp32 parameters and gradients; autocast keeps a 16-bit copy of every linear weight for backward.
-      add('gradients', trainable * 4, vm('ampGrads', { params: trainable }));
-      if (N > 1) add('gradients', trainable * 4, vm('ddpBuckets'));
+      add('gradients', trainable * 4, msg('ampGrads', { params: trainable }));
+      if (N > 1) add('gradients', trainable * 4, msg('ddpBuckets'));
       if (mixed)
-        add('weightCopies', p.linear * (o.precision === 'fp8' ? 1 : 2), vm('autocastCasts', { params: p.linear, bytes: o.precision === 'fp8' ? 1 : 2 }));
+        add('weightCopies', p.linear * (o.precision === 'fp8' ? 1 : 2), msg('autocastCasts', { params: p.linear, bytes: o.precision === 'fp8' ? 1 : 2 }));
       if (mixed && s && model.kind === 'decoder' && s.vocab > 0)
-        add('weightCopies', s.vocab * s.hidden * 2, vm('lmHeadCast', { vocab: s.vocab, hidden: s.hidden }));
+        add('weightCopies', s.vocab * s.hidden * 2, msg('lmHeadCast', { vocab: s.vocab, hidden: s.hidden }));
     }
     const k = optimizerBytesPerParam(o.optimizer);
     add(
       'optimizer',
       (trainable * k) / (zero ? N : 1),
-      vm('optimizer', { params: trainable, bytes: k, optimizer: o.optimizer, div: zero && N > 1 ? vm('divGpus', { n: N }) : '' }),
+      msg('optimizer', { params: trainable, bytes: k, optimizer: o.optimizer, div: zero && N > 1 ? msg('divGpus', { n: N }) : '' }),
     );
     // QLoRA's recipe uses bitsandbytes' paged AdamW, which updates in place; torch's default foreach AdamW allocates sqrt(v).
-    if (o.optimizer === 'adamw' && !zero && !o.qlora) add('optimizerScratch', trainable * 4, vm('adamScratch', { params: trainable }));
+    if (o.optimizer === 'adamw' && !zero && !o.qlora) add('optimizerScratch', trainable * 4, msg('adamScratch', { params: trainable }));
   }
 
   // ---- activations and caches ----
@@ -219,14 +219,14 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
         'activations',
         activations,
         o.checkpointing
-          ? vm('actCheckpointed', { layers: s.layers, residual, per: per.toFixed(0), tokens: T })
-          : vm('actLayers', { layers: s.layers, per: per.toFixed(0), attention: vm(o.flashAttention ? 'attnFused' : 'attnEager'), tokens: T }),
+          ? msg('actCheckpointed', { layers: s.layers, residual, per: per.toFixed(0), tokens: T })
+          : msg('actLayers', { layers: s.layers, per: per.toFixed(0), attention: msg(o.flashAttention ? 'attnFused' : 'attnEager'), tokens: T }),
       );
       if (model.kind === 'decoder' && s.vocab > 0) {
         const l = lossBytesPerLogit(o);
         logits = T * s.vocab * l.peak;
         logitsHeld = T * s.vocab * l.held;
-        add('logits', logits, vm('logits', { tokens: T, vocab: s.vocab, held: l.held }));
+        add('logits', logits, msg('logits', { tokens: T, vocab: s.vocab, held: l.held }));
       }
     } else if (model.activationElementsPerSample) {
       const { B } = activationBytes(undefined, o);
@@ -236,32 +236,32 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
       add(
         'activations',
         activations,
-        vm('actSamples', {
+        msg('actSamples', {
           batch: o.batch,
           elements: Math.round(model.activationElementsPerSample * scale),
           bytes: B,
-          checkpointed: o.checkpointing ? vm('actCheckpointedSegments') : '',
+          checkpointed: o.checkpointing ? msg('actCheckpointedSegments') : '',
         }),
       );
     } else {
-      add('activations', 0, vm('actNotModelled'));
+      add('activations', 0, msg('actNotModelled'));
     }
   } else {
     const kvB = o.precision === 'fp32' ? 4 : o.precision === 'fp8' ? 1 : 2;
     if (s && model.kind === 'decoder') {
       const kv = 2 * s.layers * s.kvHeads * s.headDim * T * kvB;
-      add('kvCache', kv, vm('kvCache', { layers: s.layers, kvHeads: s.kvHeads, headDim: s.headDim, seq: o.seq, batch: o.batch, bytes: kvB }));
+      add('kvCache', kv, msg('kvCache', { layers: s.layers, kvHeads: s.kvHeads, headDim: s.headDim, seq: o.seq, batch: o.batch, bytes: kvB }));
     }
     if (s) {
       const B = o.precision === 'fp32' ? 4 : 2;
       const inter = (s.experts?.intermediate ?? s.intermediate) * (s.experts?.active ?? 1);
       const scores = o.flashAttention ? 0 : 2 * s.heads * o.seq * T * B;
       const ws = T * B * (3 * s.hidden + 3 * inter) + scores + o.batch * s.vocab * 4;
-      add('workspace', ws, vm('prefill', { tokens: T, bytes: B, scores: scores ? vm('prefillScores') : '' }));
+      add('workspace', ws, msg('prefill', { tokens: T, bytes: B, scores: scores ? msg('prefillScores') : '' }));
     } else if (model.activationElementsPerSample) {
       const B = o.precision === 'fp32' ? 4 : 2;
       const scale = (o.seq / model.defaultSeq) ** 2;
-      add('workspace', o.batch * 3 * 64 * 112 * 112 * scale * B, vm('featureMaps', { batch: o.batch, bytes: B }));
+      add('workspace', o.batch * 3 * 64 * 112 * 112 * scale * B, msg('featureMaps', { batch: o.batch, bytes: B }));
     }
   }
 
@@ -274,8 +274,8 @@ export function estimate(model: ModelSpec, o: VramOptions): Estimate {
   const fwdBwd = resident + Math.max(actPeak, grads) + sum(['workspace']);
   const step = sum(['weights', 'masterWeights', 'optimizer', 'gradients', 'optimizerScratch', 'kvCache']);
   const allocatedPeakBytes = Math.max(fwdBwd, step);
-  add('cudaContext', CUDA_CONTEXT_BYTES, vm('cudaContext'));
-  add('fragmentation', allocatedPeakBytes * FRAGMENTATION, vm('fragmentation', { pct: FRAGMENTATION * 100 }));
+  add('cudaContext', CUDA_CONTEXT_BYTES, msg('cudaContext'));
+  add('fragmentation', allocatedPeakBytes * FRAGMENTATION, msg('fragmentation', { pct: FRAGMENTATION * 100 }));
   const merged = mergeTerms(terms);
   return {
     model: { id: model.id, name: model.name, params: model.params, trainableParams: trainable, assumedShape: model.assumedShape ?? false },

@@ -2,7 +2,7 @@
 // (×, ÷, B, h) stay as they are; only the words around them are translated.
 import { defineMessages } from '../i18n/index.js';
 
-export const vramMessages = defineMessages({
+export const msg = defineMessages({
   en: {
     wZero: '{params} params × {bytes} B{div} (ZeRO: {dtype} parameters)',
     wAmp: '{params} params × 4 B (fp32 parameters; AMP computes in 16 bit from these)',

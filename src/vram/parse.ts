@@ -1,7 +1,7 @@
 // Turning what the user typed into a ModelSpec: a catalogue name, a parameter count, or a config.json.
 import { MODELS } from './models.js';
 import type { ModelSpec, TransformerShape } from './types.js';
-import { vramMessages as vm } from './messages.js';
+import { msg } from './messages.js';
 
 /** "7b", "350m", "1.5B", "70e9", "125000000" → parameters; undefined when it is not a count. */
 export function parseParamCount(text: string): number | undefined {
@@ -39,17 +39,17 @@ export function assumedShape(params: number): TransformerShape {
 export function modelFromCount(params: number, text: string): ModelSpec {
   return {
     id: text.trim().toLowerCase(),
-    name: vm('countName', { count: formatCount(params) }),
+    name: msg('countName', { count: formatCount(params) }),
     aliases: [],
     kind: 'decoder',
     params,
     shape: assumedShape(params),
     defaultSeq: 2048,
     assumedShape: true,
-    source: vm('countSource'),
+    source: msg('countSource'),
     checked: new Date(0).toISOString().slice(0, 10),
     confirmed: false,
-    note: vm('countNote'),
+    note: msg('countNote'),
   };
 }
 
@@ -116,15 +116,15 @@ const BERT_TYPES = new Set([
 
 /** Reads a Hugging Face config.json; throws ConfigError naming the model_type when it is not a transformer we know. */
 export function modelFromHfConfig(json: unknown, file: string): ModelSpec {
-  if (!json || typeof json !== 'object') throw new ConfigError(vm('configNotObject'));
+  if (!json || typeof json !== 'object') throw new ConfigError(msg('configNotObject'));
   let o = json as Record<string, unknown>;
   if (o.text_config && typeof o.text_config === 'object') o = { ...(o.text_config as Record<string, unknown>), model_type: o.model_type };
   const type = String(o.model_type ?? '').toLowerCase();
-  if (!LLAMA_TYPES.has(type) && !BERT_TYPES.has(type)) throw new ConfigError(vm('configUnknownType', { type: type || '(none)' }));
+  if (!LLAMA_TYPES.has(type) && !BERT_TYPES.has(type)) throw new ConfigError(msg('configUnknownType', { type: type || '(none)' }));
   const hidden = num(o, 'hidden_size', 'n_embd', 'd_model', 'dim');
   const layers = num(o, 'num_hidden_layers', 'n_layer', 'num_layers', 'n_layers');
   const heads = num(o, 'num_attention_heads', 'n_head', 'num_heads', 'n_heads');
-  if (!hidden || !layers || !heads) throw new ConfigError(vm('configMissingDims'));
+  if (!hidden || !layers || !heads) throw new ConfigError(msg('configMissingDims'));
   const llama = LLAMA_TYPES.has(type);
   const kvHeads = num(o, 'num_key_value_heads', 'num_kv_heads', 'multi_query_group_num') ?? heads;
   const headDim = num(o, 'head_dim') ?? hidden / heads;
@@ -174,7 +174,7 @@ export function modelFromHfConfig(json: unknown, file: string): ModelSpec {
     source: file,
     checked: new Date(0).toISOString().slice(0, 10),
     confirmed: true,
-    note: vm('configNote'),
+    note: msg('configNote'),
   };
 }
 

@@ -1,4 +1,4 @@
-// Every message catalogue of src/ (each `defineMessages` table, found through its `table`): zh-CN has exactly the keys
+// Every message catalogue of src/ (each folder's messages.ts `msg`, found through its `table`): zh-CN has exactly the keys
 // of en, the same {placeholders}, and no sentence left in English (an identical text must be a command, a path or a name).
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +13,7 @@ function messageFiles(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir)) {
     const p = join(dir, e);
     if (statSync(p).isDirectory()) messageFiles(p, out);
-    else if (/messages[^/]*\.ts$/.test(e)) out.push(p);
+    else if (e === 'messages.ts') out.push(p);
   }
   return out;
 }
@@ -30,8 +30,8 @@ const catalogues = Object.entries(modules).flatMap(([file, mod]) =>
 const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
 
 describe('message catalogues', () => {
-  it('are all found (one per messages file at least)', () => {
-    expect(Object.keys(modules).length).toBeGreaterThan(20);
+  it('are all found (one per messages.ts)', () => {
+    expect(Object.keys(modules).length).toBeGreaterThan(10);
     for (const file of Object.keys(modules)) expect(catalogues.some((c) => c.id.startsWith(`${file} `))).toBe(true);
   });
 

@@ -13,7 +13,7 @@ import type { Snapshot } from '../../snapshot/types.js';
 import { envSource } from '../env-evidence.js';
 import { factFindings } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-settings.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'arch-list-mismatch',
@@ -158,9 +158,9 @@ function compiles(cuda: string, cc: string): { ok: boolean; row: (typeof ARCH_SU
 function whyNot(cuda: string, cc: string): string {
   const arch = `sm_${cc.replace('.', '')}`;
   const row = ARCH_SUPPORT.find((a) => a.arch === arch);
-  if (!row) return m('alWhyUnknown', { arch });
-  if (row.removedIn && compareVersions(cuda, row.removedIn) >= 0) return m('alWhyRemoved', { removed: row.removedIn, arch });
-  return m('alWhyNew', { arch, since: row.since });
+  if (!row) return msg('settings.alWhyUnknown', { arch });
+  if (row.removedIn && compareVersions(cuda, row.removedIn) >= 0) return msg('settings.alWhyRemoved', { removed: row.removedIn, arch });
+  return msg('settings.alWhyNew', { arch, since: row.since });
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -193,31 +193,35 @@ function check(input: RuleInput, v: Variable, value: string): { finding: Finding
     }
   };
   if (missing.length) {
-    const cubins = set.archList.length ? m('alCubins', { archs: set.archList.join(' ') }) : m('alNoCubins');
-    const ptx = set.ptx.length ? m('alPtxFor', { archs: set.ptx.join(' ') }) : m('alNoPtx');
-    causes.push(m('alCauseMissing', { what: `${cubins}${m('alAnd')}${ptx}`, cc: ccList(missing), gpus: gpuList(missing) }));
-    worse('warning', m('alTitleMissing', { ...base, ccs: ccList(missing), gpus: gpuList(missing) }));
+    const cubins = set.archList.length ? msg('settings.alCubins', { archs: set.archList.join(' ') }) : msg('settings.alNoCubins');
+    const ptx = set.ptx.length ? msg('settings.alPtxFor', { archs: set.ptx.join(' ') }) : msg('settings.alNoPtx');
+    causes.push(msg('settings.alCauseMissing', { what: `${cubins}${msg('settings.alAnd')}${ptx}`, cc: ccList(missing), gpus: gpuList(missing) }));
+    worse('warning', msg('settings.alTitleMissing', { ...base, ccs: ccList(missing), gpus: gpuList(missing) }));
   }
   if (uncompilable.length && tk) {
-    causes.push(m('alCauseToolkit', { cuda: tk.version, archs, why: uncompilable.map((cc) => whyNot(tk.cuda, cc)).join('; ') }));
-    worse('warning', m('alTitleToolkit', { ...base, archs, cuda: tk.cuda }));
+    causes.push(msg('settings.alCauseToolkit', { cuda: tk.version, archs, why: uncompilable.map((cc) => whyNot(tk.cuda, cc)).join('; ') }));
+    worse('warning', msg('settings.alTitleToolkit', { ...base, archs, cuda: tk.cuda }));
   }
   if (parsed.unreadable.length) {
     const entries = parsed.unreadable.map((u) => `"${u}"`).join(', ');
-    causes.push(v.kind === 'torch' ? m('alCauseUnreadableTorch', { entries, first: parsed.unreadable[0]! }) : m('alCauseUnreadableCmake', { entries }));
-    worse('warning', m('alTitleUnreadable', base));
+    causes.push(
+      v.kind === 'torch'
+        ? msg('settings.alCauseUnreadableTorch', { entries, first: parsed.unreadable[0]! })
+        : msg('settings.alCauseUnreadableCmake', { entries }),
+    );
+    worse('warning', msg('settings.alTitleUnreadable', base));
   }
   if (ptxOnly.length) {
     const ptxFor = set.ptx.join(' ');
-    causes.push(m('alCausePtx', { cc: ccList(ptxOnly), gpus: gpuList(ptxOnly), ptxFor }));
-    worse('info', m('alTitlePtx', { ...base, ccs: ccList(ptxOnly), gpus: gpuList(ptxOnly) }));
+    causes.push(msg('settings.alCausePtx', { cc: ccList(ptxOnly), gpus: gpuList(ptxOnly), ptxFor }));
+    worse('info', msg('settings.alTitlePtx', { ...base, ccs: ccList(ptxOnly), gpus: gpuList(ptxOnly) }));
   }
-  if (v.name === 'CMAKE_CUDA_ARCHITECTURES') causes.push(m('alCauseCmakeEnv'));
+  if (v.name === 'CMAKE_CUDA_ARCHITECTURES') causes.push(msg('settings.alCauseCmakeEnv'));
 
   const evidence: Evidence[] = [
     { fact: v.name, value, source: envSource(input, v.name) },
-    ...[...missing, ...ptxOnly].map((g) => ({ fact: m('evGpuCc', { index: g.gpu.index, name: g.gpu.name }), value: g.cc, source: g.source })),
-    ...(tk && uncompilable.length ? [{ fact: m('evBuildNvcc'), value: tk.version, source: tk.source }] : []),
+    ...[...missing, ...ptxOnly].map((g) => ({ fact: msg('settings.evGpuCc', { index: g.gpu.index, name: g.gpu.name }), value: g.cc, source: g.source })),
+    ...(tk && uncompilable.length ? [{ fact: msg('settings.evBuildNvcc'), value: tk.version, source: tk.source }] : []),
   ];
   // A row is unconfirmed for its first toolkit (the floors before CUDA 10.0); a removal cites the release notes.
   const unconfirmed = uncompilable
@@ -258,7 +262,7 @@ function fixLines(
   const keep = new Set(parsed.entries.map((e) => e.cc).filter((cc) => !uncompilable.includes(cc)));
   for (const g of gpus) {
     if (tk && !compiles(tk.cuda, g.cc).ok) {
-      fix.push(m('alFixNoToolkit', { cuda: tk.cuda, cc: g.cc, min: firstCudaForCc(g.cc) ?? '?' }));
+      fix.push(msg('settings.alFixNoToolkit', { cuda: tk.cuda, cc: g.cc, min: firstCudaForCc(g.cc) ?? '?' }));
       continue;
     }
     keep.add(g.cc);
@@ -272,18 +276,24 @@ function fixLines(
       : ccs.map((cc) => `${cc.replace('.', '')}${cc === ptxOn ? '' : '-real'}`).join(';');
   const windows = platformOf(input.snapshot) === 'windows';
   if (ccs.length) {
-    fix.push(missing ? m('alFixExport') : uncompilable.length || parsed.unreadable.length ? m('alFixExportDrop') : m('alFixExportPtx'));
+    fix.push(
+      missing
+        ? msg('settings.alFixExport')
+        : uncompilable.length || parsed.unreadable.length
+          ? msg('settings.alFixExportDrop')
+          : msg('settings.alFixExportPtx'),
+    );
     fix.push(windows ? `$env:${v.name}="${list}"` : `export ${v.name}="${list}"`);
-    if (v.kind === 'cmake') fix.push(m('alFixCmakeCache', { list }));
+    if (v.kind === 'cmake') fix.push(msg('settings.alFixCmakeCache', { list }));
   }
-  fix.push(m('alFixRebuild'));
+  fix.push(msg('settings.alFixRebuild'));
   if (!windows) {
-    fix.push(m('alFixWhere'), `grep -n ${v.name} ~/.bashrc ~/.bash_profile ~/.profile ~/.zshrc /etc/environment /etc/profile.d/*.sh 2>/dev/null`);
+    fix.push(msg('settings.alFixWhere'), `grep -n ${v.name} ~/.bashrc ~/.bash_profile ~/.profile ~/.zshrc /etc/environment /etc/profile.d/*.sh 2>/dev/null`);
   }
   // `gpuenv arch-list` prints the flags for the GPUs it is given (this machine's when none): a capability is a name it takes.
   if (gpus.length) {
     const here = input.origin !== 'paste';
-    fix.push(m('alFixArchList'), here ? 'gpuenv arch-list --ptx' : `gpuenv arch-list ${gpus.map((g) => `--gpu ${g.cc}`).join(' ')} --ptx`);
+    fix.push(msg('settings.alFixArchList'), here ? 'gpuenv arch-list --ptx' : `gpuenv arch-list ${gpus.map((g) => `--gpu ${g.cc}`).join(' ')} --ptx`);
   }
   return fix;
 }

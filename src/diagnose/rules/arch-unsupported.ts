@@ -2,7 +2,9 @@
 // The doctor checks the Snapshot's packages; over a text, the messages that name the cause come first and the same
 // check confirms them: one finding, each fact once, one wheel to install.
 import { FINDING_CODES, SEVERITY_ORDER, type Evidence, type Finding } from '../../findings.js';
-import { m as im } from '../../install/messages.js';
+import { msg } from './messages.js';
+import { msg as installMsg } from '../../install/messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { pipInstall, pipUninstall } from '../../install/python.js';
 import { chooseTorch, torchFixLines, torchPipLine, type TorchChoice } from '../../install/torch.js';
 import { ccToSm, cudaDroppingCc, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
@@ -34,12 +36,9 @@ import { archGap, cudaCoversCc, isOldTorch, keplerUnderNccl } from '../arch-gap.
 import { contextOf, firstWheel, safe, tagOf, type ExplainContext } from '../context.js';
 import { driverEvidence, packageEvidence } from '../evidence.js';
 import { first, gpuEvidence, has, lineEvidence, pip, torchEvidence, torchLabel } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
 import { guessFinding } from '../guess.js';
 import { codeOrder, eventBase, eventsFor, scoreOf } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-framework.js';
-import { tm } from './messages-toolkits.js';
 import { ncclFailureFor } from './nccl-failure.js';
 
 interface Coverage {
@@ -59,9 +58,15 @@ function coverageOf(snapshot: Snapshot, p: PythonPackage): Coverage | undefined 
     if (!v) return undefined;
     return {
       set: variantArchSet(v, platformOf(snapshot)),
-      source: m('archFromKnowledge', { version: publicVersion(p.version), tag: v.tag, source: v.source ?? 'torch table' }),
+      source: msg('framework.archFromKnowledge', { version: publicVersion(p.version), tag: v.tag, source: v.source ?? 'torch table' }),
       ...(v.confirmed === false
-        ? { unconfirmed: m('archTorchUnconfirmed', { version: publicVersion(p.version), tag: v.tag, note: v.note ?? m('archUnconfirmedNote') }) }
+        ? {
+            unconfirmed: msg('framework.archTorchUnconfirmed', {
+              version: publicVersion(p.version),
+              tag: v.tag,
+              note: v.note ?? msg('framework.archUnconfirmedNote'),
+            }),
+          }
         : {}),
     };
   }
@@ -70,8 +75,10 @@ function coverageOf(snapshot: Snapshot, p: PythonPackage): Coverage | undefined 
     if (!r?.computeCapabilities) return undefined;
     return {
       set: tfSet(r.computeCapabilities),
-      source: m('archTfSource', { version: r.version, source: r.source }),
-      ...(r.unconfirmedFields?.includes('computeCapabilities') || !r.confirmed ? { unconfirmed: m('archTfUnconfirmed', { version: r.version }) } : {}),
+      source: msg('framework.archTfSource', { version: r.version, source: r.source }),
+      ...(r.unconfirmedFields?.includes('computeCapabilities') || !r.confirmed
+        ? { unconfirmed: msg('framework.archTfUnconfirmed', { version: r.version }) }
+        : {}),
     };
   }
   const jax = /^jax-cuda(\d+)-plugin$/.exec(canonicalName(p.name));
@@ -141,7 +148,7 @@ function finding(
 ): { finding: Finding; choice?: TorchChoice } {
   const first = missing[0] as GpuCapability;
   const name = canonicalName(p.name);
-  const none = m('none');
+  const none = msg('framework.none');
   const vars = {
     pkg: name,
     version: p.version,
@@ -154,11 +161,11 @@ function finding(
   };
   const evidence: Evidence[] = [
     packageEvidence(env, p),
-    ...missing.map((g) => ({ fact: m('evGpu', { index: g.gpu.index }), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source })),
-    { fact: m('evArchs', { pkg: name }), value: `${vars.sass}; ${vars.ptx}`, source: cov.source },
+    ...missing.map((g) => ({ fact: msg('framework.evGpu', { index: g.gpu.index }), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source })),
+    { fact: msg('framework.evArchs', { pkg: name }), value: `${vars.sass}; ${vars.ptx}`, source: cov.source },
   ];
   const d = driverOf(snapshot);
-  if (d) evidence.push(...driverEvidence(d, m('evDriver')));
+  if (d) evidence.push(...driverEvidence(d, msg('framework.evDriver')));
   let fix: string[];
   let choice: TorchChoice | undefined;
   let unconfirmed = cov.unconfirmed;
@@ -180,14 +187,17 @@ function finding(
       mgr === 'uv'
         ? ['--no-build-isolation', '--reinstall-package', name, '--no-deps', '--no-binary', name, `${name}==${publicVersion(p.version)}`]
         : ['--no-build-isolation', '--no-cache-dir', '--force-reinstall', '--no-deps', '--no-binary', name, `${name}==${publicVersion(p.version)}`];
-    fix = [`# ${m('archRebuild', { pkg: name, sm: missing.map((g) => g.sm).join(', ') })}`, `TORCH_CUDA_ARCH_LIST="${archList}" ${pipInstall(env, mgr, args)}`];
+    fix = [
+      `# ${msg('framework.archRebuild', { pkg: name, sm: missing.map((g) => g.sm).join(', ') })}`,
+      `TORCH_CUDA_ARCH_LIST="${archList}" ${pipInstall(env, mgr, args)}`,
+    ];
   }
   return {
     finding: {
       code: 'arch-unsupported',
       severity: 'error',
-      title: m('archTitle', vars),
-      cause: m('archCause', vars),
+      title: msg('framework.archTitle', vars),
+      cause: msg('framework.archCause', vars),
       evidence,
       fix,
       subject: env.prefix,
@@ -204,7 +214,10 @@ function tfFix(env: PythonEnv, p: PythonPackage, ccs: string[]): string[] {
     .sort((a, b) => compareVersions(b.version, a.version))[0];
   if (!fits)
     return [
-      `# ${im('torchNone', { sms: ccs.map(ccToSm).join(', '), ccs: ccs.join(';'), python: env.version?.value ?? '?' })}`.replace('PyTorch', 'TensorFlow'),
+      `# ${installMsg('install.torchNone', { sms: ccs.map(ccToSm).join(', '), ccs: ccs.join(';'), python: env.version?.value ?? '?' })}`.replace(
+        'PyTorch',
+        'TensorFlow',
+      ),
     ];
   const minor = fits.version.split('.').slice(0, 2).join('.');
   const mgr = managerOf(p) === 'uv' ? 'uv' : 'pip';
@@ -275,7 +288,7 @@ function archFromText(input: RuleInput, checks: readonly ArchCheck[]): RuleFindi
 function named(input: RuleInput, events: readonly ErrorEvent[], r: FromText): RuleFinding {
   const { event } = eventBase(events, CODE);
   const sig = event ? signatureById(event.signature) : undefined;
-  const unconfirmed = sig && !sig.confirmed ? em('unconfirmedSignature', { id: sig.id }) : undefined;
+  const unconfirmed = sig && !sig.confirmed ? explainersMsg('unconfirmedSignature', { id: sig.id }) : undefined;
   return { ...r.finding, ...(unconfirmed ? { unconfirmed } : {}), rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(CODE) } };
 }
 
@@ -284,9 +297,9 @@ function named(input: RuleInput, events: readonly ErrorEvent[], r: FromText): Ru
  * package's arch list is the one line the finding has. Its commands only when they are not the plan already installed.
  */
 function confirm(mine: Finding, c: ArchCheck, planned: boolean): void {
-  const hasArchs = mine.evidence.some((x) => x.fact === em('evArchs'));
+  const hasArchs = mine.evidence.some((x) => x.fact === explainersMsg('evArchs'));
   for (const e of c.finding.evidence) {
-    if (e.source === c.archSource && e.fact === m('evArchs', { pkg: c.pkg })) {
+    if (e.source === c.archSource && e.fact === msg('framework.evArchs', { pkg: c.pkg })) {
       if (!(c.pkg === 'torch' && hasArchs)) mine.evidence.push(e);
       continue;
     }
@@ -334,18 +347,18 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
   });
   // Libraries with an architecture floor of their own: the answer is the floor, not a torch wheel.
   if (has(events, 'flash-attn-ampere') && !(g && Number(g.cc) >= 8)) {
-    return made(2, em('archFlashTitle', { gpu: gpuNamed }), em('archFlashCause', { gpu: gpuNamed }), evidence, [
-      `pip uninstall -y flash-attn   # ${tm('fxFlashUninstall')}`,
-      `# transformers: AutoModel…from_pretrained(…, attn_implementation="sdpa")   # ${tm('fxFlashSdpa')}`,
-      `nvidia-smi --query-gpu=name,compute_cap --format=csv   # ${tm('fxFlashCap')}`,
+    return made(2, explainersMsg('archFlashTitle', { gpu: gpuNamed }), explainersMsg('archFlashCause', { gpu: gpuNamed }), evidence, [
+      `pip uninstall -y flash-attn   # ${msg('toolkits.fxFlashUninstall')}`,
+      `# transformers: AutoModel…from_pretrained(…, attn_implementation="sdpa")   # ${msg('toolkits.fxFlashSdpa')}`,
+      `nvidia-smi --query-gpu=name,compute_cap --format=csv   # ${msg('toolkits.fxFlashCap')}`,
     ]);
   }
   // bf16 needs compute capability 8.0: the model's dtype, not the build, is what to change.
   const bf16 = first(events, 'bf16-min-cc');
   if (bf16) {
     const vars = { gpu: bf16.groups.gpu ?? g?.gpu.name ?? 'GPU', cc: bf16.groups.cc ?? g?.cc ?? '?', min: bf16.groups.min ?? '8.0' };
-    return made(2, em('archBf16Title', vars), em('archBf16Cause', vars), evidence, [
-      `vllm serve <model> --dtype half   # ${tm('fxBf16Half')}`,
+    return made(2, explainersMsg('archBf16Title', vars), explainersMsg('archBf16Cause', vars), evidence, [
+      `vllm serve <model> --dtype half   # ${msg('toolkits.fxBf16Half')}`,
       'nvidia-smi --query-gpu=name,compute_cap --format=csv',
     ]);
   }
@@ -364,16 +377,22 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
     const vars = { arch, first: firstCuda ?? '?', tool: ptxas.signature === 'nvcc-unsupported-arch' ? 'nvcc' : 'ptxas', have: nvcc ? ` (CUDA ${nvcc})` : '' };
     // nvcc's own message is first a toolkit-mismatch (rules/toolkit-mismatch.ts); this names the GPU side.
     const fit = !isNew ? 0.3 : ptxas.signature === 'nvcc-unsupported-arch' ? 1.2 : 2;
-    return made(fit, em('archPtxasTitle', vars), em('archPtxasCause', vars) + (triton ? ` ${em('archPtxasTriton', vars)}` : ''), evidence, [
-      ...(triton
-        ? [
-            `export TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas   # ${tm('fxTritonPtxas', { first: vars.first })}`,
-            `pip install -U triton   # ${tm('fxTritonUpgrade', { arch })}`,
-          ]
-        : []),
-      `/usr/local/cuda/bin/ptxas --version   # ${tm('fxPtxasKnows', { first: vars.first, arch })}`,
-      'which -a ptxas nvcc',
-    ]);
+    return made(
+      fit,
+      explainersMsg('archPtxasTitle', vars),
+      explainersMsg('archPtxasCause', vars) + (triton ? ` ${explainersMsg('archPtxasTriton', vars)}` : ''),
+      evidence,
+      [
+        ...(triton
+          ? [
+              `export TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas   # ${msg('toolkits.fxTritonPtxas', { first: vars.first })}`,
+              `pip install -U triton   # ${msg('toolkits.fxTritonUpgrade', { arch })}`,
+            ]
+          : []),
+        `/usr/local/cuda/bin/ptxas --version   # ${msg('toolkits.fxPtxasKnows', { first: vars.first, arch })}`,
+        'which -a ptxas nvcc',
+      ],
+    );
   }
   const rapids = first(events, 'rapids-ptx-missing');
   if (rapids) {
@@ -381,19 +400,19 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
     const vars = { gpu: gpuNamed, old: floor.old, now: floor.now, last: floor.lastOld, first: floor.firstNow };
     return made(
       g && Number(g.cc) >= 7 ? 0.8 : 2,
-      em('archRapidsTitle', vars),
-      em('archRapidsCause', vars),
+      explainersMsg('archRapidsTitle', vars),
+      explainersMsg('archRapidsCause', vars),
       [...evidence, { fact: 'RAPIDS', value: `>= ${floor.old} (<= ${floor.lastOld}), >= ${floor.now} (${floor.firstNow}+)`, source: floor.source }],
       [
         'nvidia-smi --query-gpu=name,compute_cap --format=csv',
-        `# ${tm('fxRapidsPin', { old: floor.old, upto: (Number(floor.now) - 0.1).toFixed(1), last: floor.lastOld })}`,
-        `# ${tm('fxRapidsCpu')}`,
+        `# ${msg('toolkits.fxRapidsPin', { old: floor.old, upto: (Number(floor.now) - 0.1).toFixed(1), last: floor.lastOld })}`,
+        `# ${msg('toolkits.fxRapidsCpu')}`,
       ],
     );
   }
   if (!g) {
-    return made(1, em('archTitleNoGpu'), em('archCauseNoGpu'), evidence, [
-      `# ${em('archCheck')}`,
+    return made(1, explainersMsg('archTitleNoGpu'), explainersMsg('archCauseNoGpu'), evidence, [
+      `# ${explainersMsg('archCheck')}`,
       'nvidia-smi --query-gpu=name,compute_cap --format=csv',
       'python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.get_arch_list())"',
     ]);
@@ -432,55 +451,59 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
   const firstCover = c ? firstWheel(ctx, exclude) : undefined;
   const firstText =
     firstCover && firstCover.variant.tag !== c?.variant.tag
-      ? ` ${em('archFirst', { tag: firstCover.variant.tag, version: firstCover.release.version, cuda: firstCover.variant.cuda, sm: g.sm, floor: firstCover.driverFloor ?? '?' })}`
+      ? ` ${explainersMsg('archFirst', { tag: firstCover.variant.tag, version: firstCover.release.version, cuda: firstCover.variant.cuda, sm: g.sm, floor: firstCover.driverFloor ?? '?' })}`
       : '';
   const wheel = c
     ? (needsDriver
-        ? em('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
-        : em('archWheel', { tag: c.variant.tag, version: c.release.version, cuda: c.variant.cuda, sm: g.sm, floor: c.driverFloor ?? '?' })) + firstText
-    : em('archNone', { sm: g.sm, cc: g.cc });
+        ? explainersMsg('archWheelDriver', { cuda: c.variant.cuda, tag: c.variant.tag, version: c.release.version, sm: g.sm, floor: c.driverFloor ?? '?' })
+        : explainersMsg('archWheel', { tag: c.variant.tag, version: c.release.version, cuda: c.variant.cuda, sm: g.sm, floor: c.driverFloor ?? '?' })) +
+      firstText
+    : explainersMsg('archNone', { sm: g.sm, cc: g.cc });
   // Starts a sentence in the title and the cause; a package name ("torch 2.5.1+cu124") stays lower-case.
-  const build = torchLabel(ctx) ?? em('archBuildUnknown');
+  const build = torchLabel(ctx) ?? explainersMsg('archBuildUnknown');
   // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
   // Old torch says it itself: "requires CUDA_VERSION >= 9000 … compiled with CUDA_VERSION 8000".
   const req = first(events, 'torch-requires-cuda-version')?.groups;
   const buildCuda = t?.cuda ?? (req?.have ? cudaNumber(req.have) : undefined);
   const tooOld = buildCuda && cudaCoversCc(buildCuda, g.cc) === false ? ((req?.need ? cudaNumber(req.need) : undefined) ?? firstCudaForCc(g.cc)) : undefined;
-  const oldFloor = t && t.version !== '?' && isOldTorch(t.version) ? em('archOldFloor') : undefined;
+  const oldFloor = t && t.version !== '?' && isOldTorch(t.version) ? explainersMsg('archOldFloor') : undefined;
   // Newer than the GPU's last CUDA (CUDA 12.x and sm_37) is the opposite case from older than its first.
   const dropped = tooOld && buildCuda && compareVersions(buildCuda, tooOld) >= 0 ? cudaDroppingCc(g.cc) : undefined;
   const cudaSentence = dropped
-    ? em('archCudaDropped', { cuda: buildCuda ?? '?', sm: g.sm, dropped })
+    ? explainersMsg('archCudaDropped', { cuda: buildCuda ?? '?', sm: g.sm, dropped })
     : tooOld && buildCuda
-      ? em('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld })
+      ? explainersMsg('archCudaTooOld', { cuda: buildCuda, sm: g.sm, first: tooOld })
       : '';
   const cause =
     (cudaSentence ? `${cudaSentence} ` : '') +
-    em(archs?.length || oldFloor ? 'archCause' : 'archCauseNoList', {
+    explainersMsg(archs?.length || oldFloor ? 'archCause' : 'archCauseNoList', {
       gpu: g.gpu.name,
       cc: g.cc,
       sm: g.sm,
       build,
-      archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : (oldFloor ?? em('unknown')),
+      archs: archs?.length ? `${archs[0]} … ${archs[archs.length - 1]}` : (oldFloor ?? explainersMsg('unknown')),
       ptx: ptx.length ? ` (PTX ${ptx.join(' ')})` : '',
       wheel,
     });
   const fix: string[] = [];
   if (plan) fix.push(...plan.fix);
   else if (c) {
-    if (needsDriver && c.driverFloor) fix.push(`# ${em('drvUpgrade', { floor: c.driverFloor })}`);
+    if (needsDriver && c.driverFloor) fix.push(`# ${explainersMsg('drvUpgrade', { floor: c.driverFloor })}`);
     fix.push(pip(`--force-reinstall torch==${c.release.version} --index-url ${c.variant.indexUrl}`));
   }
   if (c && firstCover && firstText) {
     fix.push(
-      `# ${em('archFirstFix', { tag: firstCover.variant.tag, floor: firstCover.driverFloor ?? '?' })}`,
+      `# ${explainersMsg('archFirstFix', { tag: firstCover.variant.tag, floor: firstCover.driverFloor ?? '?' })}`,
       pip(`--force-reinstall torch==${firstCover.release.version} --index-url ${firstCover.variant.indexUrl}`),
     );
   }
-  fix.push(`# ${em('archExt', { cc: g.cc })}`);
+  fix.push(`# ${explainersMsg('archExt', { cc: g.cc })}`);
   if (events.some((e) => e.signature.startsWith('nccl'))) {
     const sm = g.sm.replace('sm_', '');
-    fix.push(`# ${em('archNccl', { sm: g.sm })}`, `make -j src.build NVCC_GENCODE="-gencode=arch=compute_${sm},code=sm_${sm}"   # ${tm('fxNcclSource')}`);
+    fix.push(
+      `# ${explainersMsg('archNccl', { sm: g.sm })}`,
+      `make -j src.build NVCC_GENCODE="-gencode=arch=compute_${sm},code=sm_${sm}"   # ${msg('toolkits.fxNcclSource')}`,
+    );
   }
   const suggested = first(ctx.events, 'torch-suggests-cuda')?.groups.cuda?.trim().replace(/\s+/g, ' ');
   if (suggested) {
@@ -488,21 +511,31 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
       .split(' ')
       .filter((v) => /^\d{1,2}\.\d$/.test(v))
       .map(tagOf);
-    evidence.push({ fact: em('evTorchSuggests'), value: `CUDA ${suggested}${tags.length ? ` (${tags.join(', ')})` : ''}`, source: 'pasted:error message' });
+    evidence.push({
+      fact: explainersMsg('evTorchSuggests'),
+      value: `CUDA ${suggested}${tags.length ? ` (${tags.join(', ')})` : ''}`,
+      source: 'pasted:error message',
+    });
     // The first of the CUDA versions torch names that PyTorch publishes a build of, as a real build of the table.
     const python = ctx.env?.version?.value ?? null;
     const line = tags
-      .map((tag) => torchPipLine({ tag, python, platform: platformOf(ctx.snapshot) }, { force: true, note: em('archTorchSays', { cuda: suggested }) }))
+      .map((tag) =>
+        torchPipLine({ tag, python, platform: platformOf(ctx.snapshot) }, { force: true, note: explainersMsg('archTorchSays', { cuda: suggested }) }),
+      )
       .find((l) => l !== undefined);
     if (line) fix.unshift(line);
   }
   const minCc = first(ctx.events, 'torch-min-cc')?.groups.min;
-  if (minCc) evidence.push({ fact: em('evMinCc'), value: minCc, source: 'pasted:error message' });
+  if (minCc) evidence.push({ fact: explainersMsg('evMinCc'), value: minCc, source: 'pasted:error message' });
   const range = first(ctx.events, 'torch-cc-range')?.groups;
-  if (range?.min && range.max) evidence.push({ fact: em('evCcRange'), value: `${range.min} – ${range.max}`, source: 'pasted:error message' });
+  if (range?.min && range.max) evidence.push({ fact: explainersMsg('evCcRange'), value: `${range.min} – ${range.max}`, source: 'pasted:error message' });
   if (archs)
-    evidence.push({ fact: em('evArchs'), value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''), source: archSource ?? 'gpuenv torch table' });
+    evidence.push({
+      fact: explainersMsg('evArchs'),
+      value: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : ''),
+      source: archSource ?? 'gpuenv torch table',
+    });
   // Facts that refute: the build covers this GPU (then an extension is the culprit).
   const fit = covered === false ? 2 : covered === true ? 0.6 : 1.2;
-  return made(fit, em('archTitle', { build, gpu: g.gpu.name, sm: g.sm }), cause, evidence, fix, plan !== undefined);
+  return made(fit, explainersMsg('archTitle', { build, gpu: g.gpu.name, sm: g.sm }), cause, evidence, fix, plan !== undefined);
 }

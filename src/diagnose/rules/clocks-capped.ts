@@ -5,7 +5,7 @@ import type { Finding } from '../../findings.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import { factFindings } from '../rank.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
+import { msg } from './messages.js';
 
 /** Power limits within 5 % of the default are rounding and vendor tuning, not a cap worth a word. */
 const POWER_TOLERANCE = 0.95;
@@ -30,10 +30,10 @@ function check(g: Gpu): Finding[] {
     out.push({
       code: 'clocks-capped',
       severity: 'warning',
-      title: m('capTitlePower', { ...base, limit: Math.round(limit), default: Math.round(def) }),
-      cause: m('capCausePower'),
-      evidence: [{ fact: m('evPowerLimit'), value: `${Math.round(limit)} W / ${Math.round(def)} W`, source: g.source }],
-      fix: [m('capFixPower'), `sudo nvidia-smi -i ${g.index} -pl ${Math.round(def)}`],
+      title: msg('health.capTitlePower', { ...base, limit: Math.round(limit), default: Math.round(def) }),
+      cause: msg('health.capCausePower'),
+      evidence: [{ fact: msg('health.evPowerLimit'), value: `${Math.round(limit)} W / ${Math.round(def)} W`, source: g.source }],
+      fix: [msg('health.capFixPower'), `sudo nvidia-smi -i ${g.index} -pl ${Math.round(def)}`],
       subject,
     });
   }
@@ -42,16 +42,16 @@ function check(g: Gpu): Finding[] {
     out.push({
       code: 'clocks-capped',
       severity: 'warning',
-      title: m('capTitleClocks', { ...base, graphics: a.graphicsMHz, default: a.defaultGraphicsMHz }),
-      cause: m('capCauseClocks'),
+      title: msg('health.capTitleClocks', { ...base, graphics: a.graphicsMHz, default: a.defaultGraphicsMHz }),
+      cause: msg('health.capCauseClocks'),
       evidence: [
         {
-          fact: m('evAppClocks'),
+          fact: msg('health.evAppClocks'),
           value: `${a.graphicsMHz}/${a.memoryMHz ?? '?'} MHz / ${a.defaultGraphicsMHz}/${a.defaultMemoryMHz ?? '?'} MHz`,
           source: g.source,
         },
       ],
-      fix: [m('capFixClocks'), `sudo nvidia-smi -i ${g.index} -rac`],
+      fix: [msg('health.capFixClocks'), `sudo nvidia-smi -i ${g.index} -rac`],
       subject,
     });
   }

@@ -8,8 +8,7 @@ import type { ExplainContext } from '../context.js';
 import { finding, has, lineEvidence } from '../explain-helpers.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
-import { rm } from './messages-readings.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'compute-mode',
@@ -32,13 +31,13 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   return {
     specific: true,
     fit: 1.6,
-    finding: finding('compute-mode', 'error', rm('cmTextTitle'), rm('cmTextCause'), lineEvidence(events), [
-      rm('cmTextFixShow'),
+    finding: finding('compute-mode', 'error', msg('readings.cmTextTitle'), msg('readings.cmTextCause'), lineEvidence(events), [
+      msg('readings.cmTextFixShow'),
       'nvidia-smi --query-gpu=index,name,compute_mode --format=csv',
       'nvidia-smi --query-compute-apps=gpu_uuid,pid,process_name,used_memory --format=csv',
-      rm('cmTextFixDefault'),
+      msg('readings.cmTextFixDefault'),
       `sudo nvidia-smi -i ${index} -c DEFAULT`,
-      rm('cmTextFixShared'),
+      msg('readings.cmTextFixShared'),
     ]),
   };
 }
@@ -52,14 +51,14 @@ function check(g: Gpu): Finding[] {
   const base = { index: g.index, name: g.name };
   const subject = `gpu:${g.index}`;
   const mode = g.computeMode ?? null;
-  const evidence = [{ fact: m('evComputeMode'), value: mode ?? '?', source: g.source }];
-  const toDefault = [m('cmFixDefault'), `sudo nvidia-smi -i ${g.index} -c DEFAULT`];
+  const evidence = [{ fact: msg('health.evComputeMode'), value: mode ?? '?', source: g.source }];
+  const toDefault = [msg('health.cmFixDefault'), `sudo nvidia-smi -i ${g.index} -c DEFAULT`];
   if (mode === 'prohibited') {
     out.push({
       code: 'compute-mode',
       severity: 'error',
-      title: m('cmTitleProhibited', base),
-      cause: m('cmCauseProhibited'),
+      title: msg('health.cmTitleProhibited', base),
+      cause: msg('health.cmCauseProhibited'),
       evidence,
       fix: toDefault,
       subject,
@@ -68,8 +67,8 @@ function check(g: Gpu): Finding[] {
     out.push({
       code: 'compute-mode',
       severity: 'info',
-      title: m('cmTitleExclusive', { ...base, mode }),
-      cause: m('cmCauseExclusive'),
+      title: msg('health.cmTitleExclusive', { ...base, mode }),
+      cause: msg('health.cmCauseExclusive'),
       evidence,
       fix: toDefault,
       subject,
@@ -81,10 +80,10 @@ function check(g: Gpu): Finding[] {
     out.push({
       code: 'compute-mode',
       severity: 'warning',
-      title: m('migTitlePending', base),
-      cause: m('migCausePending', { current: word(current), pending: word(pending) }),
-      evidence: [{ fact: m('evMig'), value: `${word(current)} / ${word(pending)}`, source: g.source }],
-      fix: [m('migFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`],
+      title: msg('health.migTitlePending', base),
+      cause: msg('health.migCausePending', { current: word(current), pending: word(pending) }),
+      evidence: [{ fact: msg('health.evMig'), value: `${word(current)} / ${word(pending)}`, source: g.source }],
+      fix: [msg('health.migFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`],
       subject,
     });
   }

@@ -20,7 +20,7 @@ import type { Explained } from '../explain-helpers.js';
 import { quotedLines } from '../quoted-lines.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-container.js';
+import { msg } from './messages.js';
 
 const KiB = 2 ** 10;
 const MiB = 2 ** 20;
@@ -96,7 +96,7 @@ function placeOf(input: RuleInput): Place {
 const inContainer = (p: Place) => p.kind !== 'host';
 
 function placeEvidence(p: Place): Evidence[] {
-  return p.source && p.kind !== 'host' && p.kind !== 'unknown' ? [{ fact: m('evContainer'), value: p.name, source: p.source }] : [];
+  return p.source && p.kind !== 'host' && p.kind !== 'unknown' ? [{ fact: msg('container.evContainer'), value: p.name, source: p.source }] : [];
 }
 
 /** GPU work happens here: a GPU (driver up or not), or torch in an environment. */
@@ -116,21 +116,21 @@ function shmChecks(s: Snapshot, where: Place, gated: boolean): Finding[] {
   // Exactly the runtimes' default on a "host": a container the probe could not recognise (no /.dockerenv, cgroup v2).
   const place: Place = where.kind === 'host' && total === SHM_RUNTIME_DEFAULT ? { kind: 'unknown', name: 'unknown', source: null } : where;
   const vars = { size: size(total), free: size(free) };
-  const evidence: Evidence[] = [{ fact: m('evShm'), value: `${vars.size} (${vars.free})`, source: f.source }, ...placeEvidence(place)];
+  const evidence: Evidence[] = [{ fact: msg('container.evShm'), value: `${vars.size} (${vars.free})`, source: f.source }, ...placeEvidence(place)];
   const base = { code: 'container-limits' as const, severity: 'warning' as const, evidence, subject: '/dev/shm' };
   if (total < shmMinimum(place)) {
     const cause = inContainer(place)
-      ? m('shmCauseContainer', { ...vars, dockerDefault: total === SHM_RUNTIME_DEFAULT ? m('shmDockerDefault') : '' })
-      : m('shmCauseHost', vars);
-    return [{ ...base, title: m('shmTitle', vars), cause, fix: shmFix(place) }];
+      ? msg('container.shmCauseContainer', { ...vars, dockerDefault: total === SHM_RUNTIME_DEFAULT ? msg('container.shmDockerDefault') : '' })
+      : msg('container.shmCauseHost', vars);
+    return [{ ...base, title: msg('container.shmTitle', vars), cause, fix: shmFix(place) }];
   }
   if (free < total * 0.1 && free < SHM_MIN_CONTAINER) {
     return [
       {
         ...base,
-        title: m('shmTitleFull', vars),
-        cause: m('shmCauseFull', vars),
-        fix: [`# ${m('shmFixLeftovers')}`, 'ls -lS /dev/shm | head -20', 'sudo fuser -v /dev/shm/* 2>/dev/null', ...shmFix(place)],
+        title: msg('container.shmTitleFull', vars),
+        cause: msg('container.shmCauseFull', vars),
+        fix: [`# ${msg('container.shmFixLeftovers')}`, 'ls -lS /dev/shm | head -20', 'sudo fuser -v /dev/shm/* 2>/dev/null', ...shmFix(place)],
       },
     ];
   }
@@ -152,33 +152,40 @@ const K8S_SHM = [
 ];
 
 function shmFix(p: Place): string[] {
-  const check = [`# ${m('shmFixCheck')}`, 'df -h /dev/shm'];
+  const check = [`# ${msg('container.shmFixCheck')}`, 'df -h /dev/shm'];
   switch (p.kind) {
     case 'docker':
-      return [`# ${m('shmFixDocker')}`, 'docker run --shm-size=16g …', 'docker run --ipc=host …', `# ${m('shmFixCompose')}`, ...check];
+      return [`# ${msg('container.shmFixDocker')}`, 'docker run --shm-size=16g …', 'docker run --ipc=host …', `# ${msg('container.shmFixCompose')}`, ...check];
     case 'podman':
-      return [`# ${m('shmFixPodman')}`, 'podman run --shm-size=16g …', 'podman run --ipc=host …', ...check];
+      return [`# ${msg('container.shmFixPodman')}`, 'podman run --shm-size=16g …', 'podman run --ipc=host …', ...check];
     case 'kubernetes':
-      return [`# ${m('shmFixK8s')}`, ...K8S_SHM, ...check];
+      return [`# ${msg('container.shmFixK8s')}`, ...K8S_SHM, ...check];
     case 'other':
-      return [`# ${m('shmFixOther', { kind: p.name })}`, 'sudo mount -o remount,size=16G /dev/shm', 'df -h /dev/shm'];
+      return [`# ${msg('container.shmFixOther', { kind: p.name })}`, 'sudo mount -o remount,size=16G /dev/shm', 'df -h /dev/shm'];
     case 'host':
       return [
-        `# ${m('shmFixHost')}`,
+        `# ${msg('container.shmFixHost')}`,
         'sudo mount -o remount,size=50% /dev/shm',
         'df -h /dev/shm',
-        `# ${m('shmFixFstab')}`,
+        `# ${msg('container.shmFixFstab')}`,
         '# tmpfs /dev/shm tmpfs defaults,size=50% 0 0',
       ];
     case 'unknown':
-      return [`# ${m('shmFixUnknownDocker')}`, 'docker run --shm-size=16g …', 'docker run --ipc=host …', `# ${m('shmFixK8s')}`, ...K8S_SHM, ...check];
+      return [
+        `# ${msg('container.shmFixUnknownDocker')}`,
+        'docker run --shm-size=16g …',
+        'docker run --ipc=host …',
+        `# ${msg('container.shmFixK8s')}`,
+        ...K8S_SHM,
+        ...check,
+      ];
   }
 }
 
 function shmFromMessage(s: Snapshot, place: Place, events: ErrorEvent[]): Explained {
   const f = s.limits?.shm;
   const evidence: Evidence[] = [...quotedLines(events), ...placeEvidence(place)];
-  const fix = [...shmFix(place), `# ${m('shmFixWorkers')}`];
+  const fix = [...shmFix(place), `# ${msg('container.shmFixWorkers')}`];
   const finding = (title: string, cause: string): Finding => ({
     code: 'container-limits',
     severity: 'error',
@@ -188,12 +195,12 @@ function shmFromMessage(s: Snapshot, place: Place, events: ErrorEvent[]): Explai
     fix,
     subject: '/dev/shm',
   });
-  if (!f?.value.tmpfs) return { fit: 1.5, finding: finding(m('msgShmTitleUnknown'), m('msgShmCause')) };
+  if (!f?.value.tmpfs) return { fit: 1.5, finding: finding(msg('container.msgShmTitleUnknown'), msg('container.msgShmCause')) };
   const vars = { size: size(f.value.totalBytes), free: size(f.value.freeBytes) };
-  evidence.push({ fact: m('evShm'), value: `${vars.size} (${vars.free})`, source: f.source });
+  evidence.push({ fact: msg('container.evShm'), value: `${vars.size} (${vars.free})`, source: f.source });
   // The facts doubt the message when /dev/shm is large: the cause is then how much the workers hold, or leftovers.
-  if (f.value.totalBytes >= shmMinimum(place)) return { fit: 1, finding: finding(m('msgShmTitle', vars), m('msgShmCauseBig', vars)) };
-  return { fit: 1.8, finding: finding(m('msgShmTitle', vars), m('msgShmCause') + m('msgShmCauseSize', vars)) };
+  if (f.value.totalBytes >= shmMinimum(place)) return { fit: 1, finding: finding(msg('container.msgShmTitle', vars), msg('container.msgShmCauseBig', vars)) };
+  return { fit: 1.8, finding: finding(msg('container.msgShmTitle', vars), msg('container.msgShmCause') + msg('container.msgShmCauseSize', vars)) };
 }
 
 // ---- RLIMIT_MEMLOCK ----------------------------------------------------------------------------------------------
@@ -204,16 +211,16 @@ function memlockChecks(s: Snapshot, place: Place, gated: boolean): Finding[] {
   if (!f || !small(f.value.softBytes) || !rdma?.value.length || (gated && !hasGpu(s))) return [];
   const { softBytes: soft, hardBytes: hard } = f.value;
   const slurm = s.node?.engine === 'slurm';
-  const where = inContainer(place) && place.kind !== 'unknown' ? m('mlWhereContainer') : slurm ? m('mlWhereSlurm') : '';
+  const where = inContainer(place) && place.kind !== 'unknown' ? msg('container.mlWhereContainer') : slurm ? msg('container.mlWhereSlurm') : '';
   return [
     {
       code: 'container-limits',
       severity: 'warning',
-      title: m('mlTitle', { soft: limit(soft) }),
-      cause: m('mlCause', { soft: limit(soft), hard: limit(hard), where, devices: rdma.value.join(', ') }),
+      title: msg('container.mlTitle', { soft: limit(soft) }),
+      cause: msg('container.mlCause', { soft: limit(soft), hard: limit(hard), where, devices: rdma.value.join(', ') }),
       evidence: [
-        { fact: m('evMemlock'), value: `${limit(soft)} / ${limit(hard)}`, source: f.source },
-        { fact: m('evRdma'), value: rdma.value.join(', '), source: rdma.source },
+        { fact: msg('container.evMemlock'), value: `${limit(soft)} / ${limit(hard)}`, source: f.source },
+        { fact: msg('container.evRdma'), value: rdma.value.join(', '), source: rdma.source },
         ...placeEvidence(place),
       ],
       fix: memlockFix(place, hard, slurm),
@@ -232,42 +239,45 @@ const unlimitService = (service: string) =>
 const LIMITS_D = "printf '* soft memlock unlimited\\n* hard memlock unlimited\\n' | sudo tee /etc/security/limits.d/90-memlock.conf";
 
 function memlockFix(p: Place, hard: LimitBytes | undefined, slurm: boolean): string[] {
-  const check = [`# ${m('mlFixCheck')}`, slurm ? "srun --propagate=NONE grep 'locked memory' /proc/self/limits" : "grep 'locked memory' /proc/self/limits"];
+  const check = [
+    `# ${msg('container.mlFixCheck')}`,
+    slurm ? "srun --propagate=NONE grep 'locked memory' /proc/self/limits" : "grep 'locked memory' /proc/self/limits",
+  ];
   const out: string[] = [];
   switch (p.kind) {
     case 'docker':
-      out.push(`# ${m('mlFixDocker')}`, 'docker run --ulimit memlock=-1 …', `# ${m('mlFixDockerDaemon')}`);
+      out.push(`# ${msg('container.mlFixDocker')}`, 'docker run --ulimit memlock=-1 …', `# ${msg('container.mlFixDockerDaemon')}`);
       break;
     case 'unknown':
       // Not known whether a container: its start, and the host's limits (most RDMA clusters run on hosts).
-      out.push(`# ${m('mlFixDocker')}`, 'docker run --ulimit memlock=-1 …');
-      if (!slurm) out.push(`# ${m('mlFixHost')}`, LIMITS_D);
+      out.push(`# ${msg('container.mlFixDocker')}`, 'docker run --ulimit memlock=-1 …');
+      if (!slurm) out.push(`# ${msg('container.mlFixHost')}`, LIMITS_D);
       break;
     case 'podman':
-      out.push(`# ${m('mlFixPodman')}`, 'podman run --ulimit memlock=-1:-1 …');
+      out.push(`# ${msg('container.mlFixPodman')}`, 'podman run --ulimit memlock=-1:-1 …');
       break;
     case 'kubernetes':
       out.push(
-        `# ${m('mlFixK8s')}`,
+        `# ${msg('container.mlFixK8s')}`,
         '#   securityContext:',
         '#     capabilities:',
         '#       add: ["IPC_LOCK"]',
-        `# ${m('mlFixK8sRuntime')}`,
+        `# ${msg('container.mlFixK8sRuntime')}`,
         unlimitService('containerd'),
       );
       break;
     case 'other':
     case 'host':
       if (!slurm && hard !== undefined && !small(hard))
-        out.push(`# ${m('mlFixSoft')}`, `ulimit -l ${hard === 'unlimited' ? 'unlimited' : Math.floor(hard / KiB)}`);
-      if (!slurm) out.push(`# ${m('mlFixHost')}`, LIMITS_D, `# ${m('mlFixSystemd')}`);
+        out.push(`# ${msg('container.mlFixSoft')}`, `ulimit -l ${hard === 'unlimited' ? 'unlimited' : Math.floor(hard / KiB)}`);
+      if (!slurm) out.push(`# ${msg('container.mlFixHost')}`, LIMITS_D, `# ${msg('container.mlFixSystemd')}`);
       break;
   }
   if (slurm)
     out.push(
-      `# ${m('mlFixSlurm')}`,
+      `# ${msg('container.mlFixSlurm')}`,
       'srun --propagate=NONE <your command>',
-      `# ${m('mlFixSlurmAdmin')}`,
+      `# ${msg('container.mlFixSlurmAdmin')}`,
       '# PropagateResourceLimitsExcept=MEMLOCK',
       unlimitService('slurmd'),
     );
@@ -280,12 +290,12 @@ function memlockFromMessage(s: Snapshot, place: Place, events: ErrorEvent[]): Ex
   // UCX names the limit itself: "Please set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)".
   const kb = events.map((e) => /\(current: (\d{1,12}) kbytes\)/.exec(e.text)?.[1]).find(Boolean);
   let soft: LimitBytes | undefined = f?.value.softBytes;
-  if (f) evidence.push({ fact: m('evMemlock'), value: `${limit(f.value.softBytes)} / ${limit(f.value.hardBytes)}`, source: f.source });
+  if (f) evidence.push({ fact: msg('container.evMemlock'), value: `${limit(f.value.softBytes)} / ${limit(f.value.hardBytes)}`, source: f.source });
   else if (kb) {
     soft = Number(kb) * KiB;
-    evidence.push({ fact: m('evMemlockMessage'), value: limit(soft), source: 'pasted:error message' });
+    evidence.push({ fact: msg('container.evMemlockMessage'), value: limit(soft), source: 'pasted:error message' });
   }
-  const cause = m('msgMlCause') + (soft !== undefined ? m('msgMlCauseLimit', { soft: limit(soft) }) : '');
+  const cause = msg('container.msgMlCause') + (soft !== undefined ? msg('container.msgMlCauseLimit', { soft: limit(soft) }) : '');
   // An unlimited limit here doubts the message: the job ran elsewhere (another node, a container) or the adapter itself ran out.
   const fit = soft === undefined ? 1.5 : small(soft) ? 1.8 : 0.8;
   return {
@@ -293,7 +303,7 @@ function memlockFromMessage(s: Snapshot, place: Place, events: ErrorEvent[]): Ex
     finding: {
       code: 'container-limits',
       severity: 'error',
-      title: m('msgMlTitle'),
+      title: msg('container.msgMlTitle'),
       cause,
       evidence,
       fix: memlockFix(place, f?.value.hardBytes, s.node?.engine === 'slurm'),

@@ -31,11 +31,10 @@ import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js
 import { bnbMissesLibrary } from '../bitsandbytes.js';
 import { driverMaxCuda, tagOf, torchChoice, type ExplainContext } from '../context.js';
 import { finding as explained, first, has, lineEvidence, primary, torchEvidence, type Explained } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { tfWindowsFinding, tfWindowsPackage } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
-import { m } from './messages-framework.js';
-import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'cpu-only-build',
@@ -74,7 +73,7 @@ function checks(snapshot: Snapshot): Checked[] {
   for (const env of snapshot.python ?? []) {
     const torch = findPackage(env, 'torch');
     if (torch && isCpuBuild(torch)) {
-      const why = /\+cpu$/.test(torch.version) ? m('whyCpuTag') : m('whyNoCuda');
+      const why = /\+cpu$/.test(torch.version) ? msg('framework.whyCpuTag') : msg('framework.whyNoCuda');
       const t = torchFixLines(snapshot, env, { ccs: distinctCapabilities(snapshot).map((g) => g.cc), preferVersion: publicVersion(torch.version) });
       out.push({ finding: finding(snapshot, env, torch, why, t.lines, t.unconfirmed), packages: ['torch'] });
     }
@@ -84,12 +83,15 @@ function checks(snapshot: Snapshot): Checked[] {
       if (!isTensorflow(p) || p === win?.p) continue;
       const name = canonicalName(p.name);
       if (name !== 'tensorflow-cpu' && !(p.build?.cpuOnly === true)) continue;
-      out.push({ finding: finding(snapshot, env, p, name === 'tensorflow-cpu' ? m('whyTfCpu') : m('whyNoCuda'), tfFix(env, p)), packages: ['tensorflow'] });
+      out.push({
+        finding: finding(snapshot, env, p, name === 'tensorflow-cpu' ? msg('framework.whyTfCpu') : msg('framework.whyNoCuda'), tfFix(env, p)),
+        packages: ['tensorflow'],
+      });
     }
     const jaxlib = findPackage(env, 'jaxlib');
     if (jaxlib && isJaxCpu(env, jaxlib)) {
       const jax = findPackage(env, 'jax') ?? jaxlib;
-      out.push({ finding: finding(snapshot, env, jax, m('whyNoPlugin'), jaxFix(snapshot, env, jax)), packages: ['jax'] });
+      out.push({ finding: finding(snapshot, env, jax, msg('framework.whyNoPlugin'), jaxFix(snapshot, env, jax)), packages: ['jax'] });
     }
   }
   return out;
@@ -106,14 +108,14 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, why: stri
   const gpu = hasGpu(snapshot);
   const vars = { pkg: canonicalName(p.name), version: p.version, prefix: env.prefix, why, gpu: gpus[0]?.gpu.name ?? snapshot.pciGpus?.[0]?.deviceId ?? 'GPU' };
   const evidence: Evidence[] = [packageEvidence(env, p)];
-  for (const g of gpus) evidence.push({ fact: m('evGpu', { index: g.gpu.index }), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source });
+  for (const g of gpus) evidence.push({ fact: msg('framework.evGpu', { index: g.gpu.index }), value: `${g.gpu.name}: ${g.cc} (${g.sm})`, source: g.source });
   const d = driverOf(snapshot);
-  if (d) evidence.push(...driverEvidence(d, m('evDriver')));
+  if (d) evidence.push(...driverEvidence(d, msg('framework.evDriver')));
   return {
     code: 'cpu-only-build',
     severity: gpu ? 'error' : 'info',
-    title: m('cpuTitle', vars),
-    cause: gpu ? m('cpuCauseGpu', vars) : m('cpuCauseNoGpu', vars),
+    title: msg('framework.cpuTitle', vars),
+    cause: gpu ? msg('framework.cpuCauseGpu', vars) : msg('framework.cpuCauseNoGpu', vars),
     evidence,
     fix,
     subject: env.prefix,
@@ -128,10 +130,10 @@ function tfFix(env: PythonEnv, p: PythonPackage): string[] {
   const name = canonicalName(p.name);
   const lines: string[] = [];
   if (!r || r.andCudaExtra) {
-    if (r) lines.push(`# ${m('cpuTf', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
+    if (r) lines.push(`# ${msg('framework.cpuTf', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
     lines.push(pipUninstall(env, mgr, [name]), pipInstall(env, mgr, [`"tensorflow[and-cuda]==${minor}.*"`]));
   } else {
-    lines.push(`# ${m('cpuTfOld', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
+    lines.push(`# ${msg('framework.cpuTfOld', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
     lines.push(`conda install ${condaEnvArg(env)} -c conda-forge cudatoolkit=${r.cuda} cudnn=${r.cudnn}`);
     lines.push(pipUninstall(env, mgr, [name]), pipInstall(env, mgr, [`"tensorflow==${minor}.*"`]));
   }
@@ -156,12 +158,12 @@ function jaxFix(snapshot: Snapshot, env: PythonEnv, jax: PythonPackage): string[
     const e = extras[0];
     if (!e) return [];
     return [
-      `# ${m('cpuJaxNone', { floor: e.minDriverLinux, extra: e.extra })}`,
+      `# ${msg('framework.cpuJaxNone', { floor: e.minDriverLinux, extra: e.extra })}`,
       ...driverUpgradeCommands(snapshot, e.minDriverLinux, driverWords(e.minDriverLinux)),
     ];
   }
   return [
-    `# ${m('cpuJax', { major: fit.extra.replace('cuda', ''), extra: fit.extra, floor: fit.minDriverLinux, cc: fit.minComputeCapability })}`,
+    `# ${msg('framework.cpuJax', { major: fit.extra.replace('cuda', ''), extra: fit.extra, floor: fit.minDriverLinux, cc: fit.minComputeCapability })}`,
     pipInstall(env, mgr, ['-U', `"jax[${fit.extra}]${pin}"`]),
     `${pythonOf(env)} -c "import jax; print(jax.devices())"`,
   ];
@@ -174,7 +176,7 @@ function jaxFix(snapshot: Snapshot, env: PythonEnv, jax: PythonPackage): string[
  */
 function pastedOnly(f: Finding, snapshot: Snapshot, gpuSaid: boolean): Finding {
   if (snapshot.gpus.length === 0 && f.severity === 'info')
-    return { ...f, severity: gpuSaid ? 'error' : 'warning', cause: em('cpuCausePasted', { title: f.title }) };
+    return { ...f, severity: gpuSaid ? 'error' : 'warning', cause: explainersMsg('cpuCausePasted', { title: f.title }) };
   return f;
 }
 
@@ -187,7 +189,7 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   if (has(events, 'jax-cpu-fallback')) {
     return {
       fit: 1.4,
-      finding: explained('cpu-only-build', 'error', em('cpuTitleGeneric'), em('cpuJax'), evidence, [
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuTitleGeneric'), explainersMsg('cpuJax'), evidence, [
         'pip install -U "jax[cuda12]"',
         'python -c "import jax; print(jax.devices())"',
       ]),
@@ -201,9 +203,9 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     const tag = ctx.torch?.tag ?? (ctx.torch?.cuda ? tagOf(ctx.torch.cuda) : 'cu121');
     return {
       fit: 1.8,
-      finding: explained('cpu-only-build', 'error', em('cpuDglTitle'), em('cpuDglCause'), evidence, [
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuDglTitle'), explainersMsg('cpuDglCause'), evidence, [
         'pip uninstall -y dgl',
-        `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # ${fx('cpu.dglCuda', { tag })}`,
+        `pip install dgl -f https://data.dgl.ai/wheels/${tag}/repo.html   # ${msg('fixes.cpu.dglCuda', { tag })}`,
         'python -c "import dgl, torch; print(dgl.__version__, torch.__version__)"',
       ]),
     };
@@ -211,10 +213,10 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   if (has(events, 'cumm-no-cuda')) {
     return {
       fit: 1.8,
-      finding: explained('cpu-only-build', 'error', em('cpuCummTitle'), em('cpuCummCause'), evidence, [
-        `pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # ${fx('cpu.cummCpu')}`,
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuCummTitle'), explainersMsg('cpuCummCause'), evidence, [
+        `pip list 2>/dev/null | grep -iE "^(cumm|spconv)"   # ${msg('fixes.cpu.cummCpu')}`,
         'pip uninstall -y cumm spconv',
-        `pip install spconv-cu120   # ${fx('cpu.spconvPick')}`,
+        `pip install spconv-cu120   # ${msg('fixes.cpu.spconvPick')}`,
       ]),
     };
   }
@@ -223,20 +225,20 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   if (has(events, 'llama-cpp-blas-0')) {
     return {
       fit: 1.6,
-      finding: explained('cpu-only-build', 'error', em('cpuLlamaCppTitle'), em('cpuLlamaCppCause'), evidence, [
-        `CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # ${fx('cpu.llamaOld')}`,
-        `nvcc --version   # ${fx('cpu.needsNvcc')}`,
-        `# ${fx('cpu.orPrebuiltWheel')} pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`,
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuLlamaCppTitle'), explainersMsg('cpuLlamaCppCause'), evidence, [
+        `CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python   # ${msg('fixes.cpu.llamaOld')}`,
+        `nvcc --version   # ${msg('fixes.cpu.needsNvcc')}`,
+        `# ${msg('fixes.cpu.orPrebuiltWheel')} pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`,
       ]),
     };
   }
   if (has(events, 'opencv-no-cuda')) {
     return {
       fit: 1.8,
-      finding: explained('cpu-only-build', 'error', em('cpuOpencvTitle'), em('cpuOpencvCause'), evidence, [
-        `python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # ${fx('cpu.cv2Zero')}`,
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuOpencvTitle'), explainersMsg('cpuOpencvCause'), evidence, [
+        `python -c "import cv2; print(cv2.__version__, cv2.cuda.getCudaEnabledDeviceCount())"   # ${msg('fixes.cpu.cv2Zero')}`,
         'pip uninstall -y opencv-python opencv-contrib-python opencv-python-headless',
-        `# ${fx('cpu.buildOpencv')} cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …`,
+        `# ${msg('fixes.cpu.buildOpencv')} cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your cc> -D OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules …`,
       ]),
     };
   }
@@ -245,10 +247,10 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     if (ort.length) evidence.push({ fact: 'onnxruntime', value: ort.join(', '), source: 'pasted' });
     return {
       fit: 1.6,
-      finding: explained('cpu-only-build', 'error', em('cpuOrtTitle'), em('cpuOrtCause'), evidence, [
-        `pip list 2>/dev/null | grep -i onnxruntime   # ${fx('cpu.ortBoth')}`,
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuOrtTitle'), explainersMsg('cpuOrtCause'), evidence, [
+        `pip list 2>/dev/null | grep -i onnxruntime   # ${msg('fixes.cpu.ortBoth')}`,
         'pip uninstall -y onnxruntime onnxruntime-gpu',
-        `pip install onnxruntime-gpu   # ${fx('cpu.ortVersion')}`,
+        `pip install onnxruntime-gpu   # ${msg('fixes.cpu.ortVersion')}`,
         'python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"',
       ]),
     };
@@ -258,32 +260,37 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
     const missing = bnbMissesLibrary(ctx);
     return {
       fit: missing ? 0.7 : 1.8,
-      finding: explained('cpu-only-build', 'error', em('cpuBnbTitle'), em('cpuBnbCause'), evidence, [
-        `pip install -U "bitsandbytes>=0.43.0"   # ${fx('cpu.bnbWindows')}`,
-        `python -m bitsandbytes   # ${fx('cpu.bnbSays')}`,
-        `python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # ${fx('cpu.bnbCpuTorch')}`,
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuBnbTitle'), explainersMsg('cpuBnbCause'), evidence, [
+        `pip install -U "bitsandbytes>=0.43.0"   # ${msg('fixes.cpu.bnbWindows')}`,
+        `python -m bitsandbytes   # ${msg('fixes.cpu.bnbSays')}`,
+        `python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"   # ${msg('fixes.cpu.bnbCpuTorch')}`,
       ]),
     };
   }
   if (has(events, 'paddle-cpu-version')) {
     return {
       fit: 2,
-      finding: explained('cpu-only-build', 'error', em('cpuPaddleTitle'), em('cpuPaddleCause'), evidence, [
+      finding: explained('cpu-only-build', 'error', explainersMsg('cpuPaddleTitle'), explainersMsg('cpuPaddleCause'), evidence, [
         'pip uninstall -y paddlepaddle',
-        `pip install paddlepaddle-gpu   # ${fx('cpu.paddleBuild')}`,
+        `pip install paddlepaddle-gpu   # ${msg('fixes.cpu.paddleBuild')}`,
         'python -c "import paddle; paddle.utils.run_check()"',
       ]),
     };
   }
   if (has(events, 'tf-cannot-dlopen', 'tf-no-cuda-drivers')) {
-    return { fit: 0.8, finding: explained('cpu-only-build', 'warning', em('cpuTitleGeneric'), em('cpuTf'), evidence, ['pip install "tensorflow[and-cuda]"']) };
+    return {
+      fit: 0.8,
+      finding: explained('cpu-only-build', 'warning', explainersMsg('cpuTitleGeneric'), explainersMsg('cpuTf'), evidence, [
+        'pip install "tensorflow[and-cuda]"',
+      ]),
+    };
   }
   const condaCpu = first(ctx.events, 'conda-cpu-build');
   const condaBuild = ctx.events
     .filter((e) => e.signature === 'conda-cpu-build')
     .map((e) => e.groups.build)
     .find(Boolean);
-  if (condaCpu) evidence.push({ fact: em('evCondaBuild'), value: condaBuild ?? condaCpu.text.slice(0, 120), source: 'pasted' });
+  if (condaCpu) evidence.push({ fact: explainersMsg('evCondaBuild'), value: condaBuild ?? condaCpu.text.slice(0, 120), source: 'pasted' });
   const saysCpu = has(ctx.events, 'cpu-version-prose');
   const cpu = t?.cpuOnly === true || !!condaCpu || saysCpu;
   const choice = torchChoice(ctx).choice;
@@ -299,29 +306,44 @@ function cpuOnlyNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | un
   const wants = first(ctx.events, 'xformers-built-for')?.groups.built;
   const wantsTag = wants ? /\+(cu\d+)$/.exec(wants)?.[1] : undefined;
   const forXformers =
-    wants && wantsTag ? torchPipLine({ version: publicVersion(wants), tag: wantsTag, python }, { companions: stack, note: em('cpuXformersBuild') }) : undefined;
+    wants && wantsTag
+      ? torchPipLine({ version: publicVersion(wants), tag: wantsTag, python }, { companions: stack, note: explainersMsg('cpuXformersBuild') })
+      : undefined;
   if (forXformers) fix.splice(1, install ? 1 : 0, forXformers);
   // aarch64 (Grace, Jetson-class servers): the plain PyPI wheel is the CPU build; CUDA wheels come from PyTorch's index.
   if (ctx.snapshot.os.arch?.value === 'aarch64' && (saysCpu || t?.cpuOnly)) {
-    const arm = torchPipLine({ ...(maxCuda ? { maxCuda } : {}), python, platform: 'linux-aarch64' }, { companions: stack, note: em('cpuAarch64Index') });
+    const arm = torchPipLine(
+      { ...(maxCuda ? { maxCuda } : {}), python, platform: 'linux-aarch64' },
+      { companions: stack, note: explainersMsg('cpuAarch64Index') },
+    );
     if (arm) fix.splice(1, install || forXformers ? 1 : 0, arm);
-    evidence.push({ fact: em('evArch'), value: 'aarch64', source: ctx.snapshot.os.arch.source });
+    evidence.push({ fact: explainersMsg('evArch'), value: 'aarch64', source: ctx.snapshot.os.arch.source });
   }
   fix.push('python -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())"');
   // A conda environment: the build string says which variant the solver chose, and from which channel.
   if (has(ctx.events, 'conda-env-mention') || ctx.env?.packages.some((p) => p.installer === 'conda')) {
-    fix.push(`conda list "^pytorch$"   # ${fx('cpu.condaBuildString')}`, `conda install -c conda-forge "pytorch=*=cuda*"   # ${fx('cpu.condaForgeCuda')}`);
+    fix.push(
+      `conda list "^pytorch$"   # ${msg('fixes.cpu.condaBuildString')}`,
+      `conda install -c conda-forge "pytorch=*=cuda*"   # ${msg('fixes.cpu.condaForgeCuda')}`,
+    );
   }
   if (cpu || has(events, 'torch-not-compiled-cuda') || (saysCpu && t?.cuda)) {
     // A requested build ("pytorch==1.9.0 … cudatoolkit=11.1") that came out as CPU: name the release, not the request.
     const vars = { pkg: 'torch', version: t && t.version !== '?' ? (saysCpu && t.cuda ? t.version : t.pkg.version) : '' };
     return {
       fit: cpu ? 2 : t?.cuda ? 0.4 : 1.2,
-      finding: explained('cpu-only-build', 'error', t ? em('cpuTitle', vars) : em('cpuTitleGeneric'), em('cpuCause', vars), evidence, fix),
+      finding: explained(
+        'cpu-only-build',
+        'error',
+        t ? explainersMsg('cpuTitle', vars) : explainersMsg('cpuTitleGeneric'),
+        explainersMsg('cpuCause', vars),
+        evidence,
+        fix,
+      ),
     };
   }
   if (t?.cuda || !primary(events, 'cpu-only-build')) return undefined;
-  return { fit: 0.8, finding: explained('cpu-only-build', 'warning', em('cpuTitleGeneric'), em('cpuCauseGeneric'), evidence, fix) };
+  return { fit: 0.8, finding: explained('cpu-only-build', 'warning', explainersMsg('cpuTitleGeneric'), explainersMsg('cpuCauseGeneric'), evidence, fix) };
 }
 
 /** TensorFlow on native Windows after 2.10, named by a message or by the facts alone: the check's own finding. */
@@ -349,17 +371,17 @@ function condaNoSuchBuild(ctx: ExplainContext): Explained | undefined {
     finding: explained(
       'cpu-only-build',
       'error',
-      em('cpuNoBuildTitle', vars),
-      em('cpuNoBuildCause', vars),
-      [{ fact: em('evTorchBuilds'), value: tags.join(', '), source: rel.source }],
+      explainersMsg('cpuNoBuildTitle', vars),
+      explainersMsg('cpuNoBuildCause', vars),
+      [{ fact: explainersMsg('evTorchBuilds'), value: tags.join(', '), source: rel.source }],
       [
         ...(pick
           ? [
-              `conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # ${fx('cpu.condaBuiltFor')}`,
-              `# ${fx('cpu.orPip')} pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`,
+              `conda install pytorch=${rel.version} cudatoolkit=${pick.cuda} -c pytorch -c conda-forge   # ${msg('fixes.cpu.condaBuiltFor')}`,
+              `# ${msg('fixes.cpu.orPip')} pip install torch==${rel.version}+${pick.tag} -f https://download.pytorch.org/whl/torch_stable.html`,
             ]
           : []),
-        `conda list "^pytorch$"   # ${fx('cpu.notCpu')}`,
+        `conda list "^pytorch$"   # ${msg('fixes.cpu.notCpu')}`,
       ],
     ),
   };
@@ -380,16 +402,16 @@ function tfCpuNextToGpu(ctx: ExplainContext): Explained | undefined {
     finding: explained(
       'cpu-only-build',
       'error',
-      em('cpuTfBothTitle', vars),
-      em('cpuTfBothCause', vars),
+      explainersMsg('cpuTfBothTitle', vars),
+      explainersMsg('cpuTfBothCause', vars),
       [
         { fact: 'tensorflow', value: cpu.version, source: cpu.location },
         { fact: 'tensorflow-gpu', value: gpu.version, source: gpu.location },
       ],
       [
-        `conda list | grep -i tensorflow   # ${fx('cpu.tfChannel')}`,
-        `conda remove --force tensorflow   # ${fx('cpu.keepTfGpu', { version: gpu.version })}`,
-        `conda install tensorflow-gpu=${gpu.version} -c defaults   # ${fx('cpu.oneChannel')}`,
+        `conda list | grep -i tensorflow   # ${msg('fixes.cpu.tfChannel')}`,
+        `conda remove --force tensorflow   # ${msg('fixes.cpu.keepTfGpu', { version: gpu.version })}`,
+        `conda install tensorflow-gpu=${gpu.version} -c defaults   # ${msg('fixes.cpu.oneChannel')}`,
         'python -c "import tensorflow as tf; print(tf.test.is_gpu_available())"',
       ],
     ),

@@ -14,7 +14,8 @@ import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../.
 import { contextOf, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
 import { first, has, pip } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { onnxruntimeExplained } from '../onnxruntime.js';
 import {
   bundledCopy,
@@ -31,10 +32,6 @@ import { loadedEvidence, missingEvidence, messageLines, unite, type Checked, typ
 import { missingLibs } from '../missing-libs.js';
 import { eventsFor } from '../rank.js';
 import type { Rule } from '../types.js';
-import { m as fm } from './messages-framework.js';
-import { m } from './messages-libraries.js';
-import { xm } from './messages-explain.js';
-import { rm } from './messages-readings.js';
 
 export const rule: Rule = {
   code: 'cudnn-mismatch',
@@ -75,30 +72,30 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, lib: Libr
   const mgr = managerOf(p);
   if (lib.via === 'LD_LIBRARY_PATH' && bundled && !isBundledPath(env, path)) {
     const dir = dirOf(path);
-    fix.push(`# ${fm('cudnnFixLd', { pkg: name, bundled, dir })}`, ldLibraryPathWithout(snapshot, dir));
+    fix.push(`# ${msg('framework.cudnnFixLd', { pkg: name, bundled, dir })}`, ldLibraryPathWithout(snapshot, dir));
   } else if (isTensorflow(p)) {
     const r = tensorflowRelease(p.version);
     if (r?.andCudaExtra) fix.push(pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [tfWithCuda(p.version)]));
-    else fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge cudnn=${need.want}`);
+    else fix.push(`# ${msg('framework.cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge cudnn=${need.want}`);
   } else {
     const major = versionParts(buildCudaOf(p) ?? '12')[0] ?? 12;
     // A build of a CUDA major without NVIDIA wheels (cu102) gets its cuDNN from conda or NVIDIA, not pip.
     const wheel = nvidiaWheelFor(lib.soname, major);
     const spec = wheel ? cudnnWheelSpec(p, wheel) : undefined;
-    if (!wheel || !spec) fix.push(`# ${m('cudnnNoWheel', { major: versionParts(need.want)[0] ?? need.want })}`);
+    if (!wheel || !spec) fix.push(`# ${msg('libraries.cudnnNoWheel', { major: versionParts(need.want)[0] ?? need.want })}`);
     else if (mgr === 'conda' && !findPackage(env, wheel))
-      fix.push(`# ${fm('cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
-    else fix.push(`# ${fm('cudnnFixPip', { pkg: name })}`, pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [spec]));
+      fix.push(`# ${msg('framework.cudnnFixConda', { pkg: name })}`, `conda install -p ${env.prefix} -c conda-forge "cudnn>=${need.min},<${need.below}"`);
+    else fix.push(`# ${msg('framework.cudnnFixPip', { pkg: name })}`, pipInstall(env, mgr === 'uv' ? 'uv' : 'pip', [spec]));
   }
   return {
     code: 'cudnn-mismatch',
     severity: 'error',
-    title: fm('cudnnTitle', vars),
-    cause: fm('cudnnCause', { ...vars, why: problem === 'major' ? fm('cudnnWhyMajor') : fm('cudnnWhyOlder', vars) }),
+    title: msg('framework.cudnnTitle', vars),
+    cause: msg('framework.cudnnCause', { ...vars, why: problem === 'major' ? msg('framework.cudnnWhyMajor') : msg('framework.cudnnWhyOlder', vars) }),
     evidence: [
       packageEvidence(env, p),
-      { fact: m('evResolves', { soname: lib.soname }), value: `${path} (${lib.version})`, source: lib.via },
-      { fact: fm('evKnowledge'), value: `${name} ${p.version}: cuDNN ${need.want}`, source: need.source },
+      { fact: msg('libraries.evResolves', { soname: lib.soname }), value: `${path} (${lib.version})`, source: lib.via },
+      { fact: msg('framework.evKnowledge'), value: `${name} ${p.version}: cuDNN ${need.want}`, source: need.source },
     ],
     fix,
     subject: env.prefix,
@@ -139,53 +136,58 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   if (incompat && (incompat.groups.found || incompat.groups.built || incompat.groups.min)) {
     // JAX's "Outdated cuDNN" block names the minimum it needs; that is the version to ask for.
     const built = (incompat.groups.min ?? incompat.groups.built ?? '').replace(/,\s*/g, '.');
-    const found = ctx.facts.cudnnRuntime?.value ?? (incompat.groups.found ? printed(incompat.groups.found) : undefined) ?? m('unknownLoaded');
-    const want = /^\d{4,5}$/.test(built) ? cudnnNumber(built).replace(/\.0$/, '') : built || m('unknownBuild');
+    const found = ctx.facts.cudnnRuntime?.value ?? (incompat.groups.found ? printed(incompat.groups.found) : undefined) ?? msg('libraries.unknownLoaded');
+    const want = /^\d{4,5}$/.test(built) ? cudnnNumber(built).replace(/\.0$/, '') : built || msg('libraries.unknownBuild');
     // Every pair the messages name, as printed (TF 1.x prints 5103 for 5.1.3): a rebuild can change one side.
     const pairs = [
       ...new Set(events.filter((e) => e.groups.found || e.groups.built).map((e) => `${e.groups.found ?? '?'} vs ${e.groups.built ?? e.groups.min ?? '?'}`)),
     ];
-    if (pairs.length) evidence.push({ fact: em('evCudnnPairs'), value: pairs.slice(0, 4).join('; '), source: 'pasted:error message' });
+    if (pairs.length) evidence.push({ fact: explainersMsg('evCudnnPairs'), value: pairs.slice(0, 4).join('; '), source: 'pasted:error message' });
     return at(2, {
-      title: em('cudnnTitle', { have: found, want }),
-      cause: em('cudnnCause', { have: found, want, why: em('cudnnWhyOlder') }),
+      title: explainersMsg('cudnnTitle', { have: found, want }),
+      cause: explainersMsg('cudnnCause', { have: found, want, why: explainersMsg('cudnnWhyOlder') }),
       evidence,
-      fix: ['echo $LD_LIBRARY_PATH', `# ${m('cudnnFixDropOlder')}`, 'unset LD_LIBRARY_PATH', 'python -c "import torch; print(torch.backends.cudnn.version())"'],
+      fix: [
+        'echo $LD_LIBRARY_PATH',
+        `# ${msg('libraries.cudnnFixDropOlder')}`,
+        'unset LD_LIBRARY_PATH',
+        'python -c "import torch; print(torch.backends.cudnn.version())"',
+      ],
     });
   }
   const lib = missingLibs(ctx).find((l) => l.kind === 'cudnn' || l.kind === 'dll-cudnn');
   const present = cudnnPresent(ctx);
-  const have = present ? (present.withTorch ? m('cudnnWithTorch', { version: present.version }) : present.version) : undefined;
+  const have = present ? (present.withTorch ? msg('libraries.cudnnWithTorch', { version: present.version }) : present.version) : undefined;
   if (lib && present && have && !present.version.startsWith(lib.major ?? '?')) {
     const source = ctx.facts.missingLibraries.find((f) => f.value === lib.name)?.source ?? 'pasted';
     evidence.push(
       missingEvidence(lib.name, source),
-      present.copy ? loadedEvidence(em('evCudnn'), present.copy) : { fact: em('evCudnn'), value: have, source: present.source },
+      present.copy ? loadedEvidence(explainersMsg('evCudnn'), present.copy) : { fact: explainersMsg('evCudnn'), value: have, source: present.source },
     );
-    const vars = { have, want: lib.major ?? '?', why: lib.major === '8' ? em('cudnnWhy8vs9') : em('cudnnWhyOlder') };
+    const vars = { have, want: lib.major ?? '?', why: lib.major === '8' ? explainersMsg('cudnnWhy8vs9') : explainersMsg('cudnnWhyOlder') };
     return at(
       1.8,
       {
-        title: em('cudnnTitle', vars),
-        cause: em('cudnnCause', vars),
+        title: explainersMsg('cudnnTitle', vars),
+        cause: explainersMsg('cudnnCause', vars),
         evidence,
         fix: [
           ...cudnnWheelLines(ctx, lib.major),
           CUDNN_WHEEL_ON_PATH,
-          `# ${m('cudnnFixUpgrade', { major: present.version.split('.')[0] ?? present.version })}`,
+          `# ${msg('libraries.cudnnFixUpgrade', { major: present.version.split('.')[0] ?? present.version })}`,
         ],
       },
       [lib.name],
     );
   }
   if (lib && lib.major === '8' && /ops_infer|cnn_infer|adv_infer/.test(lib.name)) {
-    const vars = { have: '9?', want: '8', why: em('cudnnWhy8vs9') };
+    const vars = { have: '9?', want: '8', why: explainersMsg('cudnnWhy8vs9') };
     const source = ctx.facts.missingLibraries.find((f) => f.value === lib.name)?.source ?? 'pasted';
     return at(
       0.9,
       {
-        title: em('cudnnTitle', vars),
-        cause: em('cudnnCause', vars),
+        title: explainersMsg('cudnnTitle', vars),
+        cause: explainersMsg('cudnnCause', vars),
         evidence: [...evidence, missingEvidence(lib.name, source)],
         fix: cudnnWheelLines(ctx, '8'),
       },
@@ -195,10 +197,10 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   if (has(events, 'dnn-library-not-found', 'cudnn-status-error', 'jax-backend-failed', 'jax-cudnn-version')) {
     const runtime = ctx.facts.cudnnRuntime?.value;
     return at(0.8, {
-      title: runtime ? m('cudnnTitleHave', { have: runtime }) : m('cudnnTitleGeneric'),
-      cause: m('cudnnCauseGeneric', { have: runtime ? m('cudnnLoadsHere', { have: runtime }) : '' }),
+      title: runtime ? msg('libraries.cudnnTitleHave', { have: runtime }) : msg('libraries.cudnnTitleGeneric'),
+      cause: msg('libraries.cudnnCauseGeneric', { have: runtime ? msg('libraries.cudnnLoadsHere', { have: runtime }) : '' }),
       evidence,
-      fix: [`pip install -U "jax[cuda12]"  # ${m('cudnnFixJaxExtra')}`, 'unset LD_LIBRARY_PATH'],
+      fix: [`pip install -U "jax[cuda12]"  # ${msg('libraries.cudnnFixJaxExtra')}`, 'unset LD_LIBRARY_PATH'],
     });
   }
   return undefined;
@@ -213,7 +215,7 @@ function cudnnWheelLines(ctx: ExplainContext, major: string | undefined): string
   if (!Number.isInteger(cudnn)) return [];
   const cuda = ctx.torch?.cuda ? versionParts(ctx.torch.cuda)[0] : 12;
   const req = cudnnWheelRequirement(cudnn, cuda) ?? cudnnWheelRequirement(cudnn);
-  return req ? [pip(`"${req}"`)] : [`# ${m('cudnnNoWheel', { major: cudnn })}`];
+  return req ? [pip(`"${req}"`)] : [`# ${msg('libraries.cudnnNoWheel', { major: cudnn })}`];
 }
 
 // ---- facts alone ----------------------------------------------------------------------------------------------------
@@ -242,8 +244,8 @@ function tfSystemCudnn(ctx: ExplainContext): Told | undefined {
   const have = shown[0]!;
   const vars = { version: tf.version, want: r.cudnn, have: have.value, cuda: r.cuda, major: want };
   const fix = r.andCudaExtra
-    ? [`# ${fm('cudnnFixPip', { pkg: 'tensorflow' })}`, pip(tfWithCuda(tf.version))]
-    : [`# ${xm('fcmTfInstall', { cuda: r.cuda, cudnn: r.cudnn, version: tf.version })}`];
+    ? [`# ${msg('framework.cudnnFixPip', { pkg: 'tensorflow' })}`, pip(tfWithCuda(tf.version))]
+    : [`# ${msg('explain.fcmTfInstall', { cuda: r.cuda, cudnn: r.cudnn, version: tf.version })}`];
   fix.push('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"');
   return {
     fit: 1,
@@ -253,12 +255,12 @@ function tfSystemCudnn(ctx: ExplainContext): Told | undefined {
     finding: {
       code: 'cudnn-mismatch',
       severity: 'error',
-      title: rm('fcmTfCudnnTitle', vars),
-      cause: rm('fcmTfCudnnCause', vars),
+      title: msg('readings.fcmTfCudnnTitle', vars),
+      cause: msg('readings.fcmTfCudnnCause', vars),
       evidence: [
         { fact: 'tensorflow', value: tf.version, source: tf.location },
-        ...shown.slice(0, 3).map((c) => ({ fact: rm('evCudnnSystem'), value: c.value, source: c.source })),
-        { fact: fm('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
+        ...shown.slice(0, 3).map((c) => ({ fact: msg('readings.evCudnnSystem'), value: c.value, source: c.source })),
+        { fact: msg('framework.evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
       ],
       fix,
       ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${r.note ?? 'row unconfirmed'}` }),

@@ -8,8 +8,7 @@ import { findPackage, pythonOf } from '../../snapshot/queries.js';
 import type { DeepCheck, Gpu, PythonEnv, Snapshot } from '../../snapshot/types.js';
 import { factFindings } from '../rank.js';
 import type { Rule, RuleFinding } from '../types.js';
-import { m } from './messages-devices.js';
-import { rm } from './messages-readings.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'deep-check-failed',
@@ -94,39 +93,41 @@ function finding(s: Snapshot, env: PythonEnv, deep: DeepCheck, failure: Failure)
   let cause: string;
   switch (failure) {
     case 'timeout':
-      title = m('dcTitleTimeout', vars);
-      cause = m('dcCauseTimeout', vars);
+      title = msg('devices.dcTitleTimeout', vars);
+      cause = msg('devices.dcCauseTimeout', vars);
       break;
     case 'run':
-      title = m('dcTitleRun', vars);
-      cause = m('dcCauseRun', vars);
+      title = msg('devices.dcTitleRun', vars);
+      cause = msg('devices.dcCauseRun', vars);
       break;
     case 'import':
-      title = m('dcTitleImport', vars);
-      cause = m('dcCauseImport', vars);
+      title = msg('devices.dcTitleImport', vars);
+      cause = msg('devices.dcCauseImport', vars);
       break;
     case 'query':
-      title = m('dcTitleQuery', vars);
-      cause = m('dcCauseQuery', vars);
+      title = msg('devices.dcTitleQuery', vars);
+      cause = msg('devices.dcCauseQuery', vars);
       break;
     case 'kernel':
-      title = m('dcTitleKernel', vars);
-      cause = error ? m('dcCauseKernel', vars) : m('dcCauseKernelSilent', vars);
+      title = msg('devices.dcTitleKernel', vars);
+      cause = error ? msg('devices.dcCauseKernel', vars) : msg('devices.dcCauseKernelSilent', vars);
       break;
     case 'unavailable':
-      title = m('dcTitleUnavailable', vars);
-      cause = m('dcCauseUnavailable', vars) + (error ? m('dcCauseError', vars) : m('dcCauseSilent'));
+      title = msg('devices.dcTitleUnavailable', vars);
+      cause = msg('devices.dcCauseUnavailable', vars) + (error ? msg('devices.dcCauseError', vars) : msg('devices.dcCauseSilent'));
       break;
     case 'no-device':
-      title = m('dcTitleNoDevice', vars);
-      cause = m('dcCauseNoDevice', { ...vars, available: String(t?.cudaAvailable ?? '?') }) + (error ? m('dcCauseError', vars) : m('dcCauseSilent'));
+      title = msg('devices.dcTitleNoDevice', vars);
+      cause =
+        msg('devices.dcCauseNoDevice', { ...vars, available: String(t?.cudaAvailable ?? '?') }) +
+        (error ? msg('devices.dcCauseError', vars) : msg('devices.dcCauseSilent'));
       break;
   }
   return {
     code: 'deep-check-failed',
     severity: 'error',
     title,
-    cause: cause + m('dcCauseUnexplained'),
+    cause: cause + msg('devices.dcCauseUnexplained'),
     evidence: evidenceOf(s, env, deep, error),
     fix: fixOf(failure, shellWord(python)),
     subject: env.prefix,
@@ -136,33 +137,38 @@ function finding(s: Snapshot, env: PythonEnv, deep: DeepCheck, failure: Failure)
 function evidenceOf(s: Snapshot, env: PythonEnv, deep: DeepCheck, error: string | null): Evidence[] {
   const source = deepProbeName(pythonOf(env));
   const t = deep.torch;
-  const out: Evidence[] = [{ fact: m('evInterpreter'), value: pythonOf(env), source: env.foundBy.join(', ') || 'python environments' }];
+  const out: Evidence[] = [{ fact: msg('devices.evInterpreter'), value: pythonOf(env), source: env.foundBy.join(', ') || 'python environments' }];
   if (t) {
-    out.push({ fact: m('evTorch'), value: `${t.version ?? '?'}${t.cudaRuntime ? ` (CUDA ${t.cudaRuntime})` : ''}`, source });
-    out.push({ fact: m('evAvailable'), value: String(t.cudaAvailable ?? '?'), source });
-    out.push({ fact: m('evCount'), value: String(t.deviceCount ?? '?'), source });
-    out.push({ fact: m('evKernel'), value: t.kernelOk === null ? m('kernelNotRun') : t.kernelOk ? m('kernelOk') : m('kernelFailed'), source });
+    out.push({ fact: msg('devices.evTorch'), value: `${t.version ?? '?'}${t.cudaRuntime ? ` (CUDA ${t.cudaRuntime})` : ''}`, source });
+    out.push({ fact: msg('devices.evAvailable'), value: String(t.cudaAvailable ?? '?'), source });
+    out.push({ fact: msg('devices.evCount'), value: String(t.deviceCount ?? '?'), source });
+    out.push({
+      fact: msg('devices.evKernel'),
+      value: t.kernelOk === null ? msg('devices.kernelNotRun') : t.kernelOk ? msg('devices.kernelOk') : msg('devices.kernelFailed'),
+      source,
+    });
   }
-  if (deep.timedOut) out.push({ fact: m('evDuration'), value: `${Math.round(deep.durationMs / 100) / 10} s`, source });
-  if (error) out.push({ fact: m('evChildError'), value: error, source });
+  if (deep.timedOut) out.push({ fact: msg('devices.evDuration'), value: `${Math.round(deep.durationMs / 100) / 10} s`, source });
+  if (error) out.push({ fact: msg('devices.evChildError'), value: error, source });
   // torch's own warnings (CUDA initialization: …) name the cause more often than the error does.
-  for (const w of t?.warnings ?? []) if (!error?.includes(w)) out.push({ fact: rm('evTorchWarning'), value: oneLine(w), source });
-  out.push({ fact: m('evDriverGpus'), value: s.gpus.length ? gpuList(s.gpus) : '0', source: s.gpus[0]?.source ?? 'nvml' });
+  for (const w of t?.warnings ?? []) if (!error?.includes(w)) out.push({ fact: msg('readings.evTorchWarning'), value: oneLine(w), source });
+  out.push({ fact: msg('devices.evDriverGpus'), value: s.gpus.length ? gpuList(s.gpus) : '0', source: s.gpus[0]?.source ?? 'nvml' });
   return out;
 }
 
 /** The next checks, with this environment's own interpreter: what torch sees, the CUDA error in full, the driver, the variables. */
 function fixOf(failure: Failure, py: string): string[] {
   const sees = `${py} -c "import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available(), torch.cuda.device_count())"`;
-  const driver = [m('dcFixDriver'), 'nvidia-smi', "env | grep -E 'CUDA|NVIDIA'"];
-  const collect = [m('dcFixCollect'), `${py} -m torch.utils.collect_env`];
-  if (failure === 'timeout') return [m('dcFixTimeout'), `time ${py} -c "import torch; print(torch.cuda.is_available())"`, 'timeout 30 nvidia-smi', ...collect];
-  if (failure === 'import' || failure === 'run') return [m('dcFixImport'), `${py} -c "import torch"`, ...driver, ...collect];
-  return [m('dcFixSee'), sees, `${py} -c "import torch; torch.zeros(1, device='cuda')"`, ...driver, ...collect];
+  const driver = [msg('devices.dcFixDriver'), 'nvidia-smi', "env | grep -E 'CUDA|NVIDIA'"];
+  const collect = [msg('devices.dcFixCollect'), `${py} -m torch.utils.collect_env`];
+  if (failure === 'timeout')
+    return [msg('devices.dcFixTimeout'), `time ${py} -c "import torch; print(torch.cuda.is_available())"`, 'timeout 30 nvidia-smi', ...collect];
+  if (failure === 'import' || failure === 'run') return [msg('devices.dcFixImport'), `${py} -c "import torch"`, ...driver, ...collect];
+  return [msg('devices.dcFixSee'), sees, `${py} -c "import torch; torch.zeros(1, device='cuda')"`, ...driver, ...collect];
 }
 
 function gpuList(gpus: readonly Gpu[]): string {
-  return m(gpus.length === 1 ? 'gpuListOne' : 'gpuList', { count: gpus.length, list: gpus.map((g) => `${g.index}: ${g.name}`).join(', ') });
+  return msg(gpus.length === 1 ? 'devices.gpuListOne' : 'devices.gpuList', { count: gpus.length, list: gpus.map((g) => `${g.index}: ${g.name}`).join(', ') });
 }
 
 /** The first line that says something, cut; render escapes it later. */

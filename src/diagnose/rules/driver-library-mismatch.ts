@@ -6,13 +6,12 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import type { ExplainContext } from '../context.js';
 import { has, lineEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-system.js';
 import { driverVersionFromPath, ev, inContainer, isWsl } from '../system-facts.js';
 import { holdDriverLines, osTarget, ownerCommand } from '../../install/system.js';
-import { fx } from './messages-fixes.js';
 
 const MISMATCH = /LIB_RM_VERSION_MISMATCH|SYSTEM_DRIVER_MISMATCH|Driver\/library version mismatch/i;
 
@@ -36,15 +35,19 @@ function check(s: Snapshot): Finding[] {
   const userCandidates: Array<{ version: string; evidence: Evidence; path: string }> = [];
   const nvmlV = driverVersionFromPath(nvmlPath);
   if (nvmlV && nvmlPath)
-    userCandidates.push({ version: nvmlV, path: nvmlPath, evidence: { fact: m('evNvmlLoaded'), value: nvmlPath, source: 'native:libnvidia-ml.so.1' } });
+    userCandidates.push({
+      version: nvmlV,
+      path: nvmlPath,
+      evidence: { fact: msg('system.evNvmlLoaded'), value: nvmlPath, source: 'native:libnvidia-ml.so.1' },
+    });
   const cudaV = cudaIsCompat ? null : driverVersionFromPath(cudaPath);
   if (cudaV && cudaPath)
-    userCandidates.push({ version: cudaV, path: cudaPath, evidence: { fact: m('evCudaLoaded'), value: cudaPath, source: 'native:libcuda.so.1' } });
+    userCandidates.push({ version: cudaV, path: cudaPath, evidence: { fact: msg('system.evCudaLoaded'), value: cudaPath, source: 'native:libcuda.so.1' } });
   if (s.driver.version && s.driver.version.source === 'nvml') {
     userCandidates.push({
       version: s.driver.version.value,
       path: nvmlPath ?? '',
-      evidence: { fact: m('evDriverVersion'), value: s.driver.version.value, source: s.driver.version.source },
+      evidence: { fact: msg('system.evDriverVersion'), value: s.driver.version.value, source: s.driver.version.source },
     });
   }
   const differing = kernel ? userCandidates.find((u) => u.version !== kernel) : undefined;
@@ -60,10 +63,16 @@ function check(s: Snapshot): Finding[] {
   const user = differing?.version ?? userCandidates[0]?.version ?? null;
   const errorText = errors.join('; ');
   const evidence: Evidence[] = [
-    ...ev(m('evKernelModule'), s.driver.kernelModule),
+    ...ev(msg('system.evKernelModule'), s.driver.kernelModule),
     ...userCandidates.filter((u) => u.version !== kernel).map((u) => u.evidence),
     ...(errorText
-      ? [{ fact: m('evError'), value: errorText, source: s.cudaDriverApi?.error && MISMATCH.test(s.cudaDriverApi.error) ? 'cuda-driver:cuInit' : 'probe' }]
+      ? [
+          {
+            fact: msg('system.evError'),
+            value: errorText,
+            source: s.cudaDriverApi?.error && MISMATCH.test(s.cudaDriverApi.error) ? 'cuda-driver:cuInit' : 'probe',
+          },
+        ]
       : []),
   ];
   const container = inContainer(s);
@@ -71,22 +80,24 @@ function check(s: Snapshot): Finding[] {
   let cause: string;
   let fix: string[];
   if (container && kernel && user && user !== kernel) {
-    cause = `${m('dlmCause', { kernel, user })} ${m('dlmCauseContainer', { container, kernel, user })}`;
-    fix = [m('dlmFixContainerFind', { kernel }), ...(libPath ? [ownerCommand(s, libPath)] : []), m('dlmFixContainerRun')];
+    cause = `${msg('system.dlmCause', { kernel, user })} ${msg('system.dlmCauseContainer', { container, kernel, user })}`;
+    fix = [msg('system.dlmFixContainerFind', { kernel }), ...(libPath ? [ownerCommand(s, libPath)] : []), msg('system.dlmFixContainerRun')];
   } else {
     cause =
-      kernel && user && user !== kernel ? m('dlmCause', { kernel, user }) : m('dlmCauseUnknown', { kernel: kernel ? ` ${kernel}` : '', error: errorText });
+      kernel && user && user !== kernel
+        ? msg('system.dlmCause', { kernel, user })
+        : msg('system.dlmCauseUnknown', { kernel: kernel ? ` ${kernel}` : '', error: errorText });
     fix = [
-      m('dlmFixReboot', { user: user ?? '' }),
+      msg('system.dlmFixReboot', { user: user ?? '' }),
       'sudo reboot',
-      m('dlmFixReload'),
+      msg('system.dlmFixReload'),
       'sudo systemctl stop nvidia-persistenced',
       'sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia',
-      m('dlmFixCheck', { user: user ?? '' }),
+      msg('system.dlmFixCheck', { user: user ?? '' }),
       'nvidia-smi',
     ];
   }
-  const title = kernel && user && user !== kernel ? m('dlmTitle', { kernel, user }) : m('dlmTitleUnknown');
+  const title = kernel && user && user !== kernel ? msg('system.dlmTitle', { kernel, user }) : msg('system.dlmTitleUnknown');
   const f: Finding = { code: 'driver-library-mismatch', severity: 'error', title, cause, evidence, fix };
   return [f];
 }
@@ -96,7 +107,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading {
   const d = ctx.snapshot.driver;
   const client = d.version?.value;
   const kernel = d.kernelModule?.value;
-  const evidence: Evidence[] = [...lineEvidence(events), ...ev(m('evUserSpace'), d.version), ...ev(m('evKernelModule'), d.kernelModule)];
+  const evidence: Evidence[] = [...lineEvidence(events), ...ev(msg('system.evUserSpace'), d.version), ...ev(msg('system.evKernelModule'), d.kernelModule)];
   const both = client && kernel && client !== kernel;
   const direct = has(events, 'driver-library-mismatch', 'nvrm-api-mismatch', 'tf-kernel-dso-mismatch');
   const branch = versionParts(client ?? kernel ?? '')[0];
@@ -106,8 +117,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading {
     finding: {
       code: 'driver-library-mismatch',
       severity: 'error',
-      title: both ? m('dlmTitle', { kernel: kernel!, user: client! }) : m('dlmTitleUnknown'),
-      cause: em('dlmCause'),
+      title: both ? msg('system.dlmTitle', { kernel: kernel!, user: client! }) : msg('system.dlmTitleUnknown'),
+      cause: explainersMsg('dlmCause'),
       evidence,
       fix: mismatchFix(ctx.snapshot, branch === undefined ? undefined : String(branch)),
     },
@@ -121,15 +132,15 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading {
  */
 function mismatchFix(s: Snapshot, branch: string | undefined): string[] {
   const platform = osTarget(s).platform;
-  if (platform === 'windows') return [`# ${m('dlmFixWindows')}`, 'nvidia-smi'];
-  if (platform === 'wsl') return [`# ${m('dlmFixWsl')}`, 'wsl --shutdown', '/usr/lib/wsl/lib/nvidia-smi'];
-  if (platform === 'container') return [`# ${m('dlmFixContainerPaste')}`, m('dlmFixContainerRun')];
+  if (platform === 'windows') return [`# ${msg('system.dlmFixWindows')}`, 'nvidia-smi'];
+  if (platform === 'wsl') return [`# ${msg('system.dlmFixWsl')}`, 'wsl --shutdown', '/usr/lib/wsl/lib/nvidia-smi'];
+  if (platform === 'container') return [`# ${msg('system.dlmFixContainerPaste')}`, msg('system.dlmFixContainerRun')];
   return [
     'cat /proc/driver/nvidia/version',
-    `ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # ${fx('staleNvmlLink')}`,
+    `ls -l $(ldconfig -p | grep -o "/.*libnvidia-ml.so.1")   # ${msg('fixes.staleNvmlLink')}`,
     'sudo reboot',
-    `# ${fx('orWhenIdle')} sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`,
-    `# ${em('dlmHold')}`,
+    `# ${msg('fixes.orWhenIdle')} sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`,
+    `# ${explainersMsg('dlmHold')}`,
     ...holdDriverLines(s, branch),
   ];
 }

@@ -6,14 +6,13 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import type { ExplainContext } from '../context.js';
 import { finding, gpuEvidence, has, first, inWsl, lineEvidence, moduleEventOf } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-system.js';
 import { driverAnswers, ev, isWsl, moduleLoaded, pciLabel, specForPci } from '../system-facts.js';
 import { kernelHeadersCommand, moduleRebuildLines, osTarget } from '../../install/system.js';
 import { driverBranchLines, driverInstallCommands, fabricManagerInstall, kernelParameterLines, proprietaryModuleLines } from '../../install/driver.js';
-import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'driver-not-loaded',
@@ -31,55 +30,55 @@ function check(s: Snapshot): Finding[] {
   const gpus = s.pciGpus.filter((p) => p.driver !== 'nvidia');
   if (gpus.length === 0) return [];
   const bound = [...new Set(gpus.map((p) => p.driver).filter((d): d is string => d !== null))];
-  const boundText = bound.length ? m('dnlCauseBound', { driver: bound.join(', ') }) : '';
+  const boundText = bound.length ? msg('system.dnlCauseBound', { driver: bound.join(', ') }) : '';
   const installed = installedDriver(s);
   const evidence: Evidence[] = [
-    ...gpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
-    ...gpus.filter((p) => p.driver).map((p) => ({ fact: m('evBoundDriver'), value: `${p.address}: ${p.driver}`, source: p.source })),
-    ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
-    ...ev(m('evDkms'), s.os.dkms, (v) => (v.length ? v.join(', ') : 'none')),
-    ...ev(m('evKernelHeaders'), s.os.kernelHeaders, (v) => (v ? 'installed' : 'missing')),
-    ...ev(m('evOs'), s.os.prettyName),
+    ...gpus.map((p) => ({ fact: msg('system.evPciDevice'), value: pciLabel(p), source: p.source })),
+    ...gpus.filter((p) => p.driver).map((p) => ({ fact: msg('system.evBoundDriver'), value: `${p.address}: ${p.driver}`, source: p.source })),
+    ...ev(msg('system.evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+    ...ev(msg('system.evDkms'), s.os.dkms, (v) => (v.length ? v.join(', ') : 'none')),
+    ...ev(msg('system.evKernelHeaders'), s.os.kernelHeaders, (v) => (v ? 'installed' : 'missing')),
+    ...ev(msg('system.evOs'), s.os.prettyName),
   ];
   const names = gpus.map(pciLabel).join(', ');
   const headers = s.os.kernelHeaders?.value === false ? kernelHeadersCommand(s) : null;
   let cause: string;
   const fix: string[] = [];
   if (installed) {
-    cause = m('dnlCauseInstalled', { gpus: names, installed, bound: boundText, kernel: s.os.kernel?.value ?? '?' });
-    fix.push(m('dnlFixWhy'), 'sudo modprobe nvidia', "sudo dmesg | grep -i -E 'nvidia|nvrm|nouveau|secure|key' | tail -n 30");
+    cause = msg('system.dnlCauseInstalled', { gpus: names, installed, bound: boundText, kernel: s.os.kernel?.value ?? '?' });
+    fix.push(msg('system.dnlFixWhy'), 'sudo modprobe nvidia', "sudo dmesg | grep -i -E 'nvidia|nvrm|nouveau|secure|key' | tail -n 30");
     // The module is rebuilt for the running kernel by the tool that built it: DKMS, or akmods on Fedora.
     const akmods = osTarget(s).distro === 'fedora';
     if (s.os.dkms?.value.length || akmods) {
-      fix.push(m('dnlFixRebuild'));
+      fix.push(msg('system.dnlFixRebuild'));
       const rebuild = moduleRebuildLines(s, { dkms: !!s.os.dkms?.value.length });
       fix.push(...(s.os.kernelHeaders?.value === false ? rebuild : rebuild.filter((l) => l !== kernelHeadersCommand(s))), 'sudo modprobe nvidia');
     }
-    if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
-    if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
+    if (s.os.nouveau.loaded?.value) fix.push(msg('system.dnlFixNouveau'));
+    if (s.os.secureBoot?.value === 'enabled') fix.push(msg('system.dnlFixSecureBoot'));
     fix.push('nvidia-smi');
   } else {
-    cause = m('dnlCauseNone', { gpus: names, bound: boundText });
-    if (s.os.nouveau.loaded?.value) fix.push(m('dnlFixNouveau'));
+    cause = msg('system.dnlCauseNone', { gpus: names, bound: boundText });
+    if (s.os.nouveau.loaded?.value) fix.push(msg('system.dnlFixNouveau'));
     if (headers) fix.push(headers);
     fix.push(...driverInstallCommands(s, gpus.map(specForPci)));
-    if (s.os.secureBoot?.value === 'enabled') fix.push(m('dnlFixSecureBoot'));
-    fix.push(m('dnlFixReboot'), 'sudo reboot');
+    if (s.os.secureBoot?.value === 'enabled') fix.push(msg('system.dnlFixSecureBoot'));
+    fix.push(msg('system.dnlFixReboot'), 'sudo reboot');
   }
   // Native Windows reinstalls with NVIDIA's installer; in a container the module and its packages are the host's.
   const platform = osTarget(s).platform;
   const where =
     platform === 'windows'
-      ? [`# ${m('dnlFixWindows')}`, 'nvidia-smi']
+      ? [`# ${msg('system.dnlFixWindows')}`, 'nvidia-smi']
       : platform === 'container'
         ? [
-            `# ${m('dnlFixOnHost')}`,
+            `# ${msg('system.dnlFixOnHost')}`,
             ...driverInstallCommands(s, gpus.map(specForPci)).filter((l) => l.startsWith('# ')),
-            m('noGpuFixContainerRun'),
+            msg('system.noGpuFixContainerRun'),
             'docker run --rm --gpus all <image> nvidia-smi',
           ]
         : fix;
-  const f: Finding = { code: 'driver-not-loaded', severity: 'error', title: m('dnlTitle'), cause, evidence, fix: where };
+  const f: Finding = { code: 'driver-not-loaded', severity: 'error', title: msg('system.dnlTitle'), cause, evidence, fix: where };
   return [f];
 }
 
@@ -101,17 +100,17 @@ function hung(s: Snapshot): Finding[] {
     {
       code: 'driver-not-loaded',
       severity: 'error',
-      title: m('dnlTitleHung'),
-      cause: m('dnlCauseHung', { version, what }),
+      title: msg('system.dnlTitleHung'),
+      cause: msg('system.dnlCauseHung', { version, what }),
       evidence: [
-        ...ev(m('evKernelModule'), s.driver.kernelModule),
-        ...timedOut.map((p) => ({ fact: m('evProbe'), value: `${p.name}: ${p.detail ?? 'timed out'}`, source: 'probe' })),
-        ...s.pciGpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
+        ...ev(msg('system.evKernelModule'), s.driver.kernelModule),
+        ...timedOut.map((p) => ({ fact: msg('system.evProbe'), value: `${p.name}: ${p.detail ?? 'timed out'}`, source: 'probe' })),
+        ...s.pciGpus.map((p) => ({ fact: msg('system.evPciDevice'), value: pciLabel(p), source: p.source })),
       ],
       fix: [
-        m('dnlFixHungLog'),
+        msg('system.dnlFixHungLog'),
         "sudo dmesg | grep -i -E 'xid|fallen off the bus|nvrm' | tail -n 30",
-        m('dnlFixHungReset'),
+        msg('system.dnlFixHungReset'),
         idx ? `sudo nvidia-smi -r -i ${idx}` : 'sudo nvidia-smi -r',
         'sudo reboot',
       ],
@@ -135,10 +134,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 2,
-      finding: finding('driver-not-loaded', 'error', em('dnlPrimeTitle'), em('dnlPrimeCause'), evidence, [
+      finding: finding('driver-not-loaded', 'error', explainersMsg('dnlPrimeTitle'), explainersMsg('dnlPrimeCause'), evidence, [
         'prime-select query',
         'grep -rn "alias nvidia off" /lib/modprobe.d/ /etc/modprobe.d/',
-        `sudo prime-select on-demand   # ${fx('dnl.primeOr')}`,
+        `sudo prime-select on-demand   # ${msg('fixes.dnl.primeOr')}`,
         'sudo reboot',
       ]),
     };
@@ -150,24 +149,31 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 2,
-      finding: finding('driver-not-loaded', 'error', em('dnlGspTitle'), em('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }), evidence, [
-        ...proprietaryModuleLines(ctx.snapshot, branch === undefined ? undefined : String(branch)),
-        `# ${fx('dnl.runInstaller')} sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary`,
-        `modinfo nvidia | grep -i license   # ${fx('dnl.license')}`,
-      ]),
+      finding: finding(
+        'driver-not-loaded',
+        'error',
+        explainersMsg('dnlGspTitle'),
+        explainersMsg('dnlGspCause', { gpu: g ? ` (${g.gpu.name}, ${g.sm})` : '' }),
+        evidence,
+        [
+          ...proprietaryModuleLines(ctx.snapshot, branch === undefined ? undefined : String(branch)),
+          `# ${msg('fixes.dnl.runInstaller')} sh NVIDIA-Linux-x86_64-<version>.run --kernel-module-type=proprietary`,
+          `modinfo nvidia | grep -i license   # ${msg('fixes.dnl.license')}`,
+        ],
+      ),
     };
   }
   const cc = first(events, 'dkms-cc-mismatch');
   if (cc) {
-    const vars = { kernelCc: cc.groups.kernelCc ?? '?', cc: cc.groups.cc ?? '?', kernel: ctx.snapshot.os.kernel?.value ?? em('unknown') };
+    const vars = { kernelCc: cc.groups.kernelCc ?? '?', cc: cc.groups.cc ?? '?', kernel: ctx.snapshot.os.kernel?.value ?? explainersMsg('unknown') };
     return {
       specific: true,
       fit: 2,
-      finding: finding('driver-not-loaded', 'error', em('dnlCcTitle', vars), em('dnlCcCause', vars), evidence, [
-        `cat /proc/version   # ${fx('dnl.procVersion')}`,
+      finding: finding('driver-not-loaded', 'error', explainersMsg('dnlCcTitle', vars), explainersMsg('dnlCcCause', vars), evidence, [
+        `cat /proc/version   # ${msg('fixes.dnl.procVersion')}`,
         'gcc --version',
-        `# ${fx('dnl.installGcc', { cc: vars.kernelCc })}`,
-        `# ${fx('dnl.ignoreCc', { cmd: 'IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run' })}`,
+        `# ${msg('fixes.dnl.installGcc', { cc: vars.kernelCc })}`,
+        `# ${msg('fixes.dnl.ignoreCc', { cmd: 'IGNORE_CC_MISMATCH=1 sh NVIDIA-Linux-*.run' })}`,
       ]),
     };
   }
@@ -178,7 +184,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 0.5,
-      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
+      finding: finding('driver-not-loaded', 'error', explainersMsg('dnlTitle'), explainersMsg('dnlFabric', { driver: v ? ` (${v})` : '' }), evidence, [
         'systemctl status nvidia-fabricmanager',
         fabricManagerInstall(ctx.snapshot, v ?? undefined),
         'sudo systemctl enable --now nvidia-fabricmanager',
@@ -189,11 +195,11 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 2,
-      finding: finding('driver-not-loaded', 'error', em('dnlBarTitle'), em('dnlBarCause'), evidence, [
-        `# ${fx('dnl.bios')}`,
-        `# ${m('dnlFixRealloc')}`,
+      finding: finding('driver-not-loaded', 'error', explainersMsg('dnlBarTitle'), explainersMsg('dnlBarCause'), evidence, [
+        `# ${msg('fixes.dnl.bios')}`,
+        `# ${msg('system.dnlFixRealloc')}`,
         ...kernelParameterLines(ctx.snapshot, 'pci=realloc'),
-        `sudo lspci -vv -s <bus:dev.fn> | grep -i region   # ${fx('dnl.bars')}`,
+        `sudo lspci -vv -s <bus:dev.fn> | grep -i region   # ${msg('fixes.dnl.bars')}`,
         'sudo reboot',
       ]),
     };
@@ -201,17 +207,24 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const unsupported = first(events, 'nvrm-gpu-unsupported');
   if (unsupported) {
     const drv = unsupported.groups.driver ?? ctx.driver?.version ?? '?';
-    evidence.push({ fact: em('evDriver'), value: drv, source: 'pasted:dmesg' });
+    evidence.push({ fact: explainersMsg('evDriver'), value: drv, source: 'pasted:dmesg' });
     return {
       specific: true,
       fit: 2,
-      finding: finding('driver-not-loaded', 'error', em('dnlUnsupportedTitle', { driver: drv }), em('dnlUnsupportedCause', { driver: drv }), evidence, [
-        `lspci -nn | grep -i nvidia   # ${fx('dnl.pciId')}`,
-        `# ${fx('dnl.readmeAppendix')}`,
-        `# ${m('dnlFixBranchPick')}`,
-        ...driverBranchLines(ctx.snapshot),
-        'sudo reboot',
-      ]),
+      finding: finding(
+        'driver-not-loaded',
+        'error',
+        explainersMsg('dnlUnsupportedTitle', { driver: drv }),
+        explainersMsg('dnlUnsupportedCause', { driver: drv }),
+        evidence,
+        [
+          `lspci -nn | grep -i nvidia   # ${msg('fixes.dnl.pciId')}`,
+          `# ${msg('fixes.dnl.readmeAppendix')}`,
+          `# ${msg('system.dnlFixBranchPick')}`,
+          ...driverBranchLines(ctx.snapshot),
+          'sudo reboot',
+        ],
+      ),
     };
   }
   if (has(events, 'cuda-unknown-error')) {
@@ -221,10 +234,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       finding: finding(
         'driver-not-loaded',
         'error',
-        em('dnlTitle'),
-        em('dnlUvm'),
+        explainersMsg('dnlTitle'),
+        explainersMsg('dnlUvm'),
         evidence,
-        os.platform === 'windows' ? [`# ${m('dnlFixWindows')}`, 'nvidia-smi'] : ['sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm', 'nvidia-smi'],
+        os.platform === 'windows' ? [`# ${msg('system.dnlFixWindows')}`, 'nvidia-smi'] : ['sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm', 'nvidia-smi'],
       ),
     };
   }
@@ -235,7 +248,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: secure || nouveau ? 0.7 : 1.3,
-      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('kmodMissingCause'), evidence, [
+      finding: finding('driver-not-loaded', 'error', explainersMsg('dnlTitle'), explainersMsg('kmodMissingCause'), evidence, [
         'uname -r; rpm -q kernel-devel akmod-nvidia',
         'sudo dnf install -y kernel-devel-$(uname -r)',
         'sudo akmods --force && sudo dracut --force',
@@ -248,13 +261,15 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   // The kernel the module is missing for (modprobe's /lib/modules/<release>, dkms, uname) and the driver named.
   const kernel = events.map((e) => e.groups.kernel).find(Boolean) ?? ctx.snapshot.os.kernel?.value ?? undefined;
   const drv = events.map((e) => e.groups.driver).find(Boolean) ?? ctx.driver?.version;
-  if (kernel) evidence.push({ fact: em('evKernel'), value: kernel, source: ctx.snapshot.os.kernel?.source ?? 'pasted' });
-  if (drv) evidence.push({ fact: em('evDriver'), value: drv, source: ctx.driver?.source ?? 'pasted' });
+  if (kernel) evidence.push({ fact: explainersMsg('evKernel'), value: kernel, source: ctx.snapshot.os.kernel?.source ?? 'pasted' });
+  if (drv) evidence.push({ fact: explainersMsg('evDriver'), value: drv, source: ctx.driver?.source ?? 'pasted' });
   const k = kernel ?? '$(uname -r)';
   // Inside a container nvidia-smi fails when the runtime did not pass the GPU in; no-gpu carries that fix.
   const inContainer = has(ctx.events, 'container-context') && !moduleEventOf(events);
   const moduleEvent = has(events, 'modprobe-no-nvidia', 'dkms-error', 'kernel-module-prose', 'version-magic');
-  const cause = moduleEvent ? em('dnlModuleCause', { kernel: kernel ?? em('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' }) : em('dnlCause');
+  const cause = moduleEvent
+    ? explainersMsg('dnlModuleCause', { kernel: kernel ?? explainersMsg('dnlRunningKernel'), driver: drv ? ` ${drv}` : '' })
+    : explainersMsg('dnlCause');
   // The paste's own nvidia-smi header (its Driver Version and CUDA Version) shows the driver answering: not loaded is unlikely.
   const fit = smiAnswered(ctx.snapshot) ? 0.3 : inContainer ? 0.5 : secure || nouveau ? 0.7 : direct || moduleEvent ? 1.4 : 0.8;
   // Native Windows has no kernel module to build: the driver is reinstalled with NVIDIA's installer.
@@ -262,20 +277,23 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: false,
       fit,
-      finding: finding('driver-not-loaded', 'error', em('dnlTitle'), em('dnlCause'), evidence, [`# ${m('dnlFixWindows')}`, 'nvidia-smi']),
+      finding: finding('driver-not-loaded', 'error', explainersMsg('dnlTitle'), explainersMsg('dnlCause'), evidence, [
+        `# ${msg('system.dnlFixWindows')}`,
+        'nvidia-smi',
+      ]),
     };
   // In a container the module is the host's: the same checks, run on the host.
-  const onHost = os.platform === 'container' || inContainer ? [`# ${m('dnlFixOnHost')}`] : [];
+  const onHost = os.platform === 'container' || inContainer ? [`# ${msg('system.dnlFixOnHost')}`] : [];
   const hostOs = os.platform === 'container' ? { ...ctx.snapshot, os: { ...ctx.snapshot.os, container: null, id: null } } : ctx.snapshot;
   return {
     specific: false,
     fit,
-    finding: finding('driver-not-loaded', 'error', em('dnlTitle'), cause, evidence, [
+    finding: finding('driver-not-loaded', 'error', explainersMsg('dnlTitle'), cause, evidence, [
       ...onHost,
-      `# ${em('dnlCheck')}`,
+      `# ${explainersMsg('dnlCheck')}`,
       'sudo dmesg | grep -iE "nvidia|nvrm|nouveau|secure|lockdown"',
       'dkms status',
-      `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # ${fx('dkmsBuiltForKernel')}`,
+      `ls /lib/modules/${k}/updates/dkms/ 2>/dev/null   # ${msg('fixes.dkmsBuiltForKernel')}`,
       ...moduleRebuildLines(hostOs, { kernel: kernel ?? undefined, driver: drv ?? undefined, dkms: true }),
       'sudo modprobe nvidia',
       'nvidia-smi',

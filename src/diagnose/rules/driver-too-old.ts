@@ -37,15 +37,14 @@ import type { Evidence, Finding } from '../../findings.js';
 import { contextOf, tagOf, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
 import { first, has, lineEvidence, primary, type Explained } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { bySeverity, confirmedBy, eachFactOnce, fromCheck, fromFactsAlone, namedByMessage } from '../from-text.js';
 import { guessFinding } from '../guess.js';
 import { namedCuda } from '../named-cuda.js';
 import { eventsFor } from '../rank.js';
 import { driverFacts, torchAlternative } from '../driver-facts.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m as mf } from './messages-framework.js';
-import { m } from './messages-driver.js';
 
 // jax plugins are checked by framework-cuda-mismatch; torchvision/torchaudio follow torch.
 const SKIP = /^(jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|torchvision|torchaudio)$/;
@@ -134,7 +133,7 @@ function programOf(x: TooNew): Program {
   return {
     name: `${name} ${x.pkg.version}`,
     cuda,
-    built: x.env.prefix === PASTED_PREFIX ? m('dtoBuilt', { name: `${vars.pkg} ${vars.version}`, cuda }) : m('dtoBuiltIn', vars),
+    built: x.env.prefix === PASTED_PREFIX ? msg('driver.dtoBuilt', { name: `${vars.pkg} ${vars.version}`, cuda }) : msg('driver.dtoBuiltIn', vars),
     kind: name === 'torch' ? 'torch' : isTensorflow(x.pkg) ? 'tensorflow' : 'other',
     env: x.env,
     pkg: x.pkg,
@@ -167,60 +166,66 @@ function tooOld(snapshot: Snapshot, p: Program, say: Say): Finding {
     mvc: need.mvc ?? '?',
     full: need.full ?? '?',
     driver: driver ?? '?',
-    max: max ?? mf('drvUnknownMax'),
+    max: max ?? msg('framework.drvUnknownMax'),
   };
-  const title = driver ? m('dtoTitle', vars) : max ? m('dtoTitleCuda', vars) : m('dtoTitleNoDriver', vars);
+  const title = driver ? msg('driver.dtoTitle', vars) : max ? msg('driver.dtoTitleCuda', vars) : msg('driver.dtoTitleNoDriver', vars);
   let cause: string;
   if (p.ptxGpu) {
     const g = p.ptxGpu;
-    cause = mf('drvCausePtx', {
+    cause = msg('framework.drvCausePtx', {
       pkg: p.pkg ? canonicalName(p.pkg.name) : p.name,
       version: p.pkg?.version ?? '',
       prefix: p.env?.prefix ?? PASTED_PREFIX,
       cuda: p.cuda,
       full: need.full ?? '?',
-      driver: driver ?? m('dtoDriverOfCuda', vars),
+      driver: driver ?? msg('driver.dtoDriverOfCuda', vars),
       gpu: g.gpu.name,
       sm: g.sm,
     });
   } else {
     // Why the driver is short: the runtime's own check of the image, JIT or newer features beyond what MVC covers, or the floors.
     const mvcOnly = need.withinMvc && !p.checksDriver;
-    const needs = p.checksDriver ? m('dtoNeedsCheck', vars) : mvcOnly ? m('dtoNeedsFull', vars) : need.both ? m('dtoNeedsBoth', vars) : m('dtoNeedsOne', vars);
+    const needs = p.checksDriver
+      ? msg('driver.dtoNeedsCheck', vars)
+      : mvcOnly
+        ? msg('driver.dtoNeedsFull', vars)
+        : need.both
+          ? msg('driver.dtoNeedsBoth', vars)
+          : msg('driver.dtoNeedsOne', vars);
     const have = mvcOnly
       ? driver
-        ? m('dtoHaveMvc', vars)
+        ? msg('driver.dtoHaveMvc', vars)
         : max
-          ? m('dtoHaveMvcCuda', vars)
+          ? msg('driver.dtoHaveMvcCuda', vars)
           : ''
       : driver
-        ? m('dtoHave', vars)
+        ? msg('driver.dtoHave', vars)
         : max
-          ? m('dtoHaveCuda', vars)
+          ? msg('driver.dtoHaveCuda', vars)
           : '';
     const effect = !d
-      ? m('dtoEffectNoDriver')
+      ? msg('driver.dtoEffectNoDriver')
       : p.checksDriver
-        ? m('dtoEffectCheck')
+        ? msg('driver.dtoEffectCheck')
         : mvcOnly
-          ? m('dtoEffectMvc')
+          ? msg('driver.dtoEffectMvc')
           : p.kind === 'torch'
-            ? m('dtoEffectTorch')
-            : m('dtoEffect');
-    cause = m('dtoCause', { built: p.built, needs, have, effect });
+            ? msg('driver.dtoEffectTorch')
+            : msg('driver.dtoEffect');
+    cause = msg('driver.dtoCause', { built: p.built, needs, have, effect });
   }
   const framework = d ? frameworkAlternatives(snapshot, p, d) : { lines: [] };
   const alternatives = [...framework.lines, ...(say.alternatives ?? [])];
   const unconfirmed = framework.unconfirmed;
   const fix = [
-    `# ${alternatives.length ? mf('drvUpgrade', { floor }) : m('dtoUpgrade', { floor })}`,
+    `# ${alternatives.length ? msg('framework.drvUpgrade', { floor }) : msg('driver.dtoUpgrade', { floor })}`,
     ...driverUpgradeCommands(snapshot, floor, driverWords(floor)),
     ...alternatives,
   ];
-  const evidence = eachFactOnce([...say.lines, ...p.evidence, ...driverFacts(d, mf('evDriver')), ...cudaRowNote(p.cuda)]);
+  const evidence = eachFactOnce([...say.lines, ...p.evidence, ...driverFacts(d, msg('framework.evDriver')), ...cudaRowNote(p.cuda)]);
   if (p.ptxGpu)
     evidence.push({
-      fact: mf('evGpu', { index: p.ptxGpu.gpu.index }),
+      fact: msg('framework.evGpu', { index: p.ptxGpu.gpu.index }),
       value: `${p.ptxGpu.gpu.name}: ${p.ptxGpu.cc} (${p.ptxGpu.sm})`,
       source: p.ptxGpu.source,
     });
@@ -265,10 +270,10 @@ function gpusNewerThanDriver(s: Snapshot): NewerGpu[] {
     const floor = lowestDriverBranchForCc(cc, os);
     if (floor && branch < floor.branch) out.push({ name, cc, where, source, floor });
   };
-  for (const g of gpuCapabilities(s)) add(g.gpu.name, g.cc, mf('evGpu', { index: g.gpu.index }), g.source);
+  for (const g of gpuCapabilities(s)) add(g.gpu.name, g.cc, msg('framework.evGpu', { index: g.gpu.index }), g.source);
   for (const p of s.pciGpus ?? []) {
     const spec = gpuByPciDeviceId(p.deviceId);
-    if (spec?.computeCapability) add(spec.name, spec.computeCapability, `${m('evGpuListed')} ${p.address} (${p.deviceId})`, p.source);
+    if (spec?.computeCapability) add(spec.name, spec.computeCapability, `${msg('driver.evGpuListed')} ${p.address} (${p.deviceId})`, p.source);
   }
   return out;
 }
@@ -290,19 +295,19 @@ function gpuTooNew(snapshot: Snapshot, g: NewerGpu): Finding {
   };
   const evidence = eachFactOnce([
     { fact: g.where, value: `${g.name}: ${g.cc} (${sm})`, source: g.source },
-    ...driverFacts(d, mf('evDriver')),
-    { fact: m('evGpuFloor', { sm }), value: `CUDA ${g.floor.cuda} → ≥ ${g.floor.minDriver} (branch ${g.floor.branch})`, source: g.floor.source },
+    ...driverFacts(d, msg('framework.evDriver')),
+    { fact: msg('driver.evGpuFloor', { sm }), value: `CUDA ${g.floor.cuda} → ≥ ${g.floor.minDriver} (branch ${g.floor.branch})`, source: g.floor.source },
   ]);
   return {
     code: 'driver-too-old',
     severity: 'error',
-    title: m('dtoGpuTitle', vars),
-    cause: m('dtoGpuCause', vars),
+    title: msg('driver.dtoGpuTitle', vars),
+    cause: msg('driver.dtoGpuCause', vars),
     evidence,
     fix: [
-      `# ${m('dtoGpuUpgrade', vars)}`,
+      `# ${msg('driver.dtoGpuUpgrade', vars)}`,
       ...driverUpgradeCommands(snapshot, g.floor.minDriver, driverWords(g.floor.minDriver)),
-      `# ${m('dtoGpuCheck')}`,
+      `# ${msg('driver.dtoGpuCheck')}`,
       'nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv',
     ],
     ...(g.floor.confirmed ? {} : { unconfirmed: g.floor.note ?? g.floor.source }),
@@ -320,7 +325,7 @@ function frameworkAlternatives(snapshot: Snapshot, p: Program, d: DriverFact): {
     const version = p.pkg && p.pkg.version !== '?' ? publicVersion(p.pkg.version) : undefined;
     const t = torchAlternative(snapshot, p.env, { ccs: distinctCapabilities(snapshot).map((g) => g.cc), ...(version ? { preferVersion: version } : {}) });
     if (t.choice && t.choice.support !== 'no')
-      return { lines: [`# ${mf('drvOrTorch')}`, ...t.lines], ...(t.unconfirmed ? { unconfirmed: t.unconfirmed } : {}) };
+      return { lines: [`# ${msg('framework.drvOrTorch')}`, ...t.lines], ...(t.unconfirmed ? { unconfirmed: t.unconfirmed } : {}) };
     return { lines: [] };
   }
   if (p.kind === 'tensorflow' && p.env && p.pkg) {
@@ -331,7 +336,7 @@ function frameworkAlternatives(snapshot: Snapshot, p: Program, d: DriverFact): {
     const minor = tf.version.split('.').slice(0, 2).join('.');
     return {
       lines: [
-        `# ${mf('drvOrTf', { version: minor, cuda: tf.cuda })}`,
+        `# ${msg('framework.drvOrTf', { version: minor, cuda: tf.cuda })}`,
         pipInstall(p.env, managerOf(p.pkg) === 'uv' ? 'uv' : 'pip', [`"tensorflow[and-cuda]==${minor}.*"`]),
       ],
     };
@@ -396,7 +401,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
   // The runtime's name for the error: what users search for.
   if (has(events, 'driver-insufficient'))
     lines.push({
-      fact: em('evCudaError'),
+      fact: explainersMsg('evCudaError'),
       value: 'cudaErrorInsufficientDriver (35)',
       source: 'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html',
     });
@@ -409,10 +414,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
     const alternatives: string[] = [];
     if (wanted?.signature === 'container-requirement-cuda' || wanted?.signature === 'container-requirement-brand')
       alternatives.push(
-        `# ${m('dtoImageFix', { max: max ?? em('unknown') })}`,
-        `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${m('dtoDisableRequire')}`,
+        `# ${msg('driver.dtoImageFix', { max: max ?? explainersMsg('unknown') })}`,
+        `docker run --gpus all -e NVIDIA_DISABLE_REQUIRE=1 …   # ${msg('driver.dtoDisableRequire')}`,
       );
-    if (wanted?.signature === 'cuda-not-supported-by-driver') alternatives.push(`# ${m('dtoOlderCuda', { max: max ?? em('unknown') })}`);
+    if (wanted?.signature === 'cuda-not-supported-by-driver') alternatives.push(`# ${msg('driver.dtoOlderCuda', { max: max ?? explainersMsg('unknown') })}`);
     const support = d ? driverSupport(d, p.cuda) : 'unknown';
     // The container banner says there is no driver at all: "insufficient" then means absent, not old.
     const fit = has(ctx.events, 'container-no-driver') && !d?.version ? 0.3 : support === 'no' ? 2 : support === 'full' ? 0.3 : support === 'mvc' ? 0.8 : 1.1;
@@ -420,35 +425,35 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[], found: readonly 
   }
   // Without the program's CUDA, a driver-too-old finding stands only on a message that says so itself.
   if (!primary(events, 'driver-too-old')) return undefined;
-  const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(d, mf('evDriver'))]);
+  const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(d, msg('framework.evDriver'))]);
   const max = driverMaxCuda(d);
   if (max) {
-    const cause = d?.version ? em('drvCauseNoBuild', { driver: d.version, max }) : m('dtoCauseNoBuildCuda', { max });
+    const cause = d?.version ? explainersMsg('drvCauseNoBuild', { driver: d.version, max }) : msg('driver.dtoCauseNoBuildCuda', { max });
     // The nearest build that exists for this driver's CUDA (not a tag made from the number), with the companions kept.
     const reinstall = torchPipLine(
       { maxCuda: max, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot) },
       { force: true, companions: companionsIn(ctx.env) },
     );
-    const fix = [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', ...(reinstall ? [reinstall] : [])];
-    return { fit: 1, finding: { code: 'driver-too-old', severity: 'error', title: em('drvTitleUnknown'), cause, evidence, fix } };
+    const fix = [`# ${explainersMsg('checkNvidiaSmi')}`, 'nvidia-smi', ...(reinstall ? [reinstall] : [])];
+    return { fit: 1, finding: { code: 'driver-too-old', severity: 'error', title: explainersMsg('drvTitleUnknown'), cause, evidence, fix } };
   }
   return {
     fit: has(ctx.events, 'container-no-driver') ? 0.3 : 0.9,
     finding: {
       code: 'driver-too-old',
       severity: 'error',
-      title: em('drvTitleUnknown'),
-      cause: em('drvCauseUnknown'),
+      title: explainersMsg('drvTitleUnknown'),
+      cause: explainersMsg('drvCauseUnknown'),
       evidence,
-      fix: [`# ${em('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'],
+      fix: [`# ${explainersMsg('checkNvidiaSmi')}`, 'nvidia-smi', 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'],
     },
   };
 }
 
 /** Messages that name the driver the program needs outright: NVENC's API floor, Ollama's, an NGC container's release. */
 function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]): Explained | undefined {
-  const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(ctx.driver, mf('evDriver'))]);
-  const upgrade = (floor: string) => [`# ${m('dtoUpgrade', { floor })}`, ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor))];
+  const evidence = eachFactOnce([...lines, ...torchFacts(ctx), ...driverFacts(ctx.driver, msg('framework.evDriver'))]);
+  const upgrade = (floor: string) => [`# ${msg('driver.dtoUpgrade', { floor })}`, ...driverUpgradeCommands(ctx.snapshot, floor, driverWords(floor))];
   const nvenc = events.filter((e) => e.signature === 'nvenc-api');
   if (nvenc.length) {
     const api = nvenc.map((e) => e.groups.required).find(Boolean);
@@ -459,23 +464,23 @@ function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]
       api: api ?? '?',
       found: nvenc.map((e) => e.groups.found).find(Boolean) ?? '?',
       floor: floor ?? '?',
-      driver: ctx.driver?.version ?? em('unknown'),
+      driver: ctx.driver?.version ?? explainersMsg('unknown'),
     };
     return {
       fit: 2,
       finding: {
         code: 'driver-too-old',
         severity: 'error',
-        title: em('drvNvencTitle', vars),
-        cause: em('drvNvencCause', vars),
+        title: explainersMsg('drvNvencTitle', vars),
+        cause: explainersMsg('drvNvencCause', vars),
         evidence: [
           ...evidence,
           ...(row ? [{ fact: `NVENC API ${row.api}`, value: `Linux >= ${row.linux}, Windows >= ${row.windows}`, source: row.source }] : []),
         ],
         fix: [
           ...upgrade((floor ?? '').split(' ')[0] || '?'),
-          `# ${m('dtoNvencHeaders')}`,
-          `ffmpeg -hide_banner -f lavfi -i nullsrc -frames:v 1 -c:v h264_nvenc -f null -   # ${m('dtoRetest')}`,
+          `# ${msg('driver.dtoNvencHeaders')}`,
+          `ffmpeg -hide_banner -f lavfi -i nullsrc -frames:v 1 -c:v h264_nvenc -f null -   # ${msg('driver.dtoRetest')}`,
         ],
       },
     };
@@ -488,8 +493,8 @@ function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]
       finding: {
         code: 'driver-too-old',
         severity: 'error',
-        title: em('drvTitleFloor', vars),
-        cause: em('drvCauseFloor', vars),
+        title: explainersMsg('drvTitleFloor', vars),
+        cause: explainersMsg('drvCauseFloor', vars),
         evidence,
         fix: upgrade(vars.floor),
       },
@@ -498,16 +503,16 @@ function namedFloor(ctx: ExplainContext, events: ErrorEvent[], lines: Evidence[]
   // NGC containers name the driver release they need ("built for NVIDIA Driver Release 535.86 or later").
   const ngc = first(events, 'ngc-driver-release');
   if (ngc?.groups.floor) {
-    const vars = { driver: ngc.groups.driver ?? ctx.driver?.version ?? em('unknown'), floor: ngc.groups.floor };
+    const vars = { driver: ngc.groups.driver ?? ctx.driver?.version ?? explainersMsg('unknown'), floor: ngc.groups.floor };
     return {
       fit: 2,
       finding: {
         code: 'driver-too-old',
         severity: 'error',
-        title: em('drvTitleFloor', vars),
-        cause: `${em('drvCauseFloor', vars)} ${em('drvNgc')}`,
+        title: explainersMsg('drvTitleFloor', vars),
+        cause: `${explainersMsg('drvCauseFloor', vars)} ${explainersMsg('drvNgc')}`,
         evidence,
-        fix: [...upgrade(vars.floor), `# ${m('dtoNgcOlder')}`],
+        fix: [...upgrade(vars.floor), `# ${msg('driver.dtoNgcOlder')}`],
       },
     };
   }
@@ -568,40 +573,41 @@ function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonl
     return {
       name,
       cuda: t.cuda,
-      built: m('dtoBuilt', { name, cuda: t.cuda }),
+      built: msg('driver.dtoBuilt', { name, cuda: t.cuda }),
       kind: 'torch',
       ...(env ? { env } : {}),
       ...(t.version === '?' ? {} : { pkg: t.pkg }),
       evidence: torchFacts(ctx),
     };
   }
-  if (ptxas) return other('ptxas', ptxas, m('dtoBuiltPtxas', { cuda: ptxas }));
+  if (ptxas) return other('ptxas', ptxas, msg('driver.dtoBuiltPtxas', { cuda: ptxas }));
   if (wanted?.groups.cuda) {
     const cuda = wanted.groups.cuda;
-    if (has([wanted], ...IMAGE_CHECKS)) return { ...other(m('dtoImage'), cuda, m('dtoBuiltImage', { cuda })), checksDriver: true };
-    if (wanted.groups.dll) return other(wanted.groups.dll, cuda, m('dtoBuiltDll', { dll: wanted.groups.dll, cuda }));
-    return other(m('dtoProgram'), cuda, m('dtoBuiltNeeds', { cuda }));
+    if (has([wanted], ...IMAGE_CHECKS)) return { ...other(msg('driver.dtoImage'), cuda, msg('driver.dtoBuiltImage', { cuda })), checksDriver: true };
+    if (wanted.groups.dll) return other(wanted.groups.dll, cuda, msg('driver.dtoBuiltDll', { dll: wanted.groups.dll, cuda }));
+    return other(msg('driver.dtoProgram'), cuda, msg('driver.dtoBuiltNeeds', { cuda }));
   }
   if (isaCuda)
     return other(
       `PTX ISA ${isa?.groups.ptx ?? '?'}`,
       isaCuda,
-      m('dtoBuiltPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' }),
+      msg('driver.dtoBuiltPtxIsa', { ptx: isa?.groups.ptx ?? '?', cuda: isaCuda, cur: isa?.groups.cur ?? '?' }),
     );
-  if (paddle) return other(`paddlepaddle-gpu ${paddle.version}`, paddle.cuda, m('dtoBuilt', { name: `paddlepaddle-gpu ${paddle.version}`, cuda: paddle.cuda }));
-  if (imageCuda) return { ...other(m('dtoImage'), imageCuda, m('dtoBuiltImage', { cuda: imageCuda })), checksDriver: true };
+  if (paddle)
+    return other(`paddlepaddle-gpu ${paddle.version}`, paddle.cuda, msg('driver.dtoBuilt', { name: `paddlepaddle-gpu ${paddle.version}`, cuda: paddle.cuda }));
+  if (imageCuda) return { ...other(msg('driver.dtoImage'), imageCuda, msg('driver.dtoBuiltImage', { cuda: imageCuda })), checksDriver: true };
   if (t?.pypiCuda) {
     const tag = tagOf(t.pypiCuda);
     return {
       name: `torch ${t.version}`,
       cuda: t.pypiCuda,
-      built: m('dtoBuiltPypi', { version: t.version, tag, cuda: t.pypiCuda }),
+      built: msg('driver.dtoBuiltPypi', { version: t.version, tag, cuda: t.pypiCuda }),
       kind: 'torch',
       ...(env ? { env } : {}),
       pkg: t.pkg,
       evidence: [
         ...torchFacts(ctx),
-        { fact: m('evPypi'), value: `torch ${t.version} → ${tag} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' },
+        { fact: msg('driver.evPypi'), value: `torch ${t.version} → ${tag} (CUDA ${t.pypiCuda})`, source: 'gpuenv torch table (pypiDefault)' },
       ],
     };
   }
@@ -609,7 +615,7 @@ function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonl
     return {
       name: `${tfPkg.name} ${tfPkg.version}`,
       cuda: tfCuda,
-      built: m('dtoBuilt', { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda }),
+      built: msg('driver.dtoBuilt', { name: `${tfPkg.name} ${tfPkg.version}`, cuda: tfCuda }),
       kind: 'tensorflow',
       env,
       pkg: tfPkg,
@@ -618,9 +624,9 @@ function programInText(ctx: ExplainContext, events: ErrorEvent[], found: readonl
   }
   if (toolkit) {
     const cuda = versionParts(toolkit).slice(0, 2).join('.');
-    return other(m('dtoProgram'), cuda, m('dtoBuiltToolkit', { cuda }));
+    return other(msg('driver.dtoProgram'), cuda, msg('driver.dtoBuiltToolkit', { cuda }));
   }
-  if (namedAbove) return other(m('dtoProgram'), namedAbove, m('dtoBuiltToolkit', { cuda: namedAbove }));
+  if (namedAbove) return other(msg('driver.dtoProgram'), namedAbove, msg('driver.dtoBuiltToolkit', { cuda: namedAbove }));
   return undefined;
 }
 
@@ -647,5 +653,5 @@ function paddleBuild(ctx: ExplainContext): { version: string; cuda: string } | u
 /** Where sources disagree about a CUDA release's floor (CUDA 9.1: the table's 390.46, the runfile's 387.26), say so. */
 function cudaRowNote(cuda: string): Evidence[] {
   const row = cudaRelease(cuda);
-  return row?.note ? [{ fact: em('evCudaRowNote', { cuda }), value: row.note, source: row.source }] : [];
+  return row?.note ? [{ fact: explainersMsg('evCudaRowNote', { cuda }), value: row.note, source: row.source }] : [];
 }

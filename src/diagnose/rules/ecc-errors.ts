@@ -7,16 +7,14 @@ import type { Gpu } from '../../snapshot/types.js';
 import { SEVERITY_ORDER, type Finding } from '../../findings.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import { contextOf, type ExplainContext } from '../context.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { first, gpuEvidence, has, type Explained } from '../explain-helpers.js';
 import { guessFinding } from '../guess.js';
 import { quotedLines } from '../quoted-lines.js';
 import { confirmedBy, fromCheck, namedByMessage } from '../from-text.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-system.js';
-import { rm } from './messages-runtime.js';
-import { fx } from './messages-fixes.js';
 
 /** Corrected errors worth a warning: a handful is normal on HBM over months; these counts are not. */
 const MANY_VOLATILE = 100;
@@ -48,7 +46,7 @@ function fromText(input: RuleInput, counters: Finding[]): RuleFinding[] {
   }
   if (!worst) return [namedByMessage(input, 'ecc-errors', events, said)];
   // The counters name the GPU and what it needs (reset, RMA); the message is what the program saw.
-  const fix = worst.fix.some((l) => l.includes('nvidia-bug-report')) ? worst.fix : [...worst.fix, `# ${rm('eccFixService')}`];
+  const fix = worst.fix.some((l) => l.includes('nvidia-bug-report')) ? worst.fix : [...worst.fix, `# ${msg('runtime.eccFixService')}`];
   // Many corrected errors on the GPU, and a message about an uncorrectable one: the message's title, an error.
   const title = worst.severity === 'error' ? worst.title : said.finding.title;
   const one: Finding = {
@@ -71,14 +69,14 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Explained | und
       finding: {
         code: 'ecc-errors',
         severity: 'error',
-        title: em('hwEccRuntimeTitle'),
-        cause: em('hwEccRuntimeCause'),
+        title: explainersMsg('hwEccRuntimeTitle'),
+        cause: explainersMsg('hwEccRuntimeCause'),
         evidence: [...quotedLines(events), ...gpuEvidence(ctx)],
         fix: [
-          `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT   # ${fx('ecc.counts')}`,
-          `sudo dmesg | grep -i xid   # ${fx('ecc.xid')}`,
-          `sudo nvidia-smi -r -i <index>   # ${fx('ecc.resetRemap')}`,
-          `# ${rm('eccFixService')}`,
+          `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT   # ${msg('fixes.ecc.counts')}`,
+          `sudo dmesg | grep -i xid   # ${msg('fixes.ecc.xid')}`,
+          `sudo nvidia-smi -r -i <index>   # ${msg('fixes.ecc.resetRemap')}`,
+          `# ${msg('runtime.eccFixService')}`,
         ],
       },
     };
@@ -90,10 +88,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Explained | und
     finding: {
       code: 'ecc-errors',
       severity: 'error',
-      title: em('hwEccTitle', { xid }),
-      cause: em('hwEccCause'),
+      title: explainersMsg('hwEccTitle', { xid }),
+      cause: explainersMsg('hwEccCause'),
       evidence: quotedLines(events),
-      fix: ['nvidia-smi -q -d ECC,ROW_REMAPPER', `sudo nvidia-smi -r   # ${fx('ecc.reset')}`],
+      fix: ['nvidia-smi -q -d ECC,ROW_REMAPPER', `sudo nvidia-smi -r   # ${msg('fixes.ecc.reset')}`],
     },
   };
 }
@@ -110,48 +108,48 @@ function check(g: Gpu): Finding[] {
   const base = { index: g.index, name: g.name };
   const evidence = [
     {
-      fact: m('evEcc'),
+      fact: msg('system.evEcc'),
       value: `corrected ${e.volatileCorrected ?? '?'} / ${e.aggregateCorrected ?? '?'}, uncorrectable ${e.volatileUncorrected ?? '?'} / ${e.aggregateUncorrected ?? '?'}`,
       source: g.source,
     },
     ...(g.retiredPages && (g.retiredPages.singleBit !== null || g.retiredPages.doubleBit !== null || g.retiredPages.pending !== null)
       ? [
           {
-            fact: m('evRetired'),
+            fact: msg('system.evRetired'),
             value: `${g.retiredPages.singleBit ?? '?'} / ${g.retiredPages.doubleBit ?? '?'}, pending ${g.retiredPages.pending ?? '?'}`,
             source: g.source,
           },
         ]
       : []),
     {
-      fact: m('evRemap'),
+      fact: msg('system.evRemap'),
       value: `pending ${e.remappingPending ?? '?'}, failed ${e.remappingFailed ?? '?'}, rows remapped (correctable/uncorrectable) ${e.remappedRowsCorrectable ?? '?'} / ${e.remappedRowsUncorrectable ?? '?'}`,
       source: g.source,
     },
   ];
   const retirePending = g.retiredPages?.pending === true;
-  const inspect = [m('eccFixInspect'), `nvidia-smi -q -d ${retirePending ? 'ECC,PAGE_RETIREMENT' : 'ECC,ROW_REMAPPER'} -i ${g.index}`];
+  const inspect = [msg('system.eccFixInspect'), `nvidia-smi -q -d ${retirePending ? 'ECC,PAGE_RETIREMENT' : 'ECC,ROW_REMAPPER'} -i ${g.index}`];
   const subject = `gpu:${g.index}`;
   if (vu > 0 || au > 0 || pending || failed) {
     const parts = [
-      ...(vu > 0 ? [m('eccPartVolatileUnc', { n: vu })] : []),
-      ...(au > 0 ? [m('eccPartAggregateUnc', { n: au })] : []),
-      ...(e.remappingPending === true ? [m('eccPartPending')] : []),
-      ...(retirePending ? [m('eccPartRetirePending')] : []),
-      ...(failed ? [m('eccPartFailed')] : []),
+      ...(vu > 0 ? [msg('system.eccPartVolatileUnc', { n: vu })] : []),
+      ...(au > 0 ? [msg('system.eccPartAggregateUnc', { n: au })] : []),
+      ...(e.remappingPending === true ? [msg('system.eccPartPending')] : []),
+      ...(retirePending ? [msg('system.eccPartRetirePending')] : []),
+      ...(failed ? [msg('system.eccPartFailed')] : []),
     ];
     const fix = [...inspect];
-    if (vu > 0) fix.push(m('eccFixXid'), 'sudo dmesg | grep -i xid | tail -n 20');
-    if (pending || vu > 0) fix.push(m('eccFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`);
-    if (failed) fix.push(m('eccFixRma'), 'sudo nvidia-bug-report.sh');
+    if (vu > 0) fix.push(msg('system.eccFixXid'), 'sudo dmesg | grep -i xid | tail -n 20');
+    if (pending || vu > 0) fix.push(msg('system.eccFixReset', { index: g.index }), `sudo nvidia-smi -r -i ${g.index}`);
+    if (failed) fix.push(msg('system.eccFixRma'), 'sudo nvidia-bug-report.sh');
     const title = failed
-      ? m('eccTitleRemapFailed', base)
+      ? msg('system.eccTitleRemapFailed', base)
       : vu > 0 || au > 0
-        ? m('eccTitle', base)
+        ? msg('system.eccTitle', base)
         : e.remappingPending === true
-          ? m('eccTitlePending', base)
-          : m('eccTitleRetirePending', base);
-    return [{ code: 'ecc-errors', severity: 'error', title, cause: m('eccCause', { parts: parts.join('; ') }), evidence, fix, subject }];
+          ? msg('system.eccTitlePending', base)
+          : msg('system.eccTitleRetirePending', base);
+    return [{ code: 'ecc-errors', severity: 'error', title, cause: msg('system.eccCause', { parts: parts.join('; ') }), evidence, fix, subject }];
   }
   if (vc >= MANY_VOLATILE || ac >= MANY_AGGREGATE) {
     const n = vc >= MANY_VOLATILE ? vc : ac;
@@ -159,10 +157,10 @@ function check(g: Gpu): Finding[] {
       {
         code: 'ecc-errors',
         severity: 'warning',
-        title: m('eccTitleCorrected', base),
-        cause: `${m('eccCause', { parts: m('eccPartCorrected', { n }) })} ${m('eccCauseCorrected')}`,
+        title: msg('system.eccTitleCorrected', base),
+        cause: `${msg('system.eccCause', { parts: msg('system.eccPartCorrected', { n }) })} ${msg('system.eccCauseCorrected')}`,
         evidence,
-        fix: [...inspect, m('eccFixWatch')],
+        fix: [...inspect, msg('system.eccFixWatch')],
         subject,
       },
     ];

@@ -9,8 +9,7 @@ import { finding, lineEvidence } from '../explain-helpers.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import { specForGpu } from '../system-facts.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
-import { rm } from './messages-readings.js';
+import { msg } from './messages.js';
 
 const NOT_READY = /SYSTEM_NOT_READY|\b802\b/;
 
@@ -47,21 +46,28 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const names = board.length ? `: ${[...new Set(board.map((g) => g.name))].join(', ')}` : '';
   const evidence: Evidence[] = [
     ...lineEvidence(events),
-    ...board.slice(0, 2).map((g) => ({ fact: rm('evNvswitchGpu'), value: g.name, source: 'pasted + GPU catalogue (interconnect)' })),
+    ...board.slice(0, 2).map((g) => ({ fact: msg('readings.evNvswitchGpu'), value: g.name, source: 'pasted + GPU catalogue (interconnect)' })),
   ];
   return {
     specific: true,
     fit: board.length || said ? 1.6 : pcie ? 0.2 : 1,
-    finding: finding('fabric-manager', 'error', rm('fmTextTitle'), rm('fmTextCause', { gpus: names, driver: driver ? ` (${driver})` : '' }), evidence, [
-      rm('fmTextFixStatus'),
-      'systemctl status nvidia-fabricmanager --no-pager',
-      'sudo journalctl -u nvidia-fabricmanager -n 50 --no-pager',
-      rm('fmTextFixVersion'),
-      'cat /proc/driver/nvidia/version',
-      fabricManagerInstall(ctx.snapshot, driver ?? undefined),
-      m('fmFixStart'),
-      'sudo systemctl enable --now nvidia-fabricmanager',
-    ]),
+    finding: finding(
+      'fabric-manager',
+      'error',
+      msg('readings.fmTextTitle'),
+      msg('readings.fmTextCause', { gpus: names, driver: driver ? ` (${driver})` : '' }),
+      evidence,
+      [
+        msg('readings.fmTextFixStatus'),
+        'systemctl status nvidia-fabricmanager --no-pager',
+        'sudo journalctl -u nvidia-fabricmanager -n 50 --no-pager',
+        msg('readings.fmTextFixVersion'),
+        'cat /proc/driver/nvidia/version',
+        fabricManagerInstall(ctx.snapshot, driver ?? undefined),
+        msg('health.fmFixStart'),
+        'sudo systemctl enable --now nvidia-fabricmanager',
+      ],
+    ),
   };
 }
 
@@ -70,19 +76,24 @@ function findingsOf(s: Snapshot): Finding[] {
   const running = s.fabric?.managerRunning ?? null;
   const cudaError = s.cudaDriverApi?.error ?? null;
   const evidence = baseEvidence(s);
-  const fix = [m('fmFixStart'), 'sudo systemctl enable --now nvidia-fabricmanager', m('fmFixLog'), 'sudo journalctl -u nvidia-fabricmanager -n 50 --no-pager'];
+  const fix = [
+    msg('health.fmFixStart'),
+    'sudo systemctl enable --now nvidia-fabricmanager',
+    msg('health.fmFixLog'),
+    'sudo journalctl -u nvidia-fabricmanager -n 50 --no-pager',
+  ];
   // Inside a container /proc shows the container's processes only: "not running" is not known there, and the
   // cuInit and fabric-state checks below still see a missing fabric manager.
   if (switches > 0 && running?.value === false && !s.os.container?.value) {
-    return [{ code: 'fabric-manager', severity: 'error', title: m('fmTitle'), cause: m('fmCause', { n: switches }), evidence, fix }];
+    return [{ code: 'fabric-manager', severity: 'error', title: msg('health.fmTitle'), cause: msg('health.fmCause', { n: switches }), evidence, fix }];
   }
   if (cudaError && NOT_READY.test(cudaError)) {
     return [
       {
         code: 'fabric-manager',
         severity: 'error',
-        title: m('fmTitleCuda'),
-        cause: m('fmCauseCuda', { error: cudaError, driver: s.driver.version?.value ?? '?' }),
+        title: msg('health.fmTitleCuda'),
+        cause: msg('health.fmCauseCuda', { error: cudaError, driver: s.driver.version?.value ?? '?' }),
         evidence,
         fix,
       },
@@ -98,9 +109,9 @@ function findingsOf(s: Snapshot): Finding[] {
       {
         code: 'fabric-manager',
         severity: 'error',
-        title: m('fmTitleState', { index: g.index, state }),
-        cause: m('fmCauseState', { state: f.state, status: f.status ?? '?' }),
-        evidence: [...evidence, { fact: m('evFabric', { index: g.index }), value: `${f.state} (${f.status ?? '?'})`, source: g.source }],
+        title: msg('health.fmTitleState', { index: g.index, state }),
+        cause: msg('health.fmCauseState', { state: f.state, status: f.status ?? '?' }),
+        evidence: [...evidence, { fact: msg('health.evFabric', { index: g.index }), value: `${f.state} (${f.status ?? '?'})`, source: g.source }],
         fix,
         subject: `gpu:${g.index}`,
       },
@@ -112,11 +123,11 @@ function baseEvidence(s: Snapshot): Evidence[] {
   const out: Evidence[] = [];
   if (s.fabric)
     out.push({
-      fact: m('evNvswitch'),
+      fact: msg('health.evNvswitch'),
       value: s.fabric.nvswitches.map((n) => `${n.address} (${n.deviceId})`).join(', ') || 'none',
       source: 'sysfs:/sys/bus/pci/devices',
     });
-  if (s.fabric?.managerRunning) out.push({ fact: m('evFm'), value: String(s.fabric.managerRunning.value), source: s.fabric.managerRunning.source });
-  if (s.cudaDriverApi?.error) out.push({ fact: m('evCudaInit'), value: s.cudaDriverApi.error, source: 'cuda-driver:cuInit' });
+  if (s.fabric?.managerRunning) out.push({ fact: msg('health.evFm'), value: String(s.fabric.managerRunning.value), source: s.fabric.managerRunning.source });
+  if (s.cudaDriverApi?.error) out.push({ fact: msg('health.evCudaInit'), value: s.cudaDriverApi.error, source: 'cuda-driver:cuInit' });
   return out;
 }

@@ -10,13 +10,10 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { ExplainContext } from '../context.js';
 import { driverFacts } from '../driver-facts.js';
 import { finding, gpuEvidence, has, lineEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m as md } from './messages-driver.js';
-import { m } from './messages-system.js';
-import { m as lm } from './messages-libraries.js';
-import { fx } from './messages-fixes.js';
 import { preloadFix, preloadLists, shellWord } from '../preload.js';
 import { dirname, driverVersionFromPath, ev, inContainer, specForGpu, withoutEntries } from '../system-facts.js';
 
@@ -44,17 +41,21 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
   const compat = c.version ?? '?';
   const driver = host?.version ?? '?';
   const evidence: Evidence[] = [
-    { fact: m('evCompat'), value: m(c.inUse ? 'evCompatInUse' : 'evCompatNotInUse', { path: c.path, reason: c.reason }), source: `file:${c.path}` },
-    ...(host ? [{ fact: m('evHostDriver'), value: host.version, source: host.source }] : []),
+    {
+      fact: msg('system.evCompat'),
+      value: msg(c.inUse ? 'system.evCompatInUse' : 'system.evCompatNotInUse', { path: c.path, reason: c.reason }),
+      source: `file:${c.path}`,
+    },
+    ...(host ? [{ fact: msg('system.evHostDriver'), value: host.version, source: host.source }] : []),
   ];
   if (!c.inUse) {
     return {
       code: 'forward-compat-shadowing',
       severity: 'info',
-      title: m('fcTitleInfo', { compat }),
-      cause: m('fcCauseInfo', { path: c.path, reason: c.reason }),
+      title: msg('system.fcTitleInfo', { compat }),
+      cause: msg('system.fcCauseInfo', { path: c.path, reason: c.reason }),
       evidence,
-      fix: [m('fcFixNothing', { dir })],
+      fix: [msg('system.fcFixNothing', { dir })],
       subject: c.path,
     };
   }
@@ -66,31 +67,31 @@ function judge(s: Snapshot, c: CompatLibrary, host: { version: string; source: s
     return seg !== undefined && seg !== 'datacenter' && seg !== 'jetson';
   });
   for (const g of s.gpus)
-    evidence.push({ fact: m('evGpu'), value: `${g.index}: ${g.name} (${specForGpu(g)?.segment ?? 'unknown segment'})`, source: g.source });
+    evidence.push({ fact: msg('system.evGpu'), value: `${g.index}: ${g.name} (${specForGpu(g)?.segment ?? 'unknown segment'})`, source: g.source });
   if (!older && ineligible.length === 0) {
     return {
       code: 'forward-compat-shadowing',
       severity: 'info',
-      title: m('fcTitleInUse', { compat, driver }),
-      cause: m('fcCauseInUse', { path: c.path, how, driver }),
+      title: msg('system.fcTitleInUse', { compat, driver }),
+      cause: msg('system.fcCauseInUse', { path: c.path, how, driver }),
       evidence,
       fix: [],
       subject: c.path,
     };
   }
   const cause = [
-    ...(older ? [m('fcCauseOld', { path: c.path, how, driver })] : []),
-    ...(ineligible.length ? [m('fcCauseGpu', { path: c.path, how, gpus: ineligible.map((g) => g.name).join(', ') })] : []),
+    ...(older ? [msg('system.fcCauseOld', { path: c.path, how, driver })] : []),
+    ...(ineligible.length ? [msg('system.fcCauseGpu', { path: c.path, how, gpus: ineligible.map((g) => g.name).join(', ') })] : []),
   ].join(' ');
-  const fix = [...fixFor(s, c, dir), `# ${lm('fcvCheck', { driver })}`, LOADED_LIBCUDA];
+  const fix = [...fixFor(s, c, dir), `# ${msg('libraries.fcvCheck', { driver })}`, LOADED_LIBCUDA];
   return {
     code: 'forward-compat-shadowing',
     severity: 'error',
-    title: older ? m('fcTitleOld', { compat, driver }) : m('fcTitleGpu', { compat }),
+    title: older ? msg('system.fcTitleOld', { compat, driver }) : msg('system.fcTitleGpu', { compat }),
     cause,
     evidence: [
       ...evidence,
-      ...ev(m('evLdLibraryPath'), s.env.LD_LIBRARY_PATH ? { value: s.env.LD_LIBRARY_PATH, source: 'env:LD_LIBRARY_PATH' } : null),
+      ...ev(msg('system.evLdLibraryPath'), s.env.LD_LIBRARY_PATH ? { value: s.env.LD_LIBRARY_PATH, source: 'env:LD_LIBRARY_PATH' } : null),
       ...viaEvidence(c.via),
     ],
     fix,
@@ -109,9 +110,10 @@ function viaEvidence(v: CompatVia | null | undefined): Evidence[] {
 function howOf(c: CompatLibrary): string {
   const v = c.via;
   if (!v) return c.reason;
-  if (v.kind === 'LD_LIBRARY_PATH') return lm('fcvHowLd', { entry: v.entry });
-  if (v.kind === 'ld.so.conf') return v.file ? lm('fcvHowConf', { file: v.file, entry: v.entry }) : lm('fcvHowConfNoFile', { entry: v.entry });
-  return lm('fcvHowPreload', { list: v.kind, entry: v.entry });
+  if (v.kind === 'LD_LIBRARY_PATH') return msg('libraries.fcvHowLd', { entry: v.entry });
+  if (v.kind === 'ld.so.conf')
+    return v.file ? msg('libraries.fcvHowConf', { file: v.file, entry: v.entry }) : msg('libraries.fcvHowConfNoFile', { entry: v.entry });
+  return msg('libraries.fcvHowPreload', { list: v.kind, entry: v.entry });
 }
 
 /** Prints the libcuda file a new process maps for libcuda.so.1 (read back from /proc/self/maps). */
@@ -140,11 +142,11 @@ function fixFor(s: Snapshot, c: CompatLibrary, dir: string): string[] {
     // Every compat folder leaves, not only this one: a second one behind it would be found next.
     const kept = withoutEntries(ld, (e) => dirs.has(norm(e)) || /\/compat\/?$/.test(e));
     return [
-      m('fcFixLd'),
+      msg('system.fcFixLd'),
       kept ? `export LD_LIBRARY_PATH=${shellWord(kept)}` : 'unset LD_LIBRARY_PATH',
-      `# ${lm('fcvLdWhere', { entry: via.entry })}`,
+      `# ${msg('libraries.fcvLdWhere', { entry: via.entry })}`,
       'grep -n LD_LIBRARY_PATH ~/.bashrc ~/.profile ~/.bash_profile /etc/environment /etc/profile.d/*.sh 2>/dev/null',
-      ...(container ? [`# ${lm('fcvLdContainer', { container, value: kept || '""' })}`] : []),
+      ...(container ? [`# ${msg('libraries.fcvLdContainer', { container, value: kept || '""' })}`] : []),
     ];
   }
   if (via?.kind === 'LD_PRELOAD' || via?.kind === '/etc/ld.so.preload') {
@@ -154,14 +156,14 @@ function fixFor(s: Snapshot, c: CompatLibrary, dir: string): string[] {
   if (via?.kind === 'ld.so.conf' && via.file) {
     const line = sedLine(via.entry);
     return [
-      `# ${lm('fcvConf', { file: via.file, entry: via.entry })}`,
+      `# ${msg('libraries.fcvConf', { file: via.file, entry: via.entry })}`,
       line ? `sudo sed -i '${line}' ${shellWord(via.file)}` : `sudoedit ${shellWord(via.file)}`,
       'sudo ldconfig',
-      ...(container ? [`# ${lm('fcvConfContainer', { container, file: via.file })}`] : []),
+      ...(container ? [`# ${msg('libraries.fcvConfContainer', { container, file: via.file })}`] : []),
     ];
   }
-  if (via?.kind === 'ld.so.conf') return [`# ${lm('fcvConfNoFile', { entry: via.entry })}`, 'sudo ldconfig'];
-  return [m('fcFixCache'), `grep -rl ${shellWord(dir)} /etc/ld.so.conf /etc/ld.so.conf.d/`, m('fcFixCacheDelete'), 'sudo ldconfig'];
+  if (via?.kind === 'ld.so.conf') return [`# ${msg('libraries.fcvConfNoFile', { entry: via.entry })}`, 'sudo ldconfig'];
+  return [msg('system.fcFixCache'), `grep -rl ${shellWord(dir)} /etc/ld.so.conf /etc/ld.so.conf.d/`, msg('system.fcFixCacheDelete'), 'sudo ldconfig'];
 }
 
 /** A sed command deleting exactly this configuration line (a comment after it allowed); none for a line sed's quoting cannot hold. */
@@ -180,9 +182,13 @@ function pastedLdFix(ctx: ExplainContext): string[] {
   const isCompat = (e: string) => /\/compat\/?$/.test(e);
   if (ld.split(/[:;]/).some(isCompat)) {
     const kept = withoutEntries(ld, isCompat);
-    return [`# ${lm('fcvPasteLd')}`, kept ? `export LD_LIBRARY_PATH=${shellWord(kept)}` : 'unset LD_LIBRARY_PATH', 'ldconfig -p | grep libcuda.so.1'];
+    return [
+      `# ${msg('libraries.fcvPasteLd')}`,
+      kept ? `export LD_LIBRARY_PATH=${shellWord(kept)}` : 'unset LD_LIBRARY_PATH',
+      'ldconfig -p | grep libcuda.so.1',
+    ];
   }
-  return ['ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', `# ${fx('fcs.removeCompat')}`];
+  return ['ldconfig -p | grep libcuda.so.1', 'echo $LD_LIBRARY_PATH', `# ${msg('fixes.fcs.removeCompat')}`];
 }
 
 /** Error 804 (forward compatibility on a GPU without it) or 803 (a compat libcuda of another branch than the module), or a compat library only listed. */
@@ -190,7 +196,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const evidence = [
     ...lineEvidence(events),
     ...gpuEvidence(ctx),
-    ...driverFacts(ctx.driver, m('evHostDriver'), ctx.snapshot.driver.cudaVersion?.source ?? 'pasted'),
+    ...driverFacts(ctx.driver, msg('system.evHostDriver'), ctx.snapshot.driver.cudaVersion?.source ?? 'pasted'),
   ];
   const g = ctx.gpus[0];
   const is804 = has(events, 'compat-not-supported', 'cuda-error-804-prose');
@@ -202,10 +208,12 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     ...new Set([...(ctx.driver?.version ? [ctx.driver.version] : []), ...events.flatMap((e) => e.text.match(/\b\d{3}\.\d{2,3}\.\d{2,3}\b/g) ?? [])]),
   ].slice(0, 4);
   const paths = [...new Set(events.map((e) => e.groups.path).filter((p): p is string => !!p))].slice(0, 3);
-  const driverText = versions.length ? versions.join(' / ') : em('unknown');
-  const why = is804 ? em('fcWhy804', { gpu: g ? em('fcNotOneOfThem', { gpu: g.gpu.name }) : '' }) : em('fcWhy803', { driver: driverText });
-  for (const p of paths) evidence.push({ fact: m('evCompat'), value: p, source: 'pasted' });
-  if (versions.length > (ctx.driver?.version ? 1 : 0)) evidence.push({ fact: md('evVersionsNamed'), value: versions.join(', '), source: 'pasted' });
+  const driverText = versions.length ? versions.join(' / ') : explainersMsg('unknown');
+  const why = is804
+    ? explainersMsg('fcWhy804', { gpu: g ? explainersMsg('fcNotOneOfThem', { gpu: g.gpu.name }) : '' })
+    : explainersMsg('fcWhy803', { driver: driverText });
+  for (const p of paths) evidence.push({ fact: msg('system.evCompat'), value: p, source: 'pasted' });
+  if (versions.length > (ctx.driver?.version ? 1 : 0)) evidence.push({ fact: msg('driver.evVersionsNamed'), value: versions.join(', '), source: 'pasted' });
   const fit = is804 ? 2 : has(events, 'system-driver-mismatch') ? (paths.length ? 1.8 : 1) : 0.6;
   // Only a path in a listing (find, ls, ldconfig -p) and no failure: the library is there, not shown to be in use.
   const failing =
@@ -214,19 +222,19 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: false,
       fit: 0.5,
-      finding: finding('forward-compat-shadowing', 'info', em('fcPresentTitle'), em('fcPresentCause'), evidence, [
-        `ldconfig -p | grep libcuda.so.1   # ${em('fcCheckCache')}`,
-        `echo $LD_LIBRARY_PATH   # ${em('fcCheckPath')}`,
+      finding: finding('forward-compat-shadowing', 'info', explainersMsg('fcPresentTitle'), explainersMsg('fcPresentCause'), evidence, [
+        `ldconfig -p | grep libcuda.so.1   # ${explainersMsg('fcCheckCache')}`,
+        `echo $LD_LIBRARY_PATH   # ${explainersMsg('fcCheckPath')}`,
       ]),
     };
   }
   return {
     specific: false,
     fit,
-    finding: finding('forward-compat-shadowing', 'error', em('fcTitle'), em('fcCause', { why }), evidence, [
+    finding: finding('forward-compat-shadowing', 'error', explainersMsg('fcTitle'), explainersMsg('fcCause', { why }), evidence, [
       ...pastedLdFix(ctx),
-      ...paths.map((p) => `rm ${p}*   # ${md('fcRemovePath')}`),
-      ...(compatPkg ? [`dpkg -l | grep cuda-compat; sudo apt-get remove -y ${compatPkg}   # ${em('fcRemovePkg', { cuda: imageCuda ?? '' })}`] : []),
+      ...paths.map((p) => `rm ${p}*   # ${msg('driver.fcRemovePath')}`),
+      ...(compatPkg ? [`dpkg -l | grep cuda-compat; sudo apt-get remove -y ${compatPkg}   # ${explainersMsg('fcRemovePkg', { cuda: imageCuda ?? '' })}`] : []),
     ]),
   };
 }

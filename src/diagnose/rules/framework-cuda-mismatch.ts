@@ -33,13 +33,11 @@ import {
   torchLabel,
 } from '../explain-helpers.js';
 import { missingLibs } from '../missing-libs.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { onnxruntimeExplained, onnxruntimeFromFacts } from '../onnxruntime.js';
 import { tfWindowsLastGpu } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
-import { m } from './messages-framework.js';
-import { xm } from './messages-explain.js';
-import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'framework-cuda-mismatch',
@@ -89,7 +87,7 @@ function torchPairs(env: PythonEnv): Checked[] {
     const fix = (): string[] => {
       if (!variant || !rel) return [];
       return [
-        `# ${m('fcmPairFix', { tag: variant.tag })}`,
+        `# ${msg('framework.fcmPairFix', { tag: variant.tag })}`,
         ...torchInstallCommands(env, { release: rel, variant, support: 'unknown', driverFloor: undefined }),
       ];
     };
@@ -97,8 +95,8 @@ function torchPairs(env: PythonEnv): Checked[] {
       const finding: Finding = {
         code: 'framework-cuda-mismatch',
         severity: 'error',
-        title: m('fcmVisionTagTitle', base),
-        cause: m('fcmVisionTagCause', base),
+        title: msg('framework.fcmVisionTagTitle', base),
+        cause: msg('framework.fcmVisionTagCause', base),
         evidence: [packageEvidence(env, torch), packageEvidence(env, p)],
         fix: fix(),
         subject: env.prefix,
@@ -111,17 +109,17 @@ function torchPairs(env: PythonEnv): Checked[] {
       const finding: Finding = {
         code: 'framework-cuda-mismatch',
         severity: 'error',
-        title: m('fcmVisionVerTitle', vars),
-        cause: m('fcmVisionVerCause', vars),
+        title: msg('framework.fcmVisionVerTitle', vars),
+        cause: msg('framework.fcmVisionVerCause', vars),
         evidence: [
           packageEvidence(env, torch),
           packageEvidence(env, p),
-          { fact: m('evKnowledge'), value: `torch ${rel?.version} ↔ ${name} ${want}`, source: rel?.source ?? '' },
+          { fact: msg('framework.evKnowledge'), value: `torch ${rel?.version} ↔ ${name} ${want}`, source: rel?.source ?? '' },
         ],
         fix: fix(),
         subject: env.prefix,
         ...(rel?.unconfirmedFields?.includes(name)
-          ? { unconfirmed: m('fcmPairingUnconfirmed', { name, version: rel.version, note: rel.note ?? m('secondarySource') }) }
+          ? { unconfirmed: msg('framework.fcmPairingUnconfirmed', { name, version: rel.version, note: rel.note ?? msg('framework.secondarySource') }) }
           : {}),
       };
       out.push({ finding, packages: [name] });
@@ -152,12 +150,12 @@ function tensorflow(snapshot: Snapshot, env: PythonEnv): Finding[] {
       out.push({
         code: 'framework-cuda-mismatch',
         severity: differentMajor ? 'error' : 'warning',
-        title: m('fcmTfCudaTitle', vars),
-        cause: m('fcmTfCudaCause', vars),
+        title: msg('framework.fcmTfCudaTitle', vars),
+        cause: msg('framework.fcmTfCudaCause', vars),
         evidence: [
           packageEvidence(env, p),
-          { fact: m('evLib', { soname: lib.soname }), value: `${lib.resolvedPath} (${lib.version})`, source: lib.via },
-          { fact: m('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
+          { fact: msg('framework.evLib', { soname: lib.soname }), value: `${lib.resolvedPath} (${lib.version})`, source: lib.via },
+          { fact: msg('framework.evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
         ],
         fix: r.andCudaExtra
           ? [
@@ -192,7 +190,7 @@ function jax(snapshot: Snapshot, env: PythonEnv): Finding[] {
       cuda: extra.requires.cuda,
     };
     const mgr = managerOf(p) === 'uv' ? 'uv' : 'pip';
-    const fix = [`# ${m('fcmJaxFix', vars)}`, ...driverUpgradeCommands(snapshot, extra.minDriverLinux, driverWords(extra.minDriverLinux))];
+    const fix = [`# ${msg('framework.fcmJaxFix', vars)}`, ...driverUpgradeCommands(snapshot, extra.minDriverLinux, driverWords(extra.minDriverLinux))];
     const cuda12 = jaxCudaExtra('cuda12');
     if (extra.extra === 'cuda13' && cuda12 && compareVersions(d.version, cuda12.minDriverLinux) >= 0) {
       fix.push(
@@ -203,12 +201,12 @@ function jax(snapshot: Snapshot, env: PythonEnv): Finding[] {
     out.push({
       code: 'framework-cuda-mismatch',
       severity: 'error',
-      title: m('fcmJaxTitle', vars),
-      cause: m('fcmJaxCause', vars),
+      title: msg('framework.fcmJaxTitle', vars),
+      cause: msg('framework.fcmJaxCause', vars),
       evidence: [
         packageEvidence(env, p),
-        ...driverEvidence(d, m('evDriver')),
-        { fact: m('evKnowledge'), value: `jax[${extra.extra}]: driver ≥ ${extra.minDriverLinux}`, source: extra.source },
+        ...driverEvidence(d, msg('framework.evDriver')),
+        { fact: msg('framework.evKnowledge'), value: `jax[${extra.extra}]: driver ≥ ${extra.minDriverLinux}`, source: extra.source },
       ],
       fix,
       subject: env.prefix,
@@ -236,8 +234,13 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmTitle', { pkg: 'jaxlib', version: spaced(ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version), want: vars.built, have: vars.found }),
-        em('fcmJax', vars),
+        explainersMsg('fcmTitle', {
+          pkg: 'jaxlib',
+          version: spaced(ctx.env?.packages.find((p) => p.name === 'jaxlib')?.version),
+          want: vars.built,
+          have: vars.found,
+        }),
+        explainersMsg('fcmJax', vars),
         evidence,
         ['pip install -U "jax[cuda12]"', 'unset LD_LIBRARY_PATH'],
       ),
@@ -252,7 +255,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     const haveTag = /\+(cu\d+)$/.exec(have)?.[1];
     const builtTag = /\+(cu\d+)$/.exec(built)?.[1];
     const vars = { ext: 'xFormers', built, have, cuda };
-    evidence.push({ fact: em('evTorch'), value: have, source: 'pasted:error message' });
+    evidence.push({ fact: explainersMsg('evTorch'), value: have, source: 'pasted:error message' });
     // The installed torch is a CPU build: that is the root cause, not xFormers (cpu-only-build says so).
     const cpu = /\+cpu$/.test(have);
     // The torch build xFormers was made for, if PyTorch published it: its +tag, else that release's PyPI default.
@@ -262,12 +265,12 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       { companions: companionsIn(ctx.env) },
     );
     const xfFix = pip(
-      `-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # ${fx('fcm.xformersBuild', { torch: have })}`,
+      `-U xformers --index-url https://download.pytorch.org/whl/${haveTag ?? builtTag ?? 'cu128'}   # ${msg('fixes.fcm.xformersBuild', { torch: have })}`,
     );
     return {
       fit: cpu ? 0.4 : 2,
-      finding: explained('framework-cuda-mismatch', 'error', em('fcmExtTitle', vars), em('fcmExtCause', vars), evidence, [
-        ...(cpu ? (torchFix ? [torchFix] : []) : [xfFix, ...(torchFix ? [`# ${fx('or')} ${torchFix}`] : [])]),
+      finding: explained('framework-cuda-mismatch', 'error', explainersMsg('fcmExtTitle', vars), explainersMsg('fcmExtCause', vars), evidence, [
+        ...(cpu ? (torchFix ? [torchFix] : []) : [xfFix, ...(torchFix ? [`# ${msg('fixes.or')} ${torchFix}`] : [])]),
         'python -m xformers.info',
       ]),
     };
@@ -282,13 +285,13 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmCupyTitle', vars),
-        em('fcmCupyCause', vars),
+        explainersMsg('fcmCupyTitle', vars),
+        explainersMsg('fcmCupyCause', vars),
         [...evidence, ...torchEvidence(ctx)],
         [
-          `pip list 2>/dev/null | grep -i cupy   # ${fx('fcm.cupyWheel')}`,
-          `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # ${fx('fcm.cupyWhen', { cuda: other })}`,
-          `# ${fx('fcm.cupyKeep', { cuda: want })} pip install "cupy-cuda${want}x[ctk]"`,
+          `pip list 2>/dev/null | grep -i cupy   # ${msg('fixes.fcm.cupyWheel')}`,
+          `pip uninstall -y cupy-cuda${want}x; pip install cupy-cuda${other}x   # ${msg('fixes.fcm.cupyWhen', { cuda: other })}`,
+          `# ${msg('fixes.fcm.cupyKeep', { cuda: want })} pip install "cupy-cuda${want}x[ctk]"`,
           'python -c "import cupy; cupy.show_config()"',
         ],
       ),
@@ -310,13 +313,13 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmMmcvTitle', vars),
-        em('fcmMmcvCause', vars),
+        explainersMsg('fcmMmcvTitle', vars),
+        explainersMsg('fcmMmcvCause', vars),
         [...evidence, ...lineEvidence([mmcv]), ...torchEvidence(ctx)],
         [
           'pip uninstall -y mmcv-full mmcv',
           pip(
-            `mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # ${fx('fcm.mmcvIndex', { torch: torchNow })}`,
+            `mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${maj}.${min}/index.html   # ${msg('fixes.fcm.mmcvIndex', { torch: torchNow })}`,
           ),
           'python -c "import torch, mmcv; print(torch.__version__, mmcv.__version__)"',
         ],
@@ -334,12 +337,12 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmPygTitle', vars),
-        em('fcmPygCause', vars),
+        explainersMsg('fcmPygTitle', vars),
+        explainersMsg('fcmPygCause', vars),
         [...evidence, ...torchEvidence(ctx)],
         [
           `pip uninstall -y ${vars.ext.replace(/_/g, '-')}`,
-          `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # ${fx('fcm.pygWheels', { cuda: vars.torch })}`,
+          `pip install ${vars.ext.replace(/_/g, '-')} -f https://data.pyg.org/whl/torch-${torchV ?? '<torch version>'}+${tag}.html   # ${msg('fixes.fcm.pygWheels', { cuda: vars.torch })}`,
           'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
         ],
       ),
@@ -363,8 +366,8 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmVisionTitle'),
-        em('fcmVisionCause', { what }),
+        explainersMsg('fcmVisionTitle'),
+        explainersMsg('fcmVisionCause', { what }),
         [...evidence, ...torchEvidence(ctx)],
         ['pip list 2>/dev/null | grep -iE "^(torch|torchvision|torchaudio) "', ...(reinstall ? [reinstall] : [])],
       ),
@@ -385,15 +388,15 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmLibsTitle', vars),
-        em('fcmLibsCause', vars),
-        [...evidence, ...torchEvidence(ctx), { fact: em('evForeignLibs'), value: list, source: foreign[0]!.location }],
+        explainersMsg('fcmLibsTitle', vars),
+        explainersMsg('fcmLibsCause', vars),
+        [...evidence, ...torchEvidence(ctx), { fact: explainersMsg('evForeignLibs'), value: list, source: foreign[0]!.location }],
         [
           `conda install ${foreign
             .slice(0, 4)
             .map((p) => `${p.name}=${versionParts(tcuda)[0]}`)
-            .join(' ')} -c nvidia   # ${fx('fcm.condaLibs', { major: versionParts(tcuda)[0]! })}`,
-          `# ${fx('fcm.pinCudaVersion')} conda install "cuda-version=${tcuda}" -c nvidia`,
+            .join(' ')} -c nvidia   # ${msg('fixes.fcm.condaLibs', { major: versionParts(tcuda)[0]! })}`,
+          `# ${msg('fixes.fcm.pinCudaVersion')} conda install "cuda-version=${tcuda}" -c nvidia`,
           'conda list | grep -iE "cublas|cusparse|cufft|curand|cusolver|nvjitlink"',
         ],
       ),
@@ -408,12 +411,12 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmCudfTitle', vars),
-        em('fcmCudfCause', { ...vars, floor }),
+        explainersMsg('fcmCudfTitle', vars),
+        explainersMsg('fcmCudfCause', { ...vars, floor }),
         [...evidence, ...pastedDriverEvidence(ctx)],
         [
-          `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # ${fx('fcm.cudfNoNewer', { cuda: vars.dr })}`,
-          `# ${fx('fcm.orUpgradeDriver', { floor, cuda: vars.tk })}`,
+          `conda install -c rapidsai -c conda-forge -c nvidia "cuda-version=${vars.dr}"   # ${msg('fixes.fcm.cudfNoNewer', { cuda: vars.dr })}`,
+          `# ${msg('fixes.fcm.orUpgradeDriver', { floor, cuda: vars.tk })}`,
           'python -c "import cudf; print(cudf.__version__)"',
         ],
       ),
@@ -425,11 +428,11 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
     const vars = { lib: bnb.groups.lib ?? `libbitsandbytes_cuda${v}.so`, cuda: `${v.slice(0, -1)}.${v.slice(-1)}`, code: v };
     return {
       fit: 1.8,
-      finding: explained('framework-cuda-mismatch', 'error', em('fcmBnbTitle', vars), em('fcmBnbCause', vars), evidence, [
-        `pip install -U bitsandbytes   # ${fx('fcm.bnbMulti')}`,
+      finding: explained('framework-cuda-mismatch', 'error', explainersMsg('fcmBnbTitle', vars), explainersMsg('fcmBnbCause', vars), evidence, [
+        `pip install -U bitsandbytes   # ${msg('fixes.fcm.bnbMulti')}`,
         'python -m bitsandbytes',
-        `# ${fx('fcm.bnbBuild')} git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
-        `# ${fx('fcm.bnbPoint')}`,
+        `# ${msg('fixes.fcm.bnbBuild')} git clone https://github.com/bitsandbytes-foundation/bitsandbytes && cd bitsandbytes && CUDA_VERSION=${v} make cuda${v.slice(0, 2)}x && python setup.py install`,
+        `# ${msg('fixes.fcm.bnbPoint')}`,
       ]),
     };
   }
@@ -441,11 +444,11 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmGeneric'),
-        em('fcmSymbolCause', { lib, symbol: (sym.groups.symbol ?? '').slice(0, 60) }),
+        explainersMsg('fcmGeneric'),
+        explainersMsg('fcmSymbolCause', { lib, symbol: (sym.groups.symbol ?? '').slice(0, 60) }),
         evidence,
         [
-          `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # ${fx('fcm.builtForTorch', { version: ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : '' })}`,
+          `pip install --force-reinstall --no-cache-dir ${/vision/.test(lib) ? 'torchvision' : '<extension>'}   # ${msg('fixes.fcm.builtForTorch', { version: ctx.torch?.version ? ` ${ctx.torch.pkg.version}` : '' })}`,
         ],
       ),
     };
@@ -460,13 +463,13 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmExtLibTitle', vars),
-        em('fcmExtLibCause', vars),
+        explainersMsg('fcmExtLibTitle', vars),
+        explainersMsg('fcmExtLibCause', vars),
         [...evidence, ...torchEvidence(ctx)],
         [
           'python -c "import torch; print(torch.__version__, torch.version.cuda)"',
-          `# ${fx('fcm.reinstallNeeds', { lib: lib.name, tag: vars.tag, torch: ctx.torch.version, cmd: `pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html` })}`,
-          `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # ${fx('fcm.orFromSource', { cuda: tc })}`,
+          `# ${msg('fixes.fcm.reinstallNeeds', { lib: lib.name, tag: vars.tag, torch: ctx.torch.version, cmd: `pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/${vars.tag}/torch${versionParts(ctx.torch.version).slice(0, 2).join('.')}/index.html` })}`,
+          `pip install --force-reinstall --no-cache-dir --no-build-isolation <package>   # ${msg('fixes.fcm.orFromSource', { cuda: tc })}`,
         ],
       ),
     };
@@ -477,7 +480,7 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
   const tfRel = tf ? tfPipRelease(tf.version) : undefined;
   const tfWant = tfRow?.cuda;
   if (lib?.major && installed && cudaDiffers(lib.major, installed)) {
-    const pkg = tf ? 'tensorflow' : ctx.torch ? 'torch' : em('theProgram');
+    const pkg = tf ? 'tensorflow' : ctx.torch ? 'torch' : explainersMsg('theProgram');
     const version = tfRel?.version ?? tf?.version ?? ctx.torch?.pkg.version ?? '';
     const vars = { pkg, version: spaced(version), want: tfWant ?? lib.major, have: installed, lib: lib.name };
     return {
@@ -485,10 +488,10 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmTitle', vars),
-        em('fcmCause', vars),
-        [...evidence, { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }],
-        [tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# ${fx('fcm.installCuda', { want: lib.major, pkg, have: installed })}`],
+        explainersMsg('fcmTitle', vars),
+        explainersMsg('fcmCause', vars),
+        [...evidence, { fact: explainersMsg('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' }],
+        [tfRel ? pip(`"tensorflow[and-cuda]==${tfRel.version}"`) : `# ${msg('fixes.fcm.installCuda', { want: lib.major, pkg, have: installed })}`],
       ),
     };
   }
@@ -508,16 +511,16 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmTitle', vars),
-        em('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }),
+        explainersMsg('fcmTitle', vars),
+        explainersMsg('fcmTfCause', { ...vars, cudnn: cudnn ?? '?' }),
         [
           ...evidence,
-          { fact: em('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' },
+          { fact: explainersMsg('evNvcc'), value: installed, source: ctx.snapshot.toolkits[0]?.version?.source ?? 'pasted' },
           { fact: 'tensorflow', value: tf.version, source: tf.location },
         ],
         [
-          `# ${cudnn ? fx('fcm.installTfCudaCudnn', { want: tfWant, cudnn, version: tf.version }) : fx('fcm.installTfCuda', { want: tfWant, version: tf.version })}`,
-          `# ${fx('fcm.orTfRelease', { cuda: installed })}`,
+          `# ${cudnn ? msg('fixes.fcm.installTfCudaCudnn', { want: tfWant, cudnn, version: tf.version }) : msg('fixes.fcm.installTfCuda', { want: tfWant, version: tf.version })}`,
+          `# ${msg('fixes.fcm.orTfRelease', { cuda: installed })}`,
           'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices())"',
         ],
       ),
@@ -530,8 +533,8 @@ function fcmNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | undefi
       finding: explained(
         'framework-cuda-mismatch',
         'error',
-        em('fcmGeneric'),
-        em('fcmGeneric'),
+        explainersMsg('fcmGeneric'),
+        explainersMsg('fcmGeneric'),
         evidence,
         [
           torchPipLine(
@@ -574,8 +577,8 @@ function tfSystemCuda(ctx: ExplainContext): TextCause | undefined {
   const vars = { pkg: 'tensorflow', version: ` ${tf.version}`, want: r.cuda, have: haveCuda, cudnn: r.cudnn, lib: cudartSoname(r.cuda) };
   const minor = publicVersion(tf.version).split('.').slice(0, 2).join('.');
   const fix = r.andCudaExtra
-    ? [`# ${xm('fcmTfExtra', { version: minor, cuda: r.cuda })}`, pip(`"tensorflow[and-cuda]==${minor}.*"`)]
-    : [`# ${xm('fcmTfInstall', { cuda: r.cuda, cudnn: r.cudnn, version: tf.version })}`, ...condaCuda(r.cuda, r.cudnn)];
+    ? [`# ${msg('explain.fcmTfExtra', { version: minor, cuda: r.cuda })}`, pip(`"tensorflow[and-cuda]==${minor}.*"`)]
+    : [`# ${msg('explain.fcmTfInstall', { cuda: r.cuda, cudnn: r.cudnn, version: tf.version })}`, ...condaCuda(r.cuda, r.cudnn)];
   fix.push('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info()); print(tf.config.list_physical_devices(\'GPU\'))"');
   return {
     // A toolkit stated in prose ("I have CUDA 12.2") is weaker than nvcc's own answer or a path; a message in the
@@ -584,12 +587,12 @@ function tfSystemCuda(ctx: ExplainContext): TextCause | undefined {
     finding: explained(
       'framework-cuda-mismatch',
       'error',
-      em('fcmTitle', vars),
-      xm('fcmTfFacts', vars),
+      explainersMsg('fcmTitle', vars),
+      msg('explain.fcmTfFacts', vars),
       [
         { fact: 'tensorflow', value: tf.version, source: tf.location },
-        { fact: em('evNvcc'), value: have.value, source: have.source },
-        { fact: m('evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
+        { fact: explainersMsg('evNvcc'), value: have.value, source: have.source },
+        { fact: msg('framework.evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
       ],
       fix,
     ),
@@ -618,5 +621,5 @@ function condaCuda(cuda: string, cudnn: string, prefix?: string): string[] {
   const p = prefix ? ` -p ${prefix}` : '';
   if (cuda === '11.8') return [`conda install${p} -c conda-forge cudatoolkit=11.8.0`, pip('nvidia-cudnn-cu11==8.6.0.163')];
   if (cuda === '11.2') return [`conda install${p} -c conda-forge cudatoolkit=11.2 cudnn=8.1.0`];
-  return [`# ${xm('fcmTfCondaUnconfirmed', { cuda, cudnn })}`];
+  return [`# ${msg('explain.fcmTfCondaUnconfirmed', { cuda, cudnn })}`];
 }

@@ -12,7 +12,7 @@ import type { ExplainContext } from '../context.js';
 import { lineEvidence } from '../explain-helpers.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { bm } from './messages-busy.js';
+import { msg } from './messages.js';
 
 const GIB = 1024 ** 3;
 
@@ -99,10 +99,10 @@ function checkGpu(g: Gpu, s: Snapshot, pasteOnly: boolean): Finding[] {
       {
         code: 'gpu-busy',
         severity: 'warning',
-        title: bm('titleExclusive', { ...base, mode, pids }),
-        cause: bm('causeExclusive', { list: compute.slice(0, MAX_PIDS).map(describe).join(', '), index: g.index }),
-        evidence: [{ fact: bm('evMode', { index: g.index }), value: mode, source: g.source }, ...processEvidence(g), ...memory],
-        fix: [...listFix(g, s, procs), ...stopFix(s, compute), bm('fixShareMode'), `sudo nvidia-smi -i ${g.index} -c DEFAULT`, ...schedulerFix(s)],
+        title: msg('busy.titleExclusive', { ...base, mode, pids }),
+        cause: msg('busy.causeExclusive', { list: compute.slice(0, MAX_PIDS).map(describe).join(', '), index: g.index }),
+        evidence: [{ fact: msg('busy.evMode', { index: g.index }), value: mode, source: g.source }, ...processEvidence(g), ...memory],
+        fix: [...listFix(g, s, procs), ...stopFix(s, compute), msg('busy.fixShareMode'), `sudo nvidia-smi -i ${g.index} -c DEFAULT`, ...schedulerFix(s)],
         subject,
       },
     ];
@@ -115,9 +115,9 @@ function checkGpu(g: Gpu, s: Snapshot, pasteOnly: boolean): Finding[] {
       {
         code: 'gpu-busy',
         severity: pasteOnly ? 'info' : 'warning',
-        title: bm('titleUnexplainedHeavy', { ...base, held: gib(usedRaw), free: gib(Math.max(0, total - usedRaw)), total: totalText }),
-        cause: bm('causeUnread', { index: g.index, why: unreadWhy(g), held: gib(usedRaw), total: totalText }),
-        evidence: [{ fact: bm('evProcessesUnread', { index: g.index }), value: bm('processesUnread'), source: g.source }, ...memory],
+        title: msg('busy.titleUnexplainedHeavy', { ...base, held: gib(usedRaw), free: gib(Math.max(0, total - usedRaw)), total: totalText }),
+        cause: msg('busy.causeUnread', { index: g.index, why: unreadWhy(g), held: gib(usedRaw), total: totalText }),
+        evidence: [{ fact: msg('busy.evProcessesUnread', { index: g.index }), value: msg('busy.processesUnread'), source: g.source }, ...memory],
         fix: unexplainedFix(g, s),
         subject,
       },
@@ -131,8 +131,8 @@ function checkGpu(g: Gpu, s: Snapshot, pasteOnly: boolean): Finding[] {
         code: 'gpu-busy',
         // A pasted nvidia-smi may show the asker's own job: only this machine's processes are someone else's for sure.
         severity: heavy && !pasteOnly ? 'warning' : 'info',
-        title: bm(heavy ? 'titleHeavy' : 'titleLight', vars),
-        cause: bm(heavy ? 'causeHeavy' : 'causeLight', vars),
+        title: msg(heavy ? 'busy.titleHeavy' : 'busy.titleLight', vars),
+        cause: msg(heavy ? 'busy.causeHeavy' : 'busy.causeLight', vars),
         evidence: [...processEvidence(g), ...memory],
         fix: [...listFix(g, s, procs), ...stopFix(s, compute), ...(heavy ? schedulerFix(s) : [])],
         subject,
@@ -146,8 +146,8 @@ function checkGpu(g: Gpu, s: Snapshot, pasteOnly: boolean): Finding[] {
       {
         code: 'gpu-busy',
         severity: heavyUnexplained && !pasteOnly ? 'warning' : 'info',
-        title: bm(heavyUnexplained ? 'titleUnexplainedHeavy' : 'titleUnexplained', vars),
-        cause: bm('causeUnexplained', vars),
+        title: msg(heavyUnexplained ? 'busy.titleUnexplainedHeavy' : 'busy.titleUnexplained', vars),
+        cause: msg('busy.causeUnexplained', vars),
         evidence: [...processEvidence(g), ...memory],
         fix: unexplainedFix(g, s),
         subject,
@@ -158,14 +158,14 @@ function checkGpu(g: Gpu, s: Snapshot, pasteOnly: boolean): Finding[] {
 }
 
 function describe(p: GpuProcess): string {
-  const mem = p.usedBytes === null ? bm('memUnknown') : gib(p.usedBytes);
-  return `PID ${p.pid} (${p.name ?? bm('nameUnknown')}, ${mem})`;
+  const mem = p.usedBytes === null ? msg('busy.memUnknown') : gib(p.usedBytes);
+  return `PID ${p.pid} (${p.name ?? msg('busy.nameUnknown')}, ${mem})`;
 }
 
 function processEvidence(g: Gpu): Evidence[] {
   return (g.processes ?? []).slice(0, MAX_PIDS).map((p) => ({
-    fact: bm('evProcess', { index: g.index }),
-    value: `PID ${p.pid} ${p.name ?? bm('nameUnknown')} (${p.type}, ${p.usedBytes === null ? bm('memUnknown') : gib(p.usedBytes)})`,
+    fact: msg('busy.evProcess', { index: g.index }),
+    value: `PID ${p.pid} ${p.name ?? msg('busy.nameUnknown')} (${p.type}, ${p.usedBytes === null ? msg('busy.memUnknown') : gib(p.usedBytes)})`,
     source: g.source,
   }));
 }
@@ -173,13 +173,13 @@ function processEvidence(g: Gpu): Evidence[] {
 function memoryEvidence(g: Gpu): Evidence[] {
   const { usedBytes, totalBytes, reservedBytes } = g.memory;
   if (usedBytes === null || totalBytes === null) return [];
-  const reserved = reservedBytes === null ? '' : ` ${bm('reservedSuffix', { reserved: gib(reservedBytes) })}`;
-  return [{ fact: bm('evMemory', { index: g.index }), value: `${gib(usedBytes)} / ${gib(totalBytes)}${reserved}`, source: g.source }];
+  const reserved = reservedBytes === null ? '' : ` ${msg('busy.reservedSuffix', { reserved: gib(reservedBytes) })}`;
+  return [{ fact: msg('busy.evMemory', { index: g.index }), value: `${gib(usedBytes)} / ${gib(totalBytes)}${reserved}`, source: g.source }];
 }
 
 function unreadWhy(g: Gpu): string {
   const why = Object.entries(g.unavailable).find(([call]) => call.includes('RunningProcesses'));
-  return why ? `${why[0]}: ${why[1]}` : bm('processesUnread');
+  return why ? `${why[0]}: ${why[1]}` : msg('busy.processesUnread');
 }
 
 const windows = (s: Snapshot) => s.os.id?.value === 'windows';
@@ -191,10 +191,10 @@ function listFix(g: Gpu, s: Snapshot, procs: GpuProcess[]): string[] {
   // one in a container is likely a host pid of another container.
   const container = procs.some((p) => p.name === null) ? s.os.container?.value : undefined;
   return [
-    bm('fixList'),
+    msg('busy.fixList'),
     `nvidia-smi -i ${g.index} --query-compute-apps=pid,process_name,used_memory --format=csv`,
     ...(pids.length ? (windows(s) ? pids.map((p) => `tasklist /v /fi "PID eq ${p}"`) : [`ps -o pid,user,etime,cmd -p ${pids.join(',')}`]) : []),
-    ...(container ? [bm('fixContainer', { kind: container })] : []),
+    ...(container ? [msg('busy.fixContainer', { kind: container })] : []),
   ];
 }
 
@@ -202,26 +202,26 @@ function listFix(g: Gpu, s: Snapshot, procs: GpuProcess[]): string[] {
 function stopFix(s: Snapshot, compute: GpuProcess[]): string[] {
   const pids = compute.slice(0, MAX_PIDS).map((p) => p.pid);
   if (pids.length === 0) return [];
-  return [bm('fixStop'), windows(s) ? `taskkill ${pids.map((p) => `/PID ${p}`).join(' ')}` : `kill ${pids.join(' ')}`];
+  return [msg('busy.fixStop'), windows(s) ? `taskkill ${pids.map((p) => `/PID ${p}`).join(' ')}` : `kill ${pids.join(' ')}`];
 }
 
 function schedulerFix(s: Snapshot): string[] {
-  if (s.node?.engine === 'slurm') return [bm('fixSlurm')];
-  if (s.node?.engine === 'kubernetes') return [bm('fixK8s')];
+  if (s.node?.engine === 'slurm') return [msg('busy.fixSlurm')];
+  if (s.node?.engine === 'kubernetes') return [msg('busy.fixK8s')];
   return [];
 }
 
 function unexplainedFix(g: Gpu, s: Snapshot): string[] {
-  if (windows(s)) return [bm('fixList'), `nvidia-smi -i ${g.index} --query-compute-apps=pid,process_name,used_memory --format=csv`];
+  if (windows(s)) return [msg('busy.fixList'), `nvidia-smi -i ${g.index} --query-compute-apps=pid,process_name,used_memory --format=csv`];
   const container = s.os.container?.value;
   return [
-    bm('fixList'),
+    msg('busy.fixList'),
     `nvidia-smi -i ${g.index} --query-compute-apps=pid,process_name,used_memory --format=csv`,
-    bm('fixHolders'),
+    msg('busy.fixHolders'),
     'sudo fuser -v /dev/nvidia*',
-    ...(container ? [bm('fixContainer', { kind: container })] : []),
+    ...(container ? [msg('busy.fixContainer', { kind: container })] : []),
     ...schedulerFix(s),
-    bm('fixReset'),
+    msg('busy.fixReset'),
     `sudo nvidia-smi -r -i ${g.index}`,
   ];
 }
@@ -238,10 +238,10 @@ function fromMessage(events: ErrorEvent[]): Reading {
     finding: {
       code: 'gpu-busy',
       severity: 'warning',
-      title: bm('titleMessage'),
-      cause: bm('causeMessage'),
+      title: msg('busy.titleMessage'),
+      cause: msg('busy.causeMessage'),
       evidence: lineEvidence(events),
-      fix: [bm('fixList'), 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'nvidia-smi -q -d COMPUTE'],
+      fix: [msg('busy.fixList'), 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'nvidia-smi -q -d COMPUTE'],
     },
   };
 }

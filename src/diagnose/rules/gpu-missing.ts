@@ -4,7 +4,7 @@ import type { Snapshot } from '../../snapshot/types.js';
 import type { Finding } from '../../findings.js';
 import { factFindings } from '../rank.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'gpu-missing',
@@ -15,12 +15,12 @@ export const rule: Rule = {
 function findingsOf(s: Snapshot): Finding[] {
   const seen = s.gpus.length;
   const fix = [
-    m('missFixList'),
+    msg('health.missFixList'),
     'nvidia-smi -L',
     'lspci -d 10de: -nn',
-    m('missFixLog'),
+    msg('health.missFixLog'),
     "sudo dmesg -T | grep -iE 'NVRM|RmInitAdapter|fallen off'",
-    m('missFixReboot'),
+    msg('health.missFixReboot'),
   ];
   const expected = s.expectedGpus;
   if (expected && seen < expected.value) {
@@ -28,11 +28,11 @@ function findingsOf(s: Snapshot): Finding[] {
       {
         code: 'gpu-missing',
         severity: 'error',
-        title: m('missTitle', { seen, expected: expected.value }),
-        cause: m('missCause', { seen, expected: expected.value, source: expected.source }),
+        title: msg('health.missTitle', { seen, expected: expected.value }),
+        cause: msg('health.missCause', { seen, expected: expected.value, source: expected.source }),
         evidence: [
-          { fact: m('evExpected'), value: String(expected.value), source: expected.source },
-          { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
+          { fact: msg('health.evExpected'), value: String(expected.value), source: expected.source },
+          { fact: msg('health.evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
         ],
         fix,
       },
@@ -44,11 +44,11 @@ function findingsOf(s: Snapshot): Finding[] {
       {
         code: 'gpu-missing',
         severity: 'error',
-        title: m('missTitleBus', { bound, seen }),
-        cause: m('missCauseBus'),
+        title: msg('health.missTitleBus', { bound, seen }),
+        cause: msg('health.missCauseBus'),
         evidence: [
-          { fact: m('evPciBound'), value: String(bound), source: 'sysfs:/sys/bus/pci/devices' },
-          { fact: m('evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
+          { fact: msg('health.evPciBound'), value: String(bound), source: 'sysfs:/sys/bus/pci/devices' },
+          { fact: msg('health.evSeen'), value: String(seen), source: s.gpus[0]?.source ?? 'nvml' },
         ],
         fix,
       },

@@ -5,7 +5,7 @@ import type { Finding } from '../../findings.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import { factFindings } from '../rank.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
+import { msg } from './messages.js';
 
 const LOST = 'NVML_ERROR_GPU_IS_LOST';
 
@@ -16,16 +16,16 @@ export const rule: Rule = {
 };
 
 function findingsOf(s: Snapshot): Finding[] {
-  const fix = [m('hungFixSmi'), 'timeout 20 nvidia-smi', m('hungFixReboot'), "sudo dmesg -T | grep -iE 'NVRM|Xid' | tail -n 50"];
+  const fix = [msg('health.hungFixSmi'), 'timeout 20 nvidia-smi', msg('health.hungFixReboot'), "sudo dmesg -T | grep -iE 'NVRM|Xid' | tail -n 50"];
   const probe = s.probes.find((p) => p.name === NATIVE_PROBE);
   const out: Finding[] = [];
   if (probe?.timedOut) {
     out.push({
       code: 'gpu-unresponsive',
       severity: 'error',
-      title: m('hungTitle'),
-      cause: m('hungCause', { detail: probe.detail ?? `${probe.durationMs} ms` }),
-      evidence: [{ fact: m('evProbe'), value: `${probe.name}: ${probe.detail ?? 'timed out'}`, source: 'gpuenv' }],
+      title: msg('health.hungTitle'),
+      cause: msg('health.hungCause', { detail: probe.detail ?? `${probe.durationMs} ms` }),
+      evidence: [{ fact: msg('health.evProbe'), value: `${probe.name}: ${probe.detail ?? 'timed out'}`, source: 'gpuenv' }],
       fix,
     });
   }
@@ -35,8 +35,8 @@ function findingsOf(s: Snapshot): Finding[] {
     out.push({
       code: 'gpu-unresponsive',
       severity: 'error',
-      title: m('hungTitleLost', { index: g.index }),
-      cause: m('hungCauseLost', { index: g.index, error: LOST }),
+      title: msg('health.hungTitleLost', { index: g.index }),
+      cause: msg('health.hungCauseLost', { index: g.index, error: LOST }),
       evidence: [{ fact: lost[0], value: LOST, source: g.source }],
       fix,
       subject: `gpu:${g.index}`,

@@ -19,7 +19,7 @@ import { FACT_PRIOR } from '../from-text.js';
 import { hasSymptom } from '../../parse/symptoms.js';
 import { containerGpusNone, inContainer } from '../system-facts.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-devices.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'gpus-hidden',
@@ -136,21 +136,22 @@ function finding(input: RuleInput, value: string, read: Visibility, gpus: readon
   const slurm = slurmJob(s);
   const gpusText = gpus.length ? gpuList(gpus) : '';
   const parts: string[] = [];
-  if (read.named.length === 0) parts.push(gpus.length ? m('ghCauseEmpty', { gpus: gpusText }) : m('ghCauseEmptyAny'));
-  else if (pastedLowest !== undefined) parts.push(m('ghCausePastedIndex', { value: shown, lowest: pastedLowest }));
+  if (read.named.length === 0) parts.push(gpus.length ? msg('devices.ghCauseEmpty', { gpus: gpusText }) : msg('devices.ghCauseEmptyAny'));
+  else if (pastedLowest !== undefined) parts.push(msg('devices.ghCausePastedIndex', { value: shown, lowest: pastedLowest }));
   else if (read.stop) {
     const { entry, why } = read.stop;
     const e = cut(entry);
     if (why === 'duplicate') {
       const g = read.stop.duplicateOf!;
       const same = read.named.filter((n) => sameGpu(n, g));
-      parts.push(m('ghCauseDuplicate', { index: g.index, entries: same.map(cut).join(', ') }));
+      parts.push(msg('devices.ghCauseDuplicate', { index: g.index, entries: same.map(cut).join(', ') }));
     } else {
-      if (why === 'index') parts.push(m(gpus.length === 1 ? 'ghCauseIndexOne' : 'ghCauseIndex', { entry: e, gpus: gpusText, max: gpus.length - 1 }));
-      else if (why === 'uuid') parts.push(m('ghCauseUuid', { entry: e, uuids: gpus.map((g) => g.uuid).join(', ') }));
+      if (why === 'index')
+        parts.push(msg(gpus.length === 1 ? 'devices.ghCauseIndexOne' : 'devices.ghCauseIndex', { entry: e, gpus: gpusText, max: gpus.length - 1 }));
+      else if (why === 'uuid') parts.push(msg('devices.ghCauseUuid', { entry: e, uuids: gpus.map((g) => g.uuid).join(', ') }));
       else if (why === 'ambiguous')
         parts.push(
-          m('ghCauseAmbiguous', {
+          msg('devices.ghCauseAmbiguous', {
             entry: e,
             uuids: gpus
               .filter((g) => g.uuid?.toLowerCase().startsWith(entry.toLowerCase()))
@@ -158,26 +159,26 @@ function finding(input: RuleInput, value: string, read: Visibility, gpus: readon
               .join(', '),
           }),
         );
-      else if (why === 'mig') parts.push(m('ghCauseMig', { entry: e }));
-      else if (entry === '-1') parts.push(m('ghCauseMinusOne'));
-      else if (entry === 'NoDevFiles') parts.push(m('ghCauseNoDevFiles'));
-      else parts.push(m('ghCauseWord', { entry: e }));
-      if (none) parts.push(m('ghCauseStopNone'));
+      else if (why === 'mig') parts.push(msg('devices.ghCauseMig', { entry: e }));
+      else if (entry === '-1') parts.push(msg('devices.ghCauseMinusOne'));
+      else if (entry === 'NoDevFiles') parts.push(msg('devices.ghCauseNoDevFiles'));
+      else parts.push(msg('devices.ghCauseWord', { entry: e }));
+      if (none) parts.push(msg('devices.ghCauseStopNone'));
       else {
-        parts.push(m('ghCauseStopSome', { visible: read.visible.map(label).join(', ') }));
+        parts.push(msg('devices.ghCauseStopSome', { visible: read.visible.map(label).join(', ') }));
         // Programs number what they see from 0: say so when that is not the driver's numbering.
         const first = read.visible[0]!;
-        if (read.visible.some((v, i) => v.gpu?.index !== i)) parts.push(m('ghRenumbered', { first: first.gpu ? first.gpu.index : cut(first.entry) }));
+        if (read.visible.some((v, i) => v.gpu?.index !== i)) parts.push(msg('devices.ghRenumbered', { first: first.gpu ? first.gpu.index : cut(first.entry) }));
       }
     }
   }
-  if (slurm) parts.push(m('ghCauseSlurm', { job: slurm.job, given: slurm.gpus ? m('ghGiven', { gpus: slurm.gpus }) : '' }));
+  if (slurm) parts.push(msg('devices.ghCauseSlurm', { job: slurm.job, given: slurm.gpus ? msg('devices.ghGiven', { gpus: slurm.gpus }) : '' }));
   const title =
     pastedLowest !== undefined
-      ? m('ghTitlePasted', { name: CVD, value: shown })
+      ? msg('devices.ghTitlePasted', { name: CVD, value: shown })
       : none
-        ? m('ghTitleNone', { name: CVD, value: shown })
-        : m('ghTitleSome', { name: CVD, value: shown, seen: read.visible.length, named: read.named.length });
+        ? msg('devices.ghTitleNone', { name: CVD, value: shown })
+        : msg('devices.ghTitleSome', { name: CVD, value: shown, seen: read.visible.length, named: read.named.length });
   return {
     code: 'gpus-hidden',
     severity: none ? 'error' : 'warning',
@@ -192,21 +193,25 @@ function finding(input: RuleInput, value: string, read: Visibility, gpus: readon
 function evidenceOf(input: RuleInput, value: string, read: Visibility, gpus: readonly Gpu[], slurm: SlurmJob | null): Evidence[] {
   const s = input.snapshot;
   const out: Evidence[] = [{ fact: CVD, value: value === '' ? '""' : cut(value), source: sourceOf(input, CVD) }];
-  if (gpus.length) out.push({ fact: m('evDriverGpus'), value: gpuList(gpus), source: gpus[0]!.source });
+  if (gpus.length) out.push({ fact: msg('devices.evDriverGpus'), value: gpuList(gpus), source: gpus[0]!.source });
   out.push({
-    fact: m('evVisible'),
-    value: read.visible.length ? read.visible.map(label).join(', ') : m('none'),
+    fact: msg('devices.evVisible'),
+    value: read.visible.length ? read.visible.map(label).join(', ') : msg('devices.none'),
     source: 'CUDA_VISIBLE_DEVICES rules (CUDA Programming Guide 5.2.1.1)',
   });
   // gpuenv's own CUDA child inherits the variable: its cuInit says the same (CUDA_ERROR_NO_DEVICE when all are hidden).
-  if (s.cudaDriverApi?.error) out.push({ fact: m('evCuInit'), value: s.cudaDriverApi.error, source: 'cuda-driver:cuInit' });
-  if (slurm) out.push({ fact: m('evSlurmJob'), value: slurm.job, source: slurm.source });
+  if (s.cudaDriverApi?.error) out.push({ fact: msg('devices.evCuInit'), value: s.cudaDriverApi.error, source: 'cuda-driver:cuInit' });
+  if (slurm) out.push({ fact: msg('devices.evSlurmJob'), value: slurm.job, source: slurm.source });
   for (const k of ['SLURM_JOB_GPUS', 'SLURM_STEP_GPUS', 'GPU_DEVICE_ORDINAL'])
     if (s.env[k] !== undefined) out.push({ fact: k, value: cut(s.env[k]!), source: sourceOf(input, k) });
   // What the --deep child saw confirms the reading.
   for (const env of s.python)
     if (env.deep?.torch?.deviceCount !== null && env.deep?.torch?.deviceCount !== undefined)
-      out.push({ fact: m('evTorchCount', { prefix: env.prefix }), value: String(env.deep.torch.deviceCount), source: `python --deep (${pythonOf(env)})` });
+      out.push({
+        fact: msg('devices.evTorchCount', { prefix: env.prefix }),
+        value: String(env.deep.torch.deviceCount),
+        source: `python --deep (${pythonOf(env)})`,
+      });
   return out;
 }
 
@@ -226,14 +231,14 @@ function shellFix(s: Snapshot, read: Visibility, gpus: readonly Gpu[], firstGpu 
   // A paste that shows no GPU list: the index every machine with a GPU has, after listing what exists.
   if (firstGpu && !exists.length) exists.push('0');
   return [
-    m('ghFixList'),
+    msg('devices.ghFixList'),
     'nvidia-smi -L',
-    m('ghFixWhere'),
+    msg('devices.ghFixWhere'),
     'grep -n CUDA_VISIBLE_DEVICES ~/.bashrc ~/.profile ~/.bash_profile ~/.zshrc /etc/environment 2>/dev/null',
-    m('ghFixUnset'),
+    msg('devices.ghFixUnset'),
     `unset ${CVD}`,
-    ...(exists.length ? [m('ghFixExport'), `export ${CVD}=${exists.join(',')}`] : []),
-    m('ghFixCheck'),
+    ...(exists.length ? [msg('devices.ghFixExport'), `export ${CVD}=${exists.join(',')}`] : []),
+    msg('devices.ghFixCheck'),
     `${checkPython(s)} -c "import torch; print(torch.cuda.device_count())"`,
   ];
 }
@@ -242,11 +247,11 @@ function shellFix(s: Snapshot, read: Visibility, gpus: readonly Gpu[], firstGpu 
 function slurmFix(s: Snapshot, gpus: readonly Gpu[]): string[] {
   const n = Math.max(1, gpus.length);
   return [
-    m('ghFixSlurmShow'),
+    msg('devices.ghFixSlurmShow'),
     'scontrol show job "$SLURM_JOB_ID" | grep -iE "tres|gres"',
-    m('ghFixSlurm'),
+    msg('devices.ghFixSlurm'),
     `srun --gpus=${n} nvidia-smi -L`,
-    m('ghFixCheck'),
+    msg('devices.ghFixCheck'),
     `srun --gpus=${n} ${checkPython(s)} -c "import torch; print(torch.cuda.device_count())"`,
   ];
 }
@@ -269,19 +274,19 @@ function fromContainerVariable(input: RuleInput): Finding[] {
     {
       code: 'gpus-hidden',
       severity: 'error',
-      title: m('ghTitleContainer', { value: shown }),
-      cause: m('ghCauseContainer', { container, value: shown, meaning: v === 'none' ? m('ghMeaningNone') : m('ghMeaningVoid') }),
+      title: msg('devices.ghTitleContainer', { value: shown }),
+      cause: msg('devices.ghCauseContainer', { container, value: shown, meaning: v === 'none' ? msg('devices.ghMeaningNone') : msg('devices.ghMeaningVoid') }),
       evidence: [
         { fact: NVD, value: shown, source: sourceOf(input, NVD) },
-        { fact: m('evContainer'), value: container, source: s.os.container?.source ?? 'os' },
-        ...(input.origin === 'machine' ? [{ fact: m('evDriverGpus'), value: '0', source: 'nvml' }] : []),
+        { fact: msg('devices.evContainer'), value: container, source: s.os.container?.source ?? 'os' },
+        ...(input.origin === 'machine' ? [{ fact: msg('devices.evDriverGpus'), value: '0', source: 'nvml' }] : []),
       ],
       fix: [
-        m('ghFixContainer'),
+        msg('devices.ghFixContainer'),
         'docker run --rm --gpus all <image> nvidia-smi -L',
-        m('ghFixContainerRuntime'),
+        msg('devices.ghFixContainerRuntime'),
         'docker run --rm --runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all <image> nvidia-smi -L',
-        m('ghFixK8s'),
+        msg('devices.ghFixK8s'),
       ],
       subject: `env:${NVD}`,
     },
@@ -323,7 +328,7 @@ function label(v: { entry: string; gpu: Gpu | null }): string {
 }
 
 function gpuList(gpus: readonly Gpu[]): string {
-  return m(gpus.length === 1 ? 'gpuListOne' : 'gpuList', { count: gpus.length, list: gpus.map((g) => `${g.index}: ${g.name}`).join(', ') });
+  return msg(gpus.length === 1 ? 'devices.gpuListOne' : 'devices.gpuList', { count: gpus.length, list: gpus.map((g) => `${g.index}: ${g.name}`).join(', ') });
 }
 
 function cut(v: string): string {

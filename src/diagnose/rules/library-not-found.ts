@@ -23,11 +23,8 @@ import { eventsFor } from '../rank.js';
 import { dirname, ev, inContainer, isWsl, moduleLoaded, withoutEntries } from '../system-facts.js';
 import { containerToolkitHostLines, systemLibDir, windowsPathLines } from '../../install/system.js';
 import type { Rule } from '../types.js';
-import { em } from '../explainers/messages.js';
-import { m as fm } from './messages-framework.js';
-import { m } from './messages-libraries.js';
-import { m as sm } from './messages-system.js';
-import { fx } from './messages-fixes.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 
 export const rule: Rule = {
   code: 'library-not-found',
@@ -69,14 +66,14 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
     const r = tensorflowRelease(p.version);
     const minor = publicVersion(p.version).split('.').slice(0, 2).join('.');
     if (!r || r.andCudaExtra) {
-      fix.push(`# ${fm('lnfTfAndCuda', { version: minor })}`, pipInstall(env, mgr, [tfWithCuda(p.version)]));
+      fix.push(`# ${msg('framework.lnfTfAndCuda', { version: minor })}`, pipInstall(env, mgr, [tfWithCuda(p.version)]));
     } else if (env.kind === 'conda') {
       fix.push(
-        `# ${fm('lnfTfOld', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`,
+        `# ${msg('framework.lnfTfOld', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`,
         `conda install ${condaEnvArg(env)} -c conda-forge cudatoolkit=${r.cuda} cudnn=${r.cudnn}`,
       );
     } else {
-      fix.push(`# ${fm('lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
+      fix.push(`# ${msg('framework.lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
     }
     if (r && !r.confirmed) unconfirmed = `TensorFlow ${r.version}: ${r.note ?? 'unconfirmed'}`;
     fix.push(`${pythonOf(env)} -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"`);
@@ -101,18 +98,18 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
       else specs.push(wheel);
     }
     const uniq = [...new Set(specs)];
-    if (uniq.length) fix.push(`# ${fm('lnfWheels')}`, pipInstall(env, mgr, uniq));
+    if (uniq.length) fix.push(`# ${msg('framework.lnfWheels')}`, pipInstall(env, mgr, uniq));
     for (const s of unknown)
       fix.push(
-        `# ${fm('lnfUnknown', { soname: s, cuda: cuda ?? '?', pkg: name })}`,
+        `# ${msg('framework.lnfUnknown', { soname: s, cuda: cuda ?? '?', pkg: name })}`,
         pipInstall(env, mgr, ['--force-reinstall', `${name}==${publicVersion(p.version)}`]),
       );
   }
   return {
     code: 'library-not-found',
     severity: 'error',
-    title: fm('lnfTitle', vars),
-    cause: fm('lnfCause', vars),
+    title: msg('framework.lnfTitle', vars),
+    cause: msg('framework.lnfCause', vars),
     evidence: [packageEvidence(env, p), ...missing.map((l) => missingEvidence(l.soname, LOADER_SEARCH))],
     fix,
     subject: env.prefix,
@@ -156,22 +153,28 @@ function stubFirst(s: Snapshot, lib: NativeLibrary, stub: string): Finding {
   const real = lib.loadedPath ?? lib.refused.find((r) => !isStub(r)) ?? '?';
   const fix: string[] = [];
   if (onLd) {
-    fix.push(sm('lnfStubFixLd'), `export LD_LIBRARY_PATH=${withoutEntries(ld, (d) => /\/stubs\/?$/.test(d))}`, sm('lnfStubFixProfile'));
+    fix.push(msg('system.lnfStubFixLd'), `export LD_LIBRARY_PATH=${withoutEntries(ld, (d) => /\/stubs\/?$/.test(d))}`, msg('system.lnfStubFixProfile'));
   } else {
-    fix.push(sm('lnfStubFixCache'), 'grep -rl stubs /etc/ld.so.conf /etc/ld.so.conf.d/', sm('fcFixCacheDelete'), 'sudo ldconfig');
+    fix.push(msg('system.lnfStubFixCache'), 'grep -rl stubs /etc/ld.so.conf /etc/ld.so.conf.d/', msg('system.fcFixCacheDelete'), 'sudo ldconfig');
   }
   fix.push(`ldconfig -p | grep ${lib.soname}`);
   return {
     code: 'library-not-found',
     severity: 'error',
-    title: sm('lnfStubTitle', { file: stub }),
-    cause: sm('lnfStubCause', { stub, soname: lib.soname, via: onLd ? sm('lnfViaLd') : sm('lnfViaCache'), real }),
+    title: msg('system.lnfStubTitle', { file: stub }),
+    cause: msg('system.lnfStubCause', { stub, soname: lib.soname, via: onLd ? msg('system.lnfViaLd') : msg('system.lnfViaCache'), real }),
     evidence: [
-      { fact: sm('evLoaderFirst', { soname: lib.soname }), value: stub, source: `native:${lib.soname}` },
+      { fact: msg('system.evLoaderFirst', { soname: lib.soname }), value: stub, source: `native:${lib.soname}` },
       ...(lib.loadedPath
-        ? [{ fact: lib.soname.startsWith('libcuda') ? sm('evCudaLoaded') : sm('evNvmlLoaded'), value: lib.loadedPath, source: `native:${lib.soname}` }]
+        ? [
+            {
+              fact: lib.soname.startsWith('libcuda') ? msg('system.evCudaLoaded') : msg('system.evNvmlLoaded'),
+              value: lib.loadedPath,
+              source: `native:${lib.soname}`,
+            },
+          ]
         : []),
-      ...(ld ? [{ fact: sm('evLdLibraryPath'), value: ld, source: 'env:LD_LIBRARY_PATH' }] : []),
+      ...(ld ? [{ fact: msg('system.evLdLibraryPath'), value: ld, source: 'env:LD_LIBRARY_PATH' }] : []),
     ],
     fix,
     subject: lib.soname,
@@ -183,26 +186,26 @@ function driverLibsMissing(s: Snapshot, missing: NativeLibrary[]): Finding {
   const sonames = missing.map((l) => l.soname).join(', ');
   const version = s.driver.kernelModule?.value;
   const cause =
-    sm('lnfMissingCause', { version: version ? ` ${version}` : '', sonames, detail: missing.map((l) => l.error).join('; ') }) +
-    (container ? sm('lnfMissingCauseContainer', { container }) : sm('lnfMissingCauseHost'));
+    msg('system.lnfMissingCause', { version: version ? ` ${version}` : '', sonames, detail: missing.map((l) => l.error).join('; ') }) +
+    (container ? msg('system.lnfMissingCauseContainer', { container }) : msg('system.lnfMissingCauseHost'));
   const fix = container
     ? containerToolkitHostLines()
     : [
-        sm('lnfMissingFixCache'),
+        msg('system.lnfMissingFixCache'),
         'sudo ldconfig',
         "ldconfig -p | grep -E 'libcuda.so.1|libnvidia-ml.so.1'",
-        version ? sm('lnfMissingFixReinstall', { version }) : sm('lnfMissingFixReinstallUnknown'),
+        version ? msg('system.lnfMissingFixReinstall', { version }) : msg('system.lnfMissingFixReinstallUnknown'),
       ];
   return {
     code: 'library-not-found',
     severity: 'error',
-    title: sm('lnfMissingTitle', { soname: sonames }),
+    title: msg('system.lnfMissingTitle', { soname: sonames }),
     cause,
     evidence: [
-      ...ev(sm('evKernelModule'), s.driver.kernelModule),
-      ...ev(sm('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+      ...ev(msg('system.evKernelModule'), s.driver.kernelModule),
+      ...ev(msg('system.evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
       ...missing.map((l) => missingEvidence(l.soname, `native:${l.soname}`, l.error)),
-      ...ev(sm('evContainer'), s.os.container, (v) => v ?? 'none'),
+      ...ev(msg('system.evContainer'), s.os.container, (v) => v ?? 'none'),
     ],
     fix,
   };
@@ -214,7 +217,7 @@ function driverLibsMissing(s: Snapshot, missing: NativeLibrary[]): Finding {
 function tfLibraries(version: string): string[] {
   const r = tensorflowRelease(version);
   if (!r || r.andCudaExtra) return [pip(tfWithCuda(version))];
-  return [`# ${fm('lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`];
+  return [`# ${msg('framework.lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`];
 }
 
 /** What the messages and the pasted facts say: the library named missing, what it is, and how well the facts fit. */
@@ -231,31 +234,34 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   if (!lib) {
     if (has(events, 'tf-no-cuda-drivers', 'tf-cannot-dlopen')) {
       const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow');
-      return at(1.2, em('libTitle', { lib: m('libCudaLibraries') }), em('cpuTf'), [
+      return at(1.2, explainersMsg('libTitle', { lib: msg('libraries.libCudaLibraries') }), explainersMsg('cpuTf'), [
         ...(tf ? tfLibraries(tf.version) : [pip('"tensorflow[and-cuda]"')]),
         'python -c "import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))"',
       ]);
     }
     const sym = first(events, 'cudnn-cannot-load-symbol');
     if (sym) {
-      return at(1.2, em('libTitle', { lib: 'cuDNN' }), em('libCudnnSymbol', { symbol: sym.groups.symbol ?? 'cudnn…' }), [
-        `pip list 2>/dev/null | grep -i nvidia-cudnn   # ${m('libCudnnWheelNote')}`,
+      return at(1.2, explainersMsg('libTitle', { lib: 'cuDNN' }), explainersMsg('libCudnnSymbol', { symbol: sym.groups.symbol ?? 'cudnn…' }), [
+        `pip list 2>/dev/null | grep -i nvidia-cudnn   # ${msg('libraries.libCudnnWheelNote')}`,
         CUDNN_WHEEL_ON_PATH,
         'ldconfig -p | grep libcudnn',
       ]);
     }
     if (has(events, 'bnb-cpu-library')) {
       // The CPU fallback alone (no CUDA library named missing) is more often a build without CUDA (cpu-only-build).
-      return at(bnbMissesLibrary(ctx) ? 1 : 0.6, em('libTitle', { lib: m('libBnbRuntime') }), em('libBnbCpu'), [
-        `python -c "import torch; print(torch.cuda.is_available(), torch.version.cuda)"   # ${m('libBnbNoGpu')}`,
+      return at(bnbMissesLibrary(ctx) ? 1 : 0.6, explainersMsg('libTitle', { lib: msg('libraries.libBnbRuntime') }), explainersMsg('libBnbCpu'), [
+        `python -c "import torch; print(torch.cuda.is_available(), torch.version.cuda)"   # ${msg('libraries.libBnbNoGpu')}`,
         'pip install -U bitsandbytes',
         'python -m bitsandbytes',
       ]);
     }
     if (has(events, 'bnb-cuda-setup'))
-      return at(1, em('libTitle', { lib: 'libcudart (bitsandbytes)' }), em('libWhyNotFound'), ['pip install -U bitsandbytes', 'python -m bitsandbytes']);
+      return at(1, explainersMsg('libTitle', { lib: 'libcudart (bitsandbytes)' }), explainersMsg('libWhyNotFound'), [
+        'pip install -U bitsandbytes',
+        'python -m bitsandbytes',
+      ]);
     if (has(events, 'winerror-126'))
-      return at(1, em('libTitle', { lib: 'DLL' }), em('libWhyNotFound'), [
+      return at(1, explainersMsg('libTitle', { lib: 'DLL' }), explainersMsg('libWhyNotFound'), [
         '# https://aka.ms/vs/17/release/vc_redist.x64.exe',
         ...[
           torchPipLine(
@@ -268,20 +274,20 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   }
   evidence.push(...libs.slice(0, 3).map((l) => missingEvidence(l.name, ctx.facts.missingLibraries.find((f) => f.value === l.name)?.source ?? 'pasted')));
   const present = cudnnPresent(ctx);
-  const have = present ? (present.withTorch ? m('cudnnWithTorch', { version: present.version }) : present.version) : undefined;
+  const have = present ? (present.withTorch ? msg('libraries.cudnnWithTorch', { version: present.version }) : present.version) : undefined;
   const what =
     lib.kind === 'cudnn' || lib.kind === 'dll-cudnn'
-      ? em('libWhatCudnn', { major: lib.major ?? '?' })
+      ? explainersMsg('libWhatCudnn', { major: lib.major ?? '?' })
       : lib.kind === 'driver'
-        ? em('libWhatDriver')
+        ? explainersMsg('libWhatDriver')
         : lib.kind === 'other'
-          ? em('libWhatOther')
-          : em('libWhatCuda', { major: lib.major ?? '?', component: lib.component });
+          ? explainersMsg('libWhatOther')
+          : explainersMsg('libWhatCuda', { major: lib.major ?? '?', component: lib.component });
   const tf = ctx.env?.packages.find((p) => p.name === 'tensorflow' || p.name === 'tensorflow-gpu');
   const tfRel = tf ? tfPipRelease(tf.version) : undefined;
-  let why = em('libWhyNotFound');
-  if (tfRel && has(events, 'tf-could-not-load')) why = `${em('libWhyTf', { tf: tfRel.version, cuda: tfRel.cuda, cudnn: tfRel.cudnn })} ${why}`;
-  if (lib.kind.startsWith('dll')) why = `${em('libWhyDll', { cuda: lib.major ?? '?' })} ${why}`;
+  let why = explainersMsg('libWhyNotFound');
+  if (tfRel && has(events, 'tf-could-not-load')) why = `${explainersMsg('libWhyTf', { tf: tfRel.version, cuda: tfRel.cuda, cudnn: tfRel.cudnn })} ${why}`;
+  if (lib.kind.startsWith('dll')) why = `${explainersMsg('libWhyDll', { cuda: lib.major ?? '?' })} ${why}`;
   const fix: string[] = [];
   const cudaMajor = Number(String(lib.major ?? '12').split('.')[0]) || 12;
   if (lib.kind === 'cudnn') {
@@ -292,16 +298,22 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     const pinned = spec.startsWith(`${wheel}==${lib.major}.`) ? spec : undefined;
     // The wheel of the cuDNN major the message names, from the tables (cuDNN 7 has none: nvidia-cudnn starts at 8).
     const req = pinned ?? cudnnWheelRequirement(Number(lib.major), cuda === 11 ? 11 : 12) ?? cudnnWheelRequirement(Number(lib.major));
-    if (req) fix.push(`# ${em('libFixInstall')}`, pip(pinned ?? `"${req}"`), `# ${em('libFixPath')} ${m('libCudnnWheelPath')}`, CUDNN_WHEEL_ON_PATH);
-    else fix.push(`# ${m('cudnnNoWheel', { major: lib.major ?? '?' })}`);
+    if (req)
+      fix.push(
+        `# ${explainersMsg('libFixInstall')}`,
+        pip(pinned ?? `"${req}"`),
+        `# ${explainersMsg('libFixPath')} ${msg('libraries.libCudnnWheelPath')}`,
+        CUDNN_WHEEL_ON_PATH,
+      );
+    else fix.push(`# ${msg('libraries.cudnnNoWheel', { major: lib.major ?? '?' })}`);
   } else if (lib.kind === 'cuda') {
     const wheel = nvidiaWheelFor(lib.name, cudaMajor);
     if (tf && tfRel) fix.push(...tfLibraries(tf.version));
-    else if (wheel) fix.push(`# ${em('libFixInstall')}`, pip(wheel));
+    else if (wheel) fix.push(`# ${explainersMsg('libFixInstall')}`, pip(wheel));
     // The toolkit folder of the CUDA the TensorFlow release was built with, else the one the soname names.
     const folder = tf && tfRel ? tfRel.cuda : lib.major?.includes('.') ? lib.major : `${cudaMajor}`;
     fix.push(
-      `# ${em('libFixPath')}`,
+      `# ${explainersMsg('libFixPath')}`,
       `ldconfig -p | grep ${lib.name.split('.so')[0]}`,
       `export LD_LIBRARY_PATH=/usr/local/cuda-${folder}/lib64:$LD_LIBRARY_PATH`,
     );
@@ -309,38 +321,38 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     // The toolkit installer's folder; cuDNN 8's zip is copied into it (NVIDIA cuDNN install guide for Windows).
     const bin = `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${lib.major?.includes('.') ? lib.major : `${lib.major}.x`}\\bin`;
     fix.push(
-      `# ${em('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`,
+      `# ${explainersMsg('libFixInstall')}: CUDA ${lib.major ?? '?'} (developer.nvidia.com/cuda-toolkit-archive)${lib.kind === 'dll-cudnn' ? ` + cuDNN ${lib.major}` : ''}`,
       ...windowsPathLines(bin, lib.name),
     );
   } else if (lib.kind === 'other') {
     // Libraries pip wheels ship (TensorRT's libnvinfer, …) live in site-packages, which the loader does not search.
     fix.push(
-      `find / -name '${lib.name.split('.so')[0]}.so*' 2>/dev/null   # ${m('libOtherWhere')}`,
-      `export LD_LIBRARY_PATH=${m('libThatFolder')}:$LD_LIBRARY_PATH`,
+      `find / -name '${lib.name.split('.so')[0]}.so*' 2>/dev/null   # ${msg('libraries.libOtherWhere')}`,
+      `export LD_LIBRARY_PATH=${msg('libraries.libThatFolder')}:$LD_LIBRARY_PATH`,
     );
   } else if (lib.kind === 'driver' && has(events, 'ld-cannot-find')) {
     // Linking (-lcuda) needs the unversioned libcuda.so: the driver ships libcuda.so.1, the toolkit a stub.
-    why = em('libWhyLink', { lib: lib.name });
+    why = explainersMsg('libWhyLink', { lib: lib.name });
     // The driver's folder of this distribution (Debian/Ubuntu multiarch, /usr/lib64, Arch /usr/lib); WSL's is a
     // read-only mount that already has libcuda.so, so the linker only needs to search it.
     const dir = systemLibDir(ctx.snapshot);
     if (inWsl(ctx)) fix.push('ls -l /usr/lib/wsl/lib/libcuda.so*', 'export LIBRARY_PATH=/usr/lib/wsl/lib:$LIBRARY_PATH');
-    else if (dir) fix.push(`ls -l ${dir}/libcuda.so*`, `sudo ln -s libcuda.so.1 ${dir}/libcuda.so   # ${m('libLinkName')}`);
+    else if (dir) fix.push(`ls -l ${dir}/libcuda.so*`, `sudo ln -s libcuda.so.1 ${dir}/libcuda.so   # ${msg('libraries.libLinkName')}`);
     else
       fix.push(
         'ls -l /usr/lib/x86_64-linux-gnu/libcuda.so* /usr/lib64/libcuda.so* /usr/lib/libcuda.so* 2>/dev/null',
-        `sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # ${m('libLinkName')}; ${sm('lnfLinkDirs')}`,
+        `sudo ln -s libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so   # ${msg('libraries.libLinkName')}; ${msg('system.lnfLinkDirs')}`,
       );
-    if (!inWsl(ctx)) fix.push(`export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${m('libLinkStub')}`);
+    if (!inWsl(ctx)) fix.push(`export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # ${msg('libraries.libLinkStub')}`);
   } else if (lib.kind === 'driver') {
     fix.push(
       ctx.snapshot.os.wsl?.value ? 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH' : 'nvidia-smi',
-      `# ${fx('inDocker')}docker run --gpus all …`,
+      `# ${msg('fixes.inDocker')}docker run --gpus all …`,
     );
   }
   const cudnnConflict = (lib.kind === 'cudnn' || lib.kind === 'dll-cudnn') && present && !present.version.startsWith(lib.major ?? '?');
   if (has(events, 'bnb-no-libcudart', 'bnb-cpu-library'))
-    fix.push(`# ${m('libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
+    fix.push(`# ${msg('libraries.libBnb')}`, 'python -c "import torch; print(torch.version.cuda)"', 'pip install -U bitsandbytes', 'python -m bitsandbytes');
   const loadedButBroken = has(events, 'lib-undefined-symbol-path');
   // A CUDA runtime of another version than torch's build: an extension for another CUDA (framework-cuda-mismatch), not a path problem.
   const toolkitCuda = ctx.snapshot.toolkits[0]?.version?.value;
@@ -351,7 +363,7 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     ((ctx.torch?.cuda && ctx.torch.tag && cudaDiffers(lib.major, ctx.torch.cuda)) || (toolkitCuda && cudaDiffers(lib.major, toolkitCuda)));
   const fit =
     loadedButBroken || otherCuda ? 0.4 : cudnnConflict ? 0.7 : lib.kind === 'driver' ? (has(events, 'ld-cannot-find') ? 1.3 : inWsl(ctx) ? 0.3 : 0.6) : 1.3;
-  if (cudnnConflict) why = `${em('libWhyCudnn9', { have: have ?? '?', major: lib.major ?? '?' })} ${why}`;
+  if (cudnnConflict) why = `${explainersMsg('libWhyCudnn9', { have: have ?? '?', major: lib.major ?? '?' })} ${why}`;
   return {
     fit,
     events,
@@ -359,8 +371,8 @@ function told(ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
     finding: {
       code: 'library-not-found',
       severity: 'error',
-      title: em('libTitle', { lib: lib.name }),
-      cause: em('libCause', { lib: lib.name, what, why }),
+      title: explainersMsg('libTitle', { lib: lib.name }),
+      cause: explainersMsg('libCause', { lib: lib.name, what, why }),
       evidence,
       fix,
     },

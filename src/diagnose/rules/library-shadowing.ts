@@ -11,7 +11,8 @@ import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../.
 import { contextOf, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
 import { first, foreignCudaLib, has } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { bundledCopy, cudnnProblem, ldLibraryPathWithout } from '../library-copies.js';
 import { messageLines, unite, type Checked, type Told } from '../library-findings.js';
 import { envSource } from '../env-evidence.js';
@@ -19,9 +20,6 @@ import { isCudaLibrary, isDriverLibrary, preloadFix, preloadLists, type Preloads
 import { driverVersionFromPath, inContainer } from '../system-facts.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleInput } from '../types.js';
-import { m as fm } from './messages-framework.js';
-import { m } from './messages-libraries.js';
-import { m as sm } from './messages-system.js';
 
 export const rule: Rule = {
   code: 'library-shadowing',
@@ -83,7 +81,7 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: Hit
     pkg: canonicalName(p.name),
     version: p.version,
     prefix: env.prefix,
-    soname: sonames.length > 1 ? `${sonames.slice(0, -1).join(', ')} ${fm('shAnd')} ${sonames.at(-1)}` : sonames[0]!,
+    soname: sonames.length > 1 ? `${sonames.slice(0, -1).join(', ')} ${msg('framework.shAnd')} ${sonames.at(-1)}` : sonames[0]!,
     dir,
     path,
     bundled: worst.bundled,
@@ -93,17 +91,17 @@ function finding(snapshot: Snapshot, env: PythonEnv, p: PythonPackage, hits: Hit
   return {
     code: 'library-shadowing',
     severity: worst.older ? 'error' : 'warning',
-    title: fm('shTitle', vars),
-    cause: fm('shCause', { ...vars, soname: worst.lib.soname, why: worst.older ? fm('shWhyOlder') : fm('shWhyOther') }),
+    title: msg('framework.shTitle', vars),
+    cause: msg('framework.shCause', { ...vars, soname: worst.lib.soname, why: worst.older ? msg('framework.shWhyOlder') : msg('framework.shWhyOther') }),
     evidence: [
       packageEvidence(env, p),
       ...described.flatMap((d) => [
-        { fact: m('evResolves', { soname: d.lib.soname }), value: `${d.lib.resolvedPath ?? ''}${d.have ? ` (${d.have})` : ''}`, source: d.lib.via },
+        { fact: msg('libraries.evResolves', { soname: d.lib.soname }), value: `${d.lib.resolvedPath ?? ''}${d.have ? ` (${d.have})` : ''}`, source: d.lib.via },
         ...(d.wheel ? [{ fact: d.wheel.name, value: d.wheel.version, source: d.bundled }] : []),
       ]),
-      { fact: fm('evLdPath'), value: snapshot.env?.LD_LIBRARY_PATH ?? '', source: 'env:LD_LIBRARY_PATH' },
+      { fact: msg('framework.evLdPath'), value: snapshot.env?.LD_LIBRARY_PATH ?? '', source: 'env:LD_LIBRARY_PATH' },
     ],
-    fix: [`# ${fm('shFix', { dir })}`, ldLibraryPathWithout(snapshot, dir), `# ${fm('shFixKeep', { dir })}`],
+    fix: [`# ${msg('framework.shFix', { dir })}`, ldLibraryPathWithout(snapshot, dir), `# ${msg('framework.shFixKeep', { dir })}`],
     subject: env.prefix,
   };
 }
@@ -148,20 +146,23 @@ function preloadFinding(s: Snapshot, p: Preloads, cuda: string[]): Finding {
     list: p.list,
     files: cuda.map((e) => e.slice(e.lastIndexOf('/') + 1)).join(', '),
     paths: cuda.join(', '),
-    driver: cuda.some(isDriverLibrary) ? m('plCauseDriver') : '',
+    driver: cuda.some(isDriverLibrary) ? msg('libraries.plCauseDriver') : '',
   };
   const cause =
-    (p.list === 'LD_PRELOAD' ? m('plCauseEnv', vars) : m('plCauseFile', vars)) +
-    (other && kernel ? m('plCauseVersion', { file: other.entry, have: other.v.version, kernel: kernel.value }) : '');
+    (p.list === 'LD_PRELOAD' ? msg('libraries.plCauseEnv', vars) : msg('libraries.plCauseFile', vars)) +
+    (other && kernel ? msg('libraries.plCauseVersion', { file: other.entry, have: other.v.version, kernel: kernel.value }) : '');
   return {
     code: 'library-shadowing',
     severity: other ? 'error' : 'warning',
-    title: other && kernel ? m('plTitleVersion', { list: p.list, file: other.entry, have: other.v.version, kernel: kernel.value }) : m('plTitle', vars),
+    title:
+      other && kernel
+        ? msg('libraries.plTitleVersion', { list: p.list, file: other.entry, have: other.v.version, kernel: kernel.value })
+        : msg('libraries.plTitle', vars),
     cause,
     evidence: [
       { fact: p.list, value: p.entries.join(p.list === 'LD_PRELOAD' ? ':' : ' '), source: p.source },
-      ...versions.map((x) => ({ fact: m('evPreloadVersion', { file: x.entry }), value: x.v.version, source: x.v.source })),
-      ...(kernel && versions.length ? [{ fact: sm('evKernelModule'), value: kernel.value, source: kernel.source }] : []),
+      ...versions.map((x) => ({ fact: msg('libraries.evPreloadVersion', { file: x.entry }), value: x.v.version, source: x.v.source })),
+      ...(kernel && versions.length ? [{ fact: msg('system.evKernelModule'), value: kernel.value, source: kernel.source }] : []),
     ],
     fix: preloadFix(p, cuda, inContainer(s)),
     subject: p.list,
@@ -176,7 +177,7 @@ const FACT_INDEX = 2;
 function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told | undefined {
   const ld = ctx.snapshot.env.LD_LIBRARY_PATH;
   const evidence = messageLines(events);
-  if (ld) evidence.push({ fact: fm('evLdPath'), value: ld, source: envSource(input, 'LD_LIBRARY_PATH') });
+  if (ld) evidence.push({ fact: msg('framework.evLdPath'), value: ld, source: envSource(input, 'LD_LIBRARY_PATH') });
   const at = (fit: number, severity: Finding['severity'], title: string, cause: string, fix: string[], libs: string[] = []): Told => ({
     fit,
     events,
@@ -189,9 +190,13 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
     return at(
       ld && /stubs/.test(ld) ? 2 : 1.2,
       'error',
-      em('shEntryTitle'),
-      em('shEntryCause'),
-      [`${stubs}   # ${m('shStubsUsual')}`, `ldconfig -p | grep libcuda.so   # ${m('shDriverLibcuda')}`, `nvidia-smi   # ${m('shDriverWorks')}`],
+      explainersMsg('shEntryTitle'),
+      explainersMsg('shEntryCause'),
+      [
+        `${stubs}   # ${msg('libraries.shStubsUsual')}`,
+        `ldconfig -p | grep libcuda.so   # ${msg('libraries.shDriverLibcuda')}`,
+        `nvidia-smi   # ${msg('libraries.shDriverWorks')}`,
+      ],
       ['libcuda.so.1'],
     );
   }
@@ -199,9 +204,9 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
     return at(
       ld && /stubs/.test(ld) ? 2 : 1.1,
       'error',
-      em('shStubTitle'),
-      em('shStubCause'),
-      [stubs, `# ${m('shDropStubs')}`, 'ldconfig -p | grep libcuda.so.1'],
+      explainersMsg('shStubTitle'),
+      explainersMsg('shStubCause'),
+      [stubs, `# ${msg('libraries.shDropStubs')}`, 'ldconfig -p | grep libcuda.so.1'],
       ['libcuda.so.1'],
     );
   }
@@ -214,13 +219,13 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
     return at(
       ld ? 2 : 1.6,
       'error',
-      em('shTwoTitle', vars),
-      em('shTwoCause', vars),
+      explainersMsg('shTwoTitle', vars),
+      explainersMsg('shTwoCause', vars),
       [
-        `python -c "import ctypes; ctypes.CDLL('${vars.lib}')"; grep ${vars.lib.split('.so')[0]} /proc/$(pgrep -n python)/maps   # ${m('shWhichCopy')}`,
-        `find / -name '${vars.lib}*' 2>/dev/null   # ${m('shEveryCopy')}`,
-        `echo $LD_LIBRARY_PATH   # ${m('shDropOther')}`,
-        `conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # ${m('shOneSource')}`,
+        `python -c "import ctypes; ctypes.CDLL('${vars.lib}')"; grep ${vars.lib.split('.so')[0]} /proc/$(pgrep -n python)/maps   # ${msg('libraries.shWhichCopy')}`,
+        `find / -name '${vars.lib}*' 2>/dev/null   # ${msg('libraries.shEveryCopy')}`,
+        `echo $LD_LIBRARY_PATH   # ${msg('libraries.shDropOther')}`,
+        `conda list | grep -iE "cudatoolkit|cublas|cudnn"; pip list 2>/dev/null | grep -i nvidia-   # ${msg('libraries.shOneSource')}`,
       ],
       [vars.lib],
     );
@@ -228,15 +233,15 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
   const fromPath = first(events, 'lib-undefined-symbol-path', 'ld-debug-loaded-from');
   if (fromPath?.groups.path) {
     const vars = { lib: fromPath.groups.soname ?? 'library', path: fromPath.groups.path };
-    evidence.push({ fact: em('evLoadedFrom'), value: `${vars.path}/${vars.lib}`, source: 'pasted:error message' });
+    evidence.push({ fact: explainersMsg('evLoadedFrom'), value: `${vars.path}/${vars.lib}`, source: 'pasted:error message' });
     return at(
       2,
       'error',
-      em('shPathTitle', vars),
-      em('shPathCause', vars),
+      explainersMsg('shPathTitle', vars),
+      explainersMsg('shPathCause', vars),
       [
         'echo $LD_LIBRARY_PATH',
-        `unset LD_LIBRARY_PATH   # ${m('shOrDrop', { dir: vars.path })}`,
+        `unset LD_LIBRARY_PATH   # ${msg('libraries.shOrDrop', { dir: vars.path })}`,
         `grep -r "${vars.path}" /etc/ld.so.conf.d/ 2>/dev/null`,
         'python -c "import torch; print(torch.backends.cudnn.version())"',
       ],
@@ -262,16 +267,16 @@ function told(input: RuleInput, ctx: ExplainContext, events: ErrorEvent[]): Told
         .filter((d) => d && !d.startsWith('$'))
         .slice(0, 4)
         .join(', ') || ld;
-    return at(1, 'warning', em('shLdTitle'), em('shLdCause', { ld, dirs }), [
-      `env -u LD_LIBRARY_PATH nvidia-smi   # ${m('shWithout')}`,
+    return at(1, 'warning', explainersMsg('shLdTitle'), explainersMsg('shLdCause', { ld, dirs }), [
+      `env -u LD_LIBRARY_PATH nvidia-smi   # ${msg('libraries.shWithout')}`,
       `for d in ${dirs.replace(/, /g, ' ')}; do ls $d/libcuda.so* $d/libnvidia-ml.so* $d/libcudnn*.so* 2>/dev/null; done`,
-      `unset LD_LIBRARY_PATH   # ${m('shUnsetForGood')}`,
+      `unset LD_LIBRARY_PATH   # ${msg('libraries.shUnsetForGood')}`,
     ]);
   }
   const symbol = sym?.groups.symbol ?? 'cudnn';
-  return at(ld ? 1.8 : 1.3, 'error', em('shTitle'), em('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), [
+  return at(ld ? 1.8 : 1.3, 'error', explainersMsg('shTitle'), explainersMsg('shCause', { symbol, ld: ld ?? '/usr/local/cuda/lib64 …' }), [
     'echo $LD_LIBRARY_PATH',
-    `unset LD_LIBRARY_PATH   # ${m('shOrDropCuda')}`,
+    `unset LD_LIBRARY_PATH   # ${msg('libraries.shOrDropCuda')}`,
     'python -c "import torch; print(torch.cuda.is_available())"',
   ]);
 }

@@ -11,10 +11,9 @@ import type { Rule } from '../types.js';
 import type { PythonEnv, PythonPackage, Snapshot } from '../../snapshot/types.js';
 import type { ExplainContext } from '../context.js';
 import { finding as explained, first, has, lineEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
-import { m } from './messages-framework.js';
-import { fx } from './messages-fixes.js';
 
 const TORCH = new Set(['torch', 'torchvision', 'torchaudio', 'pytorch-cuda', 'pytorch-mutex']);
 const CONDA_CUDA =
@@ -40,12 +39,18 @@ function checks(snapshot: Snapshot): Checked[] {
   for (const env of snapshot.python ?? []) {
     const pkgs = env.packages ?? [];
     const torchStack = pkgs.filter((p) => TORCH.has(canonicalName(p.name)));
-    if (mixed(torchStack)) out.push({ finding: finding(env, m('mixStackTorch'), torchStack, torchFix(env, torchStack)), packages: ['torch'] });
+    if (mixed(torchStack)) out.push({ finding: finding(env, msg('framework.mixStackTorch'), torchStack, torchFix(env, torchStack)), packages: ['torch'] });
     const condaCuda = pkgs.filter((p) => isConda(p) && CONDA_CUDA.test(canonicalName(p.name)));
     const pipCuda = pkgs.filter((p) => !isConda(p) && /^nvidia-.*-cu\d+$/.test(canonicalName(p.name)));
     if (condaCuda.length && pipCuda.length) {
-      const fix = [`# ${m('mixFixCuda')}`, `conda remove ${condaEnvArg(env)} --force ${[...new Set(condaCuda.map((p) => canonicalName(p.name)))].join(' ')}`];
-      out.push({ finding: finding(env, m('mixStackCuda'), [...condaCuda, ...pipCuda], fix), packages: condaCuda.map((p) => canonicalName(p.name)) });
+      const fix = [
+        `# ${msg('framework.mixFixCuda')}`,
+        `conda remove ${condaEnvArg(env)} --force ${[...new Set(condaCuda.map((p) => canonicalName(p.name)))].join(' ')}`,
+      ];
+      out.push({
+        finding: finding(env, msg('framework.mixStackCuda'), [...condaCuda, ...pipCuda], fix),
+        packages: condaCuda.map((p) => canonicalName(p.name)),
+      });
     }
     const tf = pkgs.filter((p) =>
       /^(tensorflow|tensorflow-gpu|tensorflow-cpu|tensorflow-base|tensorflow-estimator|keras|tensorboard)$/.test(canonicalName(p.name)),
@@ -55,11 +60,11 @@ function checks(snapshot: Snapshot): Checked[] {
       const main = tf.find((p) => /^tensorflow(-gpu)?$/.test(canonicalName(p.name)));
       const minor = main ? publicVersion(main.version).split('.').slice(0, 2).join('.') : undefined;
       const fix = [
-        `# ${m('mixFixTf')}`,
+        `# ${msg('framework.mixFixTf')}`,
         `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`,
         pipInstall(env, 'pip', ['--force-reinstall', minor ? `"tensorflow[and-cuda]==${minor}.*"` : '"tensorflow[and-cuda]"']),
       ];
-      out.push({ finding: finding(env, m('mixStackTf'), tf, fix), packages: ['tensorflow'] });
+      out.push({ finding: finding(env, msg('framework.mixStackTf'), tf, fix), packages: ['tensorflow'] });
     }
   }
   return out;
@@ -76,7 +81,7 @@ function torchFix(env: PythonEnv, stack: PythonPackage[]): string[] {
   const rel = torch ? torchReleaseOf(torch) : undefined;
   const tag = torch ? cudaTagOf(torch) : undefined;
   const variant = torch && tag ? torchVariant(torch.version, tag) : undefined;
-  const lines = [`# ${m('mixFix')}`, `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`, pipUninstall(env, 'pip', pipNames)];
+  const lines = [`# ${msg('framework.mixFix')}`, `conda remove ${condaEnvArg(env)} --force ${condaNames.join(' ')}`, pipUninstall(env, 'pip', pipNames)];
   if (rel && variant) {
     // Reinstall with pip (the conda channel stopped at 2.5): present the stack as pip-installed.
     const asPip: PythonEnv = { ...env, packages: (env.packages ?? []).map((p) => (TORCH.has(canonicalName(p.name)) ? { ...p, installer: 'pip' } : p)) };
@@ -92,8 +97,8 @@ function finding(env: PythonEnv, stack: string, ps: PythonPackage[], fix: string
   return {
     code: 'mixed-package-managers',
     severity: 'warning',
-    title: m('mixTitle', vars),
-    cause: m('mixCause', vars),
+    title: msg('framework.mixTitle', vars),
+    cause: msg('framework.mixCause', vars),
     evidence: ps.map((p) => ({ ...packageEvidence(env, p), value: `${p.version} (${p.installer})` })),
     fix,
     subject: env.prefix,
@@ -112,19 +117,19 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
       ctx.env?.packages.some((p) => p.installer === 'conda'))
   ) {
     const vars = { pkg: userSite.groups.pkg };
-    const libs = ctx.facts.missingLibraries.slice(0, 2).map((f) => ({ fact: em('evMissing'), value: f.value, source: f.source }));
+    const libs = ctx.facts.missingLibraries.slice(0, 2).map((f) => ({ fact: explainersMsg('evMissing'), value: f.value, source: f.source }));
     return {
       fit: 1.6,
       finding: explained(
         'mixed-package-managers',
         'error',
-        em('mixUserTitle', vars),
-        em('mixUserCause', vars),
+        explainersMsg('mixUserTitle', vars),
+        explainersMsg('mixUserCause', vars),
         [...lineEvidence(events), ...libs],
         [
           'python -c "import site; print(site.ENABLE_USER_SITE, site.getusersitepackages())"',
-          `pip uninstall ${vars.pkg}   # ${fx('mix.userUninstall', { pkg: vars.pkg })}`,
-          `export PYTHONNOUSERSITE=1   # ${fx('mix.noUserSite')}`,
+          `pip uninstall ${vars.pkg}   # ${msg('fixes.mix.userUninstall', { pkg: vars.pkg })}`,
+          `export PYTHONNOUSERSITE=1   # ${msg('fixes.mix.noUserSite')}`,
         ],
       ),
     };
@@ -140,14 +145,14 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
       finding: explained(
         'mixed-package-managers',
         'error',
-        em('mixTwoTitle', vars),
-        em('mixTwoCause', vars),
-        [...lineEvidence(events), { fact: em('evTorchVersions'), value: vars.versions, source: 'pasted' }],
+        explainersMsg('mixTwoTitle', vars),
+        explainersMsg('mixTwoCause', vars),
+        [...lineEvidence(events), { fact: explainersMsg('evTorchVersions'), value: vars.versions, source: 'pasted' }],
         [
-          `conda list | grep -iE "^(pytorch|torch) "   # ${fx('mix.pypiIsPip')}`,
+          `conda list | grep -iE "^(pytorch|torch) "   # ${msg('fixes.mix.pypiIsPip')}`,
           'pip list 2>/dev/null | grep -iE "^torch "',
-          `pip uninstall -y torch; conda remove --force pytorch   # ${fx('mix.thenOneManager')}`,
-          `# ${fx('mix.noDeps', { cmd: 'conda install <package> --no-deps' })}`,
+          `pip uninstall -y torch; conda remove --force pytorch   # ${msg('fixes.mix.thenOneManager')}`,
+          `# ${msg('fixes.mix.noDeps', { cmd: 'conda install <package> --no-deps' })}`,
         ],
       ),
     };
@@ -158,21 +163,21 @@ function mixedNamed(ctx: ExplainContext, events: ErrorEvent[]): TextCause | unde
   const now = pkg === 'torch' && ctx.torch && ctx.torch.version !== '?' ? ctx.torch.pkg.version : undefined;
   const vars = { pkg, old: old ?? '', now: now ?? '' };
   const evidence = [...lineEvidence(events)];
-  if (now) evidence.push({ fact: em('evTorch'), value: now, source: ctx.torch!.pkg.location });
+  if (now) evidence.push({ fact: explainersMsg('evTorch'), value: now, source: ctx.torch!.pkg.location });
   const condaName = pkg === 'torch' ? 'pytorch' : pkg;
   return {
     fit: 2,
     finding: explained(
       'mixed-package-managers',
       'error',
-      em(old ? 'mixPipTitle' : 'mixPipTitleNoVer', vars),
-      em(now ? 'mixPipCauseNow' : 'mixPipCause', vars),
+      explainersMsg(old ? 'mixPipTitle' : 'mixPipTitleNoVer', vars),
+      explainersMsg(now ? 'mixPipCauseNow' : 'mixPipCause', vars),
       evidence,
       [
-        `conda list | grep -iE "torch|tensorflow|cuda|pypi"   # ${fx('mix.pypiRows')}`,
+        `conda list | grep -iE "torch|tensorflow|cuda|pypi"   # ${msg('fixes.mix.pypiRows')}`,
         `pip uninstall -y ${pkg}${pkg === 'torch' ? ' torchvision torchaudio' : ''}`,
-        `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # ${fx('mix.backToConda')}`,
-        `# ${fx('mix.restNoPip', { pkg })}`,
+        `conda install --force-reinstall ${condaName}${old ? `==${old}` : ''}   # ${msg('fixes.mix.backToConda')}`,
+        `# ${msg('fixes.mix.restNoPip', { pkg })}`,
         'pip check',
       ],
     ),

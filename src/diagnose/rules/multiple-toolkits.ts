@@ -14,13 +14,12 @@ import type { Evidence, Finding } from '../../findings.js';
 import { FINDING_CODES, SEVERITY_ORDER } from '../../findings.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
 import { contextOf, type ExplainContext } from '../context.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { guessFinding } from '../guess.js';
 import { namedCuda } from '../named-cuda.js';
 import { codeOrder, eventBase, eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-system.js';
-import { tm } from './messages-toolkits.js';
 import { isUnder, withoutEntries } from '../system-facts.js';
 
 const CODE = 'multiple-toolkits';
@@ -66,21 +65,21 @@ export function toolkitCheck(s: Snapshot): Finding[] {
     const v = short(t);
     if (t.active.path) {
       const dir = nvccDir(t);
-      parts.push({ kind: 'path', text: m('mtPartPath', { v, path: `${dir}/nvcc` }), toolkit: t });
+      parts.push({ kind: 'path', text: msg('system.mtPartPath', { v, path: `${dir}/nvcc` }), toolkit: t });
       evidence.push({ fact: 'PATH', value: `${dir}/nvcc → ${t.path} (${fullVersion(t)})`, source: t.nvcc?.version?.source ?? 'env:PATH' });
     }
     if (t.active.cudaHome) {
-      parts.push({ kind: 'home', text: m('mtPartCudaHome', { v, path: homeValue || t.path }), toolkit: t });
+      parts.push({ kind: 'home', text: msg('system.mtPartCudaHome', { v, path: homeValue || t.path }), toolkit: t });
       evidence.push({ fact: homeVar, value: `${homeValue} → ${t.path} (${fullVersion(t)})`, source: `env:${homeVar}` });
     }
     if (t.active.symlink) {
-      parts.push({ kind: 'link', text: m('mtPartSymlink', { v }), toolkit: t });
+      parts.push({ kind: 'link', text: msg('system.mtPartSymlink', { v }), toolkit: t });
       evidence.push({ fact: '/usr/local/cuda', value: `→ ${t.path}`, source: 'file:/usr/local/cuda' });
     }
     if (t.active.ldLibraryPath) {
       const dir = ldDirs.find((d) => owns(t, d)) ?? `${t.path}/lib64`;
-      parts.push({ kind: 'ld', text: m('mtPartLd', { v, path: dir }), toolkit: t });
-      evidence.push({ fact: m('evLdLibraryPath'), value: `${dir} → ${t.path}`, source: 'env:LD_LIBRARY_PATH' });
+      parts.push({ kind: 'ld', text: msg('system.mtPartLd', { v, path: dir }), toolkit: t });
+      evidence.push({ fact: msg('system.evLdLibraryPath'), value: `${dir} → ${t.path}`, source: 'env:LD_LIBRARY_PATH' });
     }
   }
   const split = pathHomeSplit(s);
@@ -91,22 +90,22 @@ export function toolkitCheck(s: Snapshot): Finding[] {
   const target = framework?.toolkit ?? split?.home ?? bySymlink ?? newest;
   const v = short(target);
   const why = framework
-    ? tm('mtWhyFramework', { pkg: framework.label })
+    ? msg('toolkits.mtWhyFramework', { pkg: framework.label })
     : split
-      ? tm('mtWhyHome', { var: homeVar })
+      ? msg('toolkits.mtWhyHome', { var: homeVar })
       : bySymlink
-        ? m('mtWhySymlink')
-        : m('mtWhyNewest');
+        ? msg('system.mtWhySymlink')
+        : msg('system.mtWhyNewest');
   const exports = exportsFor(s, target, target.active.symlink);
   if (!split) {
     return [
       {
         code: 'multiple-toolkits',
         severity: 'warning',
-        title: m('mtTitle', { summary: active.map(short).join(' vs ') }),
-        cause: m('mtCause', { parts: parts.map((p) => p.text).join('; ') }),
+        title: msg('system.mtTitle', { summary: active.map(short).join(' vs ') }),
+        cause: msg('system.mtCause', { parts: parts.map((p) => p.text).join('; ') }),
         evidence,
-        fix: [m('mtFixWhy', { v, why }), ...exports, m('mtFixPersist', { v })],
+        fix: [msg('system.mtFixWhy', { v, why }), ...exports, msg('system.mtFixPersist', { v })],
         subject: target.path,
       } satisfies Finding,
     ];
@@ -119,10 +118,10 @@ export function toolkitCheck(s: Snapshot): Finding[] {
     {
       code: 'multiple-toolkits',
       severity: 'warning',
-      title: tm('mtSplitTitle', vars),
-      cause: `${m('mtCause', { parts: parts.map((p) => p.text).join('; ') })} ${homeVar === 'CUDA_PATH' ? tm('mtSplitBuildsCudaPath', vars) : tm('mtSplitBuilds', vars)}`,
+      title: msg('toolkits.mtSplitTitle', vars),
+      cause: `${msg('system.mtCause', { parts: parts.map((p) => p.text).join('; ') })} ${homeVar === 'CUDA_PATH' ? msg('toolkits.mtSplitBuildsCudaPath', vars) : msg('toolkits.mtSplitBuilds', vars)}`,
       evidence,
-      fix: [m('mtFixWhy', { v, why }), ...exports, 'hash -r; nvcc -V', `# ${tm('mtFixCmake')}`, m('mtFixPersist', { v })],
+      fix: [msg('system.mtFixWhy', { v, why }), ...exports, 'hash -r; nvcc -V', `# ${msg('toolkits.mtFixCmake')}`, msg('system.mtFixPersist', { v })],
       subject: target.path,
     } satisfies Finding,
   ];
@@ -195,7 +194,7 @@ function fromText(input: RuleInput, checks: readonly Finding[]): RuleFinding | u
   if (r && r.fit > 0) {
     const { event } = eventBase(events, CODE);
     const sig = event ? signatureById(event.signature) : undefined;
-    const unconfirmed = sig && !sig.confirmed ? em('unconfirmedSignature', { id: sig.id }) : undefined;
+    const unconfirmed = sig && !sig.confirmed ? explainersMsg('unconfirmedSignature', { id: sig.id }) : undefined;
     mine = { ...r.finding, ...(unconfirmed ? { unconfirmed } : {}), rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(CODE) } };
   } else {
     // Facts alone rank below a cause a message names (a signature of weight 1 scores 1 × fit).
@@ -244,12 +243,14 @@ function namedToolkits(ctx: ExplainContext, events: ErrorEvent[]): { finding: Fi
   });
   const active = nvcc ?? link;
   const other = versions.find((v) => v !== active) ?? versions[0] ?? '<version>';
-  const parts = [em('mtpCause', { list: places.join('; '), active: active ? em('mtpActive', { v: active }) : '' })];
-  if (conda && nvcc && conda !== nvcc) parts.push(em('mtpConda', { conda, nvcc }));
-  if (hpc) parts.push(em('mtpHpc', { cuda: hpc.groups.cuda ?? '?' }));
+  const parts = [explainersMsg('mtpCause', { list: places.join('; '), active: active ? explainersMsg('mtpActive', { v: active }) : '' })];
+  if (conda && nvcc && conda !== nvcc) parts.push(explainersMsg('mtpConda', { conda, nvcc }));
+  if (hpc) parts.push(explainersMsg('mtpHpc', { cuda: hpc.groups.cuda ?? '?' }));
   const evidence: Evidence[] = [
-    ...events.slice(0, 2).map((e) => ({ fact: em('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` })),
-    ...named.slice(0, 6).map((n) => ({ fact: em('evToolkitNamed'), value: place(n), source: n.source })),
+    ...events
+      .slice(0, 2)
+      .map((e) => ({ fact: explainersMsg('evLine', { line: e.line }), value: e.text.slice(0, 300), source: `pasted (signature ${e.signature})` })),
+    ...named.slice(0, 6).map((n) => ({ fact: explainersMsg('evToolkitNamed'), value: place(n), source: n.source })),
   ];
   // nvcc shown at two paths: put the other one's bin folder first on PATH.
   const paths = named.filter((n) => n.path);
@@ -258,21 +259,21 @@ function namedToolkits(ctx: ExplainContext, events: ErrorEvent[]): { finding: Fi
   const fix = [
     ...(alt?.path
       ? [
-          `export PATH=${alt.path.replace(/\/nvcc$/, '')}:$PATH   # ${tm('fxPathFirst', { v: alt.value, now: firstPath?.path ?? '?', nowV: firstPath?.value ?? '?' })}`,
+          `export PATH=${alt.path.replace(/\/nvcc$/, '')}:$PATH   # ${msg('toolkits.fxPathFirst', { v: alt.value, now: firstPath?.path ?? '?', nowV: firstPath?.value ?? '?' })}`,
         ]
       : []),
     'which -a nvcc; ls -ld /usr/local/cuda*; echo "CUDA_HOME=$CUDA_HOME"',
-    `export CUDA_HOME=/usr/local/cuda-${other}   # ${em('mtpPick', { list: versions.join(', ') })}`,
+    `export CUDA_HOME=/usr/local/cuda-${other}   # ${explainersMsg('mtpPick', { list: versions.join(', ') })}`,
     'export PATH=$CUDA_HOME/bin:$PATH LD_LIBRARY_PATH=$CUDA_HOME/lib64:$LD_LIBRARY_PATH',
     'nvcc --version',
-    `# ${em('mtpPersist', { v: other })}`,
+    `# ${explainersMsg('mtpPersist', { v: other })}`,
   ];
-  if (conda && condaCudaAvailable('cuda-nvcc', conda)) fix.push(`conda install -c nvidia cuda-nvcc=${conda}   # ${em('mtpCondaFix')}`);
-  if (hpc) fix.push(`# ${tm('fxHpc', { v: versions.find((v) => v !== hpc.groups.cuda) ?? 'X.Y' })}`);
+  if (conda && condaCudaAvailable('cuda-nvcc', conda)) fix.push(`conda install -c nvidia cuda-nvcc=${conda}   # ${explainersMsg('mtpCondaFix')}`);
+  if (hpc) fix.push(`# ${msg('toolkits.fxHpc', { v: versions.find((v) => v !== hpc.groups.cuda) ?? 'X.Y' })}`);
   const finding: Finding = {
     code: CODE,
     severity: 'warning',
-    title: em('mtpTitle', { list: versions.join(' vs ') || (hpc?.groups.cuda ?? '') }),
+    title: explainersMsg('mtpTitle', { list: versions.join(' vs ') || (hpc?.groups.cuda ?? '') }),
     cause: parts.join(' '),
     evidence,
     fix,

@@ -7,7 +7,8 @@ import type { Evidence, Finding } from '../../findings.js';
 import { compareVersions, versionParts } from '../../knowledge/version.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import { contextOf, type ExplainContext } from '../context.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { gpuEvidence, has, type Explained } from '../explain-helpers.js';
 import { guessFinding } from '../guess.js';
 import { quotedLines } from '../quoted-lines.js';
@@ -15,8 +16,6 @@ import { envSource } from '../env-evidence.js';
 import { namedByMessage } from '../from-text.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleInput } from '../types.js';
-import { rm } from './messages-runtime.js';
-import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'nccl-failure',
@@ -67,55 +66,55 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
   let fit = 1.3;
   // A bare "SHM" (e.g. "NCCL_SHM_DISABLE", "don't disable SHM") is not /dev/shm running out.
   if (versions.length >= 2) {
-    what = em('ncVersions', { versions: versions.join(', ') });
+    what = explainersMsg('ncVersions', { versions: versions.join(', ') });
     evidence.push({ fact: 'NCCL', value: versions.join(', '), source: ctx.facts.ncclVersions[0]!.source });
     fix = [
-      `python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # ${fx('nccl.everyNode')}`,
+      `python -c "import torch; print(torch.__version__, torch.cuda.nccl.version())"   # ${msg('fixes.nccl.everyNode')}`,
       'pip list 2>/dev/null | grep -i nccl   # nvidia-nccl-cu12 / -cu11',
       // The NCCL wheel's version is the release itself (2.21.5): pin it exactly; "2.21.5*" is not a valid specifier.
       `pip install "nvidia-nccl-cu12==${versionParts([...versions].sort((a, b) => compareVersions(b, a))[0]!)
         .slice(0, 3)
-        .join('.')}"   # ${fx('nccl.sameEverywhere')}`,
+        .join('.')}"   # ${msg('fixes.nccl.sameEverywhere')}`,
     ];
     fit = 1.7;
   } else if (
     has(events, 'nccl-shm', 'dataloader-shm', 'bus-error') ||
     /\/dev\/shm|shm[-_ ]?size|shared memory[^\n]{0,40}(?:too small|full|No space|insufficient)|No space left on device|共享内存/i.test(text)
   ) {
-    what = em('ncShm');
-    fix = ['df -h /dev/shm', `docker run --shm-size=16g …   # ${fx('orIpcHost')}`, `# ${rm('ncFixShmK8s')}`];
+    what = explainersMsg('ncShm');
+    fix = ['df -h /dev/shm', `docker run --shm-size=16g …   # ${msg('fixes.orIpcHost')}`, `# ${msg('runtime.ncFixShmK8s')}`];
     fit = 1.8;
   } else if (has(events, 'gpudirect-rdma')) {
-    what = em('ncGdr');
+    what = explainersMsg('ncGdr');
     fix = [
-      `sudo lspci -vvv | grep -i acsctl   # ${fx('nccl.acsGdr')}`,
-      `sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # ${fx('nccl.acsDisable')}`,
-      `NCCL_NET_GDR_LEVEL=LOC <your command>   # ${fx('nccl.confirmNoGdr')}`,
+      `sudo lspci -vvv | grep -i acsctl   # ${msg('fixes.nccl.acsGdr')}`,
+      `sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # ${msg('fixes.nccl.acsDisable')}`,
+      `NCCL_NET_GDR_LEVEL=LOC <your command>   # ${msg('fixes.nccl.confirmNoGdr')}`,
       'lsmod | grep -E "nv_peer_mem|nvidia_peermem"',
     ];
     fit = 1.6;
   } else if (has(ctx.events, 'amd-host-cpu') && has(events, 'multi-gpu-hang', 'nccl-timeout') && !has(events, 'nccl-net-error', 'nccl-socket')) {
     // nccl#199 / nccl#120 (NCCL maintainers): on AMD CPUs the IOMMU makes P2P between GPUs stall.
-    what = em('ncIommu');
+    what = explainersMsg('ncIommu');
     evidence.push(...quotedLines(ctx.events.filter((e) => e.signature === 'amd-host-cpu')));
     fix = [
       'cat /proc/cmdline; sudo dmesg | grep -iE "AMD-Vi|IOMMU|page fault"',
-      `# ${rm('ncFixIommuBoot')}`,
-      `# ${rm('ncFixIommuBios')}`,
-      `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.confirmNoP2p')}`,
+      `# ${msg('runtime.ncFixIommuBoot')}`,
+      `# ${msg('runtime.ncFixIommuBios')}`,
+      `NCCL_P2P_DISABLE=1 <your command>   # ${msg('fixes.nccl.confirmNoP2p')}`,
     ];
     fit = 1.7;
   } else if (p2pHang(events, text)) {
     // P2P over PCIe (a P2P/IPC transport, GPUs behind a switch, or NCCL_P2P_DISABLE=1 as the workaround) and a hang or timeout.
-    what = em('ncAcs');
-    evidence.push({ fact: 'PCIe', value: rm('evP2pSwitchHang'), source: 'pasted' });
+    what = explainersMsg('ncAcs');
+    evidence.push({ fact: 'PCIe', value: msg('runtime.evP2pSwitchHang'), source: 'pasted' });
     fix = [
-      `nvidia-smi topo -m   # ${fx('nccl.pixPxb')}`,
-      `sudo lspci -vvv | grep -i acsctl   # ${fx('nccl.acsBridge')}`,
-      `sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # ${fx('nccl.acsDisableBios')}`,
-      `# ${rm('ncFixIommuAcs')}`,
-      `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.workaround')}`,
-      `# ${rm('ncFixRetest')}`,
+      `nvidia-smi topo -m   # ${msg('fixes.nccl.pixPxb')}`,
+      `sudo lspci -vvv | grep -i acsctl   # ${msg('fixes.nccl.acsBridge')}`,
+      `sudo setpci -s <bridge bus:dev.fn> ECAP_ACS+0x6.w=0000   # ${msg('fixes.nccl.acsDisableBios')}`,
+      `# ${msg('runtime.ncFixIommuAcs')}`,
+      `NCCL_P2P_DISABLE=1 <your command>   # ${msg('fixes.nccl.workaround')}`,
+      `# ${msg('runtime.ncFixRetest')}`,
     ];
     fit = 1.7;
   } else if (
@@ -124,47 +123,62 @@ function explainNccl(ctx: ExplainContext, events: ErrorEvent[], input: RuleInput
     !has(events, 'nccl-net-error', 'nccl-socket', 'nccl-shm')
   ) {
     // GeForce boards: P2P over PCIe is unsupported (RTX 4090) or broken by some driver releases; NCCL then hangs.
-    what = em('ncGeforceP2p', { gpu: ctx.gpus.find((g) => /GeForce|RTX|TITAN/i.test(g.gpu.name))!.gpu.name });
+    what = explainersMsg('ncGeforceP2p', { gpu: ctx.gpus.find((g) => /GeForce|RTX|TITAN/i.test(g.gpu.name))!.gpu.name });
     evidence.push(...gpuEvidence(ctx));
-    fix = [`NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.geforceP2p')}`, `nvidia-smi topo -p2p r   # ${fx('nccl.p2pRead')}`, `# ${rm('ncFixDriverP2p')}`];
+    fix = [
+      `NCCL_P2P_DISABLE=1 <your command>   # ${msg('fixes.nccl.geforceP2p')}`,
+      `nvidia-smi topo -p2p r   # ${msg('fixes.nccl.p2pRead')}`,
+      `# ${msg('runtime.ncFixDriverP2p')}`,
+    ];
     fit = 1.6;
   } else if (has(events, 'nccl-p2p', 'nccl-cuda-error')) {
-    what = em('ncP2p');
-    fix = ['nvidia-smi topo -m', `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.confirm')}`, `sudo lspci -vvv | grep -i acsctl   # ${fx('nccl.acsBlocks')}`];
-  } else if (has(events, 'nccl-socket')) {
-    what = em('ncSocket');
-    fix = ['ip -br addr', `export NCCL_SOCKET_IFNAME=eth0   # ${fx('nccl.ranksShare')}`, 'export NCCL_DEBUG=INFO'];
-  } else if (has(events, 'nccl-net-error', 'nccl-remote-exited') || /NET\/IB|ibv_|socket_ifname|connection (?:refused|reset|timed out)/i.test(text)) {
-    what = em('ncNet');
+    what = explainersMsg('ncP2p');
     fix = [
-      `ip -br addr   # ${fx('nccl.nodeIface')}`,
-      `export NCCL_SOCKET_IFNAME=eth0   # ${fx('nccl.ifaceList')}`,
+      'nvidia-smi topo -m',
+      `NCCL_P2P_DISABLE=1 <your command>   # ${msg('fixes.nccl.confirm')}`,
+      `sudo lspci -vvv | grep -i acsctl   # ${msg('fixes.nccl.acsBlocks')}`,
+    ];
+  } else if (has(events, 'nccl-socket')) {
+    what = explainersMsg('ncSocket');
+    fix = ['ip -br addr', `export NCCL_SOCKET_IFNAME=eth0   # ${msg('fixes.nccl.ranksShare')}`, 'export NCCL_DEBUG=INFO'];
+  } else if (has(events, 'nccl-net-error', 'nccl-remote-exited') || /NET\/IB|ibv_|socket_ifname|connection (?:refused|reset|timed out)/i.test(text)) {
+    what = explainersMsg('ncNet');
+    fix = [
+      `ip -br addr   # ${msg('fixes.nccl.nodeIface')}`,
+      `export NCCL_SOCKET_IFNAME=eth0   # ${msg('fixes.nccl.ifaceList')}`,
       'export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET',
     ];
-    if (/NET\/IB|ibv_|infiniband|mlx5/i.test(text)) fix.push(`export NCCL_IB_DISABLE=1   # ${fx('nccl.ibDisable')}`);
-    fix.push(`# ${rm('ncFixFirewall')}`);
+    if (/NET\/IB|ibv_|infiniband|mlx5/i.test(text)) fix.push(`export NCCL_IB_DISABLE=1   # ${msg('fixes.nccl.ibDisable')}`);
+    fix.push(`# ${msg('runtime.ncFixFirewall')}`);
     fit = 1.6;
   } else if (has(events, 'nccl-system-error')) {
-    what = em('ncSystem');
+    what = explainersMsg('ncSystem');
     fix = [
-      `export NCCL_DEBUG=INFO   # ${fx('nccl.rerunWarn')}`,
-      `df -h /dev/shm   # ${fx('nccl.shmDocker')}`,
+      `export NCCL_DEBUG=INFO   # ${msg('fixes.nccl.rerunWarn')}`,
+      `df -h /dev/shm   # ${msg('fixes.nccl.shmDocker')}`,
       'ip -br addr',
-      `export NCCL_SOCKET_IFNAME=eth0   # ${fx('nccl.multiNodeIface')}`,
+      `export NCCL_SOCKET_IFNAME=eth0   # ${msg('fixes.nccl.multiNodeIface')}`,
     ];
   } else if (has(events, 'nccl-timeout')) {
-    what = em('ncTimeout');
-    fix = ['export NCCL_DEBUG=INFO', 'nvidia-smi topo -m', `NCCL_P2P_DISABLE=1 <your command>   # ${fx('nccl.test')}`];
+    what = explainersMsg('ncTimeout');
+    fix = ['export NCCL_DEBUG=INFO', 'nvidia-smi topo -m', `NCCL_P2P_DISABLE=1 <your command>   # ${msg('fixes.nccl.test')}`];
     fit = 1;
   } else {
-    what = em('ncGeneric');
-    fix = [`export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV   # ${fx('nccl.rerunWarn')}`, `df -h /dev/shm   # ${fx('nccl.shmDocker')}`];
+    what = explainersMsg('ncGeneric');
+    fix = [`export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV   # ${msg('fixes.nccl.rerunWarn')}`, `df -h /dev/shm   # ${msg('fixes.nccl.shmDocker')}`];
   }
   // Ranks in separate containers: Docker's bridge network keeps them from reaching each other.
-  if (has(ctx.events, 'container-context') && fit < 1.8) fix.push(`docker run --network=host --ipc=host …   # ${fx('nccl.hostNetwork')}`);
+  if (has(ctx.events, 'container-context') && fit < 1.8) fix.push(`docker run --network=host --ipc=host …   # ${msg('fixes.nccl.hostNetwork')}`);
   evidence.push(...settings(input, evidence));
-  const cause = nccl ? em('ncCause', { version: nccl, what }) : rm('ncCauseNoVersion', { what });
-  const finding: Finding = { code: 'nccl-failure', severity: 'error', title: em('ncTitle', { what: what.replace(/\.$/, '') }), cause, evidence, fix };
+  const cause = nccl ? explainersMsg('ncCause', { version: nccl, what }) : msg('runtime.ncCauseNoVersion', { what });
+  const finding: Finding = {
+    code: 'nccl-failure',
+    severity: 'error',
+    title: explainersMsg('ncTitle', { what: what.replace(/\.$/, '') }),
+    cause,
+    evidence,
+    fix,
+  };
   return { fit, finding };
 }
 

@@ -7,12 +7,11 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import type { ExplainContext } from '../context.js';
 import { finding, first, has, lineEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-system.js';
 import { containerGpusNone, containerToolkitFix, driverAnswers, ev, inContainer, isWsl, moduleLoaded } from '../system-facts.js';
-import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'no-gpu',
@@ -33,20 +32,20 @@ function check(s: Snapshot): Finding[] {
   const container = inContainer(s);
   const visible = s.env.NVIDIA_VISIBLE_DEVICES;
   const evidence = [
-    { fact: m('evPciNone'), value: '0', source: 'sysfs:/sys/bus/pci/devices' },
-    ...ev(m('evContainer'), s.os.container, (v) => v ?? 'none'),
-    ...(visible !== undefined ? [{ fact: m('evVisibleDevices'), value: visible, source: 'env:NVIDIA_VISIBLE_DEVICES' }] : []),
+    { fact: msg('system.evPciNone'), value: '0', source: 'sysfs:/sys/bus/pci/devices' },
+    ...ev(msg('system.evContainer'), s.os.container, (v) => v ?? 'none'),
+    ...(visible !== undefined ? [{ fact: msg('system.evVisibleDevices'), value: visible, source: 'env:NVIDIA_VISIBLE_DEVICES' }] : []),
   ];
   let cause: string;
   let fix: string[];
   if (container) {
-    cause = m('noGpuCauseContainer', { container });
-    fix = [m('noGpuFixContainerHost'), 'nvidia-smi', ...containerToolkitFix()];
+    cause = msg('system.noGpuCauseContainer', { container });
+    fix = [msg('system.noGpuFixContainerHost'), 'nvidia-smi', ...containerToolkitFix()];
   } else {
-    cause = m('noGpuCauseBare');
-    fix = [m('noGpuFixBareCheck'), 'lspci -nn | grep -i nvidia', m('noGpuFixBareCloud')];
+    cause = msg('system.noGpuCauseBare');
+    fix = [msg('system.noGpuFixBareCheck'), 'lspci -nn | grep -i nvidia', msg('system.noGpuFixBareCloud')];
   }
-  const f: Finding = { code: 'no-gpu', severity: 'error', title: m('noGpuTitle'), cause, evidence, fix };
+  const f: Finding = { code: 'no-gpu', severity: 'error', title: msg('system.noGpuTitle'), cause, evidence, fix };
   return [f];
 }
 
@@ -58,7 +57,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   if (cvd !== undefined) evidence.push({ fact: 'CUDA_VISIBLE_DEVICES', value: cvd, source: 'pasted' });
   // The driver's own libraries missing (libcuda.so.1, libnvidia-ml.so.1): what a container without the GPU shows.
   for (const f of ctx.facts.missingLibraries.filter((x) => /^lib(?:cuda|nvidia-ml)\.so/.test(x.value)).slice(0, 2))
-    evidence.push({ fact: em('evMissing'), value: f.value, source: f.source });
+    evidence.push({ fact: explainersMsg('evMissing'), value: f.value, source: f.source });
   // WSL 1 has no GPU at all: the WSL finding carries the fix.
   if (has(ctx.events, 'wsl1')) return undefined;
   if (has(ctx.events, 'amd-gpu')) {
@@ -66,10 +65,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 2,
-      finding: finding('no-gpu', 'error', em('ngAmdTitle', { gpu: amd }), em('ngAmdCause', { gpu: amd }), evidence, [
-        `lspci | grep -iE "vga|3d"   # ${fx('ng.whichGpu')}`,
-        `pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # ${fx('ng.rocm')}`,
-        `# ${fx('ng.cudaOnly')}`,
+      finding: finding('no-gpu', 'error', explainersMsg('ngAmdTitle', { gpu: amd }), explainersMsg('ngAmdCause', { gpu: amd }), evidence, [
+        `lspci | grep -iE "vga|3d"   # ${msg('fixes.ng.whichGpu')}`,
+        `pip install torch --index-url https://download.pytorch.org/whl/rocm6.2   # ${msg('fixes.ng.rocm')}`,
+        `# ${msg('fixes.ng.cudaOnly')}`,
       ]),
     };
   }
@@ -82,10 +81,10 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       finding: finding(
         'no-gpu',
         'error',
-        em('ngVmTitle', { adapter }),
-        em('ngVmCause', { adapter }),
+        explainersMsg('ngVmTitle', { adapter }),
+        explainersMsg('ngVmCause', { adapter }),
         [...evidence, ...lineEvidence([vm])],
-        [`lspci -nn | grep -iE "vga|3d|nvidia"   # ${fx('ng.vmDevice')}`, `# ${fx('ng.desktopVm')}`, `# ${fx('ng.passthrough')}`],
+        [`lspci -nn | grep -iE "vga|3d|nvidia"   # ${msg('fixes.ng.vmDevice')}`, `# ${msg('fixes.ng.desktopVm')}`, `# ${msg('fixes.ng.passthrough')}`],
       ),
     };
   }
@@ -93,9 +92,9 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 1.8,
-      finding: finding('no-gpu', 'error', em('ngSingularityTitle'), em('ngSingularityCause'), evidence, [
-        `singularity exec --nv image.sif nvidia-smi   # ${fx('ng.apptainer')}`,
-        `singularity exec --nv image.sif ls -l /.singularity.d/libs/   # ${fx('ng.hostLibcuda')}`,
+      finding: finding('no-gpu', 'error', explainersMsg('ngSingularityTitle'), explainersMsg('ngSingularityCause'), evidence, [
+        `singularity exec --nv image.sif nvidia-smi   # ${msg('fixes.ng.apptainer')}`,
+        `singularity exec --nv image.sif ls -l /.singularity.d/libs/   # ${msg('fixes.ng.hostLibcuda')}`,
       ]),
     };
   }
@@ -104,19 +103,21 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 1.6,
-      finding: finding('no-gpu', 'error', em('ngOrdinalTitle'), em('ngOrdinalCause', { count: n ? ` (${n})` : '', cvd: cvdText }), evidence, [
-        'nvidia-smi -L',
-        'echo $CUDA_VISIBLE_DEVICES',
-        'python -c "import torch; print(torch.cuda.device_count())"',
-        `# ${fx('ng.ordinals')}`,
-      ]),
+      finding: finding(
+        'no-gpu',
+        'error',
+        explainersMsg('ngOrdinalTitle'),
+        explainersMsg('ngOrdinalCause', { count: n ? ` (${n})` : '', cvd: cvdText }),
+        evidence,
+        ['nvidia-smi -L', 'echo $CUDA_VISIBLE_DEVICES', 'python -c "import torch; print(torch.cuda.device_count())"', `# ${msg('fixes.ng.ordinals')}`],
+      ),
     };
   }
   if (has(events, 'docker-no-gpu-driver')) {
     return {
       specific: true,
       fit: 2,
-      finding: finding('no-gpu', 'error', em('ngDockerTitle'), em('ngDockerCause'), evidence, [
+      finding: finding('no-gpu', 'error', explainersMsg('ngDockerTitle'), explainersMsg('ngDockerCause'), evidence, [
         'sudo apt-get install -y nvidia-container-toolkit',
         'sudo nvidia-ctk runtime configure --runtime=docker',
         'sudo systemctl restart docker',
@@ -135,14 +136,14 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       finding: finding(
         'no-gpu',
         'error',
-        em('ngContainerTitle'),
-        em('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }),
+        explainersMsg('ngContainerTitle'),
+        explainersMsg('ngContainerCause', { driver: ctx.driver?.version ? ` (${ctx.driver.version})` : '' }),
         evidence,
         [
-          `docker run --gpus all …   # ${fx('ng.compose')}`,
-          `# ${fx('ng.oldDocker')}`,
+          `docker run --gpus all …   # ${msg('fixes.ng.compose')}`,
+          `# ${msg('fixes.ng.oldDocker')}`,
           'sudo apt-get install -y nvidia-container-toolkit && sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
-          `docker run --rm --gpus all ubuntu nvidia-smi   # ${fx('ng.mustList')}`,
+          `docker run --rm --gpus all ubuntu nvidia-smi   # ${msg('fixes.ng.mustList')}`,
         ],
       ),
     };
@@ -151,11 +152,11 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 2,
-      finding: finding('no-gpu', 'error', em('ngRuntimeTitle'), em('ngRuntimeCause'), evidence, [
-        `sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # ${fx('ng.defaultRuntime')}`,
+      finding: finding('no-gpu', 'error', explainersMsg('ngRuntimeTitle'), explainersMsg('ngRuntimeCause'), evidence, [
+        `sudo nvidia-ctk runtime configure --runtime=docker --set-as-default   # ${msg('fixes.ng.defaultRuntime')}`,
         'sudo systemctl restart docker',
         'docker run --rm --gpus all ubuntu nvidia-smi',
-        `# ${fx('ng.k8sContainerd')} sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd`,
+        `# ${msg('fixes.ng.k8sContainerd')} sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default && sudo systemctl restart containerd`,
       ]),
     };
   }
@@ -163,16 +164,19 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     return {
       specific: true,
       fit: 1.2,
-      finding: finding('no-gpu', 'error', em('ngTitle'), em('ngNvmlCause'), evidence, ['docker restart <container>', `# ${fx('ng.lastingFix')}`]),
+      finding: finding('no-gpu', 'error', explainersMsg('ngTitle'), explainersMsg('ngNvmlCause'), evidence, [
+        'docker restart <container>',
+        `# ${msg('fixes.ng.lastingFix')}`,
+      ]),
     };
   }
   return {
     specific: false,
     fit: cvd !== undefined ? 1.5 : driverFirst(ctx, events) ? 0.3 : 1,
-    finding: finding('no-gpu', 'error', em('ngTitle'), em('ngCause', { cvd: cvdText }), evidence, [
+    finding: finding('no-gpu', 'error', explainersMsg('ngTitle'), explainersMsg('ngCause', { cvd: cvdText }), evidence, [
       'nvidia-smi -L',
       'echo $CUDA_VISIBLE_DEVICES',
-      `# ${fx('inDocker')}docker run --gpus all …  ${fx('dockerGpus')}`,
+      `# ${msg('fixes.inDocker')}docker run --gpus all …  ${msg('fixes.dockerGpus')}`,
     ]),
   };
 }

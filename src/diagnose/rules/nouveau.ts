@@ -5,10 +5,10 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import type { ExplainContext } from '../context.js';
 import { finding, first, has, inWsl, lineEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-system.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
 import { initramfsLines, nouveauBlacklistLines } from '../../install/driver.js';
 import { osTarget } from '../../install/system.js';
@@ -32,10 +32,10 @@ function check(s: Snapshot, pasted = false): Finding[] {
   const answered = pasted ? s.driver.version !== null || s.gpus.some((g) => !/^pasted:(?:text|error message)$/.test(g.source)) : driverAnswers(s);
   const nvidiaUp = moduleLoaded(s) || answered;
   const evidence = [
-    ...ev(m('evNouveauLoaded'), s.os.nouveau.loaded, (v) => (v ? 'yes' : 'no')),
-    ...ev(m('evNouveauBlacklisted'), blacklisted, (v) => (v ? 'yes' : 'no')),
-    ...held.map((p) => ({ fact: m('evBoundDriver'), value: `${pciLabel(p)}: nouveau`, source: p.source })),
-    ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+    ...ev(msg('system.evNouveauLoaded'), s.os.nouveau.loaded, (v) => (v ? 'yes' : 'no')),
+    ...ev(msg('system.evNouveauBlacklisted'), blacklisted, (v) => (v ? 'yes' : 'no')),
+    ...held.map((p) => ({ fact: msg('system.evBoundDriver'), value: `${pciLabel(p)}: nouveau`, source: p.source })),
+    ...ev(msg('system.evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
   ];
   // Blacklist file and lines: NVIDIA CUDA Installation Guide for Linux, "Disabling Nouveau" (blacklist-nouveau.conf
   // with "blacklist nouveau" + "options nouveau modeset=0", then update-initramfs -u / dracut --force).
@@ -44,15 +44,15 @@ function check(s: Snapshot, pasted = false): Finding[] {
   // A paste reads no PCI bus: nouveau loaded (lsmod, dmesg) with no nvidia module and no driver answering is the GPU
   // taken by nouveau, as a machine whose bus shows the GPU.
   if (held.length > 0 || (loaded && !nvidiaUp && (s.pciGpus.length > 0 || pasted))) {
-    const stale = blacklisted?.value === true ? m('nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
-    const bound = held.length ? m('nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
+    const stale = blacklisted?.value === true ? msg('system.nvCauseStale', { file: blacklisted.source.replace(/^file:/, '') }) : '';
+    const bound = held.length ? msg('system.nvCauseBound', { gpus: held.map(pciLabel).join(', ') }) : '';
     const f: Finding = {
       code: 'nouveau',
       severity: 'error',
-      title: m('nvTitle'),
-      cause: m('nvCause', { bound }) + stale,
+      title: msg('system.nvTitle'),
+      cause: msg('system.nvCause', { bound }) + stale,
       evidence,
-      fix: [...(blacklisted?.value === true ? [] : fixFile), ...rebuild, m('nvFixReboot'), 'sudo reboot', m('nvFixBlack')],
+      fix: [...(blacklisted?.value === true ? [] : fixFile), ...rebuild, msg('system.nvFixReboot'), 'sudo reboot', msg('system.nvFixBlack')],
     };
     return [f];
   }
@@ -61,8 +61,8 @@ function check(s: Snapshot, pasted = false): Finding[] {
       {
         code: 'nouveau',
         severity: 'warning',
-        title: m('nvTitleWarn'),
-        cause: m('nvCauseWarn'),
+        title: msg('system.nvTitleWarn'),
+        cause: msg('system.nvCauseWarn'),
         evidence,
         fix: [...fixFile, ...rebuild],
       },
@@ -87,8 +87,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       finding: finding(
         'nouveau',
         'error',
-        em('nvBoundTitle', { owner: bound }),
-        em(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }),
+        explainersMsg('nvBoundTitle', { owner: bound }),
+        explainersMsg(nova ? 'nvNovaCause' : 'nvCause', { owner: bound }),
         lineEvidence(ctx.events.filter((e) => e.signature === 'nvrm-already-bound')),
         [...nouveauBlacklistLines(ctx.snapshot, { nova }), ...initramfsLines(ctx.snapshot), 'sudo reboot', 'lsmod | grep -E "nouveau|nova|nvidia"'],
       ),
@@ -101,7 +101,7 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   return {
     specific: false,
     fit: loaded || noDevice ? 1.6 : 0.9,
-    finding: finding('nouveau', 'error', em('nvTitle'), em('nvCause'), lineEvidence(events), [
+    finding: finding('nouveau', 'error', explainersMsg('nvTitle'), explainersMsg('nvCause'), lineEvidence(events), [
       ...nouveauBlacklistLines(ctx.snapshot),
       ...initramfsLines(ctx.snapshot),
       'sudo reboot',

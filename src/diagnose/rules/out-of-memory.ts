@@ -5,7 +5,8 @@
 import type { Evidence, Finding } from '../../findings.js';
 import type { ErrorEvent } from '../../parse/types.js';
 import { contextOf, type ExplainContext } from '../context.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { first, gpuEvidence, has, type Explained } from '../explain-helpers.js';
 import { guessFinding } from '../guess.js';
 import { quotedLines } from '../quoted-lines.js';
@@ -13,8 +14,6 @@ import { envSource } from '../env-evidence.js';
 import { fromFactsAlone, namedByMessage } from '../from-text.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { rm } from './messages-runtime.js';
-import { fx } from './messages-fixes.js';
 
 export const rule: Rule = {
   code: 'out-of-memory',
@@ -79,10 +78,10 @@ function memoryHeld(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[])
       fit: 1.5,
       finding: finding(
         input,
-        em('oomProcsTitle', { list: pids.map((p) => `PID ${p}`).join(', ') }),
-        em('oomProcsCause', { list }),
-        [...quotedLines(events), { fact: em('evGpuProcesses'), value: list, source: 'pasted:nvidia-smi' }],
-        [`ps -o pid,stat,etime,cmd -p ${pids.join(',')}   # ${fx('oom.stat')}`, `kill ${pids.join(' ')}   # ${fx('oom.kill')}`, QUERY_APPS],
+        explainersMsg('oomProcsTitle', { list: pids.map((p) => `PID ${p}`).join(', ') }),
+        explainersMsg('oomProcsCause', { list }),
+        [...quotedLines(events), { fact: explainersMsg('evGpuProcesses'), value: list, source: 'pasted:nvidia-smi' }],
+        [`ps -o pid,stat,etime,cmd -p ${pids.join(',')}   # ${msg('fixes.oom.stat')}`, `kill ${pids.join(' ')}   # ${msg('fixes.oom.kill')}`, QUERY_APPS],
       ),
     };
   }
@@ -94,10 +93,15 @@ function memoryHeld(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[])
     fit: 1.4,
     finding: finding(
       input,
-      em('oomHeldTitle', vars),
-      em('oomHeldCause', vars),
-      [...quotedLines(events), { fact: rm('evMemoryInUse', { gpu: g.index }), value: `${vars.used} / ${vars.total}`, source: g.source }],
-      [QUERY_APPS, `sudo fuser -v /dev/nvidia*   # ${fx('oom.fuser')}`, `sudo kill <pid>   # ${fx('oom.killPid')}`, `# ${rm('oomFixFreeGpu')}`],
+      explainersMsg('oomHeldTitle', vars),
+      explainersMsg('oomHeldCause', vars),
+      [...quotedLines(events), { fact: msg('runtime.evMemoryInUse', { gpu: g.index }), value: `${vars.used} / ${vars.total}`, source: g.source }],
+      [
+        QUERY_APPS,
+        `sudo fuser -v /dev/nvidia*   # ${msg('fixes.oom.fuser')}`,
+        `sudo kill <pid>   # ${msg('fixes.oom.killPid')}`,
+        `# ${msg('runtime.oomFixFreeGpu')}`,
+      ],
     ),
   };
 }
@@ -130,21 +134,21 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
     };
     return {
       fit: 2,
-      finding: finding(input, em('oomVllmTitle', vars), em('oomVllmCause', vars), evidence, [
-        `${QUERY_APPS}   # ${fx('oom.whoHolds', { held: vars.held })}`,
-        `vllm serve <model> --gpu-memory-utilization ${vars.fits}   # ${fx('oom.vllmShare')}`,
-        `# ${rm('oomFixOtherVllm')}`,
+      finding: finding(input, explainersMsg('oomVllmTitle', vars), explainersMsg('oomVllmCause', vars), evidence, [
+        `${QUERY_APPS}   # ${msg('fixes.oom.whoHolds', { held: vars.held })}`,
+        `vllm serve <model> --gpu-memory-utilization ${vars.fits}   # ${msg('fixes.oom.vllmShare')}`,
+        `# ${msg('runtime.oomFixOtherVllm')}`,
       ]),
     };
   }
   if (!e && has(events, 'dataloader-shm')) {
     return {
       fit: 1.8,
-      finding: finding(input, em('oomShmTitle'), em('oomShmCause'), evidence, [
+      finding: finding(input, explainersMsg('oomShmTitle'), explainersMsg('oomShmCause'), evidence, [
         'df -h /dev/shm',
-        `docker run --shm-size=16g …   # ${fx('orIpcHost')}`,
-        `# ${rm('oomFixShmK8s')}`,
-        `# ${rm('oomFixFewerWorkers')}`,
+        `docker run --shm-size=16g …   # ${msg('fixes.orIpcHost')}`,
+        `# ${msg('runtime.oomFixShmK8s')}`,
+        `# ${msg('runtime.oomFixFewerWorkers')}`,
       ]),
     };
   }
@@ -155,11 +159,13 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
     const cudnn = has(events, 'cudnn-status-error', 'dnn-library-not-found') && !has(events, 'cuda-oom-generic');
     return {
       fit: cudnn ? 0.9 : 1.2,
-      finding: finding(input, em('oomTitle', { where: '' }), cudnn ? `${em('oomCudnn')} ${em('oomGeneric')}` : em('oomGeneric'), evidence, [
-        QUERY_APPS,
-        'export XLA_PYTHON_CLIENT_PREALLOCATE=false   # JAX',
-        'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
-      ]),
+      finding: finding(
+        input,
+        explainersMsg('oomTitle', { where: '' }),
+        cudnn ? `${explainersMsg('oomCudnn')} ${explainersMsg('oomGeneric')}` : explainersMsg('oomGeneric'),
+        evidence,
+        [QUERY_APPS, 'export XLA_PYTHON_CLIENT_PREALLOCATE=false   # JAX', 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True'],
+      ),
     };
   }
   const g = e.groups;
@@ -172,7 +178,7 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
         .filter((x): x is string => !!x),
     ),
   ].sort((a, b) => (gib(b) ?? 0) - (gib(a) ?? 0));
-  if (sizes.length > 1) evidence.push({ fact: em('evOomSizes'), value: sizes.join(', '), source: 'pasted:error message' });
+  if (sizes.length > 1) evidence.push({ fact: explainersMsg('evOomSizes'), value: sizes.join(', '), source: 'pasted:error message' });
   const tried = gib(g.tried);
   const total = gib(g.total);
   const alloc = gib(g.allocated);
@@ -180,7 +186,7 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
   const free = gib(g.free);
   const unalloc = gib(g.unallocated);
   const res = reserved ?? (alloc !== undefined && unalloc !== undefined ? alloc + unalloc : undefined);
-  const numbers = em('oomNumbers', {
+  const numbers = explainersMsg('oomNumbers', {
     tried: g.tried ?? '?',
     total: g.total ?? '?',
     allocated: g.allocated ?? '?',
@@ -191,24 +197,30 @@ function fromMessage(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[]
   const fix: string[] = [];
   const others = total !== undefined && res !== undefined && free !== undefined ? total - res - free : undefined;
   if (others !== undefined && total !== undefined && others > Math.max(0.15 * total, 1)) {
-    verdicts.push(em('oomOthers', { others: size(others), procs: g.processes ? `: ${g.processes.replace(/,/g, ', ')}` : '' }));
-    fix.push(QUERY_APPS, `# ${rm('oomFixStopOther')}`);
+    verdicts.push(explainersMsg('oomOthers', { others: size(others), procs: g.processes ? `: ${g.processes.replace(/,/g, ', ')}` : '' }));
+    fix.push(QUERY_APPS, `# ${msg('runtime.oomFixStopOther')}`);
   }
   const slack = res !== undefined && alloc !== undefined ? res - alloc : undefined;
   if (slack !== undefined && res !== undefined && tried !== undefined && slack > Math.max(0.1 * res, tried)) {
-    verdicts.push(em('oomFrag', { slack: size(slack) }));
+    verdicts.push(explainersMsg('oomFrag', { slack: size(slack) }));
     fix.push('export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True');
   }
   if (!verdicts.length && alloc !== undefined && total !== undefined) {
-    verdicts.push(em('oomModel', { allocated: size(alloc), total: size(total) }));
-    fix.push(`# ${rm('oomFixSmaller')}`, 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True');
+    verdicts.push(explainersMsg('oomModel', { allocated: size(alloc), total: size(total) }));
+    fix.push(`# ${msg('runtime.oomFixSmaller')}`, 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True');
   }
   if (!verdicts.length) {
-    verdicts.push(em('oomGeneric'));
+    verdicts.push(explainersMsg('oomGeneric'));
     fix.push(QUERY_APPS);
   }
   return {
     fit: 1.8,
-    finding: finding(input, em('oomTitle', { where: g.gpu ? ` (GPU ${g.gpu})` : '' }), em('oomCause', { numbers, verdict: verdicts.join(' ') }), evidence, fix),
+    finding: finding(
+      input,
+      explainersMsg('oomTitle', { where: g.gpu ? ` (GPU ${g.gpu})` : '' }),
+      explainersMsg('oomCause', { numbers, verdict: verdicts.join(' ') }),
+      evidence,
+      fix,
+    ),
   };
 }

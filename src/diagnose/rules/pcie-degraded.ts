@@ -3,14 +3,14 @@
 // The link is a fact of a GPU (probed, or a pasted nvidia-smi -q); a text also names a GPU that fell off the bus (Xid 79).
 import type { Gpu } from '../../snapshot/types.js';
 import { SEVERITY_ORDER, type Evidence, type Finding } from '../../findings.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { has } from '../explain-helpers.js';
 import { guessFinding } from '../guess.js';
 import { quotedLines } from '../quoted-lines.js';
 import { confirmedBy, fromCheck, namedByMessage } from '../from-text.js';
 import { eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-system.js';
 import { lspciAddress } from '../system-facts.js';
 
 export const rule: Rule = {
@@ -39,8 +39,8 @@ function fromText(input: RuleInput): RuleFinding[] {
   const fell: Finding = {
     code: 'pcie-degraded',
     severity: 'error',
-    title: em('hwBusTitle'),
-    cause: em('hwBusCause'),
+    title: explainersMsg('hwBusTitle'),
+    cause: explainersMsg('hwBusCause'),
     evidence: quotedLines(events),
     fix: ['nvidia-smi -q -d PCIE,TEMPERATURE,POWER', 'sudo dmesg | grep -i xid'],
   };
@@ -69,25 +69,25 @@ function check(g: Gpu, together = false): Finding[] {
   const { currentGen: cg, maxGen: mg, gpuMaxGen: gg, currentWidth: cw, maxWidth: mw } = g.pcie;
   const base = { index: g.index, name: g.name };
   const evidence: Evidence[] = [
-    { fact: m('evLinkWidth'), value: `x${cw ?? '?'} / x${mw ?? '?'}`, source: g.source },
-    { fact: m('evLinkGen'), value: `${cg ?? '?'} / ${mg ?? '?'} / ${gg ?? '?'}`, source: g.source },
-    ...(g.clockEventReasons ? [{ fact: m('evClockReasons'), value: g.clockEventReasons.active.join(', ') || 'none', source: g.source }] : []),
+    { fact: msg('system.evLinkWidth'), value: `x${cw ?? '?'} / x${mw ?? '?'}`, source: g.source },
+    { fact: msg('system.evLinkGen'), value: `${cg ?? '?'} / ${mg ?? '?'} / ${gg ?? '?'}`, source: g.source },
+    ...(g.clockEventReasons ? [{ fact: msg('system.evClockReasons'), value: g.clockEventReasons.active.join(', ') || 'none', source: g.source }] : []),
   ];
   const inspect = [
-    m('pcieFixCheck'),
+    msg('system.pcieFixCheck'),
     `nvidia-smi --query-gpu=index,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max --format=csv -i ${g.index}`,
     ...(g.pciBusId ? [`sudo lspci -vv -s ${lspciAddress(g.pciBusId)} | grep -E 'LnkCap|LnkSta'`] : []),
   ];
   const target = mg !== null && gg !== null && mg < gg ? gg : mg;
-  const hw = (gen: number | null) => [m('pcieFixHw'), m('pcieFixBios', { gen: (together ? target : gen) ?? 'max' })];
+  const hw = (gen: number | null) => [msg('system.pcieFixHw'), msg('system.pcieFixBios', { gen: (together ? target : gen) ?? 'max' })];
   const out: Finding[] = [];
   const subject = `gpu:${g.index}`;
   if (cw !== null && mw !== null && cw < mw) {
     out.push({
       code: 'pcie-degraded',
       severity: 'warning',
-      title: m('pcieTitleWidth', { ...base, cur: cw, max: mw }),
-      cause: m('pcieCauseWidth', { cur: cw, max: mw, pct: Math.round((100 * cw) / mw) }),
+      title: msg('system.pcieTitleWidth', { ...base, cur: cw, max: mw }),
+      cause: msg('system.pcieCauseWidth', { cur: cw, max: mw, pct: Math.round((100 * cw) / mw) }),
       evidence,
       fix: [...inspect, ...hw(mg)],
       subject,
@@ -97,8 +97,8 @@ function check(g: Gpu, together = false): Finding[] {
     out.push({
       code: 'pcie-degraded',
       severity: 'warning',
-      title: m('pcieTitleSlot', { ...base, max: mg, gpuMax: gg }),
-      cause: m('pcieCauseSlot', { max: mg, gpuMax: gg }),
+      title: msg('system.pcieTitleSlot', { ...base, max: mg, gpuMax: gg }),
+      cause: msg('system.pcieCauseSlot', { max: mg, gpuMax: gg }),
       evidence,
       fix: [...inspect, ...hw(gg)],
       subject,
@@ -111,17 +111,17 @@ function check(g: Gpu, together = false): Finding[] {
         ? {
             code: 'pcie-degraded',
             severity: 'info',
-            title: m('pcieTitleIdle', { ...base, cur: cg, max: mg }),
-            cause: m('pcieCauseIdle', { max: mg }),
+            title: msg('system.pcieTitleIdle', { ...base, cur: cg, max: mg }),
+            cause: msg('system.pcieCauseIdle', { max: mg }),
             evidence,
-            fix: [m('pcieFixBench'), 'gpuenv bench'],
+            fix: [msg('system.pcieFixBench'), 'gpuenv bench'],
             subject,
           }
         : {
             code: 'pcie-degraded',
             severity: 'warning',
-            title: m('pcieTitleGen', { ...base, cur: cg, max: mg }),
-            cause: m('pcieCauseGen', { cur: cg, max: mg }),
+            title: msg('system.pcieTitleGen', { ...base, cur: cg, max: mg }),
+            cause: msg('system.pcieCauseGen', { cur: cg, max: mg }),
             evidence,
             fix: [...inspect, ...hw(mg)],
             subject,

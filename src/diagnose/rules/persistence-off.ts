@@ -8,8 +8,7 @@ import type { ExplainContext } from '../context.js';
 import { finding as explained, has, lineEvidence } from '../explain-helpers.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
-import { rm } from './messages-readings.js';
+import { msg } from './messages.js';
 import { specForGpu } from '../system-facts.js';
 
 export const rule: Rule = {
@@ -30,18 +29,21 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
   const gpus = ctx.snapshot.gpus;
   const allOn = gpus.length > 0 && gpus.every((g) => g.persistenceMode === true);
   const off = gpus.filter((g) => g.persistenceMode === false);
-  const evidence = [...lineEvidence(events), ...off.slice(0, 2).map((g) => ({ fact: m('evPersistence'), value: `GPU ${g.index}: off`, source: g.source }))];
+  const evidence = [
+    ...lineEvidence(events),
+    ...off.slice(0, 2).map((g) => ({ fact: msg('health.evPersistence'), value: `GPU ${g.index}: off`, source: g.source })),
+  ];
   return {
     specific: true,
     fit: allOn ? 0.3 : off.length ? 1.8 : 1.4,
-    finding: explained('persistence-off', 'error', rm('pmTextTitle'), rm('pmTextCause'), evidence, [
-      rm('pmTextFixCheck'),
+    finding: explained('persistence-off', 'error', msg('readings.pmTextTitle'), msg('readings.pmTextCause'), evidence, [
+      msg('readings.pmTextFixCheck'),
       'nvidia-smi --query-gpu=index,name,persistence_mode --format=csv',
-      m('pmFix'),
+      msg('health.pmFix'),
       'sudo systemctl enable --now nvidia-persistenced',
-      m('pmFixLegacy'),
+      msg('health.pmFixLegacy'),
       'sudo nvidia-smi -pm 1',
-      rm('pmTextFixAgain'),
+      msg('readings.pmTextFixAgain'),
       'docker run --rm --gpus all ubuntu nvidia-smi',
     ]),
   };
@@ -55,10 +57,10 @@ function finding(g: Gpu): Finding {
   return {
     code: 'persistence-off',
     severity: 'warning',
-    title: m('pmTitle', { index: g.index, name: g.name }),
-    cause: m('pmCause'),
-    evidence: [{ fact: m('evPersistence'), value: 'off', source: g.source }],
-    fix: [m('pmFix'), 'sudo systemctl enable --now nvidia-persistenced', m('pmFixLegacy'), `sudo nvidia-smi -i ${g.index} -pm 1`],
+    title: msg('health.pmTitle', { index: g.index, name: g.name }),
+    cause: msg('health.pmCause'),
+    evidence: [{ fact: msg('health.evPersistence'), value: 'off', source: g.source }],
+    fix: [msg('health.pmFix'), 'sudo systemctl enable --now nvidia-persistenced', msg('health.pmFixLegacy'), `sudo nvidia-smi -i ${g.index} -pm 1`],
     subject: `gpu:${g.index}`,
   };
 }

@@ -5,11 +5,11 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { Snapshot } from '../../snapshot/types.js';
 import type { ExplainContext } from '../context.js';
 import { finding, first, has, inWsl, lineEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
+import { msg as installMsg } from '../../install/messages.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-system.js';
-import { m as im } from '../../install/messages.js';
 import { driverAnswers, ev, inContainer, isWsl, moduleLoaded, pciLabel } from '../system-facts.js';
 import { mokEnrolLines } from '../../install/driver.js';
 import { osTarget } from '../../install/system.js';
@@ -33,27 +33,32 @@ function check(s: Snapshot): Finding[] {
   const state = s.os.secureBoot?.value ?? 'unknown';
   if (state === 'disabled') return [];
   const evidence = [
-    ...ev(m('evSecureBoot'), s.os.secureBoot),
-    ...ev(m('evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
-    ...gpus.map((p) => ({ fact: m('evPciDevice'), value: pciLabel(p), source: p.source })),
-    ...ev(m('evOs'), s.os.prettyName),
+    ...ev(msg('system.evSecureBoot'), s.os.secureBoot),
+    ...ev(msg('system.evModuleLoaded'), s.driver.moduleLoaded, (v) => (v ? 'yes' : 'no')),
+    ...gpus.map((p) => ({ fact: msg('system.evPciDevice'), value: pciLabel(p), source: p.source })),
+    ...ev(msg('system.evOs'), s.os.prettyName),
   ];
   if (state === 'unknown') {
     return [
       {
         code: 'secure-boot',
         severity: 'warning',
-        title: m('sbTitleUnknown'),
-        cause: m('sbCauseUnknown'),
+        title: msg('system.sbTitleUnknown'),
+        cause: msg('system.sbCauseUnknown'),
         evidence,
-        fix: [im('sbFixState'), 'mokutil --sb-state', m('sbFixLog'), "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'"],
+        fix: [
+          installMsg('install.sbFixState'),
+          'mokutil --sb-state',
+          msg('system.sbFixLog'),
+          "sudo dmesg | grep -i -E 'secure|key was rejected|required key|nvidia'",
+        ],
       },
     ];
   }
   // mokutil --import / MOK Manager enrolment: the MOK procedure of shim (mokutil(1)); NVIDIA's installation guide
   // points to the same for signed modules.
   const fix = mokEnrolLines(s);
-  const f: Finding = { code: 'secure-boot', severity: 'error', title: m('sbTitle'), cause: m('sbCause'), evidence, fix };
+  const f: Finding = { code: 'secure-boot', severity: 'error', title: msg('system.sbTitle'), cause: msg('system.sbCause'), evidence, fix };
   return [f];
 }
 
@@ -81,8 +86,8 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     finding: finding(
       'secure-boot',
       hard || likely ? 'error' : 'info',
-      em('sbTitle'),
-      hard ? em('sbCause') : likely ? em('sbCauseLikely') : em('sbCause'),
+      explainersMsg('sbTitle'),
+      hard ? explainersMsg('sbCause') : likely ? explainersMsg('sbCauseLikely') : explainersMsg('sbCause'),
       evidence,
       mokEnrolLines(ctx.snapshot, { short: true }),
     ),

@@ -19,7 +19,7 @@ import type { Snapshot } from '../../snapshot/types.js';
 import { envSource } from '../env-evidence.js';
 import { factFindings } from '../rank.js';
 import type { Rule, RuleInput } from '../types.js';
-import { m } from './messages-settings.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'slow-settings',
@@ -66,7 +66,7 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
     const v = c.env.CUDA_LAUNCH_BLOCKING;
     // CUDA: "1" disables asynchronous launches, "0" (the default) keeps them.
     return v !== undefined && isOne(v)
-      ? { name: 'CUDA_LAUNCH_BLOCKING', value: v, severity: 'warning', cause: m('ssLaunchBlocking', { name: 'CUDA_LAUNCH_BLOCKING', value: v }) }
+      ? { name: 'CUDA_LAUNCH_BLOCKING', value: v, severity: 'warning', cause: msg('settings.ssLaunchBlocking', { name: 'CUDA_LAUNCH_BLOCKING', value: v }) }
       : undefined;
   },
   (c) => {
@@ -78,7 +78,7 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
     const old = oldTorch(c.s);
     const on = v.trim() === '1' || old !== undefined;
     if (!on) return undefined;
-    const cause = m('ssNoCaching', { name, value: v }) + (v.trim() !== '1' && old ? m('ssNoCachingOld', { version: old }) : '');
+    const cause = msg('settings.ssNoCaching', { name, value: v }) + (v.trim() !== '1' && old ? msg('settings.ssNoCachingOld', { version: old }) : '');
     return { name, value: v, severity: 'warning', cause };
   },
   (c) => p2pOff(c),
@@ -90,9 +90,21 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
     // default. An NVSwitch system joins every GPU by NVLink, so a level that allows NVLink takes nothing from it.
     const level = v.trim().toUpperCase();
     const reach =
-      level === 'NVL' ? 'ssReachNvl' : level === 'PIX' || level === '1' ? 'ssReachPix' : level === 'PXB' || level === '2' ? 'ssReachPxb' : undefined;
+      level === 'NVL'
+        ? 'settings.ssReachNvl'
+        : level === 'PIX' || level === '1'
+          ? 'settings.ssReachPix'
+          : level === 'PXB' || level === '2'
+            ? 'settings.ssReachPxb'
+            : undefined;
     if (!reach || (c.s.fabric?.nvswitches.length ?? 0) > 0 || c.gpus === 1) return undefined;
-    return { name, value: v, severity: 'info', cause: m('ssP2pLevel', { name, value: v, reach: m(reach) }), checks: [m('ssFixTopo'), TOPO] };
+    return {
+      name,
+      value: v,
+      severity: 'info',
+      cause: msg('settings.ssP2pLevel', { name, value: v, reach: msg(reach) }),
+      checks: [msg('settings.ssFixTopo'), TOPO],
+    };
   },
   (c) => {
     const name = 'NCCL_SHM_DISABLE';
@@ -105,7 +117,7 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
       name,
       value: v,
       severity,
-      cause: m('ssShmDisable', { name, value: v }) + (withP2p ? m('ssShmWithP2p') : '') + (c.gpus === 1 ? m('ssOneGpu') : ''),
+      cause: msg('settings.ssShmDisable', { name, value: v }) + (withP2p ? msg('settings.ssShmWithP2p') : '') + (c.gpus === 1 ? msg('settings.ssOneGpu') : ''),
     };
   },
   (c) => {
@@ -113,14 +125,16 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
     const v = c.env[name];
     const n = v === undefined ? undefined : int(v);
     // net_ib/init.cc: `if (ncclParamIbDisable()) return ncclInternalError;` — any non-zero value.
-    return n ? { name, value: v!, severity: 'info', cause: m('ssIbDisable', { name, value: v! }), checks: [m('ssFixIb'), IB] } : undefined;
+    return n
+      ? { name, value: v!, severity: 'info', cause: msg('settings.ssIbDisable', { name, value: v! }), checks: [msg('settings.ssFixIb'), IB] }
+      : undefined;
   },
   (c) => {
     const name = 'NCCL_NET';
     const v = c.env[name];
     // Case-insensitive names of the internal networks: "IB" and "Socket".
     return v !== undefined && v.trim().toLowerCase() === 'socket'
-      ? { name, value: v, severity: 'info', cause: m('ssNetSocket', { name, value: v }), checks: [m('ssFixIb'), IB] }
+      ? { name, value: v, severity: 'info', cause: msg('settings.ssNetSocket', { name, value: v }), checks: [msg('settings.ssFixIb'), IB] }
       : undefined;
   },
   (c) => forced(c, 'NCCL_ALGO', 'ssAlgo'),
@@ -128,18 +142,18 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
   (c) => {
     const name = 'CUDA_CACHE_DISABLE';
     const v = c.env[name];
-    return v !== undefined && isOne(v) ? { name, value: v, severity: 'info', cause: m('ssCacheDisable', { name, value: v }) } : undefined;
+    return v !== undefined && isOne(v) ? { name, value: v, severity: 'info', cause: msg('settings.ssCacheDisable', { name, value: v }) } : undefined;
   },
   (c) => {
     const name = 'CUDA_DEVICE_MAX_CONNECTIONS';
     const v = c.env[name];
-    return v !== undefined && int(v) === 1 ? { name, value: v, severity: 'info', cause: m('ssMaxConnections', { name, value: v }) } : undefined;
+    return v !== undefined && int(v) === 1 ? { name, value: v, severity: 'info', cause: msg('settings.ssMaxConnections', { name, value: v }) } : undefined;
   },
   (c) => {
     // The current name first; NCCL_BLOCKING_WAIT is the older one, which torch still honours with a deprecation warning.
     for (const name of ['TORCH_NCCL_BLOCKING_WAIT', 'NCCL_BLOCKING_WAIT']) {
       const v = c.env[name];
-      if (v !== undefined && isOne(v)) return { name, value: v, severity: 'info', cause: m('ssBlockingWait', { name, value: v }) };
+      if (v !== undefined && isOne(v)) return { name, value: v, severity: 'info', cause: msg('settings.ssBlockingWait', { name, value: v }) };
     }
     return undefined;
   },
@@ -148,7 +162,7 @@ const CHECKS: readonly ((c: Context) => Hit | undefined)[] = [
     const v = c.env[name];
     // A pasted NCCL log was made with NCCL_DEBUG=INFO on purpose: saying so adds nothing.
     if (c.paste || v === undefined || !/^(info|trace)$/i.test(v.trim())) return undefined;
-    return { name, value: v, severity: 'info', cause: m('ssDebug', { name, value: v }) };
+    return { name, value: v, severity: 'info', cause: msg('settings.ssDebug', { name, value: v }) };
   },
 ];
 
@@ -166,13 +180,13 @@ function p2pOff(c: Context): Hit | undefined {
   const value = c.env[name]!;
   // One GPU has no peer on this machine; a text that does not say how many GPUs is read as a multi-GPU job (it runs NCCL).
   const one = c.gpus === 1;
-  const cause = m(name === 'NCCL_P2P_DISABLE' ? 'ssP2pDisable' : 'ssP2pLoc', { name, value }) + (one ? m('ssOneGpu') : '');
-  return { name, value, severity: one ? 'info' : 'warning', cause, ...(one ? {} : { checks: [m('ssFixTopo'), TOPO] }) };
+  const cause = msg(name === 'NCCL_P2P_DISABLE' ? 'settings.ssP2pDisable' : 'settings.ssP2pLoc', { name, value }) + (one ? msg('settings.ssOneGpu') : '');
+  return { name, value, severity: one ? 'info' : 'warning', cause, ...(one ? {} : { checks: [msg('settings.ssFixTopo'), TOPO] }) };
 }
 
 function forced(c: Context, name: string, key: 'ssAlgo' | 'ssProto'): Hit | undefined {
   const v = c.env[name];
-  return v !== undefined && v.trim() !== '' ? { name, value: v, severity: 'info', cause: m(key, { name, value: v }) } : undefined;
+  return v !== undefined && v.trim() !== '' ? { name, value: v, severity: 'info', cause: msg(`settings.${key}`, { name, value: v }) } : undefined;
 }
 
 /** The version of a torch older than 2.7 in any environment of the Snapshot. */
@@ -200,8 +214,8 @@ function findingOf(input: RuleInput): Finding | undefined {
   return {
     code: 'slow-settings',
     severity,
-    title: m(severity === 'warning' ? 'ssTitleSlow' : 'ssTitleInfo', { list }),
-    cause: [m('ssIntro'), ...unique.map((h) => h.cause)].join(' '),
+    title: msg(severity === 'warning' ? 'settings.ssTitleSlow' : 'settings.ssTitleInfo', { list }),
+    cause: [msg('settings.ssIntro'), ...unique.map((h) => h.cause)].join(' '),
     evidence,
     fix: fixLines(s, unique),
   };
@@ -209,7 +223,7 @@ function findingOf(input: RuleInput): Finding | undefined {
 
 function fixLines(s: Snapshot, hits: Hit[]): string[] {
   const names = hits.map((h) => h.name);
-  if (platformOf(s) === 'windows') return [m('ssFixUnset'), ...names.map((n) => `Remove-Item Env:${n}`)];
+  if (platformOf(s) === 'windows') return [msg('settings.ssFixUnset'), ...names.map((n) => `Remove-Item Env:${n}`)];
   const nccl = names.some((n) => n.startsWith('NCCL_'));
   const files = [
     '~/.bashrc',
@@ -222,13 +236,13 @@ function fixLines(s: Snapshot, hits: Hit[]): string[] {
   ];
   const pattern = names.length === 1 ? names[0]! : `'${names.join('|')}'`;
   const fix = [
-    m('ssFixUnset'),
+    msg('settings.ssFixUnset'),
     ...names.map((n) => `unset ${n}`),
-    m('ssFixWhere'),
+    msg('settings.ssFixWhere'),
     `grep -n${names.length === 1 ? '' : 'E'} ${pattern} ${files.join(' ')} 2>/dev/null`,
   ];
-  if (nccl) fix.push(m('ssFixNcclConf'));
-  if (s.os?.container?.value) fix.push(m('ssFixContainer'));
+  if (nccl) fix.push(msg('settings.ssFixNcclConf'));
+  if (s.os?.container?.value) fix.push(msg('settings.ssFixContainer'));
   for (const h of hits) for (const line of h.checks ?? []) if (!fix.includes(line)) fix.push(line);
   return fix;
 }

@@ -18,13 +18,12 @@ import { cudaCoversCc } from '../arch-gap.js';
 import { contextOf, driverMaxCuda, type ExplainContext } from '../context.js';
 import { packageEvidence } from '../evidence.js';
 import { first, gpuEvidence, has, lineEvidence, torchEvidence } from '../explain-helpers.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { guessFinding } from '../guess.js';
 import { namedCuda } from '../named-cuda.js';
 import { codeOrder, eventBase, eventsFor } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-framework.js';
-import { tm } from './messages-toolkits.js';
 
 const CODE = 'toolkit-mismatch';
 const mm = (v: string) => versionParts(v).slice(0, 2).join('.');
@@ -76,10 +75,10 @@ export function toolkitChecks(snapshot: Snapshot, pasted = false): ToolkitCheck[
 }
 
 function howFound(home: CudaHome): { how: string; source: string } {
-  if (home.via === 'CUDA_HOME') return { how: m('tkHowCudaHome'), source: 'env:CUDA_HOME' };
-  if (home.via === 'CUDA_PATH') return { how: tm('tkHowCudaPath'), source: 'env:CUDA_PATH' };
-  if (home.via === 'nvcc') return { how: m('tkHowPath'), source: 'env:PATH' };
-  return { how: m('tkHowSymlink'), source: 'file:/usr/local/cuda' };
+  if (home.via === 'CUDA_HOME') return { how: msg('framework.tkHowCudaHome'), source: 'env:CUDA_HOME' };
+  if (home.via === 'CUDA_PATH') return { how: msg('toolkits.tkHowCudaPath'), source: 'env:CUDA_PATH' };
+  if (home.via === 'nvcc') return { how: msg('framework.tkHowPath'), source: 'env:PATH' };
+  return { how: msg('framework.tkHowSymlink'), source: 'file:/usr/local/cuda' };
 }
 
 function mismatch(snapshot: Snapshot, home: CudaHome, t: Toolkit, tk: string, env: PythonEnv, torch: PythonPackage, cuda: string): Finding {
@@ -93,13 +92,19 @@ function mismatch(snapshot: Snapshot, home: CudaHome, t: Toolkit, tk: string, en
   return {
     code: CODE,
     severity: 'warning',
-    title: shown ? tm('tkTitleHome', { ...vars, var: home.via }) : m('tkTitle', vars),
-    cause: major ? m('tkCauseMajor', vars) : m('tkCauseMinor', vars),
+    title: shown ? msg('toolkits.tkTitleHome', { ...vars, var: home.via }) : msg('framework.tkTitle', vars),
+    cause: major ? msg('framework.tkCauseMajor', vars) : msg('framework.tkCauseMinor', vars),
     evidence: [
       packageEvidence(env, torch),
-      { fact: m('evToolkit'), value: `${t.path} (${tk})`, source: t.nvcc?.version?.source ?? t.version?.source ?? source },
+      { fact: msg('framework.evToolkit'), value: `${t.path} (${tk})`, source: t.nvcc?.version?.source ?? t.version?.source ?? source },
       ...(shown
-        ? [{ fact: tm('evNvccOnPath'), value: `${home.nvccOnPath ?? shown.t.nvcc?.path ?? shown.t.path} → ${shown.t.path} (${shown.v})`, source: 'env:PATH' }]
+        ? [
+            {
+              fact: msg('toolkits.evNvccOnPath'),
+              value: `${home.nvccOnPath ?? shown.t.nvcc?.path ?? shown.t.path} → ${shown.t.path} (${shown.v})`,
+              source: 'env:PATH',
+            },
+          ]
         : []),
     ],
     fix: [...pointBuildsAt(snapshot, env, cuda), 'nvcc --version'],
@@ -122,7 +127,7 @@ function notAToolkit(snapshot: Snapshot, home: CudaHome, env: PythonEnv, torch: 
   const evidence: Evidence[] = [
     packageEvidence(env, torch),
     {
-      fact: tm('evCudaHome'),
+      fact: msg('toolkits.evCudaHome'),
       value: home.path,
       source: home.via === 'nvcc' ? 'env:PATH' : home.via === 'symlink' ? 'file:/usr/local/cuda' : `env:${home.via}`,
     },
@@ -130,7 +135,7 @@ function notAToolkit(snapshot: Snapshot, home: CudaHome, env: PythonEnv, torch: 
   if (home.nvccOnPath && nvccTk) {
     const v = toolkitVersion(nvccTk);
     evidence.push({
-      fact: tm('evNvccOnPath'),
+      fact: msg('toolkits.evNvccOnPath'),
       value: `${home.nvccOnPath} → ${nvccTk.path}${v ? ` (${v})` : ''}`,
       source: nvccTk.nvcc?.version?.source ?? 'env:PATH',
     });
@@ -138,8 +143,8 @@ function notAToolkit(snapshot: Snapshot, home: CudaHome, env: PythonEnv, torch: 
   return {
     code: CODE,
     severity: 'warning',
-    title: tm('tkHomeNotToolkitTitle', vars),
-    cause: home.via === 'nvcc' && nvccTk ? tm('tkHomeFromNvccCause', vars) : tm('tkHomeNotToolkitCause', vars),
+    title: msg('toolkits.tkHomeNotToolkitTitle', vars),
+    cause: home.via === 'nvcc' && nvccTk ? msg('toolkits.tkHomeFromNvccCause', vars) : msg('toolkits.tkHomeNotToolkitCause', vars),
     evidence,
     fix: [...pointBuildsAt(snapshot, env, cuda), 'nvcc --version'],
     subject: env.prefix,
@@ -153,13 +158,13 @@ function pointBuildsAt(snapshot: Snapshot, env: PythonEnv, cuda: string): string
     const v = toolkitVersion(t);
     return v && mm(v) === mm(cuda);
   });
-  if (match) return [`# ${m('tkFixSwitch', vars)}`, `export CUDA_HOME=${match.path}`, 'export PATH=$CUDA_HOME/bin:$PATH'];
+  if (match) return [`# ${msg('framework.tkFixSwitch', vars)}`, `export CUDA_HOME=${match.path}`, 'export PATH=$CUDA_HOME/bin:$PATH'];
   // The toolkit package of this OS (apt / dnf / zypper, WSL-Ubuntu, the Windows installer): src/install/system.ts.
-  const fix = [`# ${m('tkFixInstall', vars)}`, ...cudaToolkitInstallLines(snapshot, mm(cuda))];
+  const fix = [`# ${msg('framework.tkFixInstall', vars)}`, ...cudaToolkitInstallLines(snapshot, mm(cuda))];
   fix.push(`export CUDA_HOME=/usr/local/cuda-${mm(cuda)}`, 'export PATH=$CUDA_HOME/bin:$PATH');
   if (env.kind === 'conda' && condaCudaAvailable('cuda-toolkit', mm(cuda))) {
     const full = cudaRelease(mm(cuda))?.minor ?? mm(cuda);
-    fix.push(`# ${m('tkFixConda')}`, `conda install -p ${env.prefix} -c nvidia cuda-toolkit=${full}`, `export CUDA_HOME=${env.prefix}`);
+    fix.push(`# ${msg('framework.tkFixConda')}`, `conda install -p ${env.prefix} -c nvidia cuda-toolkit=${full}`, `export CUDA_HOME=${env.prefix}`);
   }
   return fix;
 }
@@ -184,7 +189,7 @@ function fromText(input: RuleInput, checks: readonly ToolkitCheck[]): RuleFindin
     if (r && r.fit > 0) {
       const { event } = eventBase(events, CODE);
       const sig = event ? signatureById(event.signature) : undefined;
-      const unconfirmed = sig && !sig.confirmed ? em('unconfirmedSignature', { id: sig.id }) : undefined;
+      const unconfirmed = sig && !sig.confirmed ? explainersMsg('unconfirmedSignature', { id: sig.id }) : undefined;
       mine = { ...r.finding, ...(unconfirmed ? { unconfirmed } : {}), rank: { events, fit: r.fit, phase: 0, index: codeOrder(input.events).indexOf(CODE) } };
       plans = r.plans;
     }
@@ -215,9 +220,9 @@ function fromText(input: RuleInput, checks: readonly ToolkitCheck[]): RuleFindin
  * version one line — and its commands only when the finding does not already point builds at the same toolkit.
  */
 function confirm(mine: Finding, c: ToolkitCheck, planned: boolean): void {
-  const nvccLine = mine.evidence.find((x) => x.fact === em('evNvcc'));
+  const nvccLine = mine.evidence.find((x) => x.fact === explainersMsg('evNvcc'));
   for (const e of c.finding.evidence) {
-    if (e.fact === m('evToolkit') && nvccLine && mm(/\(([\d.]+)\)$/.exec(e.value)?.[1] ?? '') === mm(nvccLine.value)) continue;
+    if (e.fact === msg('framework.evToolkit') && nvccLine && mm(/\(([\d.]+)\)$/.exec(e.value)?.[1] ?? '') === mm(nvccLine.value)) continue;
     if (mine.evidence.some((x) => x.value === e.value || x.value.startsWith(`${e.value} `))) continue;
     mine.evidence.push(e);
   }
@@ -241,12 +246,12 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
     const arch = archEvent.groups.arch.replace(/[af]$/, '');
     const cc = smToCc(arch.replace('compute_', 'sm_'));
     const min = firstCudaForCc(cc) ?? '?';
-    const vars = { arch, cc, min, nvcc: nvcc ?? em('unknown') };
-    if (nvcc) evidence.push({ fact: em('evNvcc'), value: nvcc, source: nvccSource });
+    const vars = { arch, cc, min, nvcc: nvcc ?? explainersMsg('unknown') };
+    if (nvcc) evidence.push({ fact: explainersMsg('evNvcc'), value: nvcc, source: nvccSource });
     // The CUDA named in the paste does support the architecture: the nvcc that ran is another, older one.
     if (nvcc && cudaCoversCc(mm(nvcc), cc) === true) {
-      return made(1.5, 'error', em('tkArchOtherTitle', vars), em('tkArchOtherCause', vars), evidence, [
-        `which -a nvcc; nvcc --version; echo "CUDA_HOME=$CUDA_HOME"   # ${tm('fxNvccFirst')}`,
+      return made(1.5, 'error', explainersMsg('tkArchOtherTitle', vars), explainersMsg('tkArchOtherCause', vars), evidence, [
+        `which -a nvcc; nvcc --version; echo "CUDA_HOME=$CUDA_HOME"   # ${msg('toolkits.fxNvccFirst')}`,
         `export CUDA_HOME=/usr/local/cuda-${mm(nvcc)}`,
         'export PATH=$CUDA_HOME/bin:$PATH',
         'hash -r; nvcc --version',
@@ -257,14 +262,14 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
       return made(
         1.5,
         'error',
-        em('tkArchTitle', vars),
-        em('tkArchCause', vars),
+        explainersMsg('tkArchTitle', vars),
+        explainersMsg('tkArchCause', vars),
         evidence,
-        [`# ${tm('tkArchTorchCuda', { min, arch, cuda: mm(check.cuda) })}`, ...check.finding.fix],
+        [`# ${msg('toolkits.tkArchTorchCuda', { min, arch, cuda: mm(check.cuda) })}`, ...check.finding.fix],
         check.cuda,
       );
     }
-    return made(1.5, 'error', em('tkArchTitle', vars), em('tkArchCause', vars), evidence, [
+    return made(1.5, 'error', explainersMsg('tkArchTitle', vars), explainersMsg('tkArchCause', vars), evidence, [
       `# CUDA >= ${min}`,
       `export CUDA_HOME=/usr/local/cuda-${min}`,
       'export PATH=$CUDA_HOME/bin:$PATH',
@@ -274,12 +279,12 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
   const gccEvent = first(events, 'nvcc-unsupported-gcc');
   if (gccEvent) {
     const gcc = gccEvent.groups.gcc ?? '?';
-    if (nvcc) evidence.push({ fact: em('evNvcc'), value: nvcc, source: nvccSource });
-    return made(1.6, 'error', em('tkGccTitle', { gcc }), em('tkGccCause', { gcc }), evidence, [
+    if (nvcc) evidence.push({ fact: explainersMsg('evNvcc'), value: nvcc, source: nvccSource });
+    return made(1.6, 'error', explainersMsg('tkGccTitle', { gcc }), explainersMsg('tkGccCause', { gcc }), evidence, [
       `sudo apt-get install -y gcc-${gcc} g++-${gcc}`,
       `export NVCC_CCBIN=/usr/bin/g++-${gcc} CC=gcc-${gcc} CXX=g++-${gcc}`,
       'nvcc --version; gcc --version',
-      `# ${tm('fxGccNewerCuda')}`,
+      `# ${msg('toolkits.fxGccNewerCuda')}`,
     ]);
   }
   const torchCuda = ctx.torch?.cuda;
@@ -296,18 +301,18 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
       ? [...plan.finding.fix]
       : [
           condaCudaAvailable('cuda-nvcc', want) || want === '12.x'
-            ? `# CUDA ${want}: conda install -c nvidia cuda-nvcc=${want} / ${tm('fxOrRunfile')}`
-            : `# CUDA ${want}: ${tm('fxOrRunfile')}`,
+            ? `# CUDA ${want}: conda install -c nvidia cuda-nvcc=${want} / ${msg('toolkits.fxOrRunfile')}`
+            : `# CUDA ${want}: ${msg('toolkits.fxOrRunfile')}`,
           `export CUDA_HOME=/usr/local/cuda-${want}`,
           'export PATH=$CUDA_HOME/bin:$PATH',
           'nvcc --version',
         ];
-    return made(1.3, 'error', em('tkHomeTitle'), em('tkHomeCause', { torch: want }), evidence, fix, plan?.cuda);
+    return made(1.3, 'error', explainersMsg('tkHomeTitle'), explainersMsg('tkHomeCause', { torch: want }), evidence, fix, plan?.cuda);
   }
   if (nv && tc) {
     const vars = { nvcc: nv, torch: tc };
     evidence.push(
-      { fact: em('evNvcc'), value: nv, source: det ? 'pasted:error message' : nvccSource },
+      { fact: explainersMsg('evNvcc'), value: nv, source: det ? 'pasted:error message' : nvccSource },
       { fact: 'torch.version.cuda', value: tc, source: ctx.torch?.pkg.location ?? 'pasted:error message' },
     );
     const majorsDiffer = versionParts(nv)[0] !== versionParts(tc)[0];
@@ -319,28 +324,28 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
       { major: versionParts(nv)[0]!, maxCuda: cap, python: ctx.env?.version?.value ?? null, platform: platformOf(ctx.snapshot) },
       { companions: companionsIn(ctx.env) },
     );
-    const other = line ? [`# ${tm('fxOr', { cmd: line })}`] : [];
+    const other = line ? [`# ${msg('toolkits.fxOr', { cmd: line })}`] : [];
     const fix = plan
       ? [...plan.finding.fix, ...other]
       : [
           condaCudaAvailable('cuda-nvcc', tc)
-            ? `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # ${tm('fxOrToolkit', { cuda: tc })}`
-            : `# ${tm('fxInstallToolkit', { cuda: tc })}`,
+            ? `conda install -c nvidia cuda-nvcc=${tc} cuda-cudart-dev=${tc}   # ${msg('toolkits.fxOrToolkit', { cuda: tc })}`
+            : `# ${msg('toolkits.fxInstallToolkit', { cuda: tc })}`,
           `export CUDA_HOME=/usr/local/cuda-${tc}`,
           'export PATH=$CUDA_HOME/bin:$PATH',
           ...other,
         ];
-    return made(det ? 2 : majorsDiffer ? 1.3 : 0.5, 'error', em('tkTitle', vars), em('tkCause', vars), evidence, fix, plan?.cuda);
+    return made(det ? 2 : majorsDiffer ? 1.3 : 0.5, 'error', explainersMsg('tkTitle', vars), explainersMsg('tkCause', vars), evidence, fix, plan?.cuda);
   }
   // The check names torch's CUDA but the nvcc version is cut off or not pasted: still the same cause.
   if (det && tc) {
     const vars = { torch: tc };
     evidence.push({ fact: 'torch.version.cuda', value: tc, source: ctx.torch?.pkg.location ?? 'pasted:error message' });
-    return made(1.5, 'error', em('tkTitleNoNvcc', vars), em('tkCauseNoNvcc', vars), evidence, [
-      `nvcc --version; echo $CUDA_HOME   # ${tm('fxBuildToolkit')}`,
-      `export CUDA_HOME=/usr/local/cuda-${tc}   # ${condaCudaAvailable('cuda-nvcc', tc) ? tm('fxInstallFirst', { cuda: tc }) : tm('fxInstallToolkit', { cuda: tc })}`,
+    return made(1.5, 'error', explainersMsg('tkTitleNoNvcc', vars), explainersMsg('tkCauseNoNvcc', vars), evidence, [
+      `nvcc --version; echo $CUDA_HOME   # ${msg('toolkits.fxBuildToolkit')}`,
+      `export CUDA_HOME=/usr/local/cuda-${tc}   # ${condaCudaAvailable('cuda-nvcc', tc) ? msg('toolkits.fxInstallFirst', { cuda: tc }) : msg('toolkits.fxInstallToolkit', { cuda: tc })}`,
       'export PATH=$CUDA_HOME/bin:$PATH',
-      `# ${tm('fxTorchForNvcc', { cmd: 'pip install torch --index-url https://download.pytorch.org/whl/cu<nvcc>' })}`,
+      `# ${msg('toolkits.fxTorchForNvcc', { cmd: 'pip install torch --index-url https://download.pytorch.org/whl/cu<nvcc>' })}`,
     ]);
   }
   if (has(events, 'no-kernel-image')) {
@@ -348,8 +353,8 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
     return made(
       0.7,
       'warning',
-      em('tkExtTitle'),
-      em('archExt', { cc: g?.cc ?? '<cc>' }),
+      explainersMsg('tkExtTitle'),
+      explainersMsg('archExt', { cc: g?.cc ?? '<cc>' }),
       [...evidence, ...gpuEvidence(ctx)],
       [`TORCH_CUDA_ARCH_LIST="${g?.cc ?? '<cc>'}" pip install --no-build-isolation --force-reinstall --no-cache-dir <extension>`],
     );

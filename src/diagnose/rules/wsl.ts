@@ -14,7 +14,8 @@ import type { ErrorEvent } from '../../parse/types.js';
 import type { NativeLibrary, Snapshot } from '../../snapshot/types.js';
 import { containerToolkitInstallCommand, osTarget, ownerCommand, removeLinuxDriverLines } from '../../install/system.js';
 import { contextOf, type ExplainContext } from '../context.js';
-import { em } from '../explainers/messages.js';
+import { msg } from './messages.js';
+import { msg as explainersMsg } from '../explainers/messages.js';
 import { has, inWsl, type Explained } from '../explain-helpers.js';
 import { guessFinding } from '../guess.js';
 import { quotedLines } from '../quoted-lines.js';
@@ -23,9 +24,6 @@ import { confirmedBy, fromCheck, fromFactsAlone, namedByMessage } from '../from-
 import { eventsFor } from '../rank.js';
 import { driverAnswers, ev, isUnder, isWsl } from '../system-facts.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
-import { m } from './messages-system.js';
-import { rm } from './messages-runtime.js';
-import { fx } from './messages-fixes.js';
 
 /** Distribution library folders: a Linux driver's libcuda/libnvidia-ml would live there. */
 const DISTRO_LIB = /^\/(?:usr\/)?lib(?:64)?(?:\/(?:x86_64|aarch64)-linux-gnu)?\/?$/;
@@ -71,24 +69,24 @@ function setupOf(input: RuleInput): Setup | undefined {
   if (uniq.length > 0 || moduleSigns) {
     const what = [...uniq, ...(s.driver.kernelModule ? [`kernel module ${s.driver.kernelModule.value}`] : []), ...dkms.map((d) => `DKMS ${d}`)].join(', ');
     const fix = [
-      m('wslFixOwner'),
+      msg('system.wslFixOwner'),
       ...uniq.map((p) => ownerCommand(s, p)),
-      m('wslFixPurge'),
+      msg('system.wslFixPurge'),
       ...removeLinuxDriverLines(s),
       'sudo ldconfig',
-      m('wslFixToolkit'),
-      m('wslFixWindows'),
-      m('wslFixCheck'),
+      msg('system.wslFixToolkit'),
+      msg('system.wslFixWindows'),
+      msg('system.wslFixCheck'),
     ];
     const evidence = [
       ...wslEvidence,
-      ...uniq.map((p) => ({ fact: p.includes('libcuda') ? m('evCudaLoaded') : m('evNvmlLoaded'), value: p, source: 'native' })),
-      ...ev(m('evKernelModule'), s.driver.kernelModule),
-      ...ev(m('evDkms'), s.os.dkms, (v) => v.join(', ') || 'none'),
+      ...uniq.map((p) => ({ fact: p.includes('libcuda') ? msg('system.evCudaLoaded') : msg('system.evNvmlLoaded'), value: p, source: 'native' })),
+      ...ev(msg('system.evKernelModule'), s.driver.kernelModule),
+      ...ev(msg('system.evDkms'), s.os.dkms, (v) => v.join(', ') || 'none'),
     ];
     return {
       kind: 'linux-driver',
-      finding: { code: 'wsl', severity: 'error', title: m('wslTitleLinuxDriver'), cause: m('wslCauseLinuxDriver', { what }), evidence, fix },
+      finding: { code: 'wsl', severity: 'error', title: msg('system.wslTitleLinuxDriver'), cause: msg('system.wslCauseLinuxDriver', { what }), evidence, fix },
     };
   }
   // Partial facts (a paste): no native-library probe ran, so only the pasted OS facts and LD_LIBRARY_PATH speak.
@@ -98,8 +96,8 @@ function setupOf(input: RuleInput): Setup | undefined {
     const finding: Finding = {
       code: 'wsl',
       severity: 'error',
-      title: m('wslTitleNoLib'),
-      cause: m('wslCauseNoLib', { sonames: missing.map((l) => l.soname).join(', '), detail: missing.map((l) => l.error ?? 'not loaded').join('; ') }),
+      title: msg('system.wslTitleNoLib'),
+      cause: msg('system.wslCauseNoLib', { sonames: missing.map((l) => l.soname).join(', '), detail: missing.map((l) => l.error ?? 'not loaded').join('; ') }),
       evidence: [
         ...wslEvidence,
         ...missing.map((l) => ({ fact: l.soname, value: l.error ?? 'not loaded', source: `native:${l.soname}` })),
@@ -107,11 +105,11 @@ function setupOf(input: RuleInput): Setup | undefined {
       ],
       fix: [
         'ls -l /usr/lib/wsl/lib',
-        m('wslFixLoader'),
+        msg('system.wslFixLoader'),
         'echo /usr/lib/wsl/lib | sudo tee /etc/ld.so.conf.d/ld.wsl.conf',
         'sudo ldconfig',
-        m('wslFixWindows'),
-        m('wslFixCheck'),
+        msg('system.wslFixWindows'),
+        msg('system.wslFixCheck'),
       ],
     };
     return { kind: 'no-library', finding };
@@ -119,11 +117,11 @@ function setupOf(input: RuleInput): Setup | undefined {
   return undefined;
 }
 
-const wslFact = (s: Snapshot): Evidence[] => ev(m('evWsl'), s.os.wsl, (v) => (v ? 'yes' : 'no'));
+const wslFact = (s: Snapshot): Evidence[] => ev(msg('system.evWsl'), s.os.wsl, (v) => (v ? 'yes' : 'no'));
 
 function ldEvidence(input: RuleInput): Evidence[] {
   const ld = input.snapshot.env.LD_LIBRARY_PATH;
-  return ld ? [{ fact: m('evLdLibraryPath'), value: ld, source: envSource(input, 'LD_LIBRARY_PATH') }] : [];
+  return ld ? [{ fact: msg('system.evLdLibraryPath'), value: ld, source: envSource(input, 'LD_LIBRARY_PATH') }] : [];
 }
 
 /** Distribution folders LD_LIBRARY_PATH searches before /usr/lib/wsl/lib. */
@@ -140,14 +138,14 @@ function pastedSetup(input: RuleInput, wslEvidence: Evidence[]): Setup {
   const evidence = [...wslEvidence, ...ldEvidence(input)];
   if (before.length) {
     const vars = { dirs: before.join(', '), ld: input.snapshot.env.LD_LIBRARY_PATH ?? '' };
-    const fix = [`# ${rm('wslFixShadow')}`, 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH', ...LOADER_CHECKS, m('wslFixWindows')];
+    const fix = [`# ${msg('runtime.wslFixShadow')}`, 'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH', ...LOADER_CHECKS, msg('system.wslFixWindows')];
     return {
       kind: 'shadowed',
-      finding: { code: 'wsl', severity: 'error', title: rm('wslTitleShadow', vars), cause: rm('wslCauseShadow', vars), evidence, fix },
+      finding: { code: 'wsl', severity: 'error', title: msg('runtime.wslTitleShadow', vars), cause: msg('runtime.wslCauseShadow', vars), evidence, fix },
     };
   }
-  const fix = [...LOADER_CHECKS, 'sudo ldconfig', `# ${rm('wslFixLink')}`, m('wslFixWindows'), m('wslFixCheck')];
-  return { kind: 'wsl', finding: { code: 'wsl', severity: 'info', title: rm('wslTitlePaste'), cause: rm('wslCausePaste'), evidence, fix } };
+  const fix = [...LOADER_CHECKS, 'sudo ldconfig', `# ${msg('runtime.wslFixLink')}`, msg('system.wslFixWindows'), msg('system.wslFixCheck')];
+  return { kind: 'wsl', finding: { code: 'wsl', severity: 'info', title: msg('runtime.wslTitlePaste'), cause: msg('runtime.wslCausePaste'), evidence, fix } };
 }
 
 // ---- a text ---------------------------------------------------------------------------------------------------
@@ -211,11 +209,11 @@ function symptom(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[], se
     return { fit, finding: { code: 'wsl', severity: 'error', title, cause, evidence: withFacts(evidence, setup), fix: [...fix, ...more] } };
   };
   if (has(events, 'nvml-blocked-by-os')) {
-    return outright(2, em('wslCgroupTitle'), em('wslCgroupCause'), quotedLines(events), [
+    return outright(2, explainersMsg('wslCgroupTitle'), explainersMsg('wslCgroupCause'), quotedLines(events), [
       'grep -n no-cgroups /etc/nvidia-container-runtime/config.toml',
       "sudo sed -i 's/^no-cgroups = true/no-cgroups = false/' /etc/nvidia-container-runtime/config.toml && sudo systemctl restart docker",
-      `docker run --rm --gpus all ubuntu nvidia-smi   # ${fx('wsl.retest')}`,
-      `/usr/lib/wsl/lib/nvidia-smi   # ${fx('wsl.outside')}`,
+      `docker run --rm --gpus all ubuntu nvidia-smi   # ${msg('fixes.wsl.retest')}`,
+      `/usr/lib/wsl/lib/nvidia-smi   # ${msg('fixes.wsl.outside')}`,
     ]);
   }
   const driver = ctx.snapshot.driver.version;
@@ -228,26 +226,26 @@ function symptom(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[], se
     };
     const evidence = [
       ...quotedLines(events),
-      ...(driver ? [{ fact: em('evDriver'), value: driver.value, source: driver.source }] : []),
-      { fact: em('evKnownIssue'), value: WSL_DRIVER_555.source, source: 'gpuenv WSL table' },
+      ...(driver ? [{ fact: explainersMsg('evDriver'), value: driver.value, source: driver.source }] : []),
+      { fact: explainersMsg('evKnownIssue'), value: WSL_DRIVER_555.source, source: 'gpuenv WSL table' },
     ];
-    return outright(2, em('wsl555Title', vars), em('wsl555Cause', vars), evidence, [
-      `# ${rm('wslFixDesktop', vars)}`,
-      `${dockerEngineToolkit(ctx.snapshot)}   # ${fx(osTarget(ctx.snapshot).tool ? 'wsl.engineToolkit' : 'wsl.engineToolkitUbuntu', { toolkit: vars.toolkit })}`,
+    return outright(2, explainersMsg('wsl555Title', vars), explainersMsg('wsl555Cause', vars), evidence, [
+      `# ${msg('runtime.wslFixDesktop', vars)}`,
+      `${dockerEngineToolkit(ctx.snapshot)}   # ${msg(osTarget(ctx.snapshot).tool ? 'fixes.wsl.engineToolkit' : 'fixes.wsl.engineToolkitUbuntu', { toolkit: vars.toolkit })}`,
       'nvidia-ctk --version',
-      `ls -la /usr/lib/wsl/lib/${vars.lib}   # ${fx('wsl.libPresent')}`,
-      `# ${rm('wslFixDowngrade')}`,
+      `ls -la /usr/lib/wsl/lib/${vars.lib}   # ${msg('fixes.wsl.libPresent')}`,
+      `# ${msg('runtime.wslFixDowngrade')}`,
     ]);
   }
   if (has(ctx.events, 'wsl1')) {
     const shown = ctx.events.filter(
       (e) => e.signature === 'wsl1' || signatureById(e.signature)?.causes.some((c) => c.code === 'no-gpu' || c.code === 'driver-not-loaded'),
     );
-    return outright(2, em('wslOneTitle'), em('wslOneCause'), quotedLines(shown), [
-      `wsl -l -v   # ${fx('wsl.versionColumn')}`,
+    return outright(2, explainersMsg('wslOneTitle'), explainersMsg('wslOneCause'), quotedLines(shown), [
+      `wsl -l -v   # ${msg('fixes.wsl.versionColumn')}`,
       'wsl --set-version <distro> 2',
       'wsl --update',
-      `/usr/lib/wsl/lib/nvidia-smi   # ${fx('wsl.afterConversion')}`,
+      `/usr/lib/wsl/lib/nvidia-smi   # ${msg('fixes.wsl.afterConversion')}`,
     ]);
   }
   return setupProblem(ctx, input, events, setup);
@@ -279,22 +277,24 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
   const floor = old?.below[0];
   const kernelSays =
     old && floor
-      ? `${em('wslKernelOld', { kernel: old.kernel, floor: floor.kernel, by: floor.by, note: floor.confirmed ? '' : ` (${em('unconfirmedShort')})` })} `
+      ? `${explainersMsg('wslKernelOld', { kernel: old.kernel, floor: floor.kernel, by: floor.by, note: floor.confirmed ? '' : ` (${explainersMsg('unconfirmedShort')})` })} `
       : '';
-  if (old) evidence.push({ fact: em('evKernel'), value: old.kernel, source: ctx.snapshot.os.kernel!.source });
-  const tccSays = tcc ? `${em('wslTcc')} ` : '';
+  if (old) evidence.push({ fact: explainersMsg('evKernel'), value: old.kernel, source: ctx.snapshot.os.kernel!.source });
+  const tccSays = tcc ? `${explainersMsg('wslTcc')} ` : '';
   const fit = (direct ? 1.8 : driverSymptom || loader ? 2 : has(events, 'wsl-libcuda-symlink') ? 1.2 : 0.8) + (kernelSays ? 0.6 : 0);
   const first = [
-    ...(kernelSays ? [`# ${rm('wslFixUpdateKernel')}`] : []),
-    ...(tcc ? [`nvidia-smi -q | findstr /i "Driver Model"   # ${fx('wsl.driverModel')}`, `nvidia-smi -i <index> -dm 0   # ${fx('wsl.toWddm')}`] : []),
+    ...(kernelSays ? [`# ${msg('runtime.wslFixUpdateKernel')}`] : []),
+    ...(tcc
+      ? [`nvidia-smi -q | findstr /i "Driver Model"   # ${msg('fixes.wsl.driverModel')}`, `nvidia-smi -i <index> -dm 0   # ${msg('fixes.wsl.toWddm')}`]
+      : []),
   ];
-  const title = (setupTitle: string) => (kernelSays ? em('wslKernelTitle', { kernel: old!.kernel }) : setupTitle);
+  const title = (setupTitle: string) => (kernelSays ? explainersMsg('wslKernelTitle', { kernel: old!.kernel }) : setupTitle);
   // The facts show what is wrong with the set-up: that is the cause of the symptom, with its own commands.
   if (setup && setup.kind !== 'wsl') {
     // A distribution folder first on LD_LIBRARY_PATH: a Linux driver's libraries may be what it finds there.
     const loaderFix =
       setup.kind === 'shadowed'
-        ? [...setup.finding.fix, `# ${em('wslFixNoLinuxDriver')}`, ...removeLinuxDriverLines(ctx.snapshot), m('wslFixCheck')]
+        ? [...setup.finding.fix, `# ${explainersMsg('wslFixNoLinuxDriver')}`, ...removeLinuxDriverLines(ctx.snapshot), msg('system.wslFixCheck')]
         : setup.finding.fix;
     return {
       fit,
@@ -308,30 +308,39 @@ function setupProblem(ctx: ExplainContext, input: RuleInput, events: ErrorEvent[
       },
     };
   }
-  const cause = kernelSays + tccSays + (direct ? em('wslCauseRuntime') : driverSymptom ? em('wslCauseDriver') : loader ? em('wslCauseLoader') : em('wslCause'));
+  const cause =
+    kernelSays +
+    tccSays +
+    (direct
+      ? explainersMsg('wslCauseRuntime')
+      : driverSymptom
+        ? explainersMsg('wslCauseDriver')
+        : loader
+          ? explainersMsg('wslCauseLoader')
+          : explainersMsg('wslCause'));
   const linking = events.some((e) => /-lcuda\b/.test(e.text));
   return {
     fit,
     finding: {
       code: 'wsl',
       severity: driverSymptom || direct || kernelSays ? 'error' : 'warning',
-      title: title(driverSymptom ? em('wslTitleDriver') : em('wslTitle')),
+      title: title(driverSymptom ? explainersMsg('wslTitleDriver') : explainersMsg('wslTitle')),
       cause,
       evidence: withFacts(evidence, setup),
       fix: [
         ...first,
-        `# ${em('wslFixWindows')}`,
-        `ls -la /usr/lib/wsl/lib/   # ${fx('wsl.fromWindows')}`,
-        `# ${em('wslFixNoLinuxDriver')}`,
+        `# ${explainersMsg('wslFixWindows')}`,
+        `ls -la /usr/lib/wsl/lib/   # ${msg('fixes.wsl.fromWindows')}`,
+        `# ${explainersMsg('wslFixNoLinuxDriver')}`,
         ...removeLinuxDriverLines(ctx.snapshot),
-        `# ${em('wslFixLoader')}`,
-        `cat /etc/ld.so.conf.d/ld.wsl.conf   # ${fx('wsl.ldConf')}`,
+        `# ${explainersMsg('wslFixLoader')}`,
+        `cat /etc/ld.so.conf.d/ld.wsl.conf   # ${msg('fixes.wsl.ldConf')}`,
         'sudo ldconfig',
         'ldconfig -p | grep -E "libcuda|libnvidia-ml"',
-        ...(linking ? [`# ${rm('wslFixLink')}`] : []),
+        ...(linking ? [`# ${msg('runtime.wslFixLink')}`] : []),
         'export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH',
         // An old kernel's fix already says to update WSL.
-        ...(kernelSays ? [] : [`# ${rm('wslFixUpdate')}`]),
+        ...(kernelSays ? [] : [`# ${msg('runtime.wslFixUpdate')}`]),
         '/usr/lib/wsl/lib/nvidia-smi',
       ],
     },

@@ -10,8 +10,7 @@ import type { ExplainContext } from '../context.js';
 import { finding as explained, has, lineEvidence } from '../explain-helpers.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
-import { m } from './messages-health.js';
-import { rm } from './messages-readings.js';
+import { msg } from './messages.js';
 
 export const rule: Rule = {
   code: 'xid-errors',
@@ -38,15 +37,15 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
     finding: explained(
       'xid-errors',
       'error',
-      rm('xidTextTitle', { gpu: gpu ? `: ${gpu}` : '' }),
-      rm('xidTextCause', { bus: bus ? ` (PCI ${bus})` : '', meaning: row?.meaning ? `${row.meaning} ` : '' }),
+      msg('readings.xidTextTitle', { gpu: gpu ? `: ${gpu}` : '' }),
+      msg('readings.xidTextCause', { bus: bus ? ` (PCI ${bus})` : '', meaning: row?.meaning ? `${row.meaning} ` : '' }),
       lineEvidence(fell),
       [
-        m('xidFixRead'),
+        msg('health.xidFixRead'),
         readCommand(),
-        ...(row ? [m('xidFixAction', { action: row.action })] : []),
+        ...(row ? [msg('health.xidFixAction', { action: row.action })] : []),
         'nvidia-smi -q -d PCIE,TEMPERATURE,POWER',
-        m('xidFixReport'),
+        msg('health.xidFixReport'),
         'sudo nvidia-bug-report.sh',
       ],
     ),
@@ -72,10 +71,10 @@ function findingsOf(s: Snapshot): Finding[] {
     findings.push({
       code: 'xid-errors',
       severity: 'info',
-      title: m('xidTitleApps', { list }),
-      cause: m('xidCauseApps', { list: apps.map((x) => `Xid ${x.code}: ${xidInfo(x.code)?.name ?? '?'}`).join('; ') }),
-      evidence: apps.map((x) => ({ fact: m('evXid', { code: x.code }), value: evidenceValue(x), source })),
-      fix: [m('xidFixRead'), readCommand()],
+      title: msg('health.xidTitleApps', { list }),
+      cause: msg('health.xidCauseApps', { list: apps.map((x) => `Xid ${x.code}: ${xidInfo(x.code)?.name ?? '?'}`).join('; ') }),
+      evidence: apps.map((x) => ({ fact: msg('health.evXid', { code: x.code }), value: evidenceValue(x), source })),
+      fix: [msg('health.xidFixRead'), readCommand()],
     });
   }
   return findings;
@@ -85,29 +84,29 @@ function nodeFinding(x: XidEvent, source: string): Finding {
   const row = xidInfo(x.code);
   const gpu = gpuLabel(x);
   const vars = { gpu, code: x.code, count: x.count, name: row?.name ?? '', bus: x.pciBusId, meaning: row?.meaning ?? '', text: x.lastText };
-  const fix = [m('xidFixRead'), readCommand()];
-  if (row) fix.push(m('xidFixAction', { action: row.action }));
+  const fix = [msg('health.xidFixRead'), readCommand()];
+  if (row) fix.push(msg('health.xidFixAction', { action: row.action }));
   if (x.gpuIndex !== null) fix.push(`nvidia-smi -q -i ${x.gpuIndex}`);
-  fix.push(m('xidFixReport'), 'sudo nvidia-bug-report.sh');
+  fix.push(msg('health.xidFixReport'), 'sudo nvidia-bug-report.sh');
   const finding: Finding = {
     code: 'xid-errors',
     // Unknown codes are reported, never drained for: gpuenv cannot say whose fault they are.
     severity: row?.severity ?? 'warning',
-    title: row ? m('xidTitle', vars) : m('xidTitleUnknown', vars),
-    cause: row ? m('xidCause', vars) : m('xidCauseUnknown', vars),
-    evidence: [{ fact: m('evXid', { code: x.code }), value: evidenceValue(x), source }],
+    title: row ? msg('health.xidTitle', vars) : msg('health.xidTitleUnknown', vars),
+    cause: row ? msg('health.xidCause', vars) : msg('health.xidCauseUnknown', vars),
+    evidence: [{ fact: msg('health.evXid', { code: x.code }), value: evidenceValue(x), source }],
     fix,
     subject: x.gpuIndex !== null ? `gpu:${x.gpuIndex}` : `pci:${x.pciBusId}`,
   };
-  if (row && !row.confirmed) finding.unconfirmed = row.note ?? m('xidUnconfirmed', { code: x.code });
+  if (row && !row.confirmed) finding.unconfirmed = row.note ?? msg('health.xidUnconfirmed', { code: x.code });
   return finding;
 }
 
 const gpuLabel = (x: XidEvent): string => (x.gpuIndex !== null ? String(x.gpuIndex) : `at PCI ${x.pciBusId}`);
 
 function evidenceValue(x: XidEvent): string {
-  const when = x.firstUptimeS === null ? '' : m('xidWhen', { first: Math.round(x.firstUptimeS), last: Math.round(x.lastUptimeS ?? x.firstUptimeS) });
-  return m('xidSeen', { count: x.count, bus: x.pciBusId, when, text: x.lastText });
+  const when = x.firstUptimeS === null ? '' : msg('health.xidWhen', { first: Math.round(x.firstUptimeS), last: Math.round(x.lastUptimeS ?? x.firstUptimeS) });
+  return msg('health.xidSeen', { count: x.count, bus: x.pciBusId, when, text: x.lastText });
 }
 
 const readCommand = (): string => "sudo dmesg -T | grep -i 'NVRM: Xid'";

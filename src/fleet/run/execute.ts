@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { runCommand } from '../../system/run.js';
 import { writeOutput } from '../../system/output-file.js';
-import { fm } from '../messages.js';
+import { msg } from '../messages.js';
 import { nodeFileName } from '../node.js';
 import { demuxPrefixed } from './demux.js';
 import { expectedNodes, parallelShellArgv, slurmArgv, type FleetRunOptions } from './plan.js';
@@ -42,9 +42,9 @@ export async function executeFleetRun(cwd: string, o: FleetRunOptions): Promise<
   const before = await fileTimes(outDir);
   // The engine's own limit comes first (srun --time, pdsh -u); this one only keeps gpuenv from waiting forever.
   const r = await runCommand(argv[0]!, argv.slice(1), { timeoutMs: (o.timeoutS + 60) * 1000, maxBuffer: 256 * 1024 * 1024 });
-  if (r.notFound) throw new UsageError(fm('run.notFound', { program: argv[0]!, engine: o.engine }));
+  if (r.notFound) throw new UsageError(msg('run.notFound', { program: argv[0]!, engine: o.engine }));
   const engineError = r.timedOut
-    ? fm('run.killed', { program: argv[0]!, seconds: o.timeoutS + 60 })
+    ? msg('run.killed', { program: argv[0]!, seconds: o.timeoutS + 60 })
     : r.exitCode !== 0 && r.stderr.trim()
       ? firstLine(r.stderr)
       : null;
@@ -108,7 +108,7 @@ export function jsonPart(text: string): string {
 }
 
 export function judgeOutput(node: string, text: string, err: string, file: string): NodeOutcome {
-  if (text.trim() === '') return { node, ok: false, file: null, error: err.trim() ? firstLine(err) : fm('run.printedNothing') };
+  if (text.trim() === '') return { node, ok: false, file: null, error: err.trim() ? firstLine(err) : msg('run.printedNothing') };
   let doc: unknown;
   try {
     doc = JSON.parse(jsonPart(text));
@@ -121,7 +121,7 @@ export function judgeOutput(node: string, text: string, err: string, file: strin
     node,
     ok: false,
     file: null,
-    error: `${fm('run.notJson', { line: firstLine(text) })}${err.trim() ? fm('run.stderr', { line: firstLine(err) }) : ''}`,
+    error: `${msg('run.notJson', { line: firstLine(text) })}${err.trim() ? msg('run.stderr', { line: firstLine(err) }) : ''}`,
   };
 }
 

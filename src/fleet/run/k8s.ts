@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { runCommand } from '../../system/run.js';
 import { writeOutput } from '../../system/output-file.js';
 import { JOB_SELECTOR as LABEL, renderJobs, jobName } from '../manifests.js';
-import { fm } from '../messages.js';
+import { msg } from '../messages.js';
 import { nodeFileName } from '../node.js';
 import { expectedNodes, innerCommand, type FleetRunOptions } from './plan.js';
 import type { FleetRunSummary, NodeOutcome } from './execute.js';
@@ -19,7 +19,7 @@ const POLL_MS = 1_000;
 
 async function kubectl(args: string[], timeoutMs = KUBECTL_TIMEOUT_MS) {
   const r = await runCommand('kubectl', args, { timeoutMs, maxBuffer: 64 * 1024 * 1024 });
-  if (r.notFound) throw new UsageError(fm('run.noKubectl'));
+  if (r.notFound) throw new UsageError(msg('run.noKubectl'));
   return r;
 }
 
@@ -30,7 +30,7 @@ export async function k8sNodes(o: FleetRunOptions): Promise<string[]> {
   const r = await kubectl(['get', 'nodes', '-l', selector, '-o', 'jsonpath={.items[*].metadata.name}']);
   if (r.failed) throw new UsageError(`kubectl get nodes: ${r.stderr.trim().split('\n')[0] ?? `exit ${r.exitCode}`}`);
   const nodes = r.stdout.split(/\s+/).filter(Boolean);
-  if (nodes.length === 0) throw new UsageError(fm('run.k8sNoNodes', { selector }));
+  if (nodes.length === 0) throw new UsageError(msg('run.k8sNoNodes', { selector }));
   return nodes;
 }
 
@@ -52,7 +52,7 @@ export function k8sPlan(o: FleetRunOptions, nodes: string[]): { yaml: string; co
 }
 
 export async function runK8s(o: FleetRunOptions): Promise<FleetRunSummary> {
-  if (!o.image) throw new UsageError(fm('run.k8sImage'));
+  if (!o.image) throw new UsageError(msg('run.k8sImage'));
   const nodes = await k8sNodes(o);
   const ns = o.namespace ?? 'default';
   const { yaml } = k8sPlan(o, nodes);
@@ -81,7 +81,7 @@ export async function runK8s(o: FleetRunOptions): Promise<FleetRunSummary> {
     for (const node of nodes) {
       const name = jobName(node);
       if (!finished.has(name)) {
-        outcomes.push({ node, ok: false, file: null, error: fm('run.jobTimeout', { name, seconds: o.timeoutS }) });
+        outcomes.push({ node, ok: false, file: null, error: msg('run.jobTimeout', { name, seconds: o.timeoutS }) });
         continue;
       }
       const logs = await kubectl(['logs', '-n', ns, `job/${name}`]);

@@ -4,7 +4,7 @@
 import { UsageError } from '../../errors.js';
 import { shellWord } from '../../cuda/shell.js';
 import { expandHostlist } from '../hostlist.js';
-import { fm } from '../messages.js';
+import { msg } from '../messages.js';
 
 export type Engine = 'slurm' | 'pdsh' | 'clush' | 'k8s';
 export const ENGINES: readonly Engine[] = ['slurm', 'pdsh', 'clush', 'k8s'];
@@ -32,11 +32,11 @@ export interface FleetRunOptions {
 
 /** Commands whose JSON goes to stdout only with --json (snapshot prints JSON anyway; --json is accepted by all). */
 export function innerCommand(command: string[]): string[] {
-  if (command.length === 0) throw new UsageError(fm('run.noCommand'));
+  if (command.length === 0) throw new UsageError(msg('run.noCommand'));
   if (command.some((a) => a === '--out-dir' || a.startsWith('--out-dir='))) {
-    throw new UsageError(fm('run.noOutDir'));
+    throw new UsageError(msg('run.noOutDir'));
   }
-  if (command[0] === 'fleet') throw new UsageError(fm('run.noFleet'));
+  if (command[0] === 'fleet') throw new UsageError(msg('run.noFleet'));
   return command.includes('--json') || command.some((a) => a.startsWith('--format')) ? command : [...command, '--json'];
 }
 
@@ -44,14 +44,14 @@ export function innerCommand(command: string[]): string[] {
 export function expectedNodes(o: FleetRunOptions): string[] | null {
   if (!o.nodelist) return null;
   const names = expandHostlist(o.nodelist);
-  if (!names) throw new UsageError(fm('run.badHostlist', { list: o.nodelist }));
+  if (!names) throw new UsageError(msg('run.badHostlist', { list: o.nodelist }));
   return names;
 }
 
 /** srun, one task per node, all of each node (--exclusive), stdout and stderr of each node in files of their own. */
 export function slurmArgv(o: FleetRunOptions): string[] {
   const names = expectedNodes(o);
-  if (!o.nodes && !names) throw new UsageError(fm('run.slurmNodes'));
+  if (!o.nodes && !names) throw new UsageError(msg('run.slurmNodes'));
   return [
     'srun',
     `--nodes=${o.nodes ?? names!.length}`,
@@ -74,7 +74,7 @@ export function slurmArgv(o: FleetRunOptions): string[] {
 
 /** pdsh/clush prefix each output line with "host: "; under -R exec, %h is the node's name. */
 export function parallelShellArgv(o: FleetRunOptions): string[] {
-  if (!o.nodelist) throw new UsageError(fm('run.shellNodes', { engine: o.engine }));
+  if (!o.nodelist) throw new UsageError(msg('run.shellNodes', { engine: o.engine }));
   expectedNodes(o);
   const exec = o.rcmd === 'exec';
   const inner = [o.gpuenv, ...innerCommand(o.command), ...(exec ? ['--node-name', '%h'] : [])];

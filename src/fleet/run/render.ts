@@ -2,19 +2,19 @@
 import { shellWord } from '../../cuda/shell.js';
 import type { FleetRunSummary } from './execute.js';
 import { hostlist } from '../hostlist.js';
-import { fm } from '../messages.js';
+import { msg } from '../messages.js';
 
 export function renderRunSummary(s: FleetRunSummary): string {
   const ok = s.nodes.filter((n) => n.ok);
   const bad = s.nodes.filter((n) => !n.ok);
-  const lines = [fm('run.summary', { engine: s.engine, ok: ok.length, count: s.expectedCount ?? s.nodes.length, dir: s.outDir })];
-  if (ok.length) lines.push(fm('run.okNodes', { nodes: hostlist(ok.map((n) => n.node)) }));
-  for (const n of bad) lines.push(fm('run.noResult', { node: n.node, error: n.error ?? '?' }));
-  if (s.missing.length) lines.push(fm('run.nothingFrom', { nodes: hostlist(s.missing) }));
+  const lines = [msg('run.summary', { engine: s.engine, ok: ok.length, count: s.expectedCount ?? s.nodes.length, dir: s.outDir })];
+  if (ok.length) lines.push(msg('run.okNodes', { nodes: hostlist(ok.map((n) => n.node)) }));
+  for (const n of bad) lines.push(msg('run.noResult', { node: n.node, error: n.error ?? '?' }));
+  if (s.missing.length) lines.push(msg('run.nothingFrom', { nodes: hostlist(s.missing) }));
   if (s.expectedCount !== null && s.missing.length === 0 && s.nodes.length < s.expectedCount)
-    lines.push(fm('run.wroteNothing', { count: s.expectedCount - s.nodes.length }));
+    lines.push(msg('run.wroteNothing', { count: s.expectedCount - s.nodes.length }));
   if (s.engineError) lines.push(`  ${s.argv[0]}: ${s.engineError}`);
-  lines.push('', fm('run.next', { command: `gpuenv fleet report ${shellWord(s.outDir)}` }));
+  lines.push('', msg('run.next', { command: `gpuenv fleet report ${shellWord(s.outDir)}` }));
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,7 +2,7 @@
 // and report what it says and which CUDA libraries it really mapped. Failures are data.
 import type { DeepCheck } from '../../snapshot/types.js';
 import type { ProbeContext } from '../context.js';
-import { probeMessages as pm } from '../messages.js';
+import { msg } from '../messages.js';
 
 export const DEEP_TIMEOUT_MS = 30_000;
 
@@ -74,24 +74,24 @@ interface DeepTorchJson {
 
 export async function deepCheck(ctx: ProbeContext, python: string | null, timeoutMs = DEEP_TIMEOUT_MS): Promise<DeepCheck> {
   const fail = (error: string, durationMs = 0, timedOut = false): DeepCheck => ({ ok: false, timedOut, durationMs, error, torch: null });
-  if (!python) return fail(pm('deepNoPython'));
-  if (ctx.sys.isForeignRoot) return fail(pm('deepForeignRoot'));
+  if (!python) return fail(msg('deepNoPython'));
+  if (ctx.sys.isForeignRoot) return fail(msg('deepForeignRoot'));
   const r = await ctx.sys.run(python, ['-c', SCRIPT], { timeoutMs, maxBuffer: 1024 * 1024 });
   ctx.records.push({
     name: `python --deep (${python})`,
     ok: !r.failed,
     durationMs: r.durationMs,
-    ...(r.timedOut ? { timedOut: true, detail: pm('killed', { ms: timeoutMs }) } : {}),
+    ...(r.timedOut ? { timedOut: true, detail: msg('killed', { ms: timeoutMs }) } : {}),
   });
-  if (r.timedOut) return fail(pm('deepTimedOut', { s: timeoutMs / 1000 }), r.durationMs, true);
-  if (r.notFound) return fail(pm('deepCannotRun', { python }), r.durationMs);
+  if (r.timedOut) return fail(msg('deepTimedOut', { s: timeoutMs / 1000 }), r.durationMs, true);
+  if (r.notFound) return fail(msg('deepCannotRun', { python }), r.durationMs);
   const line = r.stdout
     .split('\n')
     .reverse()
     .find((l) => l.startsWith('GPUENV_DEEP '));
   if (!line) {
     const tail = (r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ');
-    return fail(pm('deepNoReport', { code: String(r.exitCode ?? r.signal), tail: tail ? `: ${tail.slice(0, 500)}` : '' }), r.durationMs);
+    return fail(msg('deepNoReport', { code: String(r.exitCode ?? r.signal), tail: tail ? `: ${tail.slice(0, 500)}` : '' }), r.durationMs);
   }
   let parsed: { torch?: DeepTorchJson | null };
   try {

@@ -4,7 +4,7 @@
 import { posix } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { System } from '../../system/types.js';
-import { probeMessages as pm } from '../messages.js';
+import { msg } from '../messages.js';
 
 const MARKERS = ['bin/python3', 'bin/python', 'pyvenv.cfg', 'conda-meta'];
 
@@ -23,13 +23,13 @@ export async function checkEnvPath(sys: System, value: string, flag: '--env' | '
   const expanded = value.startsWith('~/') && home ? posix.join(home, value.slice(2)) : value;
   const path = posix.resolve(cwd, expanded).replace(/\/+$/, '') || '/';
   const st = await sys.stat(path);
-  if (!st) throw new UsageError(pm('envNoSuchPath', { flag, value }));
+  if (!st) throw new UsageError(msg('envNoSuchPath', { flag, value }));
   if (st.kind === 'dir') {
     for (const m of MARKERS) if (await sys.stat(`${path}/${m}`)) return path;
-    throw new UsageError(pm('envNotEnvironment', { flag, value, markers: MARKERS.join(', ') }));
+    throw new UsageError(msg('envNotEnvironment', { flag, value, markers: MARKERS.join(', ') }));
   }
   if (!/^python[0-9.]*$/.test(posix.basename(path))) {
-    throw new UsageError(pm('envNotInterpreter', { flag, value }));
+    throw new UsageError(msg('envNotInterpreter', { flag, value }));
   }
   return path;
 }

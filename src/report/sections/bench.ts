@@ -4,7 +4,7 @@ import type { Row } from '../../bench/report.js';
 import type { BenchRun, ClockSample, CopyKind } from '../../bench/types.js';
 import type { BenchInput } from '../bench-input.js';
 import { type Html, html } from '../escape.js';
-import { rm as m } from '../messages.js';
+import { msg } from '../messages.js';
 import { lineChart, type Series } from '../svg-chart.js';
 
 const KINDS: CopyKind[] = ['h2d-pinned', 'd2h-pinned', 'd2d', 'h2d-pageable', 'd2h-pageable'];
@@ -17,20 +17,20 @@ export function sizeLabel(bytes: number): string {
 }
 
 export function benchSection(b: BenchInput): Html {
-  const head = html`<h2>${m('bench.title')}</h2><p class="meta">${m('bench.file', { file: b.file })}${b.node && html` · ${m('bench.node', { node: b.node })}`}</p>`;
-  if (!b.run) return html`<section id="gpuenv-bench" class="bench">${head}<p>${m('bench.noGpu', { why: b.noGpu ?? '' })}</p></section>`;
+  const head = html`<h2>${msg('bench.title')}</h2><p class="meta">${msg('bench.file', { file: b.file })}${b.node && html` · ${msg('bench.node', { node: b.node })}`}</p>`;
+  if (!b.run) return html`<section id="gpuenv-bench" class="bench">${head}<p>${msg('bench.noGpu', { why: b.noGpu ?? '' })}</p></section>`;
   const run = b.run;
   const gpus = run.before.map(
     (g) =>
-      html`<li>${m('bench.gpu', { index: g.index, name: g.name ?? '?', link: `Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`, cc: g.computeCapability ?? '?' })}</li>`,
+      html`<li>${msg('bench.gpu', { index: g.index, name: g.name ?? '?', link: `Gen${g.pcie.maxGen ?? '?'} x${g.pcie.maxWidth ?? '?'}`, cc: g.computeCapability ?? '?' })}</li>`,
   );
   const libs = Object.entries(run.result.libraries);
   return html`<section id="gpuenv-bench" class="bench">${head}
-<p>${m('bench.run', { engine: run.engine, mode: run.mode, seconds: Math.round(run.result.durationMs / 100) / 10, samples: run.clocks.length })}</p>
+<p>${msg('bench.run', { engine: run.engine, mode: run.mode, seconds: Math.round(run.result.durationMs / 100) / 10, samples: run.clocks.length })}</p>
 <ul>${gpus}</ul>${libs.length > 0 && html`<dl class="facts">${libs.map(([k, v]) => html`<dt>${k}</dt><dd class="mono">${v}</dd>`)}</dl>`}
-<h3>${m('bench.rows')}</h3>${rowTable(b.rows)}
-<h3>${m('bench.charts')}</h3><div class="charts">${run.gpus.map((gpu) => html`${copyCharts(run, b.rows, gpu)}${gemmChart(run, b.rows, gpu)}`)}</div>
-${skipped(run)}${p2p(run)}${clocks(run)}${run.result.errors.length > 0 && html`<h3>${m('bench.errors')}</h3><ul>${run.result.errors.map((e) => html`<li class="mono">${e}</li>`)}</ul>`}</section>`;
+<h3>${msg('bench.rows')}</h3>${rowTable(b.rows)}
+<h3>${msg('bench.charts')}</h3><div class="charts">${run.gpus.map((gpu) => html`${copyCharts(run, b.rows, gpu)}${gemmChart(run, b.rows, gpu)}`)}</div>
+${skipped(run)}${p2p(run)}${clocks(run)}${run.result.errors.length > 0 && html`<h3>${msg('bench.errors')}</h3><ul>${run.result.errors.map((e) => html`<li class="mono">${e}</li>`)}</ul>`}</section>`;
 }
 
 function rowTable(rows: Row[]): Html {
@@ -42,12 +42,12 @@ function rowTable(rows: Row[]): Html {
     const low = judged && r.pct !== null && r.pct < LOW_PCT;
     const check = r.check
       ? r.check.ok
-        ? m('bench.checkOk', { err: String(r.check.relError), tol: r.check.tolerance })
-        : m('bench.checkBad', { err: String(r.check.relError), tol: r.check.tolerance })
+        ? msg('bench.checkOk', { err: String(r.check.relError), tol: r.check.tolerance })
+        : msg('bench.checkBad', { err: String(r.check.relError), tol: r.check.tolerance })
       : '';
     return html`<tr><td class="num">${r.gpu}</td><td>${r.what}</td><td class="num" data-sort="${sizeSort(r.size)}">${r.size}</td><td class="num">${r.value.toFixed(1)} ${r.unit}</td><td class="num">${r.expected === null ? '—' : `${r.expected} ${r.unit}`}</td><td class="num${low ? ' low' : ''}" data-sort="${r.pct ?? ''}">${r.pct === null ? '—' : html`${r.pct} % <meter min="0" max="120" value="${Math.min(r.pct, 120)}"></meter>`}</td><td class="note">${r.basis ?? ''}</td><td${r.check && !r.check.ok ? html` class="bad"` : ''}>${check}</td></tr>`;
   });
-  return html`<div class="scroll"><table class="sortable rows"><thead><tr><th>GPU</th><th>${m('bench.what')}</th><th>${m('bench.size')}</th><th>${m('bench.measured')}</th><th>${m('bench.expected')}</th><th>%</th><th>${m('bench.basis')}</th><th>${m('bench.check')}</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  return html`<div class="scroll"><table class="sortable rows"><thead><tr><th>GPU</th><th>${msg('bench.what')}</th><th>${msg('bench.size')}</th><th>${msg('bench.measured')}</th><th>${msg('bench.expected')}</th><th>%</th><th>${msg('bench.basis')}</th><th>${msg('bench.check')}</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** "256 MiB" and "8192³" sort by their number of bytes or elements. */
@@ -80,17 +80,22 @@ function copyCharts(run: BenchRun, rows: Row[], gpu: number): Html[] {
       });
       const expected = of.filter((x) => x.row?.expected !== null && x.row?.expected !== undefined);
       if (expected.length > 0)
-        series.push({ name: m('bench.expectedOf', { what: kind }), color, dashed: true, points: expected.map((x) => ({ x: x.c.bytes, y: x.row!.expected! })) });
+        series.push({
+          name: msg('bench.expectedOf', { what: kind }),
+          color,
+          dashed: true,
+          points: expected.map((x) => ({ x: x.c.bytes, y: x.row!.expected! })),
+        });
     }
     const sizes = [...new Set(copies.filter((x) => chart.kinds.includes(x.c.kind)).map((x) => x.c.bytes))].sort((a, b) => a - b);
     return lineChart({
       id: `${chart.id}-gpu${gpu}`,
-      title: m(chart.title, { gpu }),
-      xLabel: m('bench.size'),
+      title: msg(chart.title, { gpu }),
+      xLabel: msg('bench.size'),
       yLabel: 'GB/s',
       xLog: true,
       xTicks: sizes.map((s) => ({ x: s, label: sizeLabel(s) })),
-      dashedLegend: m('bench.expectedNote'),
+      dashedLegend: msg('bench.expectedNote'),
       series,
     });
   });
@@ -111,17 +116,17 @@ function gemmChart(run: BenchRun, rows: Row[], gpu: number): Html {
     });
     const expected = of.filter((x) => x.row?.expected !== null && x.row?.expected !== undefined);
     if (expected.length > 0)
-      series.push({ name: m('bench.expectedOf', { what: dtype }), color, dashed: true, points: expected.map((x) => ({ x: x.g.m, y: x.row!.expected! })) });
+      series.push({ name: msg('bench.expectedOf', { what: dtype }), color, dashed: true, points: expected.map((x) => ({ x: x.g.m, y: x.row!.expected! })) });
   });
   const sizes = [...new Set(gemms.map((x) => x.g.m))].sort((a, b) => a - b);
   return lineChart({
     id: `gemm-gpu${gpu}`,
-    title: m('bench.gemmChart', { gpu }),
-    xLabel: m('bench.gemmSize'),
+    title: msg('bench.gemmChart', { gpu }),
+    xLabel: msg('bench.gemmSize'),
     yLabel: 'TFLOP/s',
     xLog: true,
     xTicks: sizes.map((s) => ({ x: s, label: `${s}³` })),
-    dashedLegend: m('bench.expectedNote'),
+    dashedLegend: msg('bench.expectedNote'),
     series,
   });
 }
@@ -129,21 +134,21 @@ function gemmChart(run: BenchRun, rows: Row[], gpu: number): Html {
 function skipped(run: BenchRun): Html | false {
   return (
     run.result.skipped.length > 0 &&
-    html`<h3>${m('bench.skipped')}</h3><ul>${run.result.skipped.map((s) => html`<li>GPU ${s.gpu} ${s.dtype}: ${s.reason}</li>`)}</ul>`
+    html`<h3>${msg('bench.skipped')}</h3><ul>${run.result.skipped.map((s) => html`<li>GPU ${s.gpu} ${s.dtype}: ${s.reason}</li>`)}</ul>`
   );
 }
 
 function p2p(run: BenchRun): Html | false {
   const rows = run.result.p2p.map(
     (p) =>
-      html`<tr><td class="num">${p.src}</td><td class="num">${p.dst}</td><td>${p.canAccess ? 'P2P' : m('bench.viaHost')}</td><td class="num">${p.medianGBs === null ? '—' : `${p.medianGBs.toFixed(1)} GB/s`}</td><td class="mono">${p.error ?? ''}</td></tr>`,
+      html`<tr><td class="num">${p.src}</td><td class="num">${p.dst}</td><td>${p.canAccess ? 'P2P' : msg('bench.viaHost')}</td><td class="num">${p.medianGBs === null ? '—' : `${p.medianGBs.toFixed(1)} GB/s`}</td><td class="mono">${p.error ?? ''}</td></tr>`,
   );
   const ar = run.result.allReduce ?? null;
   return (
     (rows.length > 0 || ar !== null) &&
-    html`<h3>${m('bench.p2p')}</h3>${rows.length > 0 && html`<div class="scroll"><table><thead><tr><th>${m('bench.src')}</th><th>${m('bench.dst')}</th><th>${m('bench.path')}</th><th>${m('bench.measured')}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`}${
+    html`<h3>${msg('bench.p2p')}</h3>${rows.length > 0 && html`<div class="scroll"><table><thead><tr><th>${msg('bench.src')}</th><th>${msg('bench.dst')}</th><th>${msg('bench.path')}</th><th>${msg('bench.measured')}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`}${
       ar &&
-      html`<p>${m('bench.allReduce', { gpus: ar.gpus, size: sizeLabel(ar.bytes), algbw: ar.algbwGBs.toFixed(1), busbw: ar.busbwGBs.toFixed(1) })}${ar.error && html` <span class="mono">${ar.error}</span>`}</p>`
+      html`<p>${msg('bench.allReduce', { gpus: ar.gpus, size: sizeLabel(ar.bytes), algbw: ar.algbwGBs.toFixed(1), busbw: ar.busbwGBs.toFixed(1) })}${ar.error && html` <span class="mono">${ar.error}</span>`}</p>`
     }`
   );
 }
@@ -166,8 +171,8 @@ function clocks(run: BenchRun): Html | false {
   const charts = METRICS.map((metric) =>
     lineChart({
       id: `clock-${metric.key}`,
-      title: m(metric.title),
-      xLabel: m('bench.time'),
+      title: msg(metric.title),
+      xLabel: msg('bench.time'),
       yLabel: metric.unit,
       series: gpus.map((gpu, color) => ({
         name: `GPU ${gpu}`,
@@ -178,5 +183,5 @@ function clocks(run: BenchRun): Html | false {
       })),
     }),
   );
-  return html`<h3>${m('bench.clocks')}</h3><p class="note">${m('bench.clocksNote', { samples: run.clocks.length })}</p><div class="charts">${charts}</div>`;
+  return html`<h3>${msg('bench.clocks')}</h3><p class="note">${msg('bench.clocksNote', { samples: run.clocks.length })}</p><div class="charts">${charts}</div>`;
 }

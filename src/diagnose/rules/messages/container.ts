@@ -1,8 +1,8 @@
 // Messages of container-limits: /dev/shm and the locked-memory limit (RLIMIT_MEMLOCK) a container starts with.
 // Commands stay in the fix lines themselves; only the sentences around them are translated.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const container = section({
   en: {
     evShm: '/dev/shm size (free)',
     evMemlock: 'locked-memory limit, ulimit -l (soft / hard)',

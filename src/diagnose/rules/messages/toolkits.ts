@@ -1,9 +1,9 @@
 // Messages of the toolkit rules (toolkit-mismatch, multiple-toolkits) and of arch-unsupported that are new since the
-// rules became the one producer of their codes; the older ones are in messages-framework.ts, messages-system.ts and
+// rules became the one producer of their codes; the older ones are in messages/framework.ts, messages/system.ts and
 // explainers/messages.ts until the catalogues are merged.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const tm = defineMessages({
+export const toolkits = section({
   en: {
     tkHowCudaPath: 'CUDA_PATH',
     evCudaHome: 'CUDA_HOME a build would use',

@@ -1,7 +1,7 @@
 // Help and usage errors of `gpuenv plan`.
-import { defineMessages } from '../i18n/index.js';
+import { section } from '../../i18n/index.js';
 
-export const planCliMessages = defineMessages({
+export const plan = section({
   en: {
     help: [
       '  --framework torch[@VER]|tensorflow[@VER]|jax[@VER]   what to install (repeatable; default torch)',

@@ -1,7 +1,7 @@
 // Why the checker (check.ts) finds an install command wrong or cannot check it; the commands themselves stay literal.
-import { defineMessages } from '../i18n/index.js';
+import { section } from '../../i18n/index.js';
 
-export const cm = defineMessages({
+export const check = section({
   en: {
     indexUnknown: 'download.pytorch.org/whl/{tag} is not a PyTorch wheel index in gpuenv’s table (nearest: {near})',
     indexNightlyUnknown: 'download.pytorch.org/whl/nightly/{tag} is not a nightly index gpuenv knows (nightly builds: {tags})',

@@ -1,7 +1,7 @@
 // Messages of `gpuenv vram`.
-import { defineMessages } from '../i18n/index.js';
+import { section } from '../../i18n/index.js';
 
-export const vramMessages = defineMessages({
+export const vram = section({
   en: {
     help: "  <model>             a catalogue name (llama-3-8b, bert-large, resnet-50 …), a parameter count (7b, 350m) or a config.json\n  --train | --infer   training step (default) or inference with a KV cache\n  --precision P       fp32|fp16|bf16|fp8|int8|int4 (default bf16; training at 16 bit means AMP mixed precision)\n  --optimizer O       adamw|sgd|adam8bit|adafactor (default adamw)\n  --batch N --seq N   batch size (default 1) and sequence length (default: the model's, at most 2048; image side for CNNs)\n  --lora R | --qlora  LoRA adapters of rank R on a frozen base; QLoRA: 4-bit NF4 base, rank 64\n  --checkpointing     full activation checkpointing (recompute each layer in backward)\n  --eager-attention   attention without FlashAttention/SDPA (keeps the s² score matrices)\n  --gpus N --strategy ddp|fsdp|zero2|zero3   memory per GPU when N GPUs share the run\n  --gpu NAME          the GPU to size the batch for (default: this machine's first GPU)\n  --json              every term as JSON",
     'usage.model': 'name a model: gpuenv vram <model|params|config.json> (e.g. llama-3-8b, 7b, ./config.json)',

@@ -1,8 +1,8 @@
 // Messages of what explain says when no rule names a cause (the rule of last resort, unexplained-error) and of the
 // symptoms in prose that confirm a finding (diagnose/rank.ts). Commands stay in the fix lines themselves.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const xm = defineMessages({
+export const explain = section({
   en: {
     evSymptom: 'symptom (line {line})',
     evError: 'error (line {line})',
@@ -16,11 +16,11 @@ export const xm = defineMessages({
     ctNothing: 'The paste states no versions (driver, CUDA, framework, GPU).',
     ctNext: 'The outputs below show what the known causes depend on.',
     ctPaste: 'run these, then paste their output into gpuenv explain together with what you pasted here',
-    'symptom:gpu-not-used': 'the GPU is not used',
-    'symptom:gpu-not-detected': 'the GPU is not detected',
-    'symptom:slow': 'it runs slowly',
-    'symptom:hang': 'it hangs',
-    'symptom:memory-held': 'GPU memory is not released',
+    'symptom.gpu-not-used': 'the GPU is not used',
+    'symptom.gpu-not-detected': 'the GPU is not detected',
+    'symptom.slow': 'it runs slowly',
+    'symptom.hang': 'it hangs',
+    'symptom.memory-held': 'GPU memory is not released',
     nextCollectEnv: 'PyTorch, CUDA, cuDNN, driver and GPU in one report',
     nextTf: "TensorFlow's build (its CUDA and cuDNN) and the GPUs it sees",
     nextJax: 'jax, jaxlib, the CUDA plugin and the devices',
@@ -53,11 +53,11 @@ export const xm = defineMessages({
     ctNothing: '粘贴内容里没有版本信息（驱动、CUDA、框架、GPU）。',
     ctNext: '下面命令的输出包含已知原因所依赖的事实。',
     ctPaste: '运行这些命令，把输出连同这次粘贴的内容一起贴给 gpuenv explain',
-    'symptom:gpu-not-used': '没有用到 GPU',
-    'symptom:gpu-not-detected': '检测不到 GPU',
-    'symptom:slow': '运行很慢',
-    'symptom:hang': '程序卡住',
-    'symptom:memory-held': '显存不释放',
+    'symptom.gpu-not-used': '没有用到 GPU',
+    'symptom.gpu-not-detected': '检测不到 GPU',
+    'symptom.slow': '运行很慢',
+    'symptom.hang': '程序卡住',
+    'symptom.memory-held': '显存不释放',
     nextCollectEnv: '一次列出 PyTorch、CUDA、cuDNN、驱动和 GPU',
     nextTf: 'TensorFlow 的构建信息（CUDA 与 cuDNN 版本）和它看到的 GPU',
     nextJax: 'jax、jaxlib、CUDA 插件和设备',

@@ -1,7 +1,7 @@
 // Messages of `gpuenv explain` itself: options, the input summary, empty input.
-import { defineMessages } from '../i18n/index.js';
+import { section } from '../../i18n/index.js';
 
-export const xm = defineMessages({
+export const explain = section({
   en: {
     'opt.file': '  FILE | -           the text to explain (a log, a traceback, collect_env, nvidia-smi …); - or nothing: standard input',
     'opt.json': '  --json              {schemaVersion, findings[]} as JSON',

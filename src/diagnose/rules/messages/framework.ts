@@ -1,7 +1,7 @@
 // Messages of the framework rules (arch, CPU builds, driver floors, cuDNN, toolkits, package managers, libraries).
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const framework = section({
   en: {
     // shared
     evDriver: 'NVIDIA driver',

@@ -1,8 +1,8 @@
 // Messages of the run-time rules (out of memory, NCCL, WSL, PCIe and ECC as a text reports them).
 // Commands stay in the fix lines themselves; only the sentences around them are translated.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const rm = defineMessages({
+export const runtime = section({
   en: {
     // out-of-memory
     evMemoryInUse: 'GPU {gpu} memory in use',

@@ -1,8 +1,8 @@
 // Messages of the rules about which GPUs a program reaches: gpus-hidden (CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES)
 // and deep-check-failed (what importing torch in a child process said). Commands stay in the fix lines themselves.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const devices = section({
   en: {
     evDriverGpus: 'GPUs the driver shows',
     evVisible: 'GPUs CUDA programs see',

@@ -1,7 +1,7 @@
 // Help lines of `gpuenv cuda`.
-import { defineMessages } from '../i18n/index.js';
+import { section } from '../../i18n/index.js';
 
-export const cudaHelp = defineMessages({
+export const cuda = section({
   en: {
     help:
       "  list                          every toolkit: version, path, how installed, size, what points at it; frameworks' build CUDA\n" +

@@ -1,9 +1,9 @@
 // Messages of the library rules (library-not-found, cudnn-mismatch, library-shadowing) that the older catalogues
-// (messages-framework.ts, messages-system.ts, explainers/messages.ts) do not hold: evidence wordings both a machine
+// (messages/framework.ts, messages/system.ts, explainers/messages.ts) do not hold: evidence wordings both a machine
 // and a text use, names of what cannot be loaded, and the notes after the commands of a fix.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const libraries = section({
   en: {
     // evidence, one wording for a probe's and a text's fact
     evResolves: '{soname} resolves to',

@@ -1,8 +1,8 @@
 // Messages of the node-health rules (Xid errors, missing GPUs, fabric manager, modes, capped clocks, a hung driver).
 // Commands stay in the fix lines themselves; only the sentences around them are translated.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const health = section({
   en: {
     evXid: 'Xid {code} in the kernel log',
     evKernelLog: 'kernel log',

@@ -1,8 +1,8 @@
 // Messages of the rules about settings in the environment: build architecture lists (arch-list-mismatch) and
 // variables that switch off fast paths (slow-settings). Commands stay in the fix lines themselves.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const settings = section({
   en: {
     evGpuCc: 'GPU {index} ({name}) compute capability',
     evBuildNvcc: 'nvcc a build would use',

@@ -1,8 +1,8 @@
 // Messages of the system-level rules (GPU presence, driver, kernel modules, loader, WSL, hardware health).
 // Commands stay in the fix lines themselves; only the sentences around them are translated.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const system = section({
   en: {
     // evidence labels
     evPciDevice: 'NVIDIA device on the PCI bus',

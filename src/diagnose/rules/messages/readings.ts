@@ -1,9 +1,9 @@
 // Messages of the node rules' readings of a text (explain): CUDA's own error codes and the driver's lines that name
 // a node cause (802 fabric manager, 216 exclusive compute mode, a container hook timing out, a GPU off the bus),
 // nouveau in an lsmod listing, and TensorFlow next to a system cuDNN of another major.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const rm = defineMessages({
+export const readings = section({
   en: {
     evNvswitchGpu: 'GPU of an NVSwitch (HGX/DGX) board',
     evLsmod: 'kernel modules listed (lsmod)',

@@ -1,7 +1,7 @@
 // Messages of gpu-busy: processes that hold a GPU's memory or its only context. Commands stay literal in the fix lines.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const bm = defineMessages({
+export const busy = section({
   en: {
     evProcess: 'process on GPU {index}',
     evMemory: 'GPU {index} memory in use / total',

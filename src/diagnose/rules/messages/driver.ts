@@ -1,8 +1,8 @@
 // Messages of the driver rules (driver too old, not loaded, of another release than its libraries, Secure Boot,
 // nouveau, no GPU, forward-compat libraries), for the sentences these rules say the same way whatever the facts came from.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const m = defineMessages({
+export const driver = section({
   en: {
     evDriverCuda: 'NVIDIA driver supports CUDA up to',
     // driver-too-old: title, then the cause as four parts (where the CUDA comes from, what it needs, what the driver has, what fails)

@@ -1,7 +1,7 @@
 // The comments inside fix command lists (`command   # why`): the command stays as it is, the comment is translated.
-import { defineMessages } from '../../i18n/index.js';
+import { section } from '../../../i18n/index.js';
 
-export const fx = defineMessages({
+export const fixes = section({
   en: {
     staleNvmlLink: "the libnvidia-ml.so.1 that loads: a stale link to the old driver's library also gives this error",
     dkmsBuiltForKernel: 'nvidia.ko* built for this kernel?',
