@@ -148,7 +148,7 @@ function isValueOf(argv: string[], i: number): boolean {
 
 function reportError(error: unknown, io: Io): number {
   if (error instanceof UsageError) {
-    io.err(`gpuenv: ${msg('cli.error.prefix')}: ${error.message}\n`);
+    io.err(`gpuenv: ${msg('cli.error.usage', { message: error.message })}\n`);
     if (error.hint) io.err(`${error.hint}\n`);
     return EXIT.usage;
   }

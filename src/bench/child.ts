@@ -2,6 +2,7 @@
 // torch: in the user's Python), then optionally an NCCL all-reduce. A crash or hang here costs the CLI
 // one failed benchmark, never itself. Messages go to the parent over IPC; nothing on stdout.
 import { spawn } from 'node:child_process';
+import { type Lang, setLang } from '../i18n/index.js';
 import { loadKoffi } from '../native/koffi.js';
 import { killAll, track } from '../process/children.js';
 import { startWorker } from '../process/self.js';
@@ -11,6 +12,8 @@ import type { AllReduceResult, BenchRun, ClockSample, EngineConfig, EngineMessag
 
 export interface ChildStart {
   type: 'start';
+  /** The CLI's language: the child's errors and notes, and its engine thread's, are written in it. */
+  lang?: Lang;
   engine: Engine;
   config: EngineConfig;
   /** Python with torch, for --engine torch and the all-reduce. */
@@ -32,6 +35,7 @@ function send(m: ChildOut): Promise<void> {
 }
 
 async function main(start: ChildStart): Promise<void> {
+  if (start.lang) setLang(start.lang);
   // Node's start-up until this module ran, then each part of the child's own work.
   const phasesMs: Record<string, number> = { 'child: Node start': Math.round(performance.now()) };
   let mark = performance.now();
@@ -100,7 +104,7 @@ async function main(start: ChildStart): Promise<void> {
 /** The engine thread's result; abandoned: it hung in NCCL and what it measured before is returned instead. */
 function runWorker(start: ChildStart, progress: (t: string, step?: string) => void): Promise<{ result: EngineResult; abandoned: boolean }> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule } });
+    const worker = startWorker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule, lang: start.lang } });
     let done = false;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const settle = (f: () => void) => {

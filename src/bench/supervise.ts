@@ -1,5 +1,6 @@
 // Runs the bench child under a watchdog and relays its progress: a hung driver call or a segfault in
 // cuBLAS becomes a failed run with a reason, never a frozen or crashed CLI.
+import { getLang } from '../i18n/index.js';
 import { track } from '../process/children.js';
 import { forkSelf } from '../process/self.js';
 import type { ChildOut, ChildStart } from './child.js';
@@ -59,6 +60,6 @@ export function superviseBench(options: SuperviseOptions): Promise<SuperviseOutc
         }
       }, 100);
     });
-    child.send({ type: 'start', ...options.start } satisfies ChildStart);
+    child.send({ type: 'start', lang: getLang(), ...options.start } satisfies ChildStart);
   });
 }

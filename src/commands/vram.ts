@@ -209,10 +209,14 @@ export async function run(ctx: CommandContext): Promise<number> {
   else lines.push(msg('vram.target.none'));
   if (sugg.length) {
     lines.push('', msg('vram.suggest.title'));
+    // A table, so the savings and totals start at one column whatever the flags' widths.
     lines.push(
-      ...sugg.map(
-        (s) =>
-          `  ${msg('vram.suggest.row', { flags: s.flags, saving: formatBytes(s.savingBytes), total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? msg('vram.suggest.fits') : msg('vram.suggest.noFit') })}`,
+      ...table(
+        sugg.map((s) => [
+          s.flags,
+          `−${formatBytes(s.savingBytes)}`,
+          msg('vram.suggest.total', { total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? msg('vram.suggest.fits') : msg('vram.suggest.noFit') }),
+        ]),
       ),
     );
   }

@@ -1,5 +1,6 @@
 // Text for `gpuenv cuda list` and `gpuenv cuda which` (JSON is the data itself).
 import { findingsSection } from '../render/findings-text.js';
+import { installKindLabel } from '../render/kind-labels.js';
 import { formatBytes, table, type Style } from '../render/style.js';
 import { padEndDisplay } from '../render/width.js';
 import type { CudaList } from './list.js';
@@ -21,7 +22,7 @@ export function renderList(l: CudaList, st: Style): string {
       const mark = used.length ? st.green('*') : ' ';
       out.push(`${mark} ${st.bold(padEndDisplay(t.version ?? '?', 9))} ${t.path}`);
       const size = t.sizeBytes === null ? null : `${t.sizeComplete ? '' : '≥ '}${formatBytes(t.sizeBytes)}`;
-      out.push(`    ${[msg('l.kind', { kind: t.installKind }), size ? msg('l.size', { size }) : null].filter(Boolean).join(', ')}`);
+      out.push(`    ${[msg('l.kind', { kind: installKindLabel(t.installKind) }), size ? msg('l.size', { size }) : null].filter(Boolean).join(', ')}`);
       out.push(`    ${used.length ? msg('l.usedBy', { list: used.join(', ') }) : st.dim(msg('l.unused'))}`);
       if (t.aliases.length) out.push(`    ${st.dim(msg('l.aliases', { list: t.aliases.join(', ') }))}`);
     }

@@ -4,6 +4,7 @@ import { posix } from 'node:path';
 import { UsageError } from '../errors.js';
 import { compareVersions, versionHasPrefix } from '../knowledge/version.js';
 import { createProbeContext } from '../probe/context.js';
+import { installKindLabel } from '../render/kind-labels.js';
 import { padEndDisplay } from '../render/width.js';
 import { probeToolkits } from '../probe/toolkits.js';
 import type { Toolkit } from '../snapshot/types.js';
@@ -74,6 +75,6 @@ function listForError(toolkits: Toolkit[]): string {
   if (toolkits.length === 0) return msg('err.noneInstalled');
   const lines = [...toolkits]
     .sort((a, b) => compareVersions(versionOf(b) ?? '0', versionOf(a) ?? '0'))
-    .map((t) => `  ${padEndDisplay(versionOf(t) ?? '?', 10)} ${t.path}  (${t.installKind})`);
+    .map((t) => `  ${padEndDisplay(versionOf(t) ?? '?', 10)} ${t.path}  (${installKindLabel(t.installKind)})`);
   return `${msg('err.available')}\n${lines.join('\n')}`;
 }

@@ -27,6 +27,11 @@ export const msg = defineMessages({
     fabricNotRunning: 'no nv-fabricmanager process',
     smiNotItsFormat: "not nvidia-smi's output format: {fields}",
     cuInitReturned: 'cuInit returned {rc}',
+    nativeFailed: '{reason}: {detail}',
+    'nativeReason.timeout': 'timeout',
+    'nativeReason.crashed': 'crashed',
+    'nativeReason.unavailable': 'unavailable',
+    'nativeReason.error': 'error',
   },
   'zh-CN': {
     killed: '{ms} ms 内没有响应；已终止',
@@ -52,5 +57,10 @@ export const msg = defineMessages({
     fabricNotRunning: '没有 nv-fabricmanager 进程',
     smiNotItsFormat: '不是 nvidia-smi 的输出格式：{fields}',
     cuInitReturned: 'cuInit 返回 {rc}',
+    nativeFailed: '{reason}：{detail}',
+    'nativeReason.timeout': '超时',
+    'nativeReason.crashed': '崩溃',
+    'nativeReason.unavailable': '不可用',
+    'nativeReason.error': '出错',
   },
 });

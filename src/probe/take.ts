@@ -148,7 +148,7 @@ function nativeRecord(native: Awaited<ReturnType<System['probeNative']>>, report
       ok: false,
       durationMs: Math.round(native.durationMs),
       ...(native.reason === 'timeout' ? { timedOut: true } : {}),
-      detail: `${native.reason}: ${native.detail}`,
+      detail: msg('nativeFailed', { reason: msg(`nativeReason.${native.reason}`), detail: native.detail }),
     };
   }
   const problems = [report?.unavailable, report?.nvml?.library.error, report?.nvml?.initError, report?.cuda?.initError].filter(Boolean);

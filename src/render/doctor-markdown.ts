@@ -2,6 +2,7 @@
 import type { Diagnosis } from '../diagnose/index.js';
 import type { Severity } from '../findings.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { installKindLabel, libraryOriginLabel } from './kind-labels.js';
 import { msg } from './messages.js';
 import { sourceLabel } from './source-label.js';
 import { formatBytes } from './style.js';
@@ -20,15 +21,15 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   out.push(`## ${msg('doc.title', { host: s.hostname ?? s.root })}`, '');
   const osBits = [
     s.os.prettyName?.value,
-    s.os.kernel ? `kernel ${s.os.kernel.value}` : undefined,
+    s.os.kernel ? msg('snap.kernel', { version: s.os.kernel.value }) : undefined,
     s.os.wsl?.value ? 'WSL' : undefined,
-    s.os.container?.value ? `container: ${s.os.container.value}` : undefined,
+    s.os.container?.value ? msg('snap.container', { kind: s.os.container.value }) : undefined,
   ].filter(Boolean);
   out.push(`${osBits.join(' · ')} · gpuenv ${s.tool.version} · ${s.takenAt}`, '');
 
   out.push(`### ${msg('snap.gpus')}`, '');
   if (s.gpus.length) {
-    out.push(row(['#', 'GPU', 'CC', 'memory', 'PCIe (current / max)', 'source']), row(['-', '-', '-', '-', '-', '-']));
+    out.push(row(['#', 'GPU', 'CC', msg('md.memory'), msg('md.pcie'), msg('md.source')]), row(['-', '-', '-', '-', '-', '-']));
     for (const g of s.gpus) {
       out.push(
         row([
@@ -43,31 +44,33 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
     }
   } else {
     out.push(
-      `${msg('snap.noGpu')}${s.pciGpus.length ? `; ${msg('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}] (${p.driver ?? 'no driver'})`).join(', ') })}` : ''}`,
+      `${msg('snap.noGpu')}${s.pciGpus.length ? `; ${msg('snap.pciOnly', { list: s.pciGpus.map((p) => `${p.address} [10de:${p.deviceId.replace(/^0x/, '')}] (${p.driver ?? msg('md.noDriver')})`).join(', ') })}` : ''}`,
     );
   }
   out.push('', `### ${msg('snap.driver')}`, '');
   const drv = [
-    s.driver.version ? `user space **${s.driver.version.value}** (${s.driver.version.source})` : undefined,
-    s.driver.kernelModule ? `kernel module **${s.driver.kernelModule.value}**${s.driver.moduleFlavor ? ` (${s.driver.moduleFlavor.value})` : ''}` : undefined,
+    s.driver.version ? msg('md.driverUser', { version: s.driver.version.value, source: sourceLabel(s.driver.version.source) }) : undefined,
+    s.driver.kernelModule
+      ? msg('md.driverKernel', { version: s.driver.kernelModule.value, flavor: s.driver.moduleFlavor ? ` (${s.driver.moduleFlavor.value})` : '' })
+      : undefined,
     s.driver.cudaVersion ? `CUDA ≤ **${s.driver.cudaVersion.value}**` : undefined,
   ].filter(Boolean);
   out.push(drv.length ? drv.join(' · ') : msg('snap.driverNone'));
 
   out.push('', `### ${msg('snap.toolkits')}`, '');
   if (s.toolkits.length) {
-    out.push(row(['version', 'path', 'installed as', 'PATH', 'CUDA_HOME', '/usr/local/cuda', 'LD_LIBRARY_PATH']), row(['-', '-', '-', '-', '-', '-', '-']));
+    out.push(row([msg('md.version'), msg('md.path'), msg('md.installedAs'), 'PATH', 'CUDA_HOME', '/usr/local/cuda', 'LD_LIBRARY_PATH']), row(['-', '-', '-', '-', '-', '-', '-']));
     const yes = (b: boolean) => (b ? '✓' : '');
     for (const t of s.toolkits)
       out.push(
-        row([t.version?.value ?? '?', t.path, t.installKind, yes(t.active.path), yes(t.active.cudaHome), yes(t.active.symlink), yes(t.active.ldLibraryPath)]),
+        row([t.version?.value ?? '?', t.path, installKindLabel(t.installKind), yes(t.active.path), yes(t.active.cudaHome), yes(t.active.symlink), yes(t.active.ldLibraryPath)]),
       );
   } else out.push(msg('snap.toolkitNone'));
 
   out.push('', `### ${msg('snap.libraries')}`, '');
   if (s.libraries.length) {
-    out.push(row(['library', 'version', 'folder', 'origin']), row(['-', '-', '-', '-']));
-    for (const l of s.libraries) out.push(row([l.name, l.version?.value ?? '?', l.dir, l.origin]));
+    out.push(row([msg('md.library'), msg('md.version'), msg('md.folder'), msg('md.origin')]), row(['-', '-', '-', '-']));
+    for (const l of s.libraries) out.push(row([l.name, l.version?.value ?? '?', l.dir, libraryOriginLabel(l.origin)]));
   } else out.push(msg('snap.librariesNone'));
   for (const c of s.cudaCompat) out.push('', `cuda-compat \`${c.path}\`: ${c.inUse ? msg('snap.inUse') : msg('snap.notInUse')} (${c.reason})`);
 
@@ -75,7 +78,7 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
   if (s.python.length === 0) out.push(msg('doc.pythonNone'));
   for (const env of s.python) {
     out.push(
-      `- \`${env.prefix}\` (${[env.kind, env.version ? `Python ${env.version.value}` : undefined, env.active ? msg('doc.active') : undefined].filter(Boolean).join(', ')})`,
+      `- \`${env.prefix}\` (${[msg(`doc.envKind.${env.kind}`), env.version ? `Python ${env.version.value}` : undefined, env.active ? msg('doc.active') : undefined].filter(Boolean).join(', ')})`,
     );
     for (const p of env.packages.filter((x) =>
       /^(torch|torchvision|torchaudio|tensorflow.*|jax|jaxlib|jax-cuda.*|cupy.*|xformers|flash.attn|bitsandbytes|vllm|triton|deepspeed|onnxruntime-gpu)$/.test(

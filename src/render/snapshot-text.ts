@@ -1,5 +1,6 @@
 // The human inventory printed by `gpuenv snapshot`: short, one line per thing, sources in brackets.
 import type { Snapshot } from '../snapshot/types.js';
+import { installKindLabel, libraryOriginLabel, probeLabel } from './kind-labels.js';
 import { msg } from './messages.js';
 import { type Style, formatBytes, table } from './style.js';
 
@@ -97,7 +98,7 @@ export function toolkitSection(s: Snapshot, st: Style): string[] {
         return [
           t.version?.value ?? msg('snap.unknownVersion'),
           t.path,
-          `(${t.installKind})`,
+          `(${installKindLabel(t.installKind)})`,
           t.aliases.length ? `← ${t.aliases.join(', ')}` : '',
           act.length ? st.green(msg('snap.activeFor', { what: act.join(', ') })) : '',
         ];
@@ -112,7 +113,7 @@ export function librarySection(s: Snapshot, st: Style): string[] {
   out.push(st.bold(msg('snap.libraries')));
   if (s.libraries.length === 0) out.push(`  ${msg('snap.librariesNone')}`);
   const label = { cudnn: 'cuDNN', nccl: 'NCCL', cudart: 'cudart', cublas: 'cuBLAS' } as const;
-  out.push(...table(s.libraries.map((l) => [label[l.name], l.version?.value ?? '?', l.dir, `(${l.origin})`])));
+  out.push(...table(s.libraries.map((l) => [label[l.name], l.version?.value ?? '?', l.dir, `(${libraryOriginLabel(l.origin)})`])));
   if (s.cudaCompat.length) {
     out.push('', st.bold(msg('snap.compat')));
     out.push(...table(s.cudaCompat.map((c) => [c.path, c.inUse ? st.yellow(msg('snap.inUse')) : msg('snap.notInUse'), st.dim(c.reason)])));
@@ -125,7 +126,7 @@ export function probeSection(s: Snapshot, st: Style): string[] {
   const failed = s.probes.filter((p) => !p.ok && p.detail !== 'not found');
   if (failed.length) {
     out.push('', st.bold(msg('snap.problems')));
-    out.push(...table(failed.map((p) => [p.name, p.timedOut ? st.yellow(msg('snap.timedOut')) : (p.detail ?? ''), `${p.durationMs} ms`])));
+    out.push(...table(failed.map((p) => [probeLabel(p.name), p.timedOut ? st.yellow(msg('snap.timedOut')) : (p.detail ?? ''), `${p.durationMs} ms`])));
   }
   return out;
 }

@@ -111,6 +111,22 @@ describe('bench worker protocol', () => {
       expect(o.run.result.allReduceSkipped).toBe('no libnccl.so.2 (libnccl.so.2: not found) and no Python with torch for torchrun');
     }
   });
+  it("the child and its engine thread speak the CLI's language", async () => {
+    // The engine thread has its own copy of the i18n module: it reports the language it was given.
+    const e = engine('lang.mjs', `const { getLang } = await import(${JSON.stringify(join(build, 'i18n/index.js'))});
+       return { ...${JSON.stringify(result)}, errors: ['thread:' + getLang()], allReduceSkipped: 'libnccl.so.2: not found' };`);
+    const s0 = start(e);
+    const o = await supervise({
+      start: { ...s0, lang: 'zh-CN', allReduce: true, config: { ...s0.config, allReduce: { sizes: [1024], iters: 1, warmup: 0, minGpus: 1 } } },
+      timeoutMs: 10_000,
+    });
+    expect(o.ok).toBe(true);
+    if (o.ok) {
+      expect(o.run.result.errors).toContain('thread:zh-CN');
+      expect(o.run.result.allReduceSkipped).toMatch(/[\u4e00-\u9fff]/);
+      expect(o.run.result.allReduceSkipped).toContain('libnccl.so.2: not found');
+    }
+  });
   it('a hung engine is killed by the watchdog', async () => {
     const t0 = Date.now();
     const o = await supervise({

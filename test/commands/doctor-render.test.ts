@@ -30,6 +30,17 @@ describe('doctor reports', () => {
     await expect(r.out).toMatchFileSnapshot('__snapshots__/doctor-h200.md');
   });
 
+  it('h200: markdown in Chinese, table headers and labels included', async () => {
+    const r = await report('h200', ['--markdown'], { GPUENV_LANG: 'zh-CN' });
+    expect(r.code).toBe(0);
+    // A header row is the line above a `| - |` row: its cells are gpuenv's own words (names in capitals aside).
+    const lines = r.out.split('\n');
+    const headers = lines.filter((_, i) => /^\| -( \| -)* \|$/.test(lines[i + 1] ?? '')).flatMap((l) => l.split('|').map((c) => c.trim()));
+    expect(headers.length).toBeGreaterThan(10);
+    expect(headers.filter((c) => !c.startsWith('/') && /[a-z]{3,}/.test(c))).toEqual([]);
+    await expect(r.out).toMatchFileSnapshot('__snapshots__/doctor-h200.zh-CN.md');
+  });
+
   it('gpu-no-driver in Chinese, exit 1', async () => {
     const r = await report('gpu-no-driver', [], { GPUENV_LANG: 'zh-CN' });
     expect(r.code).toBe(1);

@@ -71,6 +71,17 @@ describe('tables in Chinese line up by display width', () => {
     for (const b of blocks) expect(misaligned(b), b.rows.join('\n')).toEqual([]);
   });
 
+  it.each([
+    ['vram', 'llama-3-8b', '--gpu', 'RTX 4090'],
+    ['vram', 'llama-2-7b', '--train', '--gpu', 'RTX 3090'],
+  ])('%s %s … --lang zh-CN lines up every table, the ways to make it fit included', async (...args) => {
+    const out = await run([...args, '--lang', 'zh-CN']);
+    const blocks = tableBlocks(out, 2);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const b of blocks) expect(misaligned(b), b.rows.join('\n')).toEqual([]);
+    expect(blocks.some((b) => b.rows.some((r) => r.includes('--qlora')))).toBe(true);
+  });
+
   it('aligns a column whose Chinese cells differ in width (probe failures, cuda-compat copies)', async () => {
     const s = await snapshotOf('h200');
     const compat = s.cudaCompat[0]!;

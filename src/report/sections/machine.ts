@@ -1,6 +1,7 @@
 // The machine: its GPUs, the driver, CUDA toolkits, libraries and cuda-compat copies, and each Python environment
 // with its GPU frameworks and which copy of each CUDA library they load (snapshot/library-copies.ts, the one answer).
 import { formatBytes } from '../../render/style.js';
+import { installKindLabel, libraryOriginLabel } from '../../render/kind-labels.js';
 import { osFacts } from '../../render/snapshot-text.js';
 import { loadedLibrary, type LibraryName } from '../../snapshot/library-copies.js';
 import type { Gpu, PythonEnv, Snapshot } from '../../snapshot/types.js';
@@ -69,7 +70,7 @@ function toolkits(s: Snapshot): Html {
   const names = { path: 'PATH', cudaHome: 'CUDA_HOME', symlink: '/usr/local/cuda', ldLibraryPath: 'LD_LIBRARY_PATH' } as const;
   const rows = s.toolkits.map((t) => {
     const active = (Object.keys(names) as (keyof typeof names)[]).filter((k) => t.active[k]).map((k) => names[k]);
-    return html`<tr><td>${t.version?.value ?? '?'}</td><td class="path mono">${t.path}</td><td>${t.installKind}</td><td class="path mono">${t.aliases.join(', ') || '—'}</td><td>${active.join(', ') || '—'}</td><td class="path mono">${t.nvcc?.path ?? '—'}</td></tr>`;
+    return html`<tr><td>${t.version?.value ?? '?'}</td><td class="path mono">${t.path}</td><td>${installKindLabel(t.installKind)}</td><td class="path mono">${t.aliases.join(', ') || '—'}</td><td>${active.join(', ') || '—'}</td><td class="path mono">${t.nvcc?.path ?? '—'}</td></tr>`;
   });
   return html`<h3>${msg('machine.toolkits')}</h3><div class="scroll"><table><thead><tr><th>${msg('version')}</th><th>${msg('path')}</th><th>${msg('toolkit.kind')}</th><th>${msg('toolkit.aliases')}</th><th>${msg('toolkit.active')}</th><th>nvcc</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -81,7 +82,7 @@ function libraries(s: Snapshot): Html {
       ? html`<p>${msg('machine.librariesNone')}</p>`
       : html`<div class="scroll"><table><thead><tr><th>${msg('library')}</th><th>${msg('version')}</th><th>${msg('lib.folder')}</th><th>${msg('lib.origin')}</th><th>ld.so.cache</th><th>LD_LIBRARY_PATH</th></tr></thead><tbody>${s.libraries.map(
           (l) =>
-            html`<tr><td>${label[l.name] ?? l.name}</td><td>${l.version?.value ?? '?'}</td><td class="path mono">${l.dir}</td><td>${l.origin}</td><td>${yes(l.inLdCache)}</td><td>${yes(l.onLdLibraryPath)}</td></tr>`,
+            html`<tr><td>${label[l.name] ?? l.name}</td><td>${l.version?.value ?? '?'}</td><td class="path mono">${l.dir}</td><td>${libraryOriginLabel(l.origin)}</td><td>${yes(l.inLdCache)}</td><td>${yes(l.onLdLibraryPath)}</td></tr>`,
         )}</tbody></table></div>`;
   const compat =
     s.cudaCompat.length > 0 &&
