@@ -104,7 +104,9 @@ async function main(start: ChildStart): Promise<void> {
 /** The engine thread's result; abandoned: it hung in NCCL and what it measured before is returned instead. */
 function runWorker(start: ChildStart, progress: (t: string, step?: string) => void): Promise<{ result: EngineResult; abandoned: boolean }> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL('./worker.js', import.meta.url), { workerData: { config: start.config, engineModule: start.engineModule, lang: start.lang } });
+    const worker = startWorker(new URL('./worker.js', import.meta.url), {
+      workerData: { config: start.config, engineModule: start.engineModule, lang: start.lang },
+    });
     let done = false;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const settle = (f: () => void) => {

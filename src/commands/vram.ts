@@ -215,7 +215,10 @@ export async function run(ctx: CommandContext): Promise<number> {
         sugg.map((s) => [
           s.flags,
           `−${formatBytes(s.savingBytes)}`,
-          msg('vram.suggest.total', { total: formatBytes(s.totalBytes), fits: s.fits === null ? '' : s.fits ? msg('vram.suggest.fits') : msg('vram.suggest.noFit') }),
+          msg('vram.suggest.total', {
+            total: formatBytes(s.totalBytes),
+            fits: s.fits === null ? '' : s.fits ? msg('vram.suggest.fits') : msg('vram.suggest.noFit'),
+          }),
         ]),
       ),
     );

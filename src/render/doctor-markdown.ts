@@ -59,11 +59,22 @@ export function renderDoctorMarkdown(s: Snapshot, d: Diagnosis): string {
 
   out.push('', `### ${msg('snap.toolkits')}`, '');
   if (s.toolkits.length) {
-    out.push(row([msg('md.version'), msg('md.path'), msg('md.installedAs'), 'PATH', 'CUDA_HOME', '/usr/local/cuda', 'LD_LIBRARY_PATH']), row(['-', '-', '-', '-', '-', '-', '-']));
+    out.push(
+      row([msg('md.version'), msg('md.path'), msg('md.installedAs'), 'PATH', 'CUDA_HOME', '/usr/local/cuda', 'LD_LIBRARY_PATH']),
+      row(['-', '-', '-', '-', '-', '-', '-']),
+    );
     const yes = (b: boolean) => (b ? '✓' : '');
     for (const t of s.toolkits)
       out.push(
-        row([t.version?.value ?? '?', t.path, installKindLabel(t.installKind), yes(t.active.path), yes(t.active.cudaHome), yes(t.active.symlink), yes(t.active.ldLibraryPath)]),
+        row([
+          t.version?.value ?? '?',
+          t.path,
+          installKindLabel(t.installKind),
+          yes(t.active.path),
+          yes(t.active.cudaHome),
+          yes(t.active.symlink),
+          yes(t.active.ldLibraryPath),
+        ]),
       );
   } else out.push(msg('snap.toolkitNone'));
 

@@ -113,8 +113,11 @@ describe('bench worker protocol', () => {
   });
   it("the child and its engine thread speak the CLI's language", async () => {
     // The engine thread has its own copy of the i18n module: it reports the language it was given.
-    const e = engine('lang.mjs', `const { getLang } = await import(${JSON.stringify(join(build, 'i18n/index.js'))});
-       return { ...${JSON.stringify(result)}, errors: ['thread:' + getLang()], allReduceSkipped: 'libnccl.so.2: not found' };`);
+    const e = engine(
+      'lang.mjs',
+      `const { getLang } = await import(${JSON.stringify(join(build, 'i18n/index.js'))});
+       return { ...${JSON.stringify(result)}, errors: ['thread:' + getLang()], allReduceSkipped: 'libnccl.so.2: not found' };`,
+    );
     const s0 = start(e);
     const o = await supervise({
       start: { ...s0, lang: 'zh-CN', allReduce: true, config: { ...s0.config, allReduce: { sizes: [1024], iters: 1, warmup: 0, minGpus: 1 } } },
