@@ -7,6 +7,7 @@ import { compareVersions } from '../knowledge/version.js';
 import type { Toolkit } from '../snapshot/types.js';
 import { msg } from './messages.js';
 import type { CommandContext, CommandDetails } from './types.js';
+import { noteOf } from '../knowledge/localized.js';
 
 export const details: CommandDetails = {
   usage: 'arch-list [--gpu NAME]… [--json] [--root DIR]',
@@ -76,7 +77,7 @@ export function buildArchList(targets: ArchTarget[], toolkit: { version: string;
         .join(', ');
       if (!can.has(sm)) warnings.push(msg('archList.cannotBuild', { cuda: toolkit.version, sm, gpu, why: why(sm) }));
       const row = archSupportFor(toolkit.version).find((a) => a.arch === sm);
-      if (row && !row.confirmed) warnings.push(msg('archList.unconfirmedArch', { sm, note: row.note ?? row.source }));
+      if (row && !row.confirmed) warnings.push(msg('archList.unconfirmedArch', { sm, note: noteOf(row) ?? row.source }));
     }
   }
   return { targets, computeCapabilities: ccs, torchCudaArchList: torch, cmakeCudaArchitectures: cmake, nvccFlags: nvcc, toolkit, warnings };

@@ -5,6 +5,7 @@ import { closestVersions } from '../knowledge/version.js';
 import { displayWidth, padEndDisplay } from '../render/width.js';
 import type { CommandContext, CommandDetails } from './types.js';
 import { msg } from './messages.js';
+import { noteOf } from '../knowledge/localized.js';
 
 export const details: CommandDetails = {
   usage: 'compat <cuda|driver|gpu|torch|tensorflow|jax|cudnn|nccl|triton> <version|name> [--json] [--os linux|windows]',
@@ -30,7 +31,9 @@ interface Answer {
   rows: Row[];
 }
 
-const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl', 'triton'] as const;
+/** What `compat` looks up; the MCP server's compat tool offers the same list. */
+export const COMPAT_SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl', 'triton'] as const;
+const SUBJECTS = COMPAT_SUBJECTS;
 // Subjects that list their known releases when no version is given.
 const LISTS: Partial<Record<Subject, () => Promise<Answer>>> = { torch: listTorch, triton: listTriton };
 type Subject = (typeof SUBJECTS)[number];
@@ -392,10 +395,11 @@ async function optionalImport<T>(specifier: string, what: string): Promise<T> {
 interface Markable {
   confirmed: boolean;
   note?: string;
+  noteZh?: string;
 }
 
 function mark(text: string, row: Markable): string {
-  return row.confirmed ? text : `${text} (${msg('compat.unconfirmed', { note: row.note ?? '?' })})`;
+  return row.confirmed ? text : `${text} (${msg('compat.unconfirmed', { note: noteOf(row) ?? '?' })})`;
 }
 
 function archText(v: { archList: readonly string[]; ptx: readonly string[] }): string {
@@ -407,12 +411,18 @@ function archText(v: { archList: readonly string[]; ptx: readonly string[] }): s
 function objectRows(obj: Record<string, unknown>): Row[] {
   const rows: Row[] = [];
   for (const [key, value] of Object.entries(obj)) {
-    if (['source', 'checked', 'confirmed', 'note', 'unconfirmedFields', 'aliases'].includes(key) || value === undefined) continue;
+    // A `<field>Zh` twin is the same text in Chinese (knowledge/localized.ts), not a field of its own.
+    if (['source', 'checked', 'confirmed', 'note', 'unconfirmedFields', 'aliases'].includes(key) || key.endsWith('Zh') || value === undefined) continue;
     const text = render(value);
     if (text !== '') rows.push([fieldLabel(key), text]);
   }
   const confirmed = obj.confirmed !== false && !(Array.isArray(obj.unconfirmedFields) && obj.unconfirmedFields.length);
-  const why = typeof obj.note === 'string' ? obj.note : Array.isArray(obj.unconfirmedFields) ? obj.unconfirmedFields.join(', ') : '';
+  const why =
+    typeof obj.note === 'string'
+      ? (noteOf({ note: obj.note, noteZh: typeof obj.noteZh === 'string' ? obj.noteZh : undefined }) ?? obj.note)
+      : Array.isArray(obj.unconfirmedFields)
+        ? obj.unconfirmedFields.join(', ')
+        : '';
   if (typeof obj.source === 'string')
     rows.push([msg('compat.key.source'), confirmed ? obj.source : `${obj.source} (${msg('compat.unconfirmed', { note: why || '?' })})`]);
   return rows;

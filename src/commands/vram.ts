@@ -2,12 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { UsageError, EXIT } from '../errors.js';
-import { getLang } from '../i18n/index.js';
 import { formatBytes, table } from '../render/style.js';
 import { displayWidth, truncateDisplay } from '../render/width.js';
 import type { CommandContext, CommandDetails } from './types.js';
 import { msg } from './messages.js';
 import type { Mode, ModelSpec, Optimizer, Precision, Strategy, VramOptions } from '../vram/types.js';
+import { noteOf } from '../knowledge/localized.js';
 
 export const details: CommandDetails = {
   usage:
@@ -184,7 +184,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     rows.push([msg(`vram.term.${t.id}`), formatBytes(t.bytes), displayWidth(t.formula) > 110 ? truncateDisplay(t.formula, 108) : t.formula]);
   rows.push([msg('vram.peak'), formatBytes(e.allocatedPeakBytes), ''], [msg('vram.total'), formatBytes(e.totalBytes), '']);
   lines.push(...table(rows), '', `  ${msg('vram.peakNote')}`);
-  const note = getLang() === 'zh-CN' ? (model.noteZh ?? model.note) : model.note;
+  const note = noteOf(model);
   if (!model.confirmed || note) lines.push(`  ${msg('vram.unconfirmed', { note: note ?? '' })}`);
   lines.push('', msg('vram.fits.title'));
   lines.push(

@@ -10,6 +10,7 @@ import { guessFinding } from './guess.js';
 import { namedCuda } from './named-cuda.js';
 import { codeOrder, eventBase, eventsFor } from './rank.js';
 import type { RuleFinding, RuleInput } from './types.js';
+import { noteOf } from '../knowledge/localized.js';
 
 /** A cause from facts alone ranks below one a message names (a signature of weight 1 scores 1 × fit). */
 export const FACT_PRIOR = 0.4;
@@ -28,7 +29,7 @@ export function namedByMessage(input: RuleInput, code: FindingCode, events: read
   const sig = event ? signatureById(event.signature) : undefined;
   const note =
     sig && !sig.confirmed
-      ? [{ fact: msg('unconfirmedSignature', { id: sig.id }), value: sig.note ?? '', source: `${SIGNATURE_NOTE_SOURCE} (${sig.source})` }]
+      ? [{ fact: msg('unconfirmedSignature', { id: sig.id }), value: noteOf(sig) ?? '', source: `${SIGNATURE_NOTE_SOURCE} (${sig.source})` }]
       : [];
   return {
     ...r.finding,

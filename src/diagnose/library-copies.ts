@@ -9,6 +9,7 @@ import { canonicalName, cudaTagOf, isBundledPath, isTensorflow, publicVersion } 
 import type { LibraryResolution, PythonEnv, PythonPackage, Snapshot } from '../snapshot/types.js';
 import type { ExplainContext } from './context.js';
 import { msg } from './rules/messages.js';
+import { noteOf } from '../knowledge/localized.js';
 
 /** Puts the lib folder of pip's cuDNN wheel (site-packages/nvidia/cudnn/lib, which the loader does not search) first. */
 export const CUDNN_WHEEL_ON_PATH = `export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__) + "/lib")'):$LD_LIBRARY_PATH`;
@@ -61,7 +62,7 @@ export function cudnnNeed(p: PythonPackage): CudnnNeed | undefined {
       source: p.build?.cudnn ? p.build.source : (v?.source ?? 'torch table'),
       pin: cudnn,
       ...(!p.build?.cudnn && v?.confirmed === false
-        ? { unconfirmed: msg('libraries.torchCudnnPinUnconfirmed', { version: p.version, note: v.note ?? msg('libraries.unconfirmed') }) }
+        ? { unconfirmed: msg('libraries.torchCudnnPinUnconfirmed', { version: p.version, note: noteOf(v) ?? msg('libraries.unconfirmed') }) }
         : {}),
     };
   }
@@ -73,7 +74,7 @@ export function cudnnNeed(p: PythonPackage): CudnnNeed | undefined {
       min: r.cudnn,
       below: next(r.cudnn),
       source: r.source,
-      ...(r.confirmed ? {} : { unconfirmed: msg('libraries.tfUnconfirmed', { version: r.version, note: r.note ?? msg('libraries.unconfirmed') }) }),
+      ...(r.confirmed ? {} : { unconfirmed: msg('libraries.tfUnconfirmed', { version: r.version, note: noteOf(r) ?? msg('libraries.unconfirmed') }) }),
     };
   }
   const jax = /^jax-cuda(\d+)-plugin$/.exec(name);

@@ -11,6 +11,7 @@ import { msg } from './messages.js';
 import type { Issue } from './check.js';
 import type { Requirement } from './command-line.js';
 import { nvidiaWheelMajors } from './wheels.js';
+import { noteOf } from '../knowledge/localized.js';
 
 const wrong = (why: string): Issue => ({ verdict: 'wrong', why });
 const unknown = (why: string): Issue => ({ verdict: 'unknown', why });
@@ -129,7 +130,7 @@ export function checkJax(r: Requirement): Issue[] {
     }
     if (!extra.current) {
       if (pin && compareVersions(pin, rows[0]!.version) < 0) out.push(unknown(msg('check.jaxOld', { version: pin })));
-      else out.push(wrong(msg('check.jaxGone', { extra: name, note: extra.note ?? '' })));
+      else out.push(wrong(msg('check.jaxGone', { extra: name, note: noteOf(extra) ?? '' })));
       continue;
     }
     if (!pin) continue;

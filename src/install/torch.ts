@@ -14,6 +14,7 @@ import { companionSpec, nearestTorchBuild, pythonFits, type BuildQuery, type Tor
 import type { DriverFact } from '../snapshot/queries.js';
 import type { DriverSupport } from '../knowledge/driver-support.js';
 import type { PythonEnv, Snapshot } from '../snapshot/types.js';
+import { noteOf } from '../knowledge/localized.js';
 
 export interface TorchChoiceInput {
   /** Compute capabilities to cover ("12.0"). */
@@ -72,9 +73,9 @@ function describe(r: TorchRelease, v: TorchVariant, support: DriverSupport): Tor
   const floors = driverFloors(v.cuda);
   const unconfirmed =
     r.confirmed === false
-      ? `PyTorch ${r.version}: ${r.note ?? 'release row unconfirmed'}`
+      ? `PyTorch ${r.version}: ${noteOf(r) ?? msg('install.releaseRowUnconfirmed')}`
       : v.confirmed === false
-        ? `PyTorch ${r.version}+${v.tag}: ${v.note ?? 'variant row unconfirmed'}`
+        ? `PyTorch ${r.version}+${v.tag}: ${noteOf(v) ?? msg('install.variantRowUnconfirmed')}`
         : undefined;
   return {
     release: r,

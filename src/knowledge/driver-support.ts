@@ -89,6 +89,8 @@ export interface CcDriverFloor {
   /** false when the CUDA release row or its architecture row is unconfirmed (`note` says why). */
   confirmed: boolean;
   note?: string;
+  /** `note` in Chinese (knowledge/localized.ts). */
+  noteZh?: string;
 }
 
 /**
@@ -114,12 +116,16 @@ export function lowestDriverBranchForCc(cc: string, os: 'linux' | 'windows' = 'l
     .map((r) => r.note)
     .filter(Boolean)
     .join(' ');
+  const noteZh = unconfirmed
+    .map((r) => r.noteZh ?? r.note)
+    .filter(Boolean)
+    .join(' ');
   return {
     branch,
     cuda,
     minDriver,
     source: rows.map((r) => r.source).join('; '),
     confirmed: unconfirmed.length === 0,
-    ...(unconfirmed.length && note ? { note } : {}),
+    ...(unconfirmed.length && note ? { note, noteZh } : {}),
   };
 }

@@ -9,4 +9,7 @@ export interface Sourced {
   confirmed: boolean;
   /** Why it is unconfirmed, or where sources disagree. */
   note?: string;
+  /** `note` in Simplified Chinese, the same facts (every version, name, path and quoted source text kept as it is);
+   * test/knowledge/notes-zh.test.ts requires it wherever `note` is set. Read both through `noteOf()`. */
+  noteZh?: string;
 }

@@ -1,6 +1,7 @@
 // The tools `gpuenv mcp` offers: each is one command's --json form, its input schema, and the command call it maps
 // to. A tool never reaches an option that writes or changes the system (assertReadOnly checks every call).
 import * as z from 'zod';
+import { COMPAT_SUBJECTS } from '../commands/compat.js';
 import type { OptionValues } from '../commands/types.js';
 import { msg } from './messages.js';
 
@@ -39,7 +40,8 @@ export function assertReadOnly(call: CommandCall): void {
 
 // The choices below are the commands' own (compat.ts, plan.ts, vram.ts keep them private); the command checks every
 // value again, and test/mcp/server.test.ts runs each of vram's through it.
-const SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl'] as const;
+// One list with the command's (it lacked triton while it was a copy).
+const SUBJECTS = COMPAT_SUBJECTS;
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4'] as const;
 const OPTIMIZERS = ['adamw', 'sgd', 'adam8bit', 'adafactor'] as const;
 const STRATEGIES = ['ddp', 'fsdp', 'zero2', 'zero3'] as const;

@@ -11,6 +11,7 @@ import { compareVersions, versionParts } from '../knowledge/version.js';
 import { msg } from './messages.js';
 import { label, pickCuda, type EnvPlan, type Pick, type Resolution } from './resolve.js';
 import type { Choice, Plan, PlanRequest, PlanTarget, Step } from './types.js';
+import { noteOf } from '../knowledge/localized.js';
 
 const mm = (v: string) => versionParts(v).slice(0, 2).join('.');
 const dash = (v: string) => mm(v).replace('.', '-');
@@ -39,7 +40,7 @@ export function buildPlan(t: PlanTarget, req: PlanRequest, res: Resolution): Pla
   const python = choosePython(t, req, picks, reasons);
   if (req.mirror) {
     for (const u of [req.mirror.pypi, req.mirror.condaForge, req.mirror.torchWheels])
-      if (u && !u.confirmed) reasons.push(msg('unconfirmed', { what: `${req.mirror.label} ${u.url}: ${u.note ?? u.source}` }));
+      if (u && !u.confirmed) reasons.push(msg('unconfirmed', { what: `${req.mirror.label} ${u.url}: ${noteOf(u) ?? u.source}` }));
   } else if (req.suggestMirror) reasons.push(msg('mirrorSuggest'));
   const choices: Choice[] = [];
   for (const env of res.envs) {
@@ -104,7 +105,7 @@ function pickReasons(t: PlanTarget, p: Pick): string[] {
     out.push(msg('tfPick', { version: r.version, cuda: r.cuda, cudnn: r.cudnn, sms: sms(t), ptx: '' }));
     if (r.unconfirmedFields?.includes('computeCapabilities'))
       out.push(msg('unconfirmed', { what: msg('tfArchInferred', { version: r.version, ccs: (r.computeCapabilities ?? []).join(' ') }) }));
-    if (!r.confirmed) out.push(msg('unconfirmed', { what: `TensorFlow ${r.version}: ${r.note ?? r.source}` }));
+    if (!r.confirmed) out.push(msg('unconfirmed', { what: `TensorFlow ${r.version}: ${noteOf(r) ?? r.source}` }));
   } else {
     const e = p.extra;
     out.push(msg('jaxPick', { extra: e.extra, cuda: e.requires.cuda, cudnn: e.requires.cudnnMin, floor: e.minDriverLinux, cc: e.minComputeCapability }));

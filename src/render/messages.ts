@@ -150,7 +150,7 @@ export const msg = defineMessages({
     'doc.cause': '原因',
     'doc.evidence': '依据',
     'doc.fix': '修复',
-    'doc.unconfirmed': '未经证实：{what}',
+    'doc.unconfirmed': '未确认：{what}',
     'doc.summary': '{errors} 个错误，{warnings} 个警告，{infos} 条提示',
     'doc.ruleError': '规则 {code} 运行失败（{message}）；这是 gpuenv 的缺陷，请报告',
     'doc.severity.error': '错误',

@@ -142,6 +142,7 @@ describe('gpuenv mcp: good calls give the command’s --json document', () => {
     ['compat', { subject: 'cuda', value: '12.4' }, ['compat', 'cuda', '12.4']],
     ['compat', { subject: 'driver', value: '535.104.05', os: 'linux' }, ['compat', 'driver', '535.104.05', '--os', 'linux']],
     ['compat', { subject: 'torch' }, ['compat', 'torch']],
+    ['compat', { subject: 'triton', value: '3.7.1' }, ['compat', 'triton', '3.7.1']],
     [
       'plan',
       { gpu: ['RTX 4090'], driver: '570.86.10', os: 'ubuntu-24.04', framework: ['torch'] },

@@ -945,7 +945,7 @@ export const msg = defineMessages({
     fcCheckPath: 'GeForce/RTX 显卡上这里不能有 */compat 目录',
     evDriverCudaOnly: '{fact}（它支持的 CUDA 版本）',
     srcWordsOnly: '粘贴内容（只有字词，没有已知报错）',
-    ortUnconfirmedRow: '（表中此行未经证实）',
+    ortUnconfirmedRow: '（表中此行未确认）',
     ortCudaLibs: 'CUDA {cuda} 的库',
     theProgram: '程序',
     evPackageIn: '{prefix} 中的 {pkg}',

@@ -14,6 +14,7 @@ import { envSource } from '../env-evidence.js';
 import { factFindings } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { msg } from './messages.js';
+import { noteOf } from '../../knowledge/localized.js';
 
 export const rule: Rule = {
   code: 'arch-list-mismatch',
@@ -227,7 +228,7 @@ function check(input: RuleInput, v: Variable, value: string): { finding: Finding
   const unconfirmed = uncompilable
     .map((cc) => compiles(tk!.cuda, cc).row)
     .filter((r) => r && r.confirmed === false && !(r.removedIn && compareVersions(tk!.cuda, r.removedIn) >= 0))
-    .map((r) => `${r!.arch}: ${r!.note ?? r!.source}`);
+    .map((r) => `${r!.arch}: ${noteOf(r) ?? r!.source}`);
   const finding: Finding = {
     code: 'arch-list-mismatch',
     severity,

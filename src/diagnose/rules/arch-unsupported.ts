@@ -40,6 +40,7 @@ import { guessFinding } from '../guess.js';
 import { codeOrder, eventBase, eventsFor, scoreOf } from '../rank.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
 import { ncclFailureFor } from './nccl-failure.js';
+import { noteOf } from '../../knowledge/localized.js';
 
 interface Coverage {
   set: ArchSet;
@@ -64,7 +65,7 @@ function coverageOf(snapshot: Snapshot, p: PythonPackage): Coverage | undefined 
             unconfirmed: msg('framework.archTorchUnconfirmed', {
               version: publicVersion(p.version),
               tag: v.tag,
-              note: v.note ?? msg('framework.archUnconfirmedNote'),
+              note: noteOf(v) ?? msg('framework.archUnconfirmedNote'),
             }),
           }
         : {}),

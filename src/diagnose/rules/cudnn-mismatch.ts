@@ -32,6 +32,7 @@ import { loadedEvidence, missingEvidence, messageLines, unite, type Checked, typ
 import { missingLibs } from '../missing-libs.js';
 import { eventsFor } from '../rank.js';
 import type { Rule } from '../types.js';
+import { noteOf } from '../../knowledge/localized.js';
 
 export const rule: Rule = {
   code: 'cudnn-mismatch',
@@ -263,7 +264,7 @@ function tfSystemCudnn(ctx: ExplainContext): Told | undefined {
         { fact: msg('framework.evKnowledge'), value: `TensorFlow ${r.version}: CUDA ${r.cuda}, cuDNN ${r.cudnn}`, source: r.source },
       ],
       fix,
-      ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${r.note ?? 'row unconfirmed'}` }),
+      ...(r.confirmed ? {} : { unconfirmed: `TensorFlow ${r.version}: ${noteOf(r) ?? msg('libraries.unconfirmed')}` }),
     },
   };
 }

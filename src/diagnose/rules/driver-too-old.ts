@@ -45,6 +45,7 @@ import { namedCuda } from '../named-cuda.js';
 import { eventsFor } from '../rank.js';
 import { driverFacts, torchAlternative } from '../driver-facts.js';
 import type { Rule, RuleFinding, RuleInput } from '../types.js';
+import { noteOf } from '../../knowledge/localized.js';
 
 // jax plugins are checked by framework-cuda-mismatch; torchvision/torchaudio follow torch.
 const SKIP = /^(jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|torchvision|torchaudio)$/;
@@ -310,7 +311,7 @@ function gpuTooNew(snapshot: Snapshot, g: NewerGpu): Finding {
       `# ${msg('driver.dtoGpuCheck')}`,
       'nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv',
     ],
-    ...(g.floor.confirmed ? {} : { unconfirmed: g.floor.note ?? g.floor.source }),
+    ...(g.floor.confirmed ? {} : { unconfirmed: noteOf(g.floor) ?? g.floor.source }),
   };
 }
 
@@ -653,5 +654,6 @@ function paddleBuild(ctx: ExplainContext): { version: string; cuda: string } | u
 /** Where sources disagree about a CUDA release's floor (CUDA 9.1: the table's 390.46, the runfile's 387.26), say so. */
 function cudaRowNote(cuda: string): Evidence[] {
   const row = cudaRelease(cuda);
-  return row?.note ? [{ fact: explainersMsg('evCudaRowNote', { cuda }), value: row.note, source: row.source }] : [];
+  const note = noteOf(row);
+  return row && note ? [{ fact: explainersMsg('evCudaRowNote', { cuda }), value: note, source: row.source }] : [];
 }

@@ -38,6 +38,7 @@ import { msg as explainersMsg } from '../explainers/messages.js';
 import { onnxruntimeExplained, onnxruntimeFromFacts } from '../onnxruntime.js';
 import { tfWindowsLastGpu } from '../tensorflow-windows.js';
 import { textFinding, type Checked, type TextCause } from '../text-finding.js';
+import { noteOf } from '../../knowledge/localized.js';
 
 export const rule: Rule = {
   code: 'framework-cuda-mismatch',
@@ -119,7 +120,7 @@ function torchPairs(env: PythonEnv): Checked[] {
         fix: fix(),
         subject: env.prefix,
         ...(rel?.unconfirmedFields?.includes(name)
-          ? { unconfirmed: msg('framework.fcmPairingUnconfirmed', { name, version: rel.version, note: rel.note ?? msg('framework.secondarySource') }) }
+          ? { unconfirmed: msg('framework.fcmPairingUnconfirmed', { name, version: rel.version, note: noteOf(rel) ?? msg('framework.secondarySource') }) }
           : {}),
       };
       out.push({ finding, packages: [name] });
@@ -135,7 +136,7 @@ function tensorflow(snapshot: Snapshot, env: PythonEnv): Finding[] {
     const r = tensorflowRelease(p.version);
     if (!r) continue;
     const mgr = managerOf(p) === 'uv' ? 'uv' : 'pip';
-    const unconfirmed = r.confirmed ? undefined : `TensorFlow ${r.version}: ${r.note ?? 'row unconfirmed'}`;
+    const unconfirmed = r.confirmed ? undefined : `TensorFlow ${r.version}: ${noteOf(r) ?? msg('libraries.unconfirmed')}`;
     // No GPU build on native Windows after 2.10: cpu-only-build says so.
     if (tfWindowsLastGpu(snapshot, p.version)) continue;
     const want = r.cuda;
@@ -210,7 +211,9 @@ function jax(snapshot: Snapshot, env: PythonEnv): Finding[] {
       ],
       fix,
       subject: env.prefix,
-      ...(extra.confirmed ? {} : { unconfirmed: `jax[${extra.extra}] floors: ${extra.note ?? 'unconfirmed'}` }),
+      ...(extra.confirmed
+        ? {}
+        : { unconfirmed: msg('framework.jaxFloorsUnconfirmed', { extra: extra.extra, note: noteOf(extra) ?? msg('libraries.unconfirmed') }) }),
     });
   }
   return out;

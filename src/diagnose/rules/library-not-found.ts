@@ -25,6 +25,7 @@ import { containerToolkitHostLines, systemLibDir, windowsPathLines } from '../..
 import type { Rule } from '../types.js';
 import { msg } from './messages.js';
 import { msg as explainersMsg } from '../explainers/messages.js';
+import { noteOf } from '../../knowledge/localized.js';
 
 export const rule: Rule = {
   code: 'library-not-found',
@@ -75,7 +76,7 @@ function frameworkFinding(env: PythonEnv, p: PythonPackage, missing: LibraryReso
     } else {
       fix.push(`# ${msg('framework.lnfTfOldSystem', { version: r.version, cuda: r.cuda, cudnn: r.cudnn })}`);
     }
-    if (r && !r.confirmed) unconfirmed = `TensorFlow ${r.version}: ${r.note ?? 'unconfirmed'}`;
+    if (r && !r.confirmed) unconfirmed = `TensorFlow ${r.version}: ${noteOf(r) ?? msg('libraries.unconfirmed')}`;
     fix.push(`${pythonOf(env)} -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"`);
   } else {
     const cuda = buildCudaOf(p);

@@ -11,6 +11,7 @@ import { finding as explained, has, lineEvidence } from '../explain-helpers.js';
 import { oneFinding, type Reading } from '../from-text.js';
 import type { Rule } from '../types.js';
 import { msg } from './messages.js';
+import { localized, noteOf } from '../../knowledge/localized.js';
 
 export const rule: Rule = {
   code: 'xid-errors',
@@ -38,12 +39,12 @@ function fromMessage(ctx: ExplainContext, events: ErrorEvent[]): Reading | undef
       'xid-errors',
       'error',
       msg('readings.xidTextTitle', { gpu: gpu ? `: ${gpu}` : '' }),
-      msg('readings.xidTextCause', { bus: bus ? ` (PCI ${bus})` : '', meaning: row?.meaning ? `${row.meaning} ` : '' }),
+      msg('readings.xidTextCause', { bus: bus ? ` (PCI ${bus})` : '', meaning: row ? `${localized(row, 'meaning')} ` : '' }),
       lineEvidence(fell),
       [
         msg('health.xidFixRead'),
         readCommand(),
-        ...(row ? [msg('health.xidFixAction', { action: row.action })] : []),
+        ...(row ? [msg('health.xidFixAction', { action: localized(row, 'action') ?? row.action })] : []),
         'nvidia-smi -q -d PCIE,TEMPERATURE,POWER',
         msg('health.xidFixReport'),
         'sudo nvidia-bug-report.sh',
@@ -83,9 +84,9 @@ function findingsOf(s: Snapshot): Finding[] {
 function nodeFinding(x: XidEvent, source: string): Finding {
   const row = xidInfo(x.code);
   const gpu = gpuLabel(x);
-  const vars = { gpu, code: x.code, count: x.count, name: row?.name ?? '', bus: x.pciBusId, meaning: row?.meaning ?? '', text: x.lastText };
+  const vars = { gpu, code: x.code, count: x.count, name: row?.name ?? '', bus: x.pciBusId, meaning: localized(row, 'meaning') ?? '', text: x.lastText };
   const fix = [msg('health.xidFixRead'), readCommand()];
-  if (row) fix.push(msg('health.xidFixAction', { action: row.action }));
+  if (row) fix.push(msg('health.xidFixAction', { action: localized(row, 'action') ?? row.action }));
   if (x.gpuIndex !== null) fix.push(`nvidia-smi -q -i ${x.gpuIndex}`);
   fix.push(msg('health.xidFixReport'), 'sudo nvidia-bug-report.sh');
   const finding: Finding = {
@@ -98,11 +99,11 @@ function nodeFinding(x: XidEvent, source: string): Finding {
     fix,
     subject: x.gpuIndex !== null ? `gpu:${x.gpuIndex}` : `pci:${x.pciBusId}`,
   };
-  if (row && !row.confirmed) finding.unconfirmed = row.note ?? msg('health.xidUnconfirmed', { code: x.code });
+  if (row && !row.confirmed) finding.unconfirmed = noteOf(row) ?? msg('health.xidUnconfirmed', { code: x.code });
   return finding;
 }
 
-const gpuLabel = (x: XidEvent): string => (x.gpuIndex !== null ? String(x.gpuIndex) : `at PCI ${x.pciBusId}`);
+const gpuLabel = (x: XidEvent): string => (x.gpuIndex !== null ? String(x.gpuIndex) : msg('health.xidGpuAtPci', { bus: x.pciBusId }));
 
 function evidenceValue(x: XidEvent): string {
   const when = x.firstUptimeS === null ? '' : msg('health.xidWhen', { first: Math.round(x.firstUptimeS), last: Math.round(x.lastUptimeS ?? x.firstUptimeS) });

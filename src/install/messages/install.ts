@@ -93,6 +93,8 @@ export const install = section({
       'SUSE: the -signed kernel module packages (nvidia-open-driver-G06-signed…) are signed with SUSE’s key, which shim already trusts; a DKMS build uses the key below',
     sbUnknownKey:
       'the OS is not known: Ubuntu’s DKMS key follows; Debian, RHEL, SUSE and Arch use /var/lib/dkms/mok.pub, Fedora’s akmods /etc/pki/akmods/certs/public_key.der (after sudo kmodgenca -a)',
+    releaseRowUnconfirmed: 'release row unconfirmed',
+    variantRowUnconfirmed: 'variant row unconfirmed',
   },
   'zh-CN': {
     dnlFixBranch: '# {gpu}（{arch}）需要 {branch} 或更新的驱动分支{open}',
@@ -179,5 +181,7 @@ export const install = section({
     sbSuseSigned: 'SUSE：带 -signed 的内核模块包（nvidia-open-driver-G06-signed…）用 SUSE 的密钥签名，shim 已经信任它；DKMS 编译的模块用下面的密钥',
     sbUnknownKey:
       '无法确定操作系统：下面是 Ubuntu 的 DKMS 密钥；Debian、RHEL、SUSE 和 Arch 用 /var/lib/dkms/mok.pub，Fedora 的 akmods 用 /etc/pki/akmods/certs/public_key.der（先执行 sudo kmodgenca -a）',
+    releaseRowUnconfirmed: '该发行版的表行未确认',
+    variantRowUnconfirmed: '该构建变体的表行未确认',
   },
 });

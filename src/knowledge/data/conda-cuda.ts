@@ -37,6 +37,7 @@ export const CONDA_CUDA: readonly CondaCudaPackages[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'a cuda-13.3.0 label appears on nvidia/cuda-nvcc-dev_linux-64 only; newer versions are left unchecked',
+    noteZh: 'cuda-13.3.0 标签只出现在 nvidia/cuda-nvcc-dev_linux-64 上；更新的版本未作核对',
   },
   {
     names: ['cudatoolkit'],
@@ -48,5 +49,6 @@ export const CONDA_CUDA: readonly CondaCudaPackages[] = [
     closed: true,
     olderUnknown: true,
     note: "the anaconda (defaults) channel's cudatoolkit builds are not listed here; versions before 9.2 there are left unchecked",
+    noteZh: 'anaconda（defaults）频道的 cudatoolkit 构建未列在此处；该频道上 9.2 之前的版本未作核对',
   },
 ];

@@ -17,6 +17,8 @@ export const TAG_GRAMMAR: Sourced & { pattern: string; examples: readonly string
   checked: CHECKED,
   confirmed: false,
   note: 'The cuDNN part comes before the flavour and exists only for runtime and devel; "cudnn8" tags for 11.x/12.x with cuDNN 8, plain "cudnn" for cuDNN 9 (from tag listings seen in public Dockerfiles, not an NVIDIA grammar). 10.x tags used two-part versions ("10.2-cudnn7-devel-ubuntu18.04"). There is no "latest" tag.',
+  noteZh:
+    'cuDNN 部分位于镜像类型（flavour）之前，且只出现在 runtime 和 devel 中；11.x/12.x 搭配 cuDNN 8 的标签写作 "cudnn8"，cuDNN 9 则只写 "cudnn"（依据公开 Dockerfile 中见到的标签列表，并非 NVIDIA 给出的语法）。10.x 的标签使用两段式版本号（"10.2-cudnn7-devel-ubuntu18.04"）。不存在 "latest" 标签。',
 };
 
 /** Which operating systems images are built for, by CUDA release range. */
@@ -46,19 +48,35 @@ export const IMAGE_OSES: readonly ImageOs[] = [
     checked: '2026-12-02',
     confirmed: false,
     note: 'First release seen with ubuntu26.04 tags: 13.3.0 (base, runtime, devel); 13.3.1 adds cudnn-runtime and cudnn-devel. No 13.2.x ubuntu26.04 tag was found. From tags pulled in public files, not from NVIDIA text (the README announcement was not readable).',
+    noteZh:
+      '最早见到 ubuntu26.04 标签的版本：13.3.0（base、runtime、devel）；13.3.1 增加了 cudnn-runtime 和 cudnn-devel。未找到 13.2.x 的 ubuntu26.04 标签。依据公开文件中拉取的标签，而非 NVIDIA 的文字说明（README 中的公告无法读取）。',
   }),
   os('ubuntu20.04', undefined, '12.9.1', 'CUDA 13.0 release notes §"Deprecated or Dropped Operating Systems" ("Support for Ubuntu 20.04 has been dropped")', {
     confirmed: false,
     note: 'The toolkit dropped Ubuntu 20.04 in 13.0; that the last ubuntu20.04 image is 12.9.1 is inferred, not read from the image list.',
+    noteZh: 'CUDA 工具包在 13.0 中放弃了对 Ubuntu 20.04 的支持；最后一个 ubuntu20.04 镜像是 12.9.1 属于推断，并非读自镜像列表。',
   }),
   os('ubuntu22.04', '11.7.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', {
     confirmed: false,
     note: 'First release with ubuntu22.04 images not read from NVIDIA text.',
+    noteZh: '首个提供 ubuntu22.04 镜像的版本未从 NVIDIA 的文字说明中读到。',
   }),
-  os('ubi8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
-  os('ubi9', '12.1.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Start not read from NVIDIA text.' }),
-  os('rockylinux8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
-  os('rockylinux9', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.' }),
+  os('ubi8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', { confirmed: false, note: 'Range not read.', noteZh: '未读到版本范围。' }),
+  os('ubi9', '12.1.0', undefined, 'nvidia/cuda tag listings (public Dockerfiles)', {
+    confirmed: false,
+    note: 'Start not read from NVIDIA text.',
+    noteZh: '起始版本未从 NVIDIA 的文字说明中读到。',
+  }),
+  os('rockylinux8', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', {
+    confirmed: false,
+    note: 'Range not read.',
+    noteZh: '未读到版本范围。',
+  }),
+  os('rockylinux9', undefined, undefined, 'nvidia/cuda tag listings (public Dockerfiles)', {
+    confirmed: false,
+    note: 'Range not read.',
+    noteZh: '未读到版本范围。',
+  }),
 ];
 
 /** Architectures images are built for. */
@@ -84,6 +102,7 @@ export const SUPPORT_POLICY: Sourced & { rules: readonly string[]; deleteAfterMo
   checked: CHECKED,
   confirmed: true,
   note: 'Example from the announcement: CUDA 11.7.1 shipped with R515; R515 went EOL May 2023, so 11.7.1 images stopped being updated then.',
+  noteZh: '公告中的例子：CUDA 11.7.1 随 R515 发布；R515 于 2023 年 5 月 EOL，因此 11.7.1 镜像从那时起停止更新。',
 };
 
 /** Where the published-image rows come from (each row repeats it, as every knowledge row names its source). */
@@ -118,6 +137,7 @@ export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
     cudnn: 'cudnn8',
     confirmed: false,
     note: 'R520 is end of life; the tags may be deleted at any time.',
+    noteZh: 'R520 已 EOL（停止支持）；这些标签随时可能被删除。',
   },
   {
     source: IMAGE_TABLE_SOURCE,
@@ -139,6 +159,7 @@ export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
     cudnn: 'cudnn8',
     confirmed: false,
     note: 'R535 is a long-term-support branch.',
+    noteZh: 'R535 是长期支持分支。',
   },
   {
     source: IMAGE_TABLE_SOURCE,
@@ -160,6 +181,7 @@ export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
     cudnn: 'cudnn',
     confirmed: false,
     note: 'Published and widely pulled; branch end-of-life date not read from NVIDIA.',
+    noteZh: '已发布且被广泛拉取；未从 NVIDIA 读到该分支的 EOL 日期。',
   },
   {
     source: IMAGE_TABLE_SOURCE,
@@ -211,6 +233,7 @@ export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
     cudnn: 'cudnn',
     confirmed: false,
     note: 'R580 is a long-term-support branch.',
+    noteZh: 'R580 是长期支持分支。',
   },
   { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.1.1', branch: 'R590', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
   { source: IMAGE_TABLE_SOURCE, checked: '2026-11-30', cuda: '13.2.1', branch: 'R595', eol: false, oses: U22_24, cudnn: 'cudnn', confirmed: false },
@@ -224,5 +247,7 @@ export const PUBLISHED_IMAGES: readonly PublishedImage[] = [
     cudnn: 'cudnn',
     confirmed: false,
     note: 'Tags seen: 13.3.1-devel-ubuntu22.04, -cudnn-devel-ubuntu22.04/24.04/26.04, -base/-devel/-cudnn-runtime-ubuntu26.04. Branch: the 610.43.02 driver of 13.3 (release notes, two copies). End of life of R610 not read.',
+    noteZh:
+      '见到的标签：13.3.1-devel-ubuntu22.04、-cudnn-devel-ubuntu22.04/24.04/26.04、-base/-devel/-cudnn-runtime-ubuntu26.04。分支：13.3 附带的 610.43.02 驱动（发行说明，两份副本）。未读到 R610 的 EOL 日期。',
   },
 ];

@@ -50,11 +50,12 @@ function rel(version: string, label: string, linux: string | null, windows: stri
 // Windows "N/A" from 13.0: the table gives no Windows value ("Starting with CUDA 13.1, the Windows display
 // driver is no longer bundled"); the 13.x minor-version-compatibility floor (R580) still applies.
 const WIN_NA = 'Table 3 lists N/A for Windows x86_64; under minor version compatibility any 13.x runs on a driver >= 580 (Table 2).';
+const WIN_NA_ZH = 'Table 3 中 Windows x86_64 一栏为 N/A；在次版本兼容（minor version compatibility）下，任何 13.x 都可在 >= 580 的驱动上运行（Table 2）。';
 
 // Releases that exist (installers published) but are not rows of the Table 3 copy we read; the floor is the
 // driver bundled in the installer name, which can be higher than the true minimum.
-function bundled(version: string, label: string, linux: string, windows: string | null, note: string): CudaRelease {
-  return rel(version, label, linux, windows, { source: RUNFILES, confirmed: false, note });
+function bundled(version: string, label: string, linux: string, windows: string | null, note: string, noteZh: string): CudaRelease {
+  return rel(version, label, linux, windows, { source: RUNFILES, confirmed: false, note, noteZh });
 }
 
 export const CUDA_RELEASES: readonly CudaRelease[] = [
@@ -66,11 +67,14 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('8.0.61', 'CUDA 8.0 (8.0.61 GA2)', '375.26', '376.51', {
     ga: false,
     note: 'GA2 is the second release of 8.0; 8.0.44 is the first (the GA row used for "8.0").',
+    noteZh: 'GA2 是 8.0 的第二个发布版本；8.0.44 才是第一个（即 "8.0" 所对应的 GA 行）。',
   }),
   rel('9.0.76', 'CUDA 9.0 (9.0.76)', '384.81', '385.54', { ga: true }),
   rel('9.1.85', 'CUDA 9.1 (9.1.85)', '390.46', '391.29', {
     ga: true,
     note: "NVIDIA's table reads 390.46, but the CUDA 9.1.85 runfile bundles driver 387.26 (cuda_9.1.85_387.26_linux.run), and one third-party copy of the table reads 387.26: 387.26 runs CUDA 9.1 in practice",
+    noteZh:
+      'NVIDIA 的表格写的是 390.46，但 CUDA 9.1.85 的 runfile 自带驱动 387.26（cuda_9.1.85_387.26_linux.run），且有一份第三方转载的表格写的是 387.26：实际上 387.26 可以运行 CUDA 9.1',
   }),
   rel('9.2.88', 'CUDA 9.2 (9.2.88)', '396.26', '397.44', { ga: true }),
   rel('9.2.148', 'CUDA 9.2 (9.2.148 Update 1)', '396.37', '398.26', { ga: false }),
@@ -78,12 +82,14 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('10.1.105', 'CUDA 10.1 (10.1.105 general release, and updates)', '418.39', '418.96'),
   rel('10.1.168', 'CUDA 10.1 Update 1 (10.1.168)', '418.39', '418.96', {
     note: 'Table 3 has one row for 10.1 "general release, and updates"; Update 1 shares it.',
+    noteZh: 'Table 3 中 10.1 只有一行 "general release, and updates"；Update 1 与其共用该行。',
   }),
   rel('10.1.243', 'CUDA 10.1 Update 2 (10.1.243)', '418.39', '418.96', {
     note: 'Table 3 has one row for 10.1 "general release, and updates"; Update 2 shares it.',
+    noteZh: 'Table 3 中 10.1 只有一行 "general release, and updates"；Update 2 与其共用该行。',
   }),
   rel('10.2.89', 'CUDA 10.2.89', '440.33', '441.22'),
-  rel('11.0.1', 'CUDA 11.0.1 RC', '450.36.06', '451.22', { ga: false, note: 'Release candidate.' }),
+  rel('11.0.1', 'CUDA 11.0.1 RC', '450.36.06', '451.22', { ga: false, note: 'Release candidate.', noteZh: '候选发布版（RC）。' }),
   rel('11.0.2', 'CUDA 11.0.2 GA', '450.51.05', '451.48'),
   rel('11.0.3', 'CUDA 11.0.3 Update 1', '450.51.06', '451.82'),
   rel('11.1.0', 'CUDA 11.1 GA', '455.23', '456.38'),
@@ -116,7 +122,14 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('12.2.2', 'CUDA 12.2 Update 2', '535.104.05', '537.13'),
   rel('12.3.0', 'CUDA 12.3 GA', '545.23.06', '545.84'),
   rel('12.3.1', 'CUDA 12.3 Update 1', '545.23.08', '546.12'),
-  bundled('12.3.2', 'CUDA 12.3 Update 2', '545.23.08', '546.12', 'Not a row of Table 3; installers bundle 545.23.08 / 546.12 (same as 12.3 Update 1).'),
+  bundled(
+    '12.3.2',
+    'CUDA 12.3 Update 2',
+    '545.23.08',
+    '546.12',
+    'Not a row of Table 3; installers bundle 545.23.08 / 546.12 (same as 12.3 Update 1).',
+    '不在 Table 3 中；安装包自带 545.23.08 / 546.12（与 12.3 Update 1 相同）。',
+  ),
   rel('12.4.0', 'CUDA 12.4 GA', '550.54.14', '551.61'),
   rel('12.4.1', 'CUDA 12.4 Update 1', '550.54.15', '551.78'),
   rel('12.5.0', 'CUDA 12.5 GA', '555.42.02', '555.85'),
@@ -127,6 +140,7 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
   rel('12.6.3', 'CUDA 12.6 Update 3', '560.35.05', '561.17'),
   rel('12.8.0', 'CUDA 12.8 GA', '570.26', '570.65', {
     note: 'Table 3 says >= 570.26 / >= 570.65 although the 12.8.0 installers bundle 570.86.10 / 571.96.',
+    noteZh: 'Table 3 写的是 >= 570.26 / >= 570.65，而 12.8.0 的安装包自带的是 570.86.10 / 571.96。',
   }),
   rel('12.8.1', 'CUDA 12.8 Update 1', '570.124.06', '572.61'),
   bundled(
@@ -135,6 +149,7 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
     '570.211.01',
     '572.61',
     'Not a row of the Table 3 copy read (13.2 Update 2 notes); values are the drivers bundled in the 12.8.2 installers and may exceed the true minimum.',
+    '不在所读的 Table 3（13.2 Update 2 发行说明）中；数值为 12.8.2 安装包自带的驱动版本，可能高于真实的最低要求。',
   ),
   rel('12.9.0', 'CUDA 12.9 GA', '575.51.03', '576.02'),
   rel('12.9.1', 'CUDA 12.9 Update 1', '575.57.08', '576.57'),
@@ -144,39 +159,44 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
     '575.57.08',
     '576.57',
     'Not a row of the Table 3 copy read; installers bundle 575.57.08 / 576.57 (same as 12.9 Update 1).',
+    '不在所读的 Table 3 中；安装包自带 575.57.08 / 576.57（与 12.9 Update 1 相同）。',
   ),
-  rel('13.0.0', 'CUDA 13.0 GA', '580.65.06', null, { note: WIN_NA }),
-  rel('13.0.1', 'CUDA 13.0 Update 1', '580.82.07', null, { note: WIN_NA }),
-  rel('13.0.2', 'CUDA 13.0 Update 2', '580.95.05', null, { note: WIN_NA }),
+  rel('13.0.0', 'CUDA 13.0 GA', '580.65.06', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
+  rel('13.0.1', 'CUDA 13.0 Update 1', '580.82.07', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
+  rel('13.0.2', 'CUDA 13.0 Update 2', '580.95.05', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
   bundled(
     '13.0.3',
     'CUDA 13.0 Update 3',
     '580.126.20',
     null,
     `Not a row of the Table 3 copy read; 580.126.20 is the driver bundled in the 13.0.3 Linux runfile. ${WIN_NA}`,
+    `不在所读的 Table 3 中；580.126.20 是 13.0.3 Linux runfile 自带的驱动。${WIN_NA_ZH}`,
   ),
-  rel('13.1.0', 'CUDA 13.1 GA', '590.44.01', null, { note: WIN_NA }),
-  rel('13.1.1', 'CUDA 13.1 Update 1', '590.48.01', null, { note: WIN_NA }),
+  rel('13.1.0', 'CUDA 13.1 GA', '590.44.01', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
+  rel('13.1.1', 'CUDA 13.1 Update 1', '590.48.01', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
   bundled(
     '13.1.2',
     'CUDA 13.1 Update 2',
     '590.48.01',
     null,
     `Not a row of the Table 3 copy read; the 13.1.2 Linux runfile bundles 590.48.01 (same as 13.1 Update 1). ${WIN_NA}`,
+    `不在所读的 Table 3 中；13.1.2 Linux runfile 自带 590.48.01（与 13.1 Update 1 相同）。${WIN_NA_ZH}`,
   ),
-  rel('13.2.0', 'CUDA 13.2 GA', '595.45.04', null, { note: WIN_NA }),
-  rel('13.2.1', 'CUDA 13.2 Update 1', '595.58.03', null, { note: WIN_NA }),
-  rel('13.2.2', 'CUDA 13.2 Update 2', '595.71.05', null, { note: WIN_NA }),
+  rel('13.2.0', 'CUDA 13.2 GA', '595.45.04', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
+  rel('13.2.1', 'CUDA 13.2 Update 1', '595.58.03', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
+  rel('13.2.2', 'CUDA 13.2 Update 2', '595.71.05', null, { note: WIN_NA, noteZh: WIN_NA_ZH }),
   // Issue-19 additions (2026-12-02): two public copies of Table 3 of the 13.3 notes agree with the bundled driver.
   rel('13.3.0', 'CUDA 13.3 GA', '610.43.02', null, {
     source: `${RN_133}; ${RUNFILES} (cuda_13.3.0_610.43.02_linux.run)`,
     checked: AUDIT_CHECKED,
     note: `Linux >= 610.43.02 as Table 3 of the 13.3 notes gives it, in two public copies (the same table lists 13.2 Update 1 >= 595.58.03 and 13.0 Update 2 >= 580.95.05, as our rows); the runfile bundles the same driver. The copies show the Linux column only. ${WIN_NA}`,
+    noteZh: `Linux >= 610.43.02，取自 13.3 发行说明的 Table 3 的两份公开转载（同一表格列出 13.2 Update 1 >= 595.58.03、13.0 Update 2 >= 580.95.05，与本表对应各行一致）；runfile 自带的也是同一驱动。转载只包含 Linux 一栏。${WIN_NA_ZH}`,
   }),
   rel('13.3.1', 'CUDA 13.3 Update 1', '610.43.02', null, {
     source: `${RN_133}; ${RUNFILES} (cuda_13.3.1_610.43.02_linux.run)`,
     checked: AUDIT_CHECKED,
     note: `Linux >= 610.43.02, the same as 13.3 GA (Table 3 of the 13.3 notes, two public copies; the runfile bundles the same driver). The copies show the Linux column only. ${WIN_NA}`,
+    noteZh: `Linux >= 610.43.02，与 13.3 GA 相同（13.3 发行说明的 Table 3，两份公开转载；runfile 自带同一驱动）。转载只包含 Linux 一栏。${WIN_NA_ZH}`,
   }),
   {
     // Issue-19 audit: R615/R616 drivers run CUDA 13.4 (they were reported as 13.3 because this row had no floor).
@@ -185,6 +205,7 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
     checked: AUDIT_CHECKED,
     confirmed: false,
     note: `Linux floor 615.71.09 is a driver seen to report CUDA 13.4 (nvidia-smi / CUDA UMD on 615.71.09), not NVIDIA's Table 3 value: the true floor is at most this, and any R616 driver is above it. Table 3 of the 13.4 notes was not readable and from 13.4.1 the runfile names no bundled driver. Sources disagree: the 13.3 notes (as the issue-19 audit quotes them) say 13.4 needs R616 >= 616.00, secondary notes say "the R615 driver shipped with CUDA 13.4 GA"; the R616 floor is that of the 13.4.0 developer preview (Table 3 of the 13.3 notes, as copied publicly: "CUDA 13.4 Developer Preview N/A (unbundled; R616 >=616.00)"; read 2026-12-02). ${WIN_NA}`,
+    noteZh: `Linux 驱动下限 615.71.09 是实际观察到报告 CUDA 13.4 的驱动（615.71.09 上的 nvidia-smi / CUDA UMD），并非 NVIDIA Table 3 的数值：真实下限不高于此，且任何 R616 驱动都高于它。13.4 发行说明的 Table 3 无法读取，且从 13.4.1 起 runfile 文件名不再带有自带的驱动版本。来源说法不一：13.3 发行说明（按 issue-19 审计的引用）称 13.4 需要 R616 >= 616.00，二手资料则称 "the R615 driver shipped with CUDA 13.4 GA"；R616 这一下限属于 13.4.0 developer preview（13.3 发行说明的 Table 3，公开转载为："CUDA 13.4 Developer Preview N/A (unbundled; R616 >=616.00)"；读取于 2026-12-02）。${WIN_NA_ZH}`,
   },
   {
     ...rel('13.4.2', 'CUDA 13.4 Update 1', null, null),
@@ -193,6 +214,8 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
     checked: AUDIT_CHECKED,
     confirmed: false,
     note: 'Driver floor unknown: Table 3 not readable and no source names one (components are 13.4.92). A driver that runs 13.4 GA (>= 615.71.09) runs 13.4 Update 1 code under minor version compatibility (13.x on >= 580).',
+    noteZh:
+      '驱动下限未知：Table 3 无法读取，也没有来源给出该值（组件版本为 13.4.92）。能运行 13.4 GA 的驱动（>= 615.71.09）在次版本兼容下也能运行 13.4 Update 1 的代码（13.x 需驱动 >= 580）。',
   },
   {
     ...rel('13.5.0', 'CUDA 13.5 GA', null, null),
@@ -200,6 +223,7 @@ export const CUDA_RELEASES: readonly CudaRelease[] = [
     checked: AUDIT_CHECKED,
     confirmed: false,
     note: 'Newest toolkit found. Driver floor unknown: Table 3 not readable and no source names the driver branch of 13.5; the third digit of the release number (13.5.0) is assumed.',
+    noteZh: '这是找到的最新工具包。驱动下限未知：Table 3 无法读取，也没有来源给出 13.5 对应的驱动分支；版本号的第三位（13.5.0）为假定值。',
   },
 ];
 
@@ -226,6 +250,7 @@ export const MVC_FLOORS: readonly MvcFloor[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'CUDA 11.0 shipped with an earlier driver; MVC across 11.x needs 450.80.02 (Linux) / 452.39 (Windows).',
+    noteZh: 'CUDA 11.0 发布时附带的是更早的驱动；要在整个 11.x 范围内使用次版本兼容（MVC）需要 450.80.02（Linux）/ 452.39（Windows）。',
   },
   {
     major: 12,
@@ -237,6 +262,7 @@ export const MVC_FLOORS: readonly MvcFloor[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Table 2 says >= 525; the exact floor used here is the 12.0 GA toolkit driver. Drivers >= 580 run 12.x through backward compatibility.',
+    noteZh: 'Table 2 写的是 >= 525；此处采用的精确下限是 12.0 GA 工具包对应的驱动版本。>= 580 的驱动通过向后兼容运行 12.x。',
   },
   {
     major: 13,
@@ -247,6 +273,7 @@ export const MVC_FLOORS: readonly MvcFloor[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Table 2 says >= 580. Windows: no exact value (Table 3 N/A).',
+    noteZh: 'Table 2 写的是 >= 580。Windows：无精确值（Table 3 为 N/A）。',
   },
 ];
 
@@ -260,6 +287,7 @@ export const FORWARD_COMPAT: Sourced & { package: string; eligible: readonly str
   checked: CHECKED,
   confirmed: true,
   note: 'Linux only; the package is built from the driver that matches its CUDA release (e.g. cuda-compat-12-8 from the 570 driver).',
+  noteZh: '仅限 Linux；该包由与其 CUDA 版本对应的驱动构建（例如 cuda-compat-12-8 来自 570 驱动）。',
 };
 
 /** PTX ISA version each toolkit minor emits. */
@@ -293,7 +321,10 @@ export const PTX_ISA: readonly PtxIsa[] = [
   ptx('12.3', '8.3'),
   ptx('12.4', '8.4'),
   ptx('12.5', '8.5'),
-  ptx('12.6', '8.5', { note: 'CUDA 12.6 did not bump the PTX ISA (openxla/xla#16504); 8.6 belongs to the unreleased 12.7.' }),
+  ptx('12.6', '8.5', {
+    note: 'CUDA 12.6 did not bump the PTX ISA (openxla/xla#16504); 8.6 belongs to the unreleased 12.7.',
+    noteZh: 'CUDA 12.6 没有提升 PTX ISA 版本（openxla/xla#16504）；8.6 属于未发布的 12.7。',
+  }),
   ptx('12.8', '8.7'),
   ptx('12.9', '8.8'),
   ptx('13.0', '9.0'),
@@ -303,16 +334,19 @@ export const PTX_ISA: readonly PtxIsa[] = [
     source: 'ptxas --list-version of nvcc 13.3.73, quoted in a public benchmark write-up',
     confirmed: false,
     note: 'Measured by a third party, not read from NVIDIA’s table.',
+    noteZh: '由第三方实测，并非读自 NVIDIA 的表格。',
   }),
   ptx('13.4', '9.4', {
     source: 'secondary: release notes of a CUDA 13.4 knowledge-base project ("CUDA Toolkit 13.4 / PTX ISA 9.4")',
     confirmed: false,
     note: 'Secondary only; NVIDIA’s PTX release history not read for 13.4.',
+    noteZh: '仅有二手来源；未查阅 NVIDIA PTX 发布历史中 13.4 的条目。',
   }),
   ptx('13.5', '9.5', {
     source: 'secondary: apache/tvm-tirx commit f43b3030 ("PTX ISA 9.5 (CUDA 13.5)", 2026-11-12)',
     confirmed: false,
     note: 'Secondary only; NVIDIA’s PTX release history not read for 13.5.',
+    noteZh: '仅有二手来源；未查阅 NVIDIA PTX 发布历史中 13.5 的条目。',
   }),
 ];
 
@@ -337,6 +371,8 @@ const NVCC13 =
 const PRE10 = 'Wikipedia "CUDA", section GPUs supported (as copied in blog.csdn.net/mujie2015/article/details/137119349)';
 const PRE10_NOTE =
   'Floors before CUDA 10.0 are from a secondary source (the Wikipedia table), not re-read from NVIDIA release notes; "7.0" means "at or before 7.0", the oldest release tracked.';
+const PRE10_NOTE_ZH =
+  'CUDA 10.0 之前的下限来自二手来源（Wikipedia 的表格），未对照 NVIDIA 发行说明重新核对；"7.0" 表示 "at or before 7.0"（不晚于 7.0），即所跟踪的最早版本。';
 
 function arch(name: string, since: string, removedIn: string | undefined, source: string, extra: Partial<ArchSupport> = {}): ArchSupport {
   return { arch: name, since, ...(removedIn ? { removedIn } : {}), source, checked: CHECKED, confirmed: true, ...extra };
@@ -344,61 +380,94 @@ function arch(name: string, since: string, removedIn: string | undefined, source
 
 export const ARCH_SUPPORT: readonly ArchSupport[] = [
   // Fermi: last targeted by CUDA 8.0 ("CUDA 9 dropped support for compute_20", CMake MR 1329).
-  arch('sm_20', '7.0', '9.0', `${PRE10}; https://gitlab.kitware.com/cmake/cmake/-/merge_requests/1329`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_21', '7.0', '9.0', PRE10, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_30', '7.0', '11.0', `${CMAKE}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_20', '7.0', '9.0', `${PRE10}; https://gitlab.kitware.com/cmake/cmake/-/merge_requests/1329`, {
+    confirmed: false,
+    note: PRE10_NOTE,
+    noteZh: PRE10_NOTE_ZH,
+  }),
+  arch('sm_21', '7.0', '9.0', PRE10, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_30', '7.0', '11.0', `${CMAKE}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
   arch('sm_32', '7.0', '11.0', `nvcc 10.x/11.0 --list-gpu-code (community copies); ${PRE10}`, {
     confirmed: false,
     note: `Tegra K1; CMake does not list it. ${PRE10_NOTE}`,
+    noteZh: `Tegra K1；CMake 未列出它。${PRE10_NOTE_ZH}`,
   }),
-  arch('sm_35', '7.0', '12.0', `${CMAKE}; CMake MR 8031 ("Remove 35 and 37 for CUDA 12"); ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_37', '7.0', '12.0', `${CMAKE}; CMake MR 8031; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_50', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_52', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_53', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_35', '7.0', '12.0', `${CMAKE}; CMake MR 8031 ("Remove 35 and 37 for CUDA 12"); ${PRE10}`, {
+    confirmed: false,
+    note: PRE10_NOTE,
+    noteZh: PRE10_NOTE_ZH,
+  }),
+  arch('sm_37', '7.0', '12.0', `${CMAKE}; CMake MR 8031; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_50', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_52', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_53', '7.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
   // Pascal arrived with CUDA 8.0, Volta with 9.0.
-  arch('sm_60', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_61', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_62', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
-  arch('sm_70', '9.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE }),
+  arch('sm_60', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_61', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_62', '8.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
+  arch('sm_70', '9.0', '13.0', `${DROP13}; ${PRE10}`, { confirmed: false, note: PRE10_NOTE, noteZh: PRE10_NOTE_ZH }),
   arch('sm_72', '10.0', '13.0', `${DROP13}; ${NVCC13}`),
   arch('sm_75', '10.0', undefined, CMAKE),
   arch('sm_80', '11.0', undefined, CMAKE),
   arch('sm_86', '11.1', undefined, CMAKE),
   arch('sm_87', '11.4', undefined, CMAKE),
-  arch('sm_88', '13.0', undefined, NVCC13, { confirmed: false, note: 'Listed by nvcc 13.x; no NVIDIA statement of when it was added was found.' }),
+  arch('sm_88', '13.0', undefined, NVCC13, {
+    confirmed: false,
+    note: 'Listed by nvcc 13.x; no NVIDIA statement of when it was added was found.',
+    noteZh: 'nvcc 13.x 列出了它；未找到 NVIDIA 关于它何时加入的说明。',
+  }),
   arch('sm_89', '11.8', undefined, `${CMAKE}; CMake MR 8031`),
   arch('sm_90', '11.8', undefined, `${CMAKE}; CMake MR 8031`),
   arch('sm_90a', '12.0', undefined, 'CUDA 12.0 features (arch-specific sm_90a introduced with Hopper support in 12.0)', {
     confirmed: false,
     note: 'Widely used with 12.0+; NVIDIA text naming 12.0 as the first was not re-read.',
+    noteZh: '在 12.0+ 中广泛使用；未重新查阅 NVIDIA 指明 12.0 为首个支持版本的原文。',
   }),
   arch('sm_100', '12.8', undefined, CMAKE),
-  arch('sm_100a', '12.8', undefined, CMAKE, { confirmed: false, note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.' }),
+  arch('sm_100a', '12.8', undefined, CMAKE, {
+    confirmed: false,
+    note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.',
+    noteZh: '架构特定（arch-specific）变体随基础目标一同提供；CMake 只列出基础编号。',
+  }),
   arch('sm_100f', '12.9', undefined, FEAT129),
   arch('sm_101', '12.8', '13.0', `${CMAKE}; cuRANDDx release notes (Thor sm_101 renamed sm_110 in CUDA 13.0)`),
-  arch('sm_101a', '12.8', '13.0', CMAKE, { confirmed: false, note: 'Renamed sm_110a in 13.0.' }),
-  arch('sm_101f', '12.9', '13.0', FEAT129, { confirmed: false, note: 'Renamed sm_110f in 13.0.' }),
+  arch('sm_101a', '12.8', '13.0', CMAKE, { confirmed: false, note: 'Renamed sm_110a in 13.0.', noteZh: '在 13.0 中更名为 sm_110a。' }),
+  arch('sm_101f', '12.9', '13.0', FEAT129, { confirmed: false, note: 'Renamed sm_110f in 13.0.', noteZh: '在 13.0 中更名为 sm_110f。' }),
   arch('sm_103', '12.9', undefined, FEAT129),
   arch('sm_103a', '12.9', undefined, FEAT129),
   arch('sm_103f', '12.9', undefined, FEAT129),
   arch('sm_107', '13.4', undefined, 'secondary: CUTLASS 4.8.0dev notes (Rubin SM107) and apache/tvm-tirx (sm_107 PTX, CUDA 13.4/13.5)', {
     confirmed: false,
     note: 'Rubin. Neither the first toolkit that targets it nor its compute capability (10.7) is confirmed by NVIDIA text read here.',
+    noteZh: 'Rubin。首个支持它的工具包及其算力（10.7）均未在此处读过的 NVIDIA 文本中得到确认。',
   }),
   arch('sm_110', '13.0', undefined, `${NVCC13}; cuRANDDx release notes`),
   arch('sm_110a', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', {
     confirmed: false,
     note: 'Seen in 13.3; assumed present since 13.0 with sm_110.',
+    noteZh: '在 13.3 中见到；假定自 13.0 起就随 sm_110 一同提供。',
   }),
   arch('sm_110f', '13.0', undefined, 'nvcc 13.3 --help target list (third-party capture)', {
     confirmed: false,
     note: 'Seen in 13.3; assumed present since 13.0 with sm_110.',
+    noteZh: '在 13.3 中见到；假定自 13.0 起就随 sm_110 一同提供。',
   }),
   arch('sm_120', '12.8', undefined, CMAKE),
-  arch('sm_120a', '12.8', undefined, CMAKE, { confirmed: false, note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.' }),
+  arch('sm_120a', '12.8', undefined, CMAKE, {
+    confirmed: false,
+    note: 'Arch-specific variants ship with the base target; CMake lists only base numbers.',
+    noteZh: '架构特定（arch-specific）变体随基础目标一同提供；CMake 只列出基础编号。',
+  }),
   arch('sm_120f', '12.9', undefined, FEAT129),
   arch('sm_121', '12.9', undefined, FEAT129),
-  arch('sm_121a', '12.9', undefined, FEAT129, { confirmed: false, note: 'The 12.9 features text names sm_121 only; a/f variants seen in 13.x nvcc.' }),
-  arch('sm_121f', '12.9', undefined, FEAT129, { confirmed: false, note: 'The 12.9 features text names sm_121 only; a/f variants seen in 13.x nvcc.' }),
+  arch('sm_121a', '12.9', undefined, FEAT129, {
+    confirmed: false,
+    note: 'The 12.9 features text names sm_121 only; a/f variants seen in 13.x nvcc.',
+    noteZh: '12.9 的新特性文档只提到 sm_121；a/f 变体见于 13.x 的 nvcc。',
+  }),
+  arch('sm_121f', '12.9', undefined, FEAT129, {
+    confirmed: false,
+    note: 'The 12.9 features text names sm_121 only; a/f variants seen in 13.x nvcc.',
+    noteZh: '12.9 的新特性文档只提到 sm_121；a/f 变体见于 13.x 的 nvcc。',
+  }),
 ];

@@ -149,6 +149,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'Also sold with 2 GB.',
+    noteZh: '另有 2 GB 版本。',
   },
   {
     name: 'NVIDIA GeForce GTX 950',
@@ -194,6 +195,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'Also sold with 4 GB.',
+    noteZh: '另有 4 GB 版本。',
   },
   {
     name: 'NVIDIA GeForce GTX 970',
@@ -217,6 +219,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: '4 GB of which the last 0.5 GB sits on a slower segment.',
+    noteZh: '4 GB 显存中最后 0.5 GB 位于较慢的分段上。',
   },
   {
     name: 'NVIDIA GeForce GTX 980',
@@ -416,6 +419,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'One board carries four GM107 GPUs; NVML lists each (8 GB each). TDP is for the whole board.',
+    noteZh: '一块板卡上有四颗 GM107 GPU；NVML 会分别列出每一颗（每颗 8 GB）。TDP 为整块板卡的功耗。',
   },
   {
     name: 'Tesla M40',
@@ -439,6 +443,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'PCI id 0x17fd is shared with the 24 GB model; tell them apart by total memory.',
+    noteZh: 'PCI id 0x17fd 与 24 GB 型号共用；请按显存总量区分。',
   },
   {
     name: 'Tesla M40 24GB',
@@ -462,6 +467,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'PCI id 0x17fd is shared with the 12 GB model; tell them apart by total memory.',
+    noteZh: 'PCI id 0x17fd 与 12 GB 型号共用；请按显存总量区分。',
   },
   {
     name: 'Tesla M60',
@@ -485,6 +491,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'One board carries two GM204 GPUs; NVML lists each (8 GB, 160 GB/s each). TDP is for the whole board. AWS g3 instances.',
+    noteZh: '一块板卡上有两颗 GM204 GPU；NVML 会分别列出每一颗（每颗 8 GB、160 GB/s）。TDP 为整块板卡的功耗。用于 AWS g3 实例。',
   },
   {
     name: 'NVIDIA Jetson Nano',
@@ -509,6 +516,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'NVIDIA Tegra X1'; memory is shared with the CPU. TDP is the module power mode (5/10 W). FP16 is native (2x FP32) on CC 5.3.",
+    noteZh: "CUDA 设备名为 'NVIDIA Tegra X1'；内存与 CPU 共享。TDP 为模组功耗模式（5/10 W）。在 CC 5.3 上 FP16 为原生速率（FP32 的 2 倍）。",
   },
   {
     name: 'NVIDIA GeForce GT 1030',
@@ -532,6 +540,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['pciDeviceIds', 'memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'A DDR4 variant (0x1d02?) has 16.8 GB/s; not listed.',
+    noteZh: '另有 DDR4 版本（0x1d02?），带宽 16.8 GB/s；未单独列出。',
   },
   {
     name: 'NVIDIA GeForce GTX 1050',
@@ -1000,6 +1009,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'NVIDIA Tegra X2'. TDP is the module power mode (7.5/15 W). A 4 GB TX2 and the TX2 NX exist.",
+    noteZh: "CUDA 设备名为 'NVIDIA Tegra X2'。TDP 为模组功耗模式（7.5/15 W）。另有 4 GB 版 TX2 和 TX2 NX。",
   },
   {
     name: 'NVIDIA TITAN V',
@@ -1023,6 +1033,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "NVIDIA quotes 110 TFLOPS 'deep learning' (tensor); SMs x boost clock would give more, so the vendor figure is kept.",
+    noteZh: "NVIDIA 标称 110 TFLOPS 'deep learning'（张量核心）；按 SM 数 × boost 频率推算会更高，因此保留厂商数值。",
   },
   {
     name: 'Quadro GV100',
@@ -1181,6 +1192,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'Xavier' for AGX Xavier and Xavier NX alike. TDP is the module power mode (10-30 W).",
+    noteZh: "AGX Xavier 与 Xavier NX 的 CUDA 设备名都是 'Xavier'。TDP 为模组功耗模式（10-30 W）。",
   },
   {
     name: 'NVIDIA Jetson Xavier NX',
@@ -1206,6 +1218,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'Xavier'. TDP is the module power mode (10-20 W). A 16 GB module exists.",
+    noteZh: "CUDA 设备名为 'Xavier'。TDP 为模组功耗模式（10-20 W）。另有 16 GB 模组。",
   },
   {
     name: 'NVIDIA GeForce GTX 1650',
@@ -1229,6 +1242,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'GDDR6 variants have 192 GB/s.',
+    noteZh: 'GDDR6 版本带宽为 192 GB/s。',
   },
   {
     name: 'NVIDIA GeForce GTX 1650 SUPER',
@@ -1340,6 +1354,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'A 12 GB model (0x1f03, 34 SMs) exists. Turing laptop GPUs print the desktop name; tell them apart by PCI id.',
+    noteZh: '另有 12 GB 型号（0x1f03，34 个 SM）。Turing 笔记本 GPU 显示的是桌面版名称；请按 PCI id 区分。',
   },
   {
     name: 'NVIDIA GeForce RTX 2060 SUPER',
@@ -1495,6 +1510,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'Full-rate FP32 accumulate on tensor cores, unlike GeForce RTX 20.',
+    noteZh: '张量核心以全速进行 FP32 累加，与 GeForce RTX 20 不同。',
   },
   {
     name: 'Quadro RTX 4000',
@@ -1562,6 +1578,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'PCI ids 0x1e30/0x1e78 are shared with the Quadro RTX 8000 (told apart by subsystem id or memory).',
+    noteZh: 'PCI id 0x1e30/0x1e78 与 Quadro RTX 8000 共用（按 subsystem id 或显存区分）。',
   },
   {
     name: 'Quadro RTX 8000',
@@ -1585,6 +1602,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'PCI ids 0x1e30/0x1e78 are shared with the Quadro RTX 6000 (told apart by subsystem id or memory).',
+    noteZh: 'PCI id 0x1e30/0x1e78 与 Quadro RTX 6000 共用（按 subsystem id 或显存区分）。',
   },
   {
     name: 'NVIDIA T400 4GB',
@@ -1652,6 +1670,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['pciDeviceIds', 'memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "pci.ids lists 0x1fb0 as 'Quadro T1000 Mobile'; desktop T1000 id not confirmed.",
+    noteZh: "pci.ids 将 0x1fb0 列为 'Quadro T1000 Mobile'；桌面版 T1000 的 id 未确认。",
   },
   {
     name: 'NVIDIA T1000 8GB',
@@ -1810,6 +1829,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'China export variant of A100 SXM4 80GB; NVIDIA gives the same compute with NVLink capped at 400 GB/s. Figures copied from A100 SXM4 80GB, not from an A800 datasheet.',
+    noteZh: 'A100 SXM4 80GB 的中国出口版；NVIDIA 给出的计算性能相同，但 NVLink 限制在 400 GB/s。数值照搬 A100 SXM4 80GB，并非来自 A800 数据手册。',
   },
   {
     name: 'NVIDIA A30',
@@ -1855,6 +1875,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['peakTflops'],
     note: 'PCI id 0x25b6 is shared with the A16 (subsystem 10de:157e is A2). TDP configurable 40-60 W.',
+    noteZh: 'PCI id 0x25b6 与 A16 共用（subsystem 10de:157e 为 A2）。TDP 可配置为 40-60 W。',
   },
   {
     name: 'NVIDIA A10',
@@ -1899,6 +1920,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'AWS-only (g5 instances); NVIDIA publishes no datasheet. SMs/clock from AWS and third-party listings; tensor rate assumed to be the data-center (full-rate) one.',
+    noteZh: '仅 AWS 提供（g5 实例）；NVIDIA 未发布数据手册。SM 数/频率来自 AWS 及第三方资料；张量核心速率假定与数据中心卡相同（全速）。',
   },
   {
     name: 'NVIDIA A16',
@@ -1922,6 +1944,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'One board carries four GPUs; NVML lists each (16 GB, 200 GB/s each). Per-GPU TFLOP/s are the board figures / 4 (board: FP32 18, TF32 36, FP16 71.6 dense). TDP is for the whole board. PCI id 0x25b6 is shared with the A2 (subsystem 10de:14a9 is A16).',
+    noteZh:
+      '一块板卡上有四颗 GPU；NVML 会分别列出每一颗（每颗 16 GB、200 GB/s）。单 GPU 的 TFLOP/s 为整板数值 / 4（整板稠密性能：FP32 18、TF32 36、FP16 71.6）。TDP 为整块板卡的功耗。PCI id 0x25b6 与 A2 共用（subsystem 10de:14a9 为 A16）。',
   },
   {
     name: 'NVIDIA A40',
@@ -2011,6 +2035,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'tdpW'],
     note: "Laptop-only part. Name, 6 GB (6144 MiB) and 32 SMs are from real captures; bandwidth (192-bit GDDR6) and the top of the 60-130 W TGP range are not from an NVIDIA page read here. Clocks, and so TFLOP/s, depend on the maker's TGP: left empty. A 12 GB model is a separate row.",
+    noteZh:
+      '仅用于笔记本。名称、6 GB（6144 MiB）和 32 个 SM 来自真实采集；带宽（192-bit GDDR6）和 60-130 W TGP 范围的上限并非来自此处读过的 NVIDIA 页面。频率（因而 TFLOP/s）取决于厂商设定的 TGP：留空。12 GB 型号另列一行。',
   },
   {
     name: 'NVIDIA RTX A3000 12GB Laptop GPU',
@@ -2034,6 +2060,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: 'Name and PCI ids from NVIDIA\'s kernel-module table; a third-party id list calls 0x24bb plain "RTX A3000 Laptop GPU", and one 12 GB laptop was reported under that plain name, so a 12 GB A3000 may print either name: tell them apart by total memory. SM count, bandwidth and TGP assumed as for the 6 GB model.',
+    noteZh:
+      '名称和 PCI id 来自 NVIDIA 内核模块的 GPU 列表；某第三方 id 列表把 0x24bb 直接称为 "RTX A3000 Laptop GPU"，且有一台 12 GB 笔记本以这个名称被报告过，所以 12 GB 的 A3000 可能显示其中任一名称：请按显存总量区分。SM 数、带宽和 TGP 假定与 6 GB 型号相同。',
   },
   {
     name: 'NVIDIA RTX A4000',
@@ -2166,6 +2194,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: '6 GB (0x2584, 18 SMs, 168 GB/s, 70 W) and OEM variants exist.',
+    noteZh: '另有 6 GB 版（0x2584，18 个 SM，168 GB/s，70 W）及 OEM 版本。',
   },
   {
     name: 'NVIDIA GeForce RTX 3060',
@@ -2189,6 +2218,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'An 8 GB model (0x24c7, 128-bit, 240 GB/s) prints the same name; tell them apart by total memory.',
+    noteZh: '8 GB 型号（0x24c7，128-bit，240 GB/s）显示相同名称；请按显存总量区分。',
   },
   {
     name: 'NVIDIA GeForce RTX 3060 Ti',
@@ -2212,6 +2242,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'The GDDR6X model (0x24c9) has 608 GB/s.',
+    noteZh: 'GDDR6X 型号（0x24c9）带宽为 608 GB/s。',
   },
   {
     name: 'NVIDIA GeForce RTX 3070',
@@ -2279,6 +2310,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'The 12 GB model (0x220a) has 70 SMs, 912 GB/s, 350 W and prints the same name; tell them apart by total memory.',
+    noteZh: '12 GB 型号（0x220a）有 70 个 SM、912 GB/s、350 W，且显示相同名称；请按显存总量区分。',
   },
   {
     name: 'NVIDIA GeForce RTX 3080 Ti',
@@ -2368,6 +2400,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 35-80 W. 6 GB models exist (0x25ac/0x25ec).",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 35-80 W。另有 6 GB 型号（0x25ac/0x25ec）。',
   },
   {
     name: 'NVIDIA GeForce RTX 3050 Ti Laptop GPU',
@@ -2391,6 +2424,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 35-80 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 35-80 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 3060 Laptop GPU',
@@ -2414,6 +2448,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 60-115 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 60-115 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 3070 Laptop GPU',
@@ -2437,6 +2472,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 80-125 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 80-125 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 3070 Ti Laptop GPU',
@@ -2460,6 +2496,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 80-125 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 80-125 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 3080 Laptop GPU',
@@ -2483,6 +2520,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 80-150 W. 16 GB models exist.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 80-150 W。另有 16 GB 型号。',
   },
   {
     name: 'NVIDIA GeForce RTX 3080 Ti Laptop GPU',
@@ -2506,6 +2544,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 80-150 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 80-150 W。',
   },
   {
     name: 'NVIDIA Jetson AGX Orin 64GB',
@@ -2531,6 +2570,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'Orin' for every Orin module (nvidia-smi on JetPack 6 may print 'Orin (nvgpu)'); tell modules apart by memory. TDP is the module power mode (15-60 W).",
+    noteZh:
+      "所有 Orin 模组的 CUDA 设备名都是 'Orin'（JetPack 6 上的 nvidia-smi 可能显示 'Orin (nvgpu)'）；请按内存容量区分模组。TDP 为模组功耗模式（15-60 W）。",
   },
   {
     name: 'NVIDIA Jetson AGX Orin 32GB',
@@ -2556,6 +2597,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'Orin'. TDP is the module power mode (15-40 W).",
+    noteZh: "CUDA 设备名为 'Orin'。TDP 为模组功耗模式（15-40 W）。",
   },
   {
     name: 'NVIDIA Jetson Orin NX 16GB',
@@ -2581,6 +2623,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'Orin'. TDP is the module power mode (10-25 W). An 8 GB module (6 SMs) exists.",
+    noteZh: "CUDA 设备名为 'Orin'。TDP 为模组功耗模式（10-25 W）。另有 8 GB 模组（6 个 SM）。",
   },
   {
     name: 'NVIDIA Jetson Orin Nano 8GB',
@@ -2606,6 +2649,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "The CUDA device name is 'Orin'. TDP is the module power mode (7-15 W). JetPack 6.2 'Super' mode raises the GPU clock to 1020 MHz and bandwidth to 102 GB/s (25 W). A 4 GB module (4 SMs) exists.",
+    noteZh:
+      "CUDA 设备名为 'Orin'。TDP 为模组功耗模式（7-15 W）。JetPack 6.2 的 'Super' 模式将 GPU 频率提升到 1020 MHz、带宽提升到 102 GB/s（25 W）。另有 4 GB 模组（4 个 SM）。",
   },
   {
     name: 'NVIDIA L4',
@@ -2693,6 +2738,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'China-market part; NVIDIA publishes no public datasheet. Figures from third-party listings (FP16 119.5 TFLOPS dense).',
+    noteZh: '中国市场专供型号；NVIDIA 未公开数据手册。数值来自第三方资料（FP16 稠密 119.5 TFLOPS）。',
   },
   {
     name: 'NVIDIA RTX 2000 Ada Generation',
@@ -2870,6 +2916,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'The 16 GB model prints the same NVML name; tell them apart by total memory or PCI id (0x2805).',
+    noteZh: '16 GB 型号的 NVML 名称相同；请按显存总量或 PCI id（0x2805）区分。',
   },
   {
     name: 'NVIDIA GeForce RTX 4060 Ti 16GB',
@@ -2893,6 +2940,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Not an NVML name: NVML prints 'NVIDIA GeForce RTX 4060 Ti' for both memory sizes; this row is found by PCI id 0x2805 or by this name.",
+    noteZh: "这不是 NVML 名称：两种显存容量的 NVML 名称都是 'NVIDIA GeForce RTX 4060 Ti'；本行通过 PCI id 0x2805 或此名称匹配。",
   },
   {
     name: 'NVIDIA GeForce RTX 4070',
@@ -2916,6 +2964,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['peakTflops'],
     note: 'A GDDR6 model (480 GB/s) exists.',
+    noteZh: '另有 GDDR6 型号（480 GB/s）。',
   },
   {
     name: 'NVIDIA GeForce RTX 4070 SUPER',
@@ -3070,6 +3119,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'China-market variant.',
+    noteZh: '中国市场版本。',
   },
   {
     name: 'NVIDIA GeForce RTX 4050 Laptop GPU',
@@ -3093,6 +3143,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 35-115 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 35-115 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 4060 Laptop GPU',
@@ -3116,6 +3167,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 35-115 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 35-115 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 4070 Laptop GPU',
@@ -3139,6 +3191,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 35-115 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 35-115 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 4080 Laptop GPU',
@@ -3162,6 +3215,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 60-150 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 60-150 W。',
   },
   {
     name: 'NVIDIA GeForce RTX 4090 Laptop GPU',
@@ -3185,6 +3239,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. TGP 80-150 W.",
+    noteZh: '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。TGP 80-150 W。',
   },
   {
     name: 'NVIDIA H100 80GB HBM3',
@@ -3209,6 +3264,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'NVML name of the H100 SXM. Datasheet tensor figures are with sparsity (TF32 989, BF16/FP16 1979, FP8 3958); halved here.',
+    noteZh: 'H100 SXM 的 NVML 名称。数据手册中的张量核心数值为稀疏性能（TF32 989、BF16/FP16 1979、FP8 3958）；此处取其一半。',
   },
   {
     name: 'NVIDIA H100 PCIe',
@@ -3232,6 +3288,7 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Datasheet tensor figures are with sparsity (TF32 756, BF16/FP16 1513, FP8 3026); halved here. TDP 300-350 W.',
+    noteZh: '数据手册中的张量核心数值为稀疏性能（TF32 756、BF16/FP16 1513、FP8 3026）；此处取其一半。TDP 300-350 W。',
   },
   {
     name: 'NVIDIA H100 NVL',
@@ -3256,6 +3313,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'PCIe card, pairs bridged by NVLink (600 GB/s). Datasheet tensor figures are with sparsity (TF32 835, BF16/FP16 1671, FP8 3341); halved here. TDP 350-400 W.',
+    noteZh:
+      'PCIe 卡，两两通过 NVLink 桥接（600 GB/s）。数据手册中的张量核心数值为稀疏性能（TF32 835、BF16/FP16 1671、FP8 3341）；此处取其一半。TDP 350-400 W。',
   },
   {
     name: 'NVIDIA H800',
@@ -3281,6 +3340,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'China export variant of H100 SXM (FP64 and NVLink reduced); compute figures copied from H100 SXM, not from an H800 datasheet.',
+    noteZh: 'H100 SXM 的中国出口版（FP64 与 NVLink 被削减）；计算性能数值照搬 H100 SXM，并非来自 H800 数据手册。',
   },
   {
     name: 'NVIDIA H200',
@@ -3305,6 +3365,8 @@ export const GPUS: readonly GpuSpec[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'NVML name of the H200 SXM (seen on our test server: PCI 0x233510de, 132 SMs, 150754820096 bytes = 140.4 GiB visible, PCIe Gen5 x16 host link, 700 W power limit). Marketing size 141 GB. Datasheet tensor figures are with sparsity (TF32 989, BF16/FP16 1979, FP8 3958); halved here.',
+    noteZh:
+      'H200 SXM 的 NVML 名称（在我们的测试服务器上看到：PCI 0x233510de，132 个 SM，可见 150754820096 字节 = 140.4 GiB，主机链路 PCIe Gen5 x16，功耗上限 700 W）。宣传容量 141 GB。数据手册中的张量核心数值为稀疏性能（TF32 989、BF16/FP16 1979、FP8 3958）；此处取其一半。',
   },
   {
     name: 'NVIDIA H200 NVL',
@@ -3328,6 +3390,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'PCIe card, 2- or 4-way NVLink bridge (900 GB/s). Datasheet tensor figures are with sparsity (TF32 835, BF16/FP16 1671, FP8 3341); halved here. TDP up to 600 W.',
+    noteZh:
+      'PCIe 卡，支持 2 路或 4 路 NVLink 桥接（900 GB/s）。数据手册中的张量核心数值为稀疏性能（TF32 835、BF16/FP16 1671、FP8 3341）；此处取其一半。TDP 最高 600 W。',
   },
   {
     name: 'NVIDIA H20',
@@ -3352,6 +3416,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'China export part; no public NVIDIA datasheet. Figures from third-party listings (FP16 148 / FP8 296 TFLOPS dense, 4.0 TB/s). A 141 GB HBM3e model (0x232c) exists.',
+    noteZh: '中国出口型号；NVIDIA 无公开数据手册。数值来自第三方资料（稠密 FP16 148 / FP8 296 TFLOPS，4.0 TB/s）。另有 141 GB HBM3e 型号（0x232c）。',
   },
   {
     name: 'NVIDIA GH200 480GB',
@@ -3377,6 +3442,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'GPU memory 96 GB HBM3 (the 480 GB / 120 GB in the name is the Grace LPDDR5X). Module power 450-1000 W configurable, CPU included. Datasheet tensor figures with sparsity halved.',
+    noteZh:
+      'GPU 显存为 96 GB HBM3（名称中的 480 GB / 120 GB 指 Grace 的 LPDDR5X）。模组功耗可配置为 450-1000 W，含 CPU。数据手册中带稀疏的张量核心数值已减半。',
   },
   {
     name: 'NVIDIA GH200 144G HBM3e',
@@ -3402,6 +3469,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'Name from pci.ids; the exact NVML string is not confirmed. Module power, CPU included.',
+    noteZh: '名称取自 pci.ids；确切的 NVML 字符串未确认。功耗为模组功耗，含 CPU。',
   },
   {
     name: 'NVIDIA B200',
@@ -3426,6 +3494,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'pcie', 'smCount', 'tdpW', 'peakTflops'],
     note: "HGX B200 per-GPU figures at 1000 W; tensor figures are dense (NVIDIA prints them with sparsity: TF32 2.2, FP16 4.5, FP8 9 PFLOPS). 192 GB physical, 180 GB usable per DGX B200 spec. Secondary copies disagree on FP32 (80 vs 75); not confirmed in a primary table. PCI id 0x2909 is listed as 'HGX B200 168GB'.",
+    noteZh:
+      "HGX B200 在 1000 W 下的单 GPU 数值；张量核心数值为稠密性能（NVIDIA 给出的是稀疏性能：TF32 2.2、FP16 4.5、FP8 9 PFLOPS）。按 DGX B200 规格，物理显存 192 GB，可用 180 GB。二手资料对 FP32 说法不一（80 vs 75）；未在一手表格中确认。PCI id 0x2909 被列为 'HGX B200 168GB'。",
   },
   {
     name: 'NVIDIA GB200',
@@ -3450,6 +3520,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryGiB', 'memoryBandwidthGBs', 'smCount', 'tdpW', 'peakTflops'],
     note: 'Per-GPU figures of GB200 NVL72 (13.4 TB HBM3e / 72). Dense = NVIDIA sparse figure / 2; from secondary copies of the GB200 NVL72 spec.',
+    noteZh: 'GB200 NVL72 的单 GPU 数值（13.4 TB HBM3e / 72）。稠密 = NVIDIA 稀疏数值 / 2；来自 GB200 NVL72 规格的二手转载。',
   },
   {
     name: 'NVIDIA B300 SXM6 AC',
@@ -3474,6 +3545,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'pcie', 'smCount', 'tdpW', 'peakTflops'],
     note: "Name from pci.ids ('B300 SXM6 AC'); the NVML string is not confirmed. Sources disagree on dense figures: two secondary copies of NVIDIA tables give HGX B300 FP16 2.25 / FP8 4.5 PFLOPS dense, another claims ~3.5 / ~7; the lower (HGX) values are kept, unconfirmed. TDP 1100 W (HGX) to 1400 W (GB300).",
+    noteZh:
+      "名称取自 pci.ids（'B300 SXM6 AC'）；NVML 字符串未确认。各来源的稠密数值不一致：两份 NVIDIA 表格的二手转载给出 HGX B300 稠密 FP16 2.25 / FP8 4.5 PFLOPS，另一份称 ~3.5 / ~7；此处保留较低的（HGX）数值，未确认。TDP 从 1100 W（HGX）到 1400 W（GB300）。",
   },
   {
     name: 'NVIDIA GB300',
@@ -3498,6 +3571,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'smCount', 'tdpW', 'peakTflops'],
     note: 'GB300 NVL72 is advertised at 360 PFLOPS FP8 for 72 GPUs (5 PFLOPS each, assumed dense); other dtypes not published in a source read. NVML string not confirmed.',
+    noteZh: 'GB300 NVL72 宣传 72 颗 GPU 合计 360 PFLOPS FP8（每颗 5 PFLOPS，假定为稠密）；所读来源未公布其他数据类型的数值。NVML 字符串未确认。',
   },
   {
     name: 'NVIDIA RTX PRO 6000 Blackwell Server Edition',
@@ -3521,6 +3595,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: 'TDP configurable 400-600 W.',
+    noteZh: 'TDP 可配置为 400-600 W。',
   },
   {
     name: 'NVIDIA RTX PRO 6000 Blackwell Workstation Edition',
@@ -3589,6 +3664,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['tdpW'],
     note: 'A 72 GB model shares PCI id 0x2bb3.',
+    noteZh: '72 GB 型号共用 PCI id 0x2bb3。',
   },
   {
     name: 'NVIDIA RTX PRO 4500 Blackwell',
@@ -3637,6 +3713,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: 'Passive single-slot server card (AWS EC2 G7, WorkSpaces Graphics G7); supports MIG (up to 2 instances). NVML name and total memory measured; bandwidth, TDP and SMs (10,496 cores / 128) from a vendor blog, not an NVIDIA data sheet. The workstation RTX PRO 4500 Blackwell is a different card (0x2c31, 200 W).',
+    noteZh:
+      '被动散热单槽服务器卡（AWS EC2 G7、WorkSpaces Graphics G7）；支持 MIG（最多 2 个实例）。NVML 名称和显存总量为实测；带宽、TDP 和 SM 数（10,496 个核心 / 128）来自厂商博客，而非 NVIDIA 数据手册。工作站版 RTX PRO 4500 Blackwell 是另一张卡（0x2c31，200 W）。',
   },
   {
     name: 'NVIDIA RTX PRO 4000 Blackwell',
@@ -3770,6 +3848,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'An 8 GB model prints the same name; tell them apart by total memory.',
+    noteZh: '8 GB 型号显示相同名称；请按显存总量区分。',
   },
   {
     name: 'NVIDIA GeForce RTX 5070',
@@ -3880,6 +3959,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'boostClockMHz', 'tdpW', 'peakTflops'],
     note: 'China-market variant; AI throughput is firmware-limited, so derived tensor figures may overstate it.',
+    noteZh: '中国市场版本；AI 吞吐量受固件限制，推算出的张量核心数值可能偏高。',
   },
   {
     name: 'NVIDIA GeForce RTX 5060 Laptop GPU',
@@ -3903,6 +3983,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. RTX 50 laptop figures were not checked against an NVIDIA page in this pass.",
+    noteZh:
+      '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。本轮未对照 NVIDIA 页面核对 RTX 50 笔记本 GPU 的数值。',
   },
   {
     name: 'NVIDIA GeForce RTX 5070 Laptop GPU',
@@ -3926,6 +4008,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. RTX 50 laptop figures were not checked against an NVIDIA page in this pass.",
+    noteZh:
+      '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。本轮未对照 NVIDIA 页面核对 RTX 50 笔记本 GPU 的数值。',
   },
   {
     name: 'NVIDIA GeForce RTX 5070 Ti Laptop GPU',
@@ -3949,6 +4033,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. RTX 50 laptop figures were not checked against an NVIDIA page in this pass.",
+    noteZh:
+      '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。本轮未对照 NVIDIA 页面核对 RTX 50 笔记本 GPU 的数值。',
   },
   {
     name: 'NVIDIA GeForce RTX 5080 Laptop GPU',
@@ -3972,6 +4058,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. RTX 50 laptop figures were not checked against an NVIDIA page in this pass.",
+    noteZh:
+      '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。本轮未对照 NVIDIA 页面核对 RTX 50 笔记本 GPU 的数值。',
   },
   {
     name: 'NVIDIA GeForce RTX 5090 Laptop GPU',
@@ -3995,6 +4083,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: "Laptop clocks, and so TFLOP/s, depend on the maker's TGP; figures use the top of NVIDIA's boost-clock range. RTX 50 laptop figures were not checked against an NVIDIA page in this pass.",
+    noteZh:
+      '笔记本 GPU 的频率（因而 TFLOP/s）取决于厂商设定的 TGP；数值按 NVIDIA boost 频率范围的上限计算。本轮未对照 NVIDIA 页面核对 RTX 50 笔记本 GPU 的数值。',
   },
   {
     name: 'NVIDIA GB10',
@@ -4019,6 +4109,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: 'DGX Spark and OEM GB10 systems. NVIDIA quotes 1 PFLOP FP4 with sparsity; other dtypes not published in a source read, so left empty. NVML name not confirmed.',
+    noteZh: 'DGX Spark 及 OEM 厂商的 GB10 系统。NVIDIA 标称稀疏 FP4 1 PFLOP；所读来源未公布其他数据类型的数值，故留空。NVML 名称未确认。',
   },
   {
     name: 'NVIDIA Jetson AGX Thor',
@@ -4044,6 +4135,8 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: 'CC 11.0 from CUDA 13 (it was sm_101 / CC 10.1 up to CUDA 12.9). NVIDIA quotes 2070 FP4 TFLOPS (sparse); other dtypes not published in a source read. The smaller T4000 module (64 GB) is its own row. TDP is the module power mode (40-130 W).',
+    noteZh:
+      '自 CUDA 13 起为 CC 11.0（CUDA 12.9 及之前为 sm_101 / CC 10.1）。NVIDIA 标称 2070 FP4 TFLOPS（稀疏）；所读来源未公布其他数据类型的数值。较小的 T4000 模组（64 GB）单独一行。TDP 为模组功耗模式（40-130 W）。',
   },
   {
     name: 'NVIDIA Jetson T4000',
@@ -4068,5 +4161,7 @@ export const GPUS: readonly GpuSpec[] = [
     confirmed: false,
     unconfirmedFields: ['name', 'memoryBandwidthGBs', 'smCount', 'tdpW'],
     note: 'Jetson Thor module below the T5000 (announced CES 2026): the same Blackwell GPU generation, CC 11.0 under CUDA 13. NVML name not seen in a capture (it may print the same name as the AGX Thor / T5000: tell them apart by total memory, 64 vs 128 GB). SMs derived from 1,536 CUDA cores at 128 per SM; the chip name is assumed to be that of the T5000. NVIDIA quotes 1,200 FP4 TFLOPS (sparse); other dtypes not published in a source read. TDP is the top module power mode (40-70 W).',
+    noteZh:
+      '低于 T5000 的 Jetson Thor 模组（CES 2026 发布）：同为 Blackwell 代 GPU，在 CUDA 13 下为 CC 11.0。采集中未见其 NVML 名称（可能与 AGX Thor / T5000 显示相同名称：请按内存总量区分，64 vs 128 GB）。SM 数由 1,536 个 CUDA 核心按每 SM 128 个推算；芯片名假定与 T5000 相同。NVIDIA 标称 1,200 FP4 TFLOPS（稀疏）；所读来源未公布其他数据类型的数值。TDP 为最高档模组功耗模式（40-70 W）。',
   },
 ];

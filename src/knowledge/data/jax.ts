@@ -67,6 +67,8 @@ export const JAX_CUDA_EXTRAS: readonly JaxCudaExtra[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Recommended by the docs ("we recommend migrating to the CUDA 13 wheels"). The docs table gives cuDNN >= 9.8 (what JAX checks at start-up); the plugin\'s with-cuda extra pins nvidia-cudnn-cu13>=9.12.0.46,<10.0 (build/nvidia-requirements.txt from jax-v0.7.2 on), so pip installs at least 9.12.',
+    noteZh:
+      '文档推荐使用（"we recommend migrating to the CUDA 13 wheels"）。文档表格给出的是 cuDNN >= 9.8（即 JAX 启动时检查的下限）；插件的 with-cuda extra 锁定 nvidia-cudnn-cu13>=9.12.0.46,<10.0（自 jax-v0.7.2 起见于 build/nvidia-requirements.txt），因此 pip 实际至少会装 9.12。',
   },
   {
     extra: 'cuda12',
@@ -81,6 +83,8 @@ export const JAX_CUDA_EXTRAS: readonly JaxCudaExtra[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Docs table says "built with CUDA 12.3"; the jax 0.7.1 changelog says JAX is built with CUDA 12.9 (CUDA 12.1+ still supported). The docs warn CUDA 12 support will be dropped at some point. The cuDNN >= 9.8 floor holds from jax 0.6.0 on (jax CHANGELOG); older releases carry their own `cudnn` (0.4.26: 8.9).',
+    noteZh:
+      '文档表格写的是 "built with CUDA 12.3"；jax 0.7.1 的 changelog 则说 JAX 用 CUDA 12.9 构建（仍支持 CUDA 12.1+）。文档提醒 CUDA 12 的支持将来某个时候会被移除。cuDNN >= 9.8 的下限自 jax 0.6.0 起生效（jax CHANGELOG）；更早的版本各自带有 `cudnn` 字段（0.4.26：8.9）。',
   },
   {
     extra: 'cuda11',
@@ -94,6 +98,8 @@ export const JAX_CUDA_EXTRAS: readonly JaxCudaExtra[] = [
     checked: AUDITED,
     confirmed: true,
     note: 'No longer published: jaxlib 0.4.25 was the last release with CUDA 11 wheels (jaxlib==0.4.25+cuda11.cudnn86; the cuda11_pip extra pinned nvidia-cudnn-cu11>=8.8 and nvidia-nccl-cu11>=2.18.3). Issue-19 addition: was "believed 0.4.26", CC 3.5 and NCCL 2.14, read from no source.',
+    noteZh:
+      '已不再发布：jaxlib 0.4.25 是最后一个提供 CUDA 11 wheel 的版本（jaxlib==0.4.25+cuda11.cudnn86；cuda11_pip extra 锁定 nvidia-cudnn-cu11>=8.8 和 nvidia-nccl-cu11>=2.18.3）。Issue 19 补充：此前写的是 "believed 0.4.26"、CC 3.5 和 NCCL 2.14，均无来源依据。',
   },
 ];
 
@@ -134,35 +140,43 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
   tagged('0.4.26', '2024-04-03', '3.9', '3.12', ['cuda12'], '0.4.26', {
     cudnn: { min: '8.9', below: '9.0' },
     note: 'First release without CUDA 11 wheels (jaxlib 0.4.26: "JAX now supports CUDA 12.1 or newer only. Support for CUDA 11.8 has been dropped"). cuDNN 8.9 (the extra pins nvidia-cudnn-cu12>=8.9.2.26,<9.0; wheel tag jaxlib 0.4.26+cuda12.cudnn89), not >= 9.8: that floor starts at jax 0.6.0.',
+    noteZh:
+      '第一个不再提供 CUDA 11 wheel 的版本（jaxlib 0.4.26："JAX now supports CUDA 12.1 or newer only. Support for CUDA 11.8 has been dropped"）。需要 cuDNN 8.9（extra 锁定 nvidia-cudnn-cu12>=8.9.2.26,<9.0；wheel 标签为 jaxlib 0.4.26+cuda12.cudnn89），而不是 >= 9.8：那个下限从 jax 0.6.0 才开始。',
   }),
   tagged('0.4.27', '2024-05-07', '3.9', '3.12', ['cuda12'], '0.4.27', { cudnn: { min: '8.9', below: '9.0' } }),
   tagged('0.4.28', '2024-05-09', '3.9', '3.12', ['cuda12'], '0.4.28', { cudnn: { min: '8.9', below: '9.0' } }),
   tagged('0.4.29', '2024-06-10', '3.9', '3.12', ['cuda12'], '0.4.29', {
     cudnn: { min: '9.0', below: '10.0' },
     note: 'First release whose GPU plugin pins cuDNN 9 (nvidia-cudnn-cu12>=9.0,<10.0).',
+    noteZh: '第一个 GPU 插件锁定 cuDNN 9 的版本（nvidia-cudnn-cu12>=9.0,<10.0）。',
   }),
   tagged('0.4.30', '2024-06-18', '3.9', '3.12', ['cuda12'], '0.4.30', {
     cudnn: { min: '9.0', below: '10.0' },
     note: 'Monolithic CUDA jaxlib wheels dropped: the plugin (jax[cuda12] or jax[cuda12_local]) is the only GPU install.',
+    noteZh: '不再提供一体化的 CUDA jaxlib wheel：插件（jax[cuda12] 或 jax[cuda12_local]）是唯一的 GPU 安装方式。',
   }),
   tagged('0.4.31', '2024-07-29', '3.10', '3.12', ['cuda12'], '0.4.31', {
     cudnn: { min: '9.1', below: '10.0' },
     note: 'Minimum cuDNN 9.1 and minimum Python 3.10 (CHANGELOG jax 0.4.31).',
+    noteZh: '最低要求 cuDNN 9.1 和 Python 3.10（CHANGELOG jax 0.4.31）。',
   }),
   tagged('0.4.32', '2024-09-11', '3.10', '3.12', ['cuda12'], '0.4.32', { cudnn: { min: '9.1', below: '10.0' } }),
   tagged('0.4.33', '2024-09-16', '3.10', '3.12', ['cuda12'], '0.4.33', { cudnn: { min: '9.1', below: '10.0' } }),
   tagged('0.4.34', '2024-10-04', '3.10', '3.13', ['cuda12'], '0.4.34', {
     cudnn: { min: '9.1', below: '10.0' },
     note: 'Python 3.13 wheels added in this release (CHANGELOG); setup.py classifiers list 3.13 only from 0.4.36.',
+    noteZh: '本版本新增 Python 3.13 wheel（CHANGELOG）；setup.py 的 classifiers 直到 0.4.36 才列出 3.13。',
   }),
   tagged('0.4.35', '2024-10-22', '3.10', '3.13', ['cuda12'], '0.4.35', {
     cudnn: { min: '9.1', below: '10.0' },
     note: 'Python 3.13 wheels from 0.4.34 on (CHANGELOG); setup.py classifiers list 3.13 only from 0.4.36.',
+    noteZh: '自 0.4.34 起提供 Python 3.13 wheel（CHANGELOG）；setup.py 的 classifiers 直到 0.4.36 才列出 3.13。',
   }),
   tagged('0.4.36', '2024-12-05', '3.10', '3.13', ['cuda12'], '0.4.36', { cudnn: { min: '9.1', below: '10.0' } }),
   tagged('0.4.37', '2024-12-09', '3.10', '3.13', ['cuda12'], '0.4.36', {
     cudnn: { min: '9.1', below: '10.0' },
     note: 'Patch release of jax only ("Only jax was released at this version"): jax[cuda12]==0.4.37 installs jaxlib and the plugin 0.4.36.',
+    noteZh: '仅 jax 的补丁版本（"Only jax was released at this version"）：jax[cuda12]==0.4.37 装的是 0.4.36 的 jaxlib 和插件。',
   }),
   tagged('0.4.38', '2024-12-17', '3.10', '3.13', ['cuda12'], '0.4.38', { cudnn: { min: '9.1', below: '10.0' } }),
   tagged('0.5.0', '2025-01-17', '3.10', '3.13', ['cuda12'], '0.5.0', { cudnn: { min: '9.1', below: '10.0' } }),
@@ -170,25 +184,34 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
   tagged('0.5.2', '2025-03-04', '3.10', '3.13', ['cuda12'], '0.5.1', {
     cudnn: { min: '9.1', below: '10.0' },
     note: 'Patch release of 0.5.1 (CHANGELOG): setup.py pins jaxlib 0.5.1, so jax[cuda12]==0.5.2 installs jaxlib and the plugin 0.5.1.',
+    noteZh: '0.5.1 的补丁版本（CHANGELOG）：setup.py 锁定 jaxlib 0.5.1，因此 jax[cuda12]==0.5.2 装的是 0.5.1 的 jaxlib 和插件。',
   }),
   tagged('0.5.3', '2025-03-19', '3.10', '3.13', ['cuda12'], '0.5.3', { cudnn: { min: '9.1', below: '10.0' } }),
   tagged('0.6.0', '2025-04-16', '3.10', '3.13', ['cuda12'], '0.6.0', {
     builtWithCuda: '12.8',
     note: 'Minimum cuDNN 9.8; built with CUDA 12.8, CUDA 12.1 or newer supported; extras spelt with dashes (cuda12-local); the cuda12_pip extra removed (CHANGELOG jax 0.6.0).',
+    noteZh:
+      '最低要求 cuDNN 9.8；用 CUDA 12.8 构建，支持 CUDA 12.1 及更新版本；extra 名改用连字符（cuda12-local）；移除了 cuda12_pip extra（CHANGELOG jax 0.6.0）。',
   }),
   tagged('0.6.1', '2025-05-21', '3.10', '3.13', ['cuda12'], '0.6.1'),
   tagged('0.6.2', '2025-06-17', '3.10', '3.13', ['cuda12'], '0.6.2'),
   tagged('0.7.0', '2025-07-22', '3.11', '3.13', ['cuda12'], '0.7.0', {
     note: 'Minimum Python 3.11 (CHANGELOG jax 0.7.0: "3.11 will remain the minimum supported version until July 2026"). setup.py declares cuda13 and cuda13-local extras from this tag, but the docs still say JAX ships one CUDA wheel variant and build/nvidia-requirements.txt has no nvidia-cudnn-cu13 pin: no jax-cuda13 wheel of 0.7.0 was seen.',
+    noteZh:
+      '最低要求 Python 3.11（CHANGELOG jax 0.7.0："3.11 will remain the minimum supported version until July 2026"）。从这个 tag 起 setup.py 声明了 cuda13 和 cuda13-local 两个 extra，但文档仍说 JAX 只发布一种 CUDA wheel，且 build/nvidia-requirements.txt 中没有 nvidia-cudnn-cu13 的版本锁定：未见到 0.7.0 的 jax-cuda13 wheel。',
     unconfirmedFields: ['extras'],
   }),
   tagged('0.7.1', '2025-08-20', '3.11', '3.14', ['cuda12'], '0.7.1', {
     builtWithCuda: '12.9',
     note: 'Built with CUDA 12.9, CUDA 12.1 or newer supported; ships Python 3.14 and 3.14t wheels (CHANGELOG jax 0.7.1; setup.py classifiers still stop at 3.13). setup.py declares a cuda13 extra but the docs say one CUDA wheel variant and no jax-cuda13 wheel of 0.7.1 was seen.',
+    noteZh:
+      '用 CUDA 12.9 构建，支持 CUDA 12.1 及更新版本；提供 Python 3.14 和 3.14t 的 wheel（CHANGELOG jax 0.7.1；setup.py 的 classifiers 仍止于 3.13）。setup.py 声明了 cuda13 extra，但文档说只有一种 CUDA wheel，也未见到 0.7.1 的 jax-cuda13 wheel。',
     unconfirmedFields: ['extras'],
   }),
   tagged('0.7.2', '2025-09-16', '3.11', '3.14', ['cuda12', 'cuda13'], '0.7.2', {
     note: 'Earliest jax-cuda13-pjrt seen on PyPI (x86_64 and aarch64). The cuda13 plugin pins nvidia-cudnn-cu13>=9.12.0.46,<10.0 (build/nvidia-requirements.txt from this tag); the docs at this tag still describe one CUDA wheel variant, from 0.8.0 two (CUDA 12 and CUDA 13).',
+    noteZh:
+      'PyPI 上见到的最早的 jax-cuda13-pjrt（x86_64 和 aarch64）。cuda13 插件锁定 nvidia-cudnn-cu13>=9.12.0.46,<10.0（自此 tag 起见于 build/nvidia-requirements.txt）；此 tag 的文档仍只描述一种 CUDA wheel，自 0.8.0 起为两种（CUDA 12 和 CUDA 13）。',
     also: PYPI_CUDA13('0.7.2'),
   }),
   tagged('0.8.0', '2025-10-15', '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.0', { also: PYPI_CUDA13('0.8.0') }),
@@ -196,10 +219,12 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
   tagged('0.8.2', '2025-12-18', '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.2'),
   tagged('0.8.3', undefined, '3.11', '3.14', ['cuda12', 'cuda13'], '0.8.3', {
     note: 'Identical to 0.8.2 plus two XLA fixes (CHANGELOG); the changelog gives no date.',
+    noteZh: '与 0.8.2 相同，外加两个 XLA 修复（CHANGELOG）；changelog 未给出日期。',
   }),
   tagged('0.9.0', '2026-01-20', '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.0'),
   tagged('0.9.0.1', undefined, '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.0.1', {
     note: 'Identical to 0.9.0 plus four XLA pull requests (CHANGELOG); the changelog gives no date.',
+    noteZh: '与 0.9.0 相同，外加四个 XLA pull request（CHANGELOG）；changelog 未给出日期。',
   }),
   tagged('0.9.1', '2026-03-02', '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.1'),
   tagged('0.9.2', '2026-03-18', '3.11', '3.14', ['cuda12', 'cuda13'], '0.9.2'),
@@ -207,9 +232,11 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
   tagged('0.10.1', '2026-05-20', '3.11', '3.14', ['cuda12', 'cuda13'], '0.10.1'),
   tagged('0.10.2', '2026-06-17', '3.11', '3.14', ['cuda12', 'cuda13'], '0.10.2', {
     note: 'setup.py: minimum jaxlib 0.10.1, the GPU extras pin jaxlib 0.10.2.',
+    noteZh: 'setup.py：jaxlib 最低为 0.10.1，GPU extra 锁定 jaxlib 0.10.2。',
   }),
   tagged('0.11.0', '2026-07-16', '3.12', '3.14', ['cuda12', 'cuda13'], '0.11.0', {
     note: 'Python 3.11 and 3.13t dropped (CHANGELOG jax 0.11.0): Python 3.12 to 3.14.',
+    noteZh: '移除 Python 3.11 和 3.13t（CHANGELOG jax 0.11.0）：支持 Python 3.12 到 3.14。',
   }),
   {
     version: '0.11.1',
@@ -221,6 +248,7 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
     checked: AUDITED,
     confirmed: false,
     note: 'Release seen only in third-party pins and reports; tag, date and Python range not read (Python assumed as for 0.11.0, which dropped 3.11).',
+    noteZh: '该版本只在第三方的版本锁定和报告中见到；tag、日期和 Python 范围均未读取（Python 范围假定与 0.11.0 相同，0.11.0 已移除 3.11）。',
     unconfirmedFields: ['python', 'extras'],
   },
   {
@@ -232,6 +260,7 @@ export const JAX_RELEASES: readonly JaxRelease[] = [
     checked: '2026-12-01',
     confirmed: true,
     note: `Newest release seen. cuda12 wheels are published too (jax-cuda12-plugin==0.11.2, jax-cuda12-pjrt==0.11.2 on PyPI, per the ${AUDIT_19}; not re-read here, so 'extras' stays unconfirmed). Python range assumed as for 0.11.0 (tag not in the snapshot read).`,
+    noteZh: `见到的最新版本。同样发布了 cuda12 wheel（据 ${AUDIT_19}，PyPI 上有 jax-cuda12-plugin==0.11.2、jax-cuda12-pjrt==0.11.2；此处未重新读取，故 'extras' 仍为未确认）。Python 范围假定与 0.11.0 相同（所读快照中没有该 tag）。`,
     unconfirmedFields: ['extras', 'python'],
   },
 ];

@@ -22,6 +22,7 @@ export const NVENC_FLOORS: readonly NvencFloor[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'from memory of nvenc.c; not re-read from a stored copy',
+    noteZh: '凭对 nvenc.c 的记忆给出；未对照存档副本重新核对',
   },
   {
     api: '11.1',
@@ -31,6 +32,7 @@ export const NVENC_FLOORS: readonly NvencFloor[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'from memory of nvenc.c; not re-read from a stored copy',
+    noteZh: '凭对 nvenc.c 的记忆给出；未对照存档副本重新核对',
   },
   {
     api: '12.0',
@@ -48,6 +50,7 @@ export const NVENC_FLOORS: readonly NvencFloor[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Windows floor confirmed by the maintainer; Linux floor from memory',
+    noteZh: 'Windows 驱动下限已由维护者确认；Linux 驱动下限凭记忆给出',
   },
   {
     api: '12.2',
@@ -57,6 +60,7 @@ export const NVENC_FLOORS: readonly NvencFloor[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'from memory of nvenc.c; not re-read from a stored copy',
+    noteZh: '凭对 nvenc.c 的记忆给出；未对照存档副本重新核对',
   },
   { api: '13.0', linux: '570.0', windows: '570.0', source: `${FFMPEG}; logs quoting "570.0 or newer" for API 13.0`, checked: CHECKED, confirmed: true },
   { api: '13.1', linux: '610.00', windows: '610.00', source: `${FFMPEG}; logs quoting "Required: 13.1 … 610.00 or newer"`, checked: CHECKED, confirmed: true },

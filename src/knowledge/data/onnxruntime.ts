@@ -72,6 +72,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Read from copies of the official requirements table (libcudart 11.0.221, libcudnn 8.0.4); the official page at that time is not in the stored sources.',
+    noteZh: '读自官方 requirements 表格的转载副本（libcudart 11.0.221，libcudnn 8.0.4）；当时的官方页面不在已存的来源中。',
   },
   {
     version: '1.8',
@@ -80,6 +81,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Same table as 1.7.',
+    noteZh: '与 1.7 是同一张表。',
   },
   {
     version: '1.9',
@@ -88,6 +90,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Read from copies of the official requirements table (same libraries as 1.10); the official page at that time is not in the stored sources.',
+    noteZh: '读自官方 requirements 表格的转载副本（库版本与 1.10 相同）；当时的官方页面不在已存的来源中。',
   },
   {
     version: '1.10',
@@ -96,6 +99,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Docs list libcublasLt/libcublas 11.6.1.51, libcudart 11.4.43, libcudnn 8.2.4.',
+    noteZh: '文档列出 libcublasLt/libcublas 11.6.1.51、libcudart 11.4.43、libcudnn 8.2.4。',
   },
   {
     version: '1.11',
@@ -132,6 +136,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Tested with CUDA 11.6–11.8; cuDNN 8.2.4–8.7.0 in the 2023 table, "8.2 up to 8.9" in later copies.',
+    noteZh: '用 CUDA 11.6–11.8 测试；2023 年的表格写的是 cuDNN 8.2.4–8.7.0，之后的副本写的是 "8.2 up to 8.9"。',
   },
   {
     version: '1.16',
@@ -140,6 +145,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Official packages still CUDA 11 only (maintainer in microsoft/onnxruntime#15242: CUDA 12 needs a source build).',
+    noteZh: '官方包仍只有 CUDA 11 版本（维护者在 microsoft/onnxruntime#15242 中表示：CUDA 12 需要从源码构建）。',
   },
   {
     version: '1.17',
@@ -160,6 +166,8 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'First official CUDA 12 build, on a separate feed (microsoft/onnxruntime#19356 gives the feed, then under pkgs.dev.azure.com/onnxruntime). 1.17.3 was missing from the CUDA 12 feed and PyPI stopped at 1.17.1 (#20409).',
+    noteZh:
+      '第一个官方 CUDA 12 构建，发布在单独的 feed 上（microsoft/onnxruntime#19356 给出了该 feed，当时位于 pkgs.dev.azure.com/onnxruntime 下）。CUDA 12 feed 上缺少 1.17.3，PyPI 上则停在 1.17.1（#20409）。',
   },
   {
     version: '1.18',
@@ -181,6 +189,8 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'The cuDNN major of the CUDA 12 build changes between patches (1.18.0: 8, 1.18.1: 9). A draft docs row (PR #20767) said "1.18 | 12.4 | 10.0.1.6" — that number is the TensorRT version; the merged docs say 12.x / 8.x.',
+    noteZh:
+      'CUDA 12 构建的 cuDNN 主版本在补丁版本之间发生了变化（1.18.0：8，1.18.1：9）。文档草稿中的一行（PR #20767）写的是 "1.18 | 12.4 | 10.0.1.6"——那个数字其实是 TensorRT 的版本；合入后的文档写的是 12.x / 8.x。',
   },
   {
     version: '1.19',
@@ -212,6 +222,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'Last series with a CUDA 11.8 build in the docs table.',
+    noteZh: '文档表格中最后一个提供 CUDA 11.8 构建的系列。',
   },
   {
     version: '1.21',
@@ -221,6 +232,8 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'No CUDA 11.8 build found for 1.21 or later (the docs table stops listing 11.8 after 1.20.x; #26446 asks for one). The [cuda,cudnn] extras and `onnxruntime.preload_dlls()` (#23674) date from early 2025, i.e. about 1.21 (first release unconfirmed).',
+    noteZh:
+      '1.21 及之后未找到 CUDA 11.8 构建（文档表格在 1.20.x 之后不再列出 11.8；#26446 请求提供）。[cuda,cudnn] extra 和 `onnxruntime.preload_dlls()`（#23674）出现于 2025 年初，大约对应 1.21（首个包含它们的版本未确认）。',
   },
   {
     version: '1.22',
@@ -238,6 +251,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'No per-version statement for 1.23 was found; CUDA 12.x / cuDNN 9 is inferred from the 1.22 and 1.24 rows.',
+    noteZh: '未找到针对 1.23 的版本说明；CUDA 12.x / cuDNN 9 是根据 1.22 和 1.24 两行推断的。',
   },
   {
     version: '1.24',
@@ -250,6 +264,8 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: "First CUDA 13 build (separate feed). PyPI default = CUDA 12 is inferred from the RC feed layout, not read from a release page; the CUDA 13 build's cuDNN major (9) is from the 1.25 aarch64 test package (#27944: cuDNN 9.17.1.4).",
+    noteZh:
+      '第一个 CUDA 13 构建（单独的 feed）。PyPI 默认为 CUDA 12 是根据 RC 的 feed 布局推断的，并非读自发布页面；CUDA 13 构建的 cuDNN 主版本（9）来自 1.25 的 aarch64 测试包（#27944：cuDNN 9.17.1.4）。',
     unconfirmedFields: ['builds[0].pypiDefault', 'builds[1].cudnnMajor'],
   },
   {
@@ -271,6 +287,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'No 1.25 release-candidate or release page was read; the layout (CUDA 12 on PyPI, CUDA 13 on a feed) is inferred from 1.24 and 1.26.',
+    noteZh: '未读取 1.25 的 RC 或正式发布页面；其布局（CUDA 12 在 PyPI，CUDA 13 在单独的 feed）是根据 1.24 和 1.26 推断的。',
   },
   {
     version: '1.26',
@@ -283,6 +300,8 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Sources disagree on the PyPI default: the RC layout says CUDA 12; a third-party PR (WalkingMeatAxolotl/AnimaLoraStudio#311) says the PyPI wheel switched to CUDA 13 "from 1.26.0"; another (camstack) pins CUDA 12 wheels to 1.21–1.26. Treat the 1.26 PyPI default as unknown.',
+    noteZh:
+      '各来源对 PyPI 默认构建说法不一：RC 布局显示为 CUDA 12；一个第三方 PR（WalkingMeatAxolotl/AnimaLoraStudio#311）说 PyPI wheel "from 1.26.0" 切换到了 CUDA 13；另一个（camstack）把 CUDA 12 wheel 限定在 1.21–1.26。应将 1.26 在 PyPI 上的默认构建视为未知。',
     unconfirmedFields: ['builds[0].pypiDefault'],
   },
   {
@@ -293,6 +312,8 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'PyPI default switched to CUDA 13; no CUDA 12 Python build (CUDA 12 NuGet packages still built, deprecated). The 1.27.0 Linux wheel fails at `import onnxruntime` without libcudart.so.13 even for CPU-only use (#29500). Release date not read; cuDNN major 9 follows #27944.',
+    noteZh:
+      'PyPI 默认切换到 CUDA 13；没有 CUDA 12 的 Python 构建（CUDA 12 的 NuGet 包仍在构建，但已弃用）。1.27.0 的 Linux wheel 在缺少 libcudart.so.13 时，即使只用 CPU 也会在 `import onnxruntime` 处失败（#29500）。发布日期未读取；cuDNN 主版本 9 依据 #27944。',
     unconfirmedFields: ['released', 'builds[0].cudnnMajor'],
   },
   {
@@ -303,6 +324,7 @@ export const ONNXRUNTIME_RELEASES: readonly OnnxRuntimeRelease[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Only third-party mentions; no microsoft/onnxruntime page for 1.28 was read. Newest series seen.',
+    noteZh: '只有第三方提及；未读取 microsoft/onnxruntime 关于 1.28 的页面。这是见到的最新系列。',
   },
 ];
 
@@ -324,6 +346,7 @@ export const ORT_CUDA_LIBRARIES: readonly OrtLibraryNames[] = [
     checked: CHECKED,
     confirmed: false,
     note: "libcublasLt.so.11 is seen in load errors; the other names follow NVIDIA's CUDA 11 naming and were not read from an ORT source.",
+    noteZh: 'libcublasLt.so.11 见于加载报错；其余库名按 NVIDIA 的 CUDA 11 命名规则推得，并非读自 ORT 的来源。',
   },
   {
     cudaMajor: 12,
@@ -342,6 +365,7 @@ export const ORT_CUDA_LIBRARIES: readonly OrtLibraryNames[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Only libcudart.so.13 is seen in an ORT source; the cuBLAS and Windows names follow the CUDA-major naming and are unverified.',
+    noteZh: 'ORT 的来源中只见到 libcudart.so.13；cuBLAS 和 Windows 下的库名按 CUDA 主版本的命名规则推得，未经验证。',
   },
   {
     cudnnMajor: 8,
@@ -351,6 +375,7 @@ export const ORT_CUDA_LIBRARIES: readonly OrtLibraryNames[] = [
     checked: CHECKED,
     confirmed: false,
     note: 'Not read from an ORT load error; standard cuDNN 8 names.',
+    noteZh: '并非读自 ORT 的加载报错；是 cuDNN 8 的标准库名。',
   },
   {
     cudnnMajor: 9,
@@ -361,5 +386,6 @@ export const ORT_CUDA_LIBRARIES: readonly OrtLibraryNames[] = [
     checked: CHECKED,
     confirmed: true,
     note: 'cuDNN 9 also loads its sub-libraries (libcudnn_ops.so.9, cudnn_ops64_9.dll, cudnn_engines_precompiled64_9.dll, ...).',
+    noteZh: 'cuDNN 9 还会加载它的子库（libcudnn_ops.so.9、cudnn_ops64_9.dll、cudnn_engines_precompiled64_9.dll 等）。',
   },
 ];

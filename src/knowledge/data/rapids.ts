@@ -13,4 +13,5 @@ export const RAPIDS_ARCH_FLOORS: Sourced & { old: string; lastOld: string; now: 
   checked: '2026-11-30',
   confirmed: true,
   note: 'RAPIDS platform support (docs.rapids.ai/platform-support) lists Turing (7.5) as the floor of the CUDA 13 builds of 26.02.',
+  noteZh: 'RAPIDS 平台支持页面（docs.rapids.ai/platform-support）将 Turing（7.5）列为 26.02 的 CUDA 13 构建所支持的最低架构。',
 };

@@ -42,8 +42,11 @@ const MAIN_38 =
 const META_380 = 'triton 3.8.0 wheel METADATA Requires-Python ">=3.10,<3.15" as quoted from a local dist-info and the index in a public lock-file review';
 
 const BLACKWELL_NOTE = 'ptxas-blackwell is used for compute capability >= 10.0 (third_party/nvidia/backend/compiler.py get_ptxas), ptxas for the rest.';
+const BLACKWELL_NOTE_ZH = '算力 >= 10.0 时使用 ptxas-blackwell（third_party/nvidia/backend/compiler.py 中的 get_ptxas），其余情况使用 ptxas。';
 const FLOOR_80_NOTE =
   'Below compute capability 8.0 Triton falls back to FMA (no tensor-core MMA; #5066), and torch.compile (Inductor) refuses GPUs below 7.0 ("Triton only supports devices of CUDA Capability >= 7.0").';
+const FLOOR_80_NOTE_ZH =
+  '算力低于 8.0 时 Triton 回退到 FMA（不使用 tensor core MMA；#5066），torch.compile（Inductor）则拒绝算力低于 7.0 的 GPU（"Triton only supports devices of CUDA Capability >= 7.0"）。';
 
 function t(row: Omit<TritonRelease, 'checked'> & Partial<Pick<TritonRelease, 'checked'>>): TritonRelease {
   return { checked: CHECKED, ...row };
@@ -57,6 +60,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: `${README_70}; ${PR_1574}`,
     confirmed: false,
     note: 'Bundled ptxas not read (the 12.1.105 bump landed after 2.0.0).',
+    noteZh: '未读取自带的 ptxas 版本（升级到 12.1.105 的改动在 2.0.0 之后才合入）。',
   }),
   t({
     version: '2.1.0',
@@ -65,6 +69,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: `${README_70}; ${PR_1574}`,
     confirmed: false,
     note: 'ptxas 12.1.105 is the main-branch pin of April 2023, assumed for the 2.1 branch; the wheel was not read.',
+    noteZh: 'ptxas 12.1.105 是 2023 年 4 月 main 分支锁定的版本，假定 2.1 分支也使用它；未读取 wheel。',
   }),
   ...['2.2.0', '2.3.0', '2.3.1'].map((version) =>
     t({
@@ -74,6 +79,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
       source: README_70,
       confirmed: false,
       note: 'Bundled ptxas not read.',
+      noteZh: '未读取自带的 ptxas 版本。',
     }),
   ),
   ...['3.0.0', '3.1.0'].map((version) =>
@@ -84,6 +90,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
       source: `${README_70}; ${PR_3313}`,
       confirmed: false,
       note: 'CUDA 12.4 tools from the main-branch bump before the 3.0 branch; the exact ptxas build and the wheel were not read.',
+      noteZh: 'CUDA 12.4 工具来自 3.0 分支切出前 main 分支上的升级；确切的 ptxas 构建版本和 wheel 均未读取。',
     }),
   ),
   t({
@@ -93,6 +100,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: README_80,
     confirmed: false,
     note: `Bundled ptxas not read. ${FLOOR_80_NOTE}`,
+    noteZh: `未读取自带的 ptxas 版本。${FLOOR_80_NOTE_ZH}`,
   }),
   ...['3.3.0', '3.3.1', '3.4.0'].map((version) =>
     t({
@@ -102,6 +110,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
       source: `${README_80}; triton-lang/triton cmake/nvidia-toolchain-version.json (stored copies: "ptxas": "12.8.93", not tied to a tag)`,
       confirmed: false,
       note: `A CUDA 12.8 ptxas (first with sm_100/sm_120, which 3.3 added); the exact build per release was not read. ${FLOOR_80_NOTE}`,
+      noteZh: `CUDA 12.8 的 ptxas（首个支持 sm_100/sm_120 的版本，3.3 正是新增了这两个架构）；各版本的确切构建未读取。${FLOOR_80_NOTE_ZH}`,
     }),
   ),
   t({
@@ -111,6 +120,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: `${WHEELS_10331}; ${README_80}`,
     confirmed: true,
     note: `No ptxas-blackwell: the 12.8 ptxas cannot assemble sm_121a (GB10, DGX Spark), so set TRITON_PTXAS_PATH to a CUDA >= 12.9 ptxas there. ${FLOOR_80_NOTE}`,
+    noteZh: `没有 ptxas-blackwell：12.8 的 ptxas 无法汇编 sm_121a（GB10、DGX Spark），因此在这类 GPU 上要把 TRITON_PTXAS_PATH 指向 CUDA >= 12.9 的 ptxas。${FLOOR_80_NOTE_ZH}`,
   }),
   t({
     version: '3.5.1',
@@ -119,6 +129,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: `${README_80}; https://github.com/pytorch/pytorch/pull/167008 "Update triton to 3.5.1 release" (sm103 fix)`,
     confirmed: false,
     note: `Patch release; ptxas assumed as 3.5.0 (not read). ${FLOOR_80_NOTE}`,
+    noteZh: `补丁版本；ptxas 假定与 3.5.0 相同（未读取）。${FLOOR_80_NOTE_ZH}`,
   }),
   t({
     version: '3.6.0',
@@ -128,6 +139,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: `${WHEELS_10331}; ${PR_8476}; ${README_80}`,
     confirmed: true,
     note: `${BLACKWELL_NOTE} First release whose bundled ptxas assembles sm_121a. ${FLOOR_80_NOTE}`,
+    noteZh: `${BLACKWELL_NOTE_ZH}第一个自带的 ptxas 能汇编 sm_121a 的版本。${FLOOR_80_NOTE_ZH}`,
   }),
   t({
     version: '3.7.0',
@@ -137,6 +149,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     source: `${WHEELS_10331}; ${RELEASE_37X}; ${README_80}`,
     confirmed: true,
     note: `${BLACKWELL_NOTE} ${FLOOR_80_NOTE}`,
+    noteZh: `${BLACKWELL_NOTE_ZH}${FLOOR_80_NOTE_ZH}`,
   }),
   t({
     version: '3.7.1',
@@ -147,6 +160,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     confirmed: true,
     unconfirmedFields: ['ptxas', 'ptxasBlackwell'],
     note: `${BLACKWELL_NOTE} ptxas assumed as 3.7.0: both release/3.7.x changes to ptxas-blackwell were closed unmerged, but the 3.7.1 wheel was not read. ${FLOOR_80_NOTE}`,
+    noteZh: `${BLACKWELL_NOTE_ZH}ptxas 假定与 3.7.0 相同：release/3.7.x 上对 ptxas-blackwell 的两处改动都未合并就已关闭，但未读取 3.7.1 的 wheel。${FLOOR_80_NOTE_ZH}`,
   }),
   t({
     version: '3.8.0',
@@ -158,6 +172,7 @@ export const TRITON_RELEASES: readonly TritonRelease[] = [
     confirmed: true,
     unconfirmedFields: ['ptxas', 'ptxasBlackwell'],
     note: `${BLACKWELL_NOTE} ptxas from the branch state (main before the 3.8 branch, release/3.8.x on 2026-07-24), not from the 3.8.0 wheel; main moved ptxas-blackwell to 13.4.59 on 2026-09-09 (#11669), after the branch. ${FLOOR_80_NOTE}`,
+    noteZh: `${BLACKWELL_NOTE_ZH}ptxas 版本依据分支状态（3.8 分支切出前的 main，以及 2026-07-24 时的 release/3.8.x），而非读自 3.8.0 的 wheel；main 于 2026-09-09 把 ptxas-blackwell 升到 13.4.59（#11669），已在切分支之后。${FLOOR_80_NOTE_ZH}`,
   }),
 ];
 
@@ -169,4 +184,6 @@ export const TRITON_NIGHTLY: Sourced & { packages: readonly string[] } = {
   checked: CHECKED,
   confirmed: false,
   note: 'Nightly torch pins a git build of .ci/docker/ci_commit_pins/triton.txt from the nightly index: named pytorch-triton up to the 2.10 nightlies, triton (with a +git<commit> local version) later. The switch date was not read exactly.',
+  noteZh:
+    'nightly 版 torch 从 nightly 索引安装 .ci/docker/ci_commit_pins/triton.txt 所锁定提交的 git 构建：直到 2.10 的 nightly 包名都是 pytorch-triton，之后改为 triton（带 +git<commit> 本地版本号）。确切的切换日期未读取。',
 };

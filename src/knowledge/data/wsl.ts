@@ -19,6 +19,7 @@ export const WSL_KERNEL_FLOORS: readonly (Sourced & { kernel: string; by: string
     checked: CHECKED,
     confirmed: false,
     note: 'Microsoft\'s page itself is not in the stored sources; the figure is as quoted in the thread, where updating the WSL kernel fixed "Found no NVIDIA driver".',
+    noteZh: '存档来源中没有 Microsoft 的原页面；该数值按帖子中的引用给出，帖子里更新 WSL 内核解决了 "Found no NVIDIA driver"。',
   },
 ];
 

@@ -123,6 +123,7 @@ export const framework = section({
     archTfUnconfirmed: 'TensorFlow {version} wheel compute capabilities (from .bazelrc by era, not read from the wheel)',
     fcmPairingUnconfirmed: '{name} pairing for torch {version}: {note}',
     secondarySource: 'secondary source',
+    jaxFloorsUnconfirmed: 'jax[{extra}] floors: {note}',
   },
   'zh-CN': {
     evDriver: 'NVIDIA 驱动',
@@ -224,10 +225,11 @@ export const framework = section({
     lnfWheels: '安装提供这些库的 wheel：',
     lnfUnknown: '安装提供 {soname}（CUDA {cuda}）的包，或连同依赖重新安装 {pkg}：',
     archTorchUnconfirmed: 'PyTorch {version}+{tag} 的架构列表：{note}',
-    archUnconfirmedNote: '未经证实',
+    archUnconfirmedNote: '未确认',
     archTfSource: 'TensorFlow {version} wheel 的计算能力列表（{source}）',
     archTfUnconfirmed: 'TensorFlow {version} wheel 的计算能力列表（按发布年代取自 .bazelrc，并非从 wheel 中读出）',
     fcmPairingUnconfirmed: 'torch {version} 与 {name} 的版本配对：{note}',
     secondarySource: '二手来源',
+    jaxFloorsUnconfirmed: 'jax[{extra}] 的最低版本：{note}',
   },
 });

@@ -85,6 +85,7 @@ export const health = section({
     xidSeen: '{count}× on PCI {bus}{when}: {text}',
     xidWhen: ', first at {first} s, last at {last} s after boot',
     xidUnconfirmed: "Xid {code}: not confirmed from NVIDIA's documentation",
+    xidGpuAtPci: 'at PCI {bus}',
   },
   'zh-CN': {
     xidTitle: 'GPU {gpu}：自开机以来记录了 {count} 次 Xid {code}（{name}）',
@@ -156,5 +157,6 @@ export const health = section({
     xidSeen: 'PCI {bus} 上 {count} 次{when}：{text}',
     xidWhen: '，开机后第 {first} 秒首次、第 {last} 秒最后一次',
     xidUnconfirmed: 'Xid {code}：未经 NVIDIA 文档确认',
+    xidGpuAtPci: 'PCI {bus}',
   },
 });

@@ -144,6 +144,6 @@ export const libraries = section({
     fcvHowPreload: '{list} 预加载了 {entry}',
     torchCudnnPinUnconfirmed: 'PyTorch {version} 的 cuDNN 版本约束：{note}',
     tfUnconfirmed: 'TensorFlow {version}：{note}',
-    unconfirmed: '未经证实',
+    unconfirmed: '未确认',
   },
 });

@@ -78,12 +78,13 @@ export const ARCH_SIGNATURES = [
     ],
     1,
     'https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list',
-    { confirmed: false, note: 'ptxas wording' },
+    { confirmed: false, note: 'ptxas wording', noteZh: '措辞取自 ptxas' },
   ),
   // Triton named anywhere (a traceback frame, a pip row, its bundled ptxas path): it compiles with its own ptxas. Context only.
   sig('triton-context', ['triton'], /\btriton\b|\/triton\/backends\//i, [], 0.1, 'https://github.com/triton-lang/triton/issues/8539 (TRITON_PTXAS_PATH)', {
     confirmed: false,
     note: 'context only',
+    noteZh: '仅作上下文',
   }),
   sig(
     'ptx-unsupported-toolchain',
@@ -113,7 +114,7 @@ export const ARCH_SIGNATURES = [
     [{ code: 'arch-unsupported', when: 'the GPU is outside the capability range of the build' }],
     0.6,
     'https://github.com/mmartial/ComfyUI-Nvidia-Docker/issues/61',
-    { confirmed: false, note: 'torch/cuda/__init__.py warning text' },
+    { confirmed: false, note: 'torch/cuda/__init__.py warning text', noteZh: '警告文本取自 torch/cuda/__init__.py' },
   ),
   sig(
     'torch-suggests-cuda',
@@ -122,7 +123,7 @@ export const ARCH_SIGNATURES = [
     [{ code: 'arch-unsupported', when: 'torch names the CUDA builds that still cover this GPU' }],
     0.5,
     'https://github.com/mmartial/ComfyUI-Nvidia-Docker/issues/61',
-    { confirmed: false, note: 'torch/cuda/__init__.py warning text' },
+    { confirmed: false, note: 'torch/cuda/__init__.py warning text', noteZh: '警告文本取自 torch/cuda/__init__.py' },
   ),
   // Extensions that check the capability themselves (tiny-cuda-nn: "… extension for compute capability 87").
   sig(
@@ -135,7 +136,7 @@ export const ARCH_SIGNATURES = [
     ],
     1,
     'https://github.com/NVlabs/tiny-cuda-nn/issues/434',
-    { confirmed: false, note: 'tinycudann/modules.py wording' },
+    { confirmed: false, note: 'tinycudann/modules.py wording', noteZh: '措辞取自 tinycudann/modules.py' },
   ),
   // ptxas / the driver's JIT refusing PTX of a newer ISA: "Unsupported .version 8.5; current version is '8.4'".
   sig(
@@ -148,7 +149,11 @@ export const ARCH_SIGNATURES = [
     ],
     1,
     'https://github.com/numba/numba/issues/8961',
-    { confirmed: false, note: 'ptxas wording; PTX ISA ↔ CUDA from the PTX release history (src/knowledge/data/cuda.ts)' },
+    {
+      confirmed: false,
+      note: 'ptxas wording; PTX ISA ↔ CUDA from the PTX release history (src/knowledge/data/cuda.ts)',
+      noteZh: '措辞取自 ptxas；PTX ISA ↔ CUDA 的对应关系来自 PTX 的版本发布历史（src/knowledge/data/cuda.ts）',
+    },
   ),
   // FlashAttention 2 (flash-attn >= 2.0) ships kernels for Ampere and newer only; Turing (T4, RTX 20xx) needs 1.x.
   sig(
@@ -163,7 +168,10 @@ export const ARCH_SIGNATURES = [
     ],
     1,
     'https://github.com/Dao-AILab/flash-attention (README: "FlashAttention-2 currently supports: Ampere, Ada, or Hopper GPUs (e.g., A100, RTX 3090, RTX 4090, H100)", as quoted in public Dockerfiles)',
-    { note: 'That FlashAttention 1.x still covers Turing is from memory of the README, not re-read from a stored copy.' },
+    {
+      note: 'That FlashAttention 1.x still covers Turing is from memory of the README, not re-read from a stored copy.',
+      noteZh: 'FlashAttention 1.x 仍支持 Turing 这一点是凭对 README 的记忆，未对照存档副本重新核实。',
+    },
   ),
   // Old torch (0.3–1.x) warning: a GPU newer than the CUDA the wheel was built with ("requires CUDA_VERSION >= 9000 …
   // compiled with CUDA_VERSION 8000"). The message spans three lines.
@@ -177,7 +185,12 @@ export const ARCH_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/blob/v1.0.0/torch/cuda/__init__.py (incorrect_binary_warn)',
-    { complete: ['have'], confirmed: false, note: 'message text from torch/cuda/__init__.py of the 0.4–1.x releases' },
+    {
+      complete: ['have'],
+      confirmed: false,
+      note: 'message text from torch/cuda/__init__.py of the 0.4–1.x releases',
+      noteZh: '消息文本取自 0.4–1.x 各版本的 torch/cuda/__init__.py',
+    },
   ),
   // RAPIDS (cuDF, cuML): "This cuDF installation is missing the necessary PTX files that are <=50" — the GPU is
   // below the oldest architecture the release is built for.
@@ -188,7 +201,7 @@ export const ARCH_SIGNATURES = [
     [{ code: 'arch-unsupported', when: 'RAPIDS needs compute capability 6.0+ (releases up to 23.12) or 7.0+ (24.02 on): the GPU is older' }],
     1,
     'https://docs.rapids.ai/notices/rsn0034/ (Pascal support removed in v24.02; compute capability 7.0 or higher required)',
-    { confirmed: false, note: 'cudf/utils/gpu_utils.py wording' },
+    { confirmed: false, note: 'cudf/utils/gpu_utils.py wording', noteZh: '措辞取自 cudf/utils/gpu_utils.py' },
   ),
   // Julia CUDAnative / CUDA.jl: "Device capability v1.1.0 not supported by available toolchain".
   sig(
@@ -198,7 +211,11 @@ export const ARCH_SIGNATURES = [
     [{ code: 'arch-unsupported', when: "the GPU's compute capability is below what the CUDA toolkit and LLVM's NVPTX back-end still target" }],
     1,
     'https://github.com/JuliaGPU/CUDAnative.jl/issues/141',
-    { confirmed: false, note: 'CUDAnative utils.jl wording; maleadt there: neither CUDA nor LLVM support such old capabilities' },
+    {
+      confirmed: false,
+      note: 'CUDAnative utils.jl wording; maleadt there: neither CUDA nor LLVM support such old capabilities',
+      noteZh: '措辞取自 CUDAnative 的 utils.jl；maleadt 在该帖中表示：CUDA 和 LLVM 都已不支持这么老的算力',
+    },
   ),
   // vLLM: "Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5."
   sig(
@@ -208,7 +225,7 @@ export const ARCH_SIGNATURES = [
     [{ code: 'arch-unsupported', when: 'bf16 kernels need compute capability 8.0 (Ampere) or newer: use float16 (--dtype=half)' }],
     1,
     'https://huggingface.co/BatsResearch/bonito-v1/discussions/2',
-    { confirmed: false, note: 'vLLM config.py wording' },
+    { confirmed: false, note: 'vLLM config.py wording', noteZh: '措辞取自 vLLM 的 config.py' },
   ),
   // The runtime's older name for "no kernel for this GPU": cudaErrorInvalidDeviceFunction (98).
   sig(
@@ -229,6 +246,6 @@ export const ARCH_SIGNATURES = [
     [{ code: 'arch-unsupported', when: "the GPU is below the build's minimum capability" }],
     0.5,
     'https://github.com/w-okada/voice-changer/issues/447',
-    { confirmed: false, note: 'torch/cuda/__init__.py wording' },
+    { confirmed: false, note: 'torch/cuda/__init__.py wording', noteZh: '措辞取自 torch/cuda/__init__.py' },
   ),
 ];

@@ -9,7 +9,7 @@ export const CONTAINER_SIGNATURES = [
     [{ code: 'no-gpu', when: 'the container was started without --nv, so the host driver is not bound in' }],
     0.5,
     'https://github.com/apptainer/singularity/issues/5935',
-    { confirmed: false, note: 'that thread: maintainer says run with --nv' },
+    { confirmed: false, note: 'that thread: maintainer says run with --nv', noteZh: '该帖中维护者的说法：运行时加上 --nv' },
   ),
   // The prestart hook waits for the driver to initialise the GPUs; without persistence every container start does
   // that from scratch (seconds per GPU on large or virtualised nodes) and the hook gives up.
@@ -36,7 +36,7 @@ export const CONTAINER_SIGNATURES = [
     [],
     0.1,
     'https://github.com/NVIDIA/k8s-device-plugin/issues/23',
-    { confirmed: false, note: 'context only' },
+    { confirmed: false, note: 'context only', noteZh: '仅作上下文' },
   ),
   // Docker Desktop (Windows): its engine runs in a WSL 2 VM, so GPU containers there are WSL 2 ones. Context only.
   sig(
@@ -46,6 +46,6 @@ export const CONTAINER_SIGNATURES = [
     [],
     0.1,
     'https://docs.docker.com/desktop/features/gpu/ (Docker Desktop GPU support runs on the WSL 2 backend)',
-    { confirmed: false, note: 'context only' },
+    { confirmed: false, note: 'context only', noteZh: '仅作上下文' },
   ),
 ];

@@ -12,7 +12,11 @@ export const CUDNN_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/78489',
-    { confirmed: false, note: 'collect_env reports the system cuDNN, not the loaded one (thread); message from torch/backends/cudnn' },
+    {
+      confirmed: false,
+      note: 'collect_env reports the system cuDNN, not the loaded one (thread); message from torch/backends/cudnn',
+      noteZh: 'collect_env 报告的是系统里的 cuDNN，而不是实际加载的那份（见该帖）；消息取自 torch/backends/cudnn',
+    },
   ),
   sig(
     'torch-cudnn-linked',
@@ -32,7 +36,7 @@ export const CUDNN_SIGNATURES = [
     [{ code: 'cudnn-mismatch', when: 'the cuDNN that loads is older than the one TensorFlow was built with' }],
     1,
     'https://github.com/tensorflow/tensorflow/issues/62328',
-    { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc', complete: ['built'] },
+    { confirmed: false, note: 'message from stream_executor/cuda/cuda_dnn.cc', noteZh: '消息取自 stream_executor/cuda/cuda_dnn.cc', complete: ['built'] },
   ),
   sig(
     'jax-cudnn-version',
@@ -41,7 +45,7 @@ export const CUDNN_SIGNATURES = [
     [{ code: 'cudnn-mismatch', when: "installed cuDNN is older than jaxlib's build" }],
     1,
     'https://github.com/jax-ml/jax/issues/18032',
-    { confirmed: false, note: 'representative JAX CUDA init report' },
+    { confirmed: false, note: 'representative JAX CUDA init report', noteZh: '一例有代表性的 JAX CUDA 初始化报错报告' },
   ),
   sig(
     'dnn-library-not-found',
@@ -54,7 +58,7 @@ export const CUDNN_SIGNATURES = [
     ],
     0.9,
     'https://github.com/jax-ml/jax/issues/18032',
-    { confirmed: false, note: 'representative' },
+    { confirmed: false, note: 'representative', noteZh: '来源为一例代表性报告' },
   ),
   sig(
     'cudnn-status-error',
@@ -78,7 +82,7 @@ export const CUDNN_SIGNATURES = [
     ],
     1,
     'https://github.com/onnx/onnx-caffe2/issues/288',
-    { confirmed: false, note: 'caffe2 common_cudnn.h wording' },
+    { confirmed: false, note: 'caffe2 common_cudnn.h wording', noteZh: '措辞取自 caffe2 的 common_cudnn.h' },
   ),
   // PaddlePaddle's start-up check: "The installed Paddle is compiled with CUDNN 8.2, but CUDNN version in your machine is 8.1".
   sig(
@@ -88,7 +92,7 @@ export const CUDNN_SIGNATURES = [
     [{ code: 'cudnn-mismatch', when: "the machine's cuDNN is older than Paddle's build" }],
     1,
     'https://github.com/PaddlePaddle/Paddle/issues/37349',
-    { confirmed: false, note: 'paddle/fluid/platform/device_context / gpu_info wording' },
+    { confirmed: false, note: 'paddle/fluid/platform/device_context / gpu_info wording', noteZh: '措辞取自 paddle/fluid/platform/device_context / gpu_info' },
   ),
   sig(
     'cudnn-feature-min',

@@ -13,7 +13,7 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     ],
     1,
     'https://gitlab.com/nvidia/container-images/cuda (entrypoint banner of the CUDA images)',
-    { confirmed: false, note: 'nvidia_entrypoint.sh wording' },
+    { confirmed: false, note: 'nvidia_entrypoint.sh wording', noteZh: '措辞取自 nvidia_entrypoint.sh' },
   ),
   // A virtual machine's emulated display adapter. Context only: a VM with a GPU passed through lists one too; with a
   // "no GPU" message and no NVIDIA device named, no-gpu explains it (the NVIDIA card is not passed through).
@@ -24,7 +24,7 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     [],
     0.1,
     'https://github.com/allenai/allennlp/issues/3193',
-    { confirmed: false, note: 'lspci names of emulated adapters; context only' },
+    { confirmed: false, note: 'lspci names of emulated adapters; context only', noteZh: '模拟显卡在 lspci 中显示的名称；仅作上下文' },
   ),
   sig(
     'smi-failed',
@@ -42,7 +42,11 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     ],
     1,
     'https://github.com/Oneflow-Inc/oneflow/issues/3106',
-    { confirmed: false, note: "thread cited in reference/anchor-tools.md; the message is nvidia-smi's own" },
+    {
+      confirmed: false,
+      note: "thread cited in reference/anchor-tools.md; the message is nvidia-smi's own",
+      noteZh: '该帖在 reference/anchor-tools.md 中被引用；消息是 nvidia-smi 自身的输出',
+    },
   ),
   sig(
     'smi-not-found',
@@ -66,7 +70,11 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/4546',
-    { confirmed: false, note: 'the message text is from torch/csrc/cuda/Module.cpp; thread is a representative report' },
+    {
+      confirmed: false,
+      note: 'the message text is from torch/csrc/cuda/Module.cpp; thread is a representative report',
+      noteZh: '消息文本取自 torch/csrc/cuda/Module.cpp；该帖为一例代表性报告',
+    },
   ),
   sig(
     'no-cuda-gpus',
@@ -128,7 +136,7 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: 'nvidia_uvm not loaded or broken after suspend/resume (reload nvidia_uvm)' }],
     0.9,
     'https://github.com/pytorch/pytorch/issues/49081',
-    { confirmed: false, note: 'representative report; message from c10/cuda' },
+    { confirmed: false, note: 'representative report; message from c10/cuda', noteZh: '代表性报告；消息取自 c10/cuda' },
   ),
   sig(
     'libnvidia-ml-missing',
@@ -166,7 +174,7 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     ],
     0.9,
     'https://github.com/microsoft/WSL/issues/13027',
-    { confirmed: false, note: 'nvidia-smi wording' },
+    { confirmed: false, note: 'nvidia-smi wording', noteZh: '措辞取自 nvidia-smi' },
   ),
   // Another vendor's GPU named: CUDA builds cannot use it.
   sig(
@@ -176,6 +184,6 @@ export const DRIVER_NOT_LOADED_SIGNATURES = [
     [{ code: 'no-gpu', when: "the machine's GPU is not an NVIDIA one" }],
     0.4,
     'https://huggingface.co/TheBloke/Mistral-7B-Instruct-v0.1-GPTQ/discussions/9',
-    { confirmed: false, note: 'prose' },
+    { confirmed: false, note: 'prose', noteZh: '匹配的是用户的文字描述，而非工具输出' },
   ),
 ];

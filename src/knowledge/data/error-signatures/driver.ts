@@ -56,7 +56,11 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-library-mismatch', when: 'kernel module and libcuda versions differ' }],
     1,
     'https://github.com/tensorflow/tensorflow/issues/41574',
-    { confirmed: false, note: 'thread number from memory of TF reports; message text is from stream_executor/cuda/cuda_diagnostics.cc' },
+    {
+      confirmed: false,
+      note: 'thread number from memory of TF reports; message text is from stream_executor/cuda/cuda_diagnostics.cc',
+      noteZh: '帖子编号凭对 TF 相关报告的记忆；消息文本取自 stream_executor/cuda/cuda_diagnostics.cc',
+    },
   ),
   sig(
     'system-driver-mismatch',
@@ -84,7 +88,12 @@ export const DRIVER_SIGNATURES = [
     ],
     1,
     'https://docs.nvidia.com/deeplearning/frameworks/support-matrix/ (NGC containers: the driver release each container needs)',
-    { complete: ['driver'], confirmed: false, note: "the message is the NGC entrypoint's own (nvidia_entrypoint.sh)" },
+    {
+      complete: ['driver'],
+      confirmed: false,
+      note: "the message is the NGC entrypoint's own (nvidia_entrypoint.sh)",
+      noteZh: '消息是 NGC 镜像入口脚本自身的输出（nvidia_entrypoint.sh）',
+    },
   ),
   // Other programs' own check: "CUDA driver version is 11020, expected at least 11040" (PhysX / Omniverse).
   sig(
@@ -94,7 +103,7 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-too-old', when: 'the driver supports an older CUDA than the program needs' }],
     1,
     'https://fuchaojie.com/2022/06/CUDAVersion',
-    { confirmed: false, note: 'PhysX CudaContextManager wording' },
+    { confirmed: false, note: 'PhysX CudaContextManager wording', noteZh: '措辞取自 PhysX 的 CudaContextManager' },
   ),
   // Short forms: xmr-stak "NVIDIA Insufficient driver!", TF 1.x "possibly insufficient driver version: 384.69.0".
   sig(
@@ -104,7 +113,7 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-too-old', when: 'the driver is older than the CUDA the program was built with' }],
     0.9,
     'https://github.com/fireice-uk/xmr-stak/issues/928',
-    { confirmed: false, note: 'miner wording; that thread: CUDA 9.1 builds need a 387 driver' },
+    { confirmed: false, note: 'miner wording; that thread: CUDA 9.1 builds need a 387 driver', noteZh: '措辞取自挖矿程序；该帖：CUDA 9.1 构建需要 387 驱动' },
   ),
   sig(
     'tf-possibly-insufficient-driver',
@@ -113,7 +122,7 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-too-old', when: 'TensorFlow could not start cuDNN and the loaded driver is older than its CUDA needs' }],
     0.9,
     'https://github.com/tensorflow/tensorflow/blob/r1.5/tensorflow/stream_executor/cuda/cuda_dnn.cc (possibly insufficient driver version)',
-    { confirmed: false, note: 'TF 1.x stream_executor wording' },
+    { confirmed: false, note: 'TF 1.x stream_executor wording', noteZh: '措辞取自 TF 1.x 的 stream_executor' },
   ),
   // A cuda-compat libcuda named in a path: the loader can pick it instead of the host driver's own.
   sig(
@@ -153,7 +162,7 @@ export const DRIVER_SIGNATURES = [
     ],
     1,
     'https://gitlab.com/nvidia/container-images/cuda/-/blob/master/doc/support-policy.md (NVIDIA_REQUIRE_CUDA); https://gitlab.com/nvidia/cuda/issues/36',
-    { confirmed: false, note: 'nvidia-container-cli wording' },
+    { confirmed: false, note: 'nvidia-container-cli wording', noteZh: '措辞取自 nvidia-container-cli' },
   ),
   sig(
     'cuda-not-supported-by-driver',
@@ -203,7 +212,11 @@ export const DRIVER_SIGNATURES = [
     ],
     0.9,
     'https://blog.gitcode.com/f3e5794bb7ab7c1e010a9fefdc8cdb5a.html',
-    { confirmed: false, note: 'a write-up of an NVIDIA Warp thread: the stub libcuda was loaded; wording from warp/native/cuda_util.cpp' },
+    {
+      confirmed: false,
+      note: 'a write-up of an NVIDIA Warp thread: the stub libcuda was loaded; wording from warp/native/cuda_util.cpp',
+      noteZh: '来源是对一个 NVIDIA Warp 帖子的整理：加载的是 stub libcuda；措辞取自 warp/native/cuda_util.cpp',
+    },
   ),
   // CUDA_ERROR_NOT_FOUND (500) when CUDA starts: a driver library the user-space driver needs is missing. In WSL 2
   // containers with Windows drivers 555.xx and newer, libnvdxgdmal.so.1 was not mounted by older container toolkits.
@@ -261,7 +274,7 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-too-old', when: 'the driver is older than the one the bundled CUDA runtime needs' }],
     1,
     'https://github.com/ollama/ollama/issues/16415',
-    { confirmed: false, note: "ollama's log wording; that thread: 535 → 570 fixed it" },
+    { confirmed: false, note: "ollama's log wording; that thread: 535 → 570 fixed it", noteZh: '措辞取自 ollama 的日志；该帖：驱动 535 → 570 后解决' },
   ),
   sig(
     'cuda-error-804-prose',
@@ -279,7 +292,11 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'forward-compat-shadowing', when: "the cuda-compat libcuda is loaded instead of the host driver's" }],
     0.5,
     'https://github.com/VIAME/VIAME/issues/273',
-    { confirmed: false, note: 'prose; that thread: /usr/local/cuda/compat first on LD_LIBRARY_PATH broke newer host drivers' },
+    {
+      confirmed: false,
+      note: 'prose; that thread: /usr/local/cuda/compat first on LD_LIBRARY_PATH broke newer host drivers',
+      noteZh: '匹配的是用户的文字描述；该帖：LD_LIBRARY_PATH 中 /usr/local/cuda/compat 排在最前，导致较新的宿主机驱动无法使用',
+    },
   ),
   sig(
     'nvml-function-not-found',
@@ -288,7 +305,7 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-library-mismatch', when: 'libnvidia-ml.so.1 is from another driver release than the one running (a stale link after an update)' }],
     0.9,
     'https://github.com/NVIDIA/nvidia-docker/issues/584',
-    { confirmed: false, note: 'NVML return code text (NVML_ERROR_FUNCTION_NOT_FOUND)' },
+    { confirmed: false, note: 'NVML return code text (NVML_ERROR_FUNCTION_NOT_FOUND)', noteZh: 'NVML 返回码文本（NVML_ERROR_FUNCTION_NOT_FOUND）' },
   ),
   // Ollama on Windows/Linux: "Unable to load cudart" … "your nvidia driver is too old or missing".
   sig(
@@ -301,7 +318,7 @@ export const DRIVER_SIGNATURES = [
     ],
     1,
     'https://github.com/ollama/ollama/issues/6604',
-    { confirmed: false, note: 'ollama gpu.go wording' },
+    { confirmed: false, note: 'ollama gpu.go wording', noteZh: '措辞取自 ollama 的 gpu.go' },
   ),
   // CUDA.jl: "CUDA driver 8.0.0 is not compatible with any supported CUDA toolkit (11.4.4, 11.5.2, …)".
   sig(
@@ -314,7 +331,7 @@ export const DRIVER_SIGNATURES = [
     ],
     1,
     'https://github.com/JuliaGPU/CUDA.jl/issues/2231',
-    { confirmed: false, note: 'CUDA.jl wording' },
+    { confirmed: false, note: 'CUDA.jl wording', noteZh: '措辞取自 CUDA.jl' },
   ),
   // FFmpeg NVENC: the nv-codec-headers it was built with need a newer driver.
   sig(
@@ -324,7 +341,11 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-too-old', when: 'the FFmpeg build needs a newer NVENC API than the driver provides' }],
     1,
     'https://github.com/GyanD/codexffmpeg/issues/161',
-    { confirmed: false, note: 'FFmpeg nvenc.c wording; floors in src/knowledge/data/nvenc.ts' },
+    {
+      confirmed: false,
+      note: 'FFmpeg nvenc.c wording; floors in src/knowledge/data/nvenc.ts',
+      noteZh: '措辞取自 FFmpeg 的 nvenc.c；最低驱动要求见 src/knowledge/data/nvenc.ts',
+    },
   ),
   // nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0".
   sig(
@@ -334,7 +355,7 @@ export const DRIVER_SIGNATURES = [
     [{ code: 'driver-too-old', when: "the image's CUDA is newer than the host driver supports" }],
     1,
     'https://github.com/NVIDIA/nvidia-docker/issues/177',
-    { confirmed: false, note: 'nvidia-docker 1.0 wording' },
+    { confirmed: false, note: 'nvidia-docker 1.0 wording', noteZh: '措辞取自 nvidia-docker 1.0' },
   ),
   // apt's history: an unattended upgrade replaced the user-space driver while the old module stays loaded until reboot.
   sig(
@@ -347,6 +368,6 @@ export const DRIVER_SIGNATURES = [
     ],
     0.9,
     'https://github.com/lyulyul/shine-cluster/issues/50',
-    { confirmed: false, note: '/var/log/apt/history.log format' },
+    { confirmed: false, note: '/var/log/apt/history.log format', noteZh: '/var/log/apt/history.log 的格式' },
   ),
 ];

@@ -25,7 +25,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     0.9,
     'https://github.com/jax-ml/jax/issues/18032',
-    { confirmed: false, note: 'representative' },
+    { confirmed: false, note: 'representative', noteZh: '来源为一例代表性报告' },
   ),
   sig(
     'jax-cuda-version',
@@ -34,7 +34,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'framework-cuda-mismatch', when: "the CUDA libraries found are older than jaxlib's build" }],
     1,
     'https://github.com/jax-ml/jax/issues/18032',
-    { confirmed: false, note: 'representative' },
+    { confirmed: false, note: 'representative', noteZh: '来源为一例代表性报告' },
   ),
   sig(
     'detected-cuda-mismatch',
@@ -54,7 +54,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/73047',
-    { confirmed: false, note: 'cited in reference/anchor-tools.md' },
+    { confirmed: false, note: 'cited in reference/anchor-tools.md', noteZh: '在 reference/anchor-tools.md 中被引用' },
   ),
   sig(
     'bnb-cuda-setup',
@@ -116,7 +116,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'framework-cuda-mismatch', when: "the machine's CUDA differs from Paddle's build" }],
     1,
     'https://github.com/PaddlePaddle/Paddle/issues/37349',
-    { confirmed: false, note: 'Paddle wording, same check as the cuDNN one' },
+    { confirmed: false, note: 'Paddle wording, same check as the cuDNN one', noteZh: '措辞取自 Paddle，与 cuDNN 那条是同一个检查' },
   ),
   sig(
     'bnb-no-binary',
@@ -128,7 +128,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://blog.csdn.net/weixin_44517645/article/details/131508060',
-    { confirmed: false, note: 'bitsandbytes cuda_setup wording (0.3x–0.41)' },
+    { confirmed: false, note: 'bitsandbytes cuda_setup wording (0.3x–0.41)', noteZh: '措辞取自 bitsandbytes 的 cuda_setup（0.3x–0.41）' },
   ),
   // cuDF / numba: "Using CUDA toolkit version (12, 3) with CUDA driver version (12, 2) requires minor version compatibility".
   sig(
@@ -144,7 +144,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://github.com/Kaggle/docker-python/issues/1361',
-    { confirmed: false, note: 'cudf/utils/_numba.py wording' },
+    { confirmed: false, note: 'cudf/utils/_numba.py wording', noteZh: '措辞取自 cudf/utils/_numba.py' },
   ),
   // ONNX Runtime's CUDA execution provider library failing to load (Linux dlopen, Windows LoadLibrary).
   sig(
@@ -161,7 +161,11 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://github.com/microsoft/onnxruntime/issues/13932',
-    { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording; requirements from src/knowledge/data/onnxruntime.ts' },
+    {
+      confirmed: false,
+      note: 'onnxruntime provider_bridge_ort.cc wording; requirements from src/knowledge/data/onnxruntime.ts',
+      noteZh: '措辞取自 onnxruntime 的 provider_bridge_ort.cc；版本要求来自 src/knowledge/data/onnxruntime.ts',
+    },
   ),
   // ONNX Runtime without its CUDA provider: the CPU package (onnxruntime) is the one imported.
   sig(
@@ -174,7 +178,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://onnxruntime.ai/docs/install/ ("onnxruntime" is the CPU package, "onnxruntime-gpu" the CUDA one; install only one of them)',
-    { confirmed: false, note: 'onnxruntime inference_session wording' },
+    { confirmed: false, note: 'onnxruntime inference_session wording', noteZh: '措辞取自 onnxruntime 的 inference_session' },
   ),
   // OpenCV: "(-216:No CUDA support) The library is compiled without CUDA support".
   sig(
@@ -184,7 +188,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'the OpenCV build (the PyPI opencv-python wheels) has no CUDA modules: build OpenCV with WITH_CUDA=ON' }],
     1,
     'https://github.com/opencv/opencv-python/issues/398 (maintainer: the PyPI wheels have no CUDA support)',
-    { confirmed: false, note: 'OpenCV core private.cuda.hpp wording' },
+    { confirmed: false, note: 'OpenCV core private.cuda.hpp wording', noteZh: '措辞取自 OpenCV core 的 private.cuda.hpp' },
   ),
   sig(
     'ort-create-provider-failed',
@@ -197,7 +201,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements',
-    { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording' },
+    { confirmed: false, note: 'onnxruntime provider_bridge_ort.cc wording', noteZh: '措辞取自 onnxruntime 的 provider_bridge_ort.cc' },
   ),
   // CuPy wheels are built per CUDA major (cupy-cuda11x, cupy-cuda12x): "CuPy failed to load libnvrtc.so.11.2".
   sig(
@@ -210,7 +214,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://docs.cupy.dev/en/stable/install.html (one wheel per CUDA major: cupy-cuda11x, cupy-cuda12x)',
-    { confirmed: false, note: 'cupy_backends _softlink wording' },
+    { confirmed: false, note: 'cupy_backends _softlink wording', noteZh: '措辞取自 cupy_backends 的 _softlink' },
   ),
   // spconv / cumm: the CPU build of cumm ("tensorview … don't compiled with cuda").
   sig(
@@ -220,7 +224,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'the CPU packages cumm / spconv are installed instead of cumm-cuXXX / spconv-cuXXX' }],
     1,
     'https://github.com/traveller59/spconv/issues/423',
-    { confirmed: false, note: 'cumm tensorview wording' },
+    { confirmed: false, note: 'cumm tensorview wording', noteZh: '措辞取自 cumm 的 tensorview' },
   ),
   // llama-cpp-python built without CUDA: the model loads with "BLAS = 0".
   // Only on a line that does not also report a CUDA backend (newer llama.cpp prints BLAS for the BLAS library alone).
@@ -231,7 +235,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'llama-cpp-python was built (or reinstalled from the sdist) without CUDA: rebuild with CMAKE_ARGS' }],
     0.8,
     'https://github.com/abetlen/llama-cpp-python (README: CMAKE_ARGS="-DGGML_CUDA=on" pip install llama-cpp-python; older releases -DLLAMA_CUBLAS=on)',
-    { confirmed: false, note: 'llama.cpp system_info line' },
+    { confirmed: false, note: 'llama.cpp system_info line', noteZh: 'llama.cpp 的 system_info 输出行' },
   ),
   // llama.cpp found and loaded its CUDA backend: a build with CUDA. Context only.
   sig(
@@ -241,7 +245,7 @@ export const FRAMEWORK_SIGNATURES = [
     [],
     0.1,
     'https://github.com/ggml-org/llama.cpp (ggml-cuda start-up lines)',
-    { confirmed: false, note: 'context only' },
+    { confirmed: false, note: 'context only', noteZh: '仅作上下文' },
   ),
   // The mmcv-full index names the torch and CUDA its wheels were built for: download.openmmlab.com/mmcv/dist/cu101/torch1.6/index.html.
   sig(
@@ -251,7 +255,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'framework-cuda-mismatch', when: 'the mmcv-full wheels of this index are built for that torch and CUDA only' }],
     0.3,
     'https://mmcv.readthedocs.io/en/latest/get_started/installation.html (the index URL names the CUDA and torch versions)',
-    { confirmed: false, note: 'context; a cause with another torch named' },
+    { confirmed: false, note: 'context; a cause with another torch named', noteZh: '上下文；当其中指明的是另一个 torch 版本时才算作原因' },
   ),
   // ---- framework companions built for another torch -------------------------------------------------------
   sig(
@@ -287,7 +291,7 @@ export const FRAMEWORK_SIGNATURES = [
     ],
     1,
     'https://github.com/rusty1s/pytorch_scatter (README: wheels per torch version and CUDA tag, https://data.pyg.org/whl/torch-${TORCH}+${CUDA}.html)',
-    { confirmed: false, note: 'torch_scatter __init__.py wording' },
+    { confirmed: false, note: 'torch_scatter __init__.py wording', noteZh: '措辞取自 torch_scatter 的 __init__.py' },
   ),
   // DGL's CPU build: "Device API cuda is not enabled. Please install the cuda version of dgl."
   sig(
@@ -297,7 +301,7 @@ export const FRAMEWORK_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'the dgl package is the CPU build; the CUDA builds are dgl+cuXXX from data.dgl.ai' }],
     1,
     'https://www.dgl.ai/pages/start.html (CUDA builds: pip install dgl -f https://data.dgl.ai/wheels/cuXXX/repo.html)',
-    { confirmed: false, note: 'dgl c_runtime_api.cc wording' },
+    { confirmed: false, note: 'dgl c_runtime_api.cc wording', noteZh: '措辞取自 dgl 的 c_runtime_api.cc' },
   ),
   sig(
     'torchvision-op-missing',

@@ -34,7 +34,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'nouveau', when: 'nouveau is bound to the GPU (blacklist it, rebuild initramfs, reboot)' }],
     0.8,
     'https://github.com/Oneflow-Inc/oneflow/issues/3106',
-    { confirmed: false, note: 'cited in reference/anchor-tools.md' },
+    { confirmed: false, note: 'cited in reference/anchor-tools.md', noteZh: '在 reference/anchor-tools.md 中被引用' },
   ),
   // modprobe's wordings for "no such module for this kernel" (kmod: "Module X not found in directory /lib/modules/<release>",
   // "could not find module by name 'X'"): the module was never built or installed for the running kernel.
@@ -50,7 +50,11 @@ export const KERNEL_MODULE_SIGNATURES = [
     ],
     1,
     'https://github.com/Witko/nvidia-xrun/issues/144',
-    { confirmed: false, note: 'modprobe (kmod) wording; that thread: nvidia package built for the stock kernel, not the running zen kernel' },
+    {
+      confirmed: false,
+      note: 'modprobe (kmod) wording; that thread: nvidia package built for the stock kernel, not the running zen kernel',
+      noteZh: '措辞取自 modprobe（kmod）；该帖：nvidia 包是为发行版默认内核构建的，而不是正在运行的 zen 内核',
+    },
   ),
   sig(
     'dkms-error',
@@ -65,7 +69,11 @@ export const KERNEL_MODULE_SIGNATURES = [
     ],
     0.9,
     'https://github.com/negativo17/nvidia-driver/issues/56',
-    { confirmed: false, note: 'dkms wording; that thread: a stale /var/lib/dkms/nvidia tree stopped rebuilds after kernel upgrades' },
+    {
+      confirmed: false,
+      note: 'dkms wording; that thread: a stale /var/lib/dkms/nvidia tree stopped rebuilds after kernel upgrades',
+      noteZh: '措辞取自 dkms；该帖：残留的 /var/lib/dkms/nvidia 目录导致内核升级后无法重新构建',
+    },
   ),
   // Prose: "`modprobe nvidia` showed that the module does not exist", "No Kernel Module found in 460 driver".
   sig(
@@ -75,7 +83,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: 'the nvidia kernel module was not built or installed for the running kernel' }],
     0.7,
     'https://github.com/Frogging-Family/nvidia-all/issues/70',
-    { confirmed: false, note: 'that thread: the 460 module does not build for kernel 5.14' },
+    { confirmed: false, note: 'that thread: the 460 module does not build for kernel 5.14', noteZh: '该帖：460 的内核模块无法针对 5.14 内核构建' },
   ),
   // DKMS refusing to build the module with another gcc than the kernel's: "Compiler version check failed" (the
   // kernel's gcc and this one are printed on the following lines).
@@ -86,7 +94,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: 'no nvidia module could be built for this kernel: install the gcc the kernel was built with' }],
     1,
     'https://pastebin.com/XFppdxeG',
-    { confirmed: false, note: 'NVIDIA installer / conftest wording' },
+    { confirmed: false, note: 'NVIDIA installer / conftest wording', noteZh: '措辞取自 NVIDIA 安装程序 / conftest' },
   ),
   // The open kernel module (the default from R560) on a GPU without a GSP (Maxwell, Pascal, Volta): "… is not supported
   // by open nvidia.ko because it does not include the required GPU System Processor (GSP)".
@@ -102,7 +110,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     ],
     1,
     'https://github.com/NVIDIA/open-gpu-kernel-modules (README: the open kernel modules support Turing and later GPUs); R560 made them the default',
-    { confirmed: false, note: 'NVRM wording from the kernel log' },
+    { confirmed: false, note: 'NVRM wording from the kernel log', noteZh: '措辞取自内核日志中的 NVRM 消息' },
   ),
   // nvidia-prime's "prime-select intel" blacklists the module with "alias nvidia off": modprobe then says
   // "could not insert 'off'".
@@ -113,7 +121,11 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: 'prime-select intel (nvidia-prime) aliased the nvidia module to "off": select nvidia or on-demand' }],
     1,
     'https://github.com/canonical/nvidia-prime/issues/20',
-    { confirmed: false, note: 'nvidia-prime writes /lib/modprobe.d/blacklist-nvidia.conf with "alias nvidia off"' },
+    {
+      confirmed: false,
+      note: 'nvidia-prime writes /lib/modprobe.d/blacklist-nvidia.conf with "alias nvidia off"',
+      noteZh: 'nvidia-prime 会写入 /lib/modprobe.d/blacklist-nvidia.conf，内容为 "alias nvidia off"',
+    },
   ),
   sig(
     'xid-fallen-off-bus',
@@ -181,6 +193,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     {
       confirmed: false,
       note: 'modprobe\'s own message; that thread (another out-of-tree module) establishes Secure Boot as the cause of "Operation not permitted"; no nvidia thread checked',
+      noteZh: '消息是 modprobe 自身的输出；该帖（涉及另一个树外模块）确认 "Operation not permitted" 的原因是 Secure Boot；未核查 nvidia 相关的帖子',
     },
   ),
   sig(
@@ -217,7 +230,11 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: 'this driver release does not support the GPU: a newer GPU needs a newer branch, an old one a legacy branch' }],
     1,
     'https://pastebin.com/sCaps7a7',
-    { confirmed: false, note: 'NVRM kernel message; the driver README appendix A lists supported GPUs per release' },
+    {
+      confirmed: false,
+      note: 'NVRM kernel message; the driver README appendix A lists supported GPUs per release',
+      noteZh: 'NVRM 内核消息；驱动 README 的附录 A 按版本列出了支持的 GPU',
+    },
   ),
   // Another kernel driver owns the GPU: "NVRM: GPU 0000:01:00.0 is already bound to NovaCore." (nova_core) / nouveau.
   sig(
@@ -227,7 +244,11 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'nouveau', when: 'an open-source kernel driver (nouveau, or its successor nova_core) claimed the GPU first' }],
     1,
     'https://github.com/beclab/Olares/pull/3963',
-    { confirmed: false, note: 'NVRM wording; that PR blacklists nova_core/nova_drm on Ubuntu 26.04 kernels' },
+    {
+      confirmed: false,
+      note: 'NVRM wording; that PR blacklists nova_core/nova_drm on Ubuntu 26.04 kernels',
+      noteZh: '措辞取自 NVRM；该 PR 在 Ubuntu 26.04 内核上将 nova_core/nova_drm 加入黑名单',
+    },
   ),
   sig(
     'secure-boot-enabled',
@@ -236,7 +257,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'secure-boot', when: 'Secure Boot is on: an unsigned nvidia module is refused' }],
     0.6,
     'https://github.com/NVIDIA/gpu-operator/issues/1142',
-    { confirmed: false, note: 'installer / mokutil wording' },
+    { confirmed: false, note: 'installer / mokutil wording', noteZh: '措辞取自安装程序 / mokutil' },
   ),
   sig(
     'nvrm-bar',
@@ -245,7 +266,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: "the GPU's BARs could not be mapped: Above 4G Decoding off, or a bridge window too small (pci=realloc)" }],
     1,
     'https://pastebin.com/ykCwG6iu',
-    { confirmed: false, note: 'NVRM wording; the driver README has a 64-bit BAR section' },
+    { confirmed: false, note: 'NVRM wording; the driver README has a 64-bit BAR section', noteZh: '措辞取自 NVRM；驱动 README 中有专门讲 64-bit BAR 的一节' },
   ),
   // The module was built for another kernel: "nvidia: version magic '5.15.0-2-MANJARO …' should be '5.15.1-1-MANJARO …'".
   sig(
@@ -255,7 +276,7 @@ export const KERNEL_MODULE_SIGNATURES = [
     [{ code: 'driver-not-loaded', when: 'the nvidia module was built for another kernel than the running one (no DKMS rebuild after a kernel update)' }],
     1,
     'https://pastebin.com/JbbyXm0w',
-    { confirmed: false, note: 'kernel module loader wording' },
+    { confirmed: false, note: 'kernel module loader wording', noteZh: '措辞取自内核模块加载器' },
   ),
   sig(
     'required-key',
@@ -267,6 +288,6 @@ export const KERNEL_MODULE_SIGNATURES = [
     ],
     0.9,
     'https://newbetuts.com/761886-ubuntu-1604-kernel-440-21-not-loading-nvidiavboxdrv-modules-anymore-required-key-not-available',
-    { confirmed: false, note: 'kernel ENOKEY message text' },
+    { confirmed: false, note: 'kernel ENOKEY message text', noteZh: '内核 ENOKEY 的消息文本' },
   ),
 ];

@@ -48,7 +48,7 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'library-not-found', when: "the DLL's CUDA/cuDNN version is not installed or its bin folder is not on PATH" }],
     1,
     'https://github.com/tensorflow/tensorflow/issues/45930',
-    { confirmed: false, note: 'representative TF-on-Windows report' },
+    { confirmed: false, note: 'representative TF-on-Windows report', noteZh: '一例有代表性的 Windows 上 TF 的报告' },
   ),
   // PaddlePaddle's dynload: "The third-party dynamic library (cudnn64_8.dll) that Paddle depends on is not configured
   // correctly" (Windows and Linux), "Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion".
@@ -65,7 +65,7 @@ export const LIBRARY_SIGNATURES = [
     ],
     1,
     'https://github.com/PaddlePaddle/Paddle/issues/22996',
-    { confirmed: false, note: 'paddle/fluid/platform/dynload wording' },
+    { confirmed: false, note: 'paddle/fluid/platform/dynload wording', noteZh: '措辞取自 paddle/fluid/platform/dynload' },
   ),
   // ldd's "libcudart.so.10.0 => not found": the CUDA libraries a binary was linked against are missing.
   sig(
@@ -81,7 +81,7 @@ export const LIBRARY_SIGNATURES = [
     ],
     0.8,
     'https://man7.org/linux/man-pages/man1/ldd.1.html',
-    { confirmed: false, note: 'ldd output format' },
+    { confirmed: false, note: 'ldd output format', noteZh: 'ldd 的输出格式' },
   ),
   sig(
     'winerror-126',
@@ -90,7 +90,7 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'library-not-found', when: 'a DLL (or one of its dependencies, e.g. the VC++ runtime) cannot be found' }],
     0.9,
     'https://github.com/pytorch/pytorch/issues/131662',
-    { confirmed: false, note: 'representative report' },
+    { confirmed: false, note: 'representative report', noteZh: '代表性报告' },
   ),
   sig(
     'undefined-symbol-nvjitlink',
@@ -110,7 +110,7 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'framework-cuda-mismatch', when: 'an extension (torchvision, xformers, flash-attn, vllm) was built against another torch version' }],
     0.8,
     'https://github.com/vllm-project/vllm/issues/1453',
-    { confirmed: false, note: 'representative of ABI mismatch reports' },
+    { confirmed: false, note: 'representative of ABI mismatch reports', noteZh: 'ABI 不匹配类报告中有代表性的一例' },
   ),
   // TensorFlow 1.x dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: …", "Unable to load cuDNN DSO".
   sig(
@@ -120,7 +120,11 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'library-not-found', when: 'the library is not on the loader path (LD_LIBRARY_PATH, ldconfig)' }],
     1,
     'https://pastebin.com/3J0dkCY4',
-    { confirmed: false, note: 'tensorflow/stream_executor/dso_loader.cc wording (TF 1.x)' },
+    {
+      confirmed: false,
+      note: 'tensorflow/stream_executor/dso_loader.cc wording (TF 1.x)',
+      noteZh: '措辞取自 tensorflow/stream_executor/dso_loader.cc（TF 1.x）',
+    },
   ),
   // The linker, not the loader: "/usr/bin/ld: cannot find -lcuda" while building a CUDA extension (Triton, vLLM, custom ops).
   sig(
@@ -130,7 +134,7 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'library-not-found', when: "the unversioned link name (libcuda.so → libcuda.so.1, or the toolkit's stubs) is missing from the linker path" }],
     1,
     'https://blog.gitcode.com/13736d94828989303015374d84005862',
-    { confirmed: false, note: 'GNU ld wording' },
+    { confirmed: false, note: 'GNU ld wording', noteZh: '措辞取自 GNU ld' },
   ),
   // ---- cuDNN / library loaded from the wrong folder -----------------------------------------------------
   sig(
@@ -154,7 +158,11 @@ export const LIBRARY_SIGNATURES = [
     ],
     0.9,
     'https://github.com/SYSTRAN/faster-whisper/issues/516',
-    { confirmed: false, note: "that thread is about the missing cuDNN 8 sub-libraries; this wording is cuDNN's own when a sub-library cannot be dlopened" },
+    {
+      confirmed: false,
+      note: "that thread is about the missing cuDNN 8 sub-libraries; this wording is cuDNN's own when a sub-library cannot be dlopened",
+      noteZh: '该帖讲的是缺失的 cuDNN 8 子库；这段措辞是 cuDNN 在某个子库无法 dlopen 时自身输出的',
+    },
   ),
   // Below lib-undefined-symbol-path: a loader line such as "…/nvidia/cusparse/lib/libcusparse.so.12: undefined symbol:
   // __nvJitLinkAddData_12_1, version libnvJitLink.so.12" matches both, and its events (the evidence) list that one first.
@@ -172,7 +180,7 @@ export const LIBRARY_SIGNATURES = [
     ],
     1,
     'https://blog.csdn.net/qq_39306047/article/details/127798591',
-    { confirmed: false, note: 'glibc loader wording' },
+    { confirmed: false, note: 'glibc loader wording', noteZh: '措辞取自 glibc 动态加载器' },
   ),
   // An undefined versioned symbol from a CUDA library: a second copy of the library it is versioned against loaded first.
   sig(
@@ -191,7 +199,11 @@ export const LIBRARY_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/103832',
-    { confirmed: false, note: "glibc loader wording; that thread: an image's CUDA 11.3 cuBLAS loaded before pip's nvidia-cublas-cu11" },
+    {
+      confirmed: false,
+      note: "glibc loader wording; that thread: an image's CUDA 11.3 cuBLAS loaded before pip's nvidia-cublas-cu11",
+      noteZh: '措辞取自 glibc 动态加载器；该帖：镜像自带的 CUDA 11.3 cuBLAS 先于 pip 安装的 nvidia-cublas-cu11 被加载',
+    },
   ),
   // LD_DEBUG=libs: where a CUDA library was actually loaded from.
   sig(
@@ -201,7 +213,7 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'library-shadowing', when: "the copy that loads is a system CUDA one, not the package's" }],
     0.6,
     'https://github.com/pytorch/pytorch/issues/19309',
-    { confirmed: false, note: 'glibc LD_DEBUG output' },
+    { confirmed: false, note: 'glibc LD_DEBUG output', noteZh: 'glibc 的 LD_DEBUG 输出' },
   ),
   // JAX's CUDA plugin: "Unable to load cuSPARSE. Is it installed?" — not found, or an older copy (LD_LIBRARY_PATH) loaded.
   sig(
@@ -214,7 +226,7 @@ export const LIBRARY_SIGNATURES = [
     ],
     1,
     'https://github.com/jax-ml/jax/issues/28929',
-    { confirmed: false, note: 'jax_plugins/xla_cuda wording' },
+    { confirmed: false, note: 'jax_plugins/xla_cuda wording', noteZh: '措辞取自 jax_plugins/xla_cuda' },
   ),
   // LD_DEBUG=libs: "search path=/a/lib:/b/lib64  (LD_LIBRARY_PATH)" — the folders searched before the package's own.
   sig(
@@ -224,7 +236,7 @@ export const LIBRARY_SIGNATURES = [
     [{ code: 'library-shadowing', when: 'a CUDA library of another version in one of these folders is found before the one the package ships' }],
     0.8,
     'https://man7.org/linux/man-pages/man8/ld.so.8.html (LD_DEBUG)',
-    { confirmed: false, note: 'glibc LD_DEBUG output' },
+    { confirmed: false, note: 'glibc LD_DEBUG output', noteZh: 'glibc 的 LD_DEBUG 输出' },
   ),
   // ---- libcuda not found by other tools (cuda-python, cudarc, numba, ollama) ----------------------------------
   // After cannot-open-so, which matches the same "libcuda.so.1: cannot open shared object file" line first.

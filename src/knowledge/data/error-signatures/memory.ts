@@ -10,7 +10,7 @@ export const MEMORY_SIGNATURES = [
     [{ code: 'out-of-memory', when: 'other processes already hold part of the GPU: lower --gpu-memory-utilization or free the memory' }],
     1,
     'https://github.com/vllm-project/vllm/issues/20305',
-    { confirmed: false, note: 'vLLM worker wording' },
+    { confirmed: false, note: 'vLLM worker wording', noteZh: '措辞取自 vLLM 的 worker' },
   ),
   sig(
     'torch-oom',
@@ -54,7 +54,12 @@ export const MEMORY_SIGNATURES = [
     ],
     1,
     'https://github.com/pytorch/pytorch/issues/2244',
-    { checked: CHECKED_1202, confirmed: false, note: 'DataLoader error text from torch/utils/data/_utils/signal_handling' },
+    {
+      checked: CHECKED_1202,
+      confirmed: false,
+      note: 'DataLoader error text from torch/utils/data/_utils/signal_handling',
+      noteZh: 'DataLoader 报错文本取自 torch/utils/data/_utils/signal_handling',
+    },
   ),
   // RDMA memory registration over RLIMIT_MEMLOCK: NCCL's IB transport ("Call to ibv_reg_mr_iova2 failed with error
   // Cannot allocate memory"), UCX (which names the limit itself: "Please set max locked memory (ulimit -l) to
@@ -74,6 +79,7 @@ export const MEMORY_SIGNATURES = [
     {
       checked: CHECKED_1202,
       note: 'NCCL maintainer: raise the limit in limits.conf and check ulimit -l inside mpirun; the reporter had 8192 (KiB) and it worked after',
+      noteZh: 'NCCL 维护者：在 limits.conf 中调高该限制，并在 mpirun 内检查 ulimit -l；报告者原先为 8192（KiB），调高后恢复正常',
     },
   ),
   // Something about GPU memory being used, said in prose: lets a full nvidia-smi table be read as the cause.
@@ -84,6 +90,6 @@ export const MEMORY_SIGNATURES = [
     [],
     0.1,
     'https://github.com/wencolani/CrossE/issues/2',
-    { confirmed: false, note: 'context only' },
+    { confirmed: false, note: 'context only', noteZh: '仅作上下文' },
   ),
 ];

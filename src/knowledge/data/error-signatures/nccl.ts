@@ -10,7 +10,7 @@ export const NCCL_SIGNATURES = [
     [{ code: 'nccl-failure', when: 'most often /dev/shm too small in Docker (--shm-size / --ipc=host); NCCL_DEBUG=INFO shows the failing call' }],
     1,
     'https://github.com/NVIDIA/nccl/issues/290',
-    { confirmed: false, note: 'representative shm report' },
+    { confirmed: false, note: 'representative shm report', noteZh: '一例有代表性的共享内存（shm）报告' },
   ),
   sig(
     'nccl-shm',
@@ -19,7 +19,7 @@ export const NCCL_SIGNATURES = [
     [{ code: 'nccl-failure', when: '/dev/shm is too small (Docker default 64 MB)' }],
     1,
     'https://github.com/NVIDIA/nccl/issues/290',
-    { confirmed: false, note: 'representative shm report' },
+    { confirmed: false, note: 'representative shm report', noteZh: '一例有代表性的共享内存（shm）报告' },
   ),
   sig(
     'nccl-cuda-error',
@@ -44,7 +44,7 @@ export const NCCL_SIGNATURES = [
     [{ code: 'nccl-failure', when: 'no usable network interface between nodes: set NCCL_SOCKET_IFNAME' }],
     0.9,
     'https://github.com/NVIDIA/nccl/issues/667',
-    { confirmed: false, note: 'related NCCL topology/interface thread' },
+    { confirmed: false, note: 'related NCCL topology/interface thread', noteZh: '相关的 NCCL 拓扑/网络接口帖子' },
   ),
   // torch's wrapper of any NCCL result: "NCCL error in: …/ProcessGroupNCCL.cpp:1275, internal error". The kind
   // alone says little; the NCCL_DEBUG=INFO log, versions and topology tell the cause.
@@ -96,7 +96,7 @@ export const NCCL_SIGNATURES = [
     ],
     0.8,
     'https://github.com/msr-fiddle/pipedream/issues/76',
-    { confirmed: false, note: 'that thread: --shm-size fixed it' },
+    { confirmed: false, note: 'that thread: --shm-size fixed it', noteZh: '该帖：加上 --shm-size 后解决' },
   ),
   // ---- NCCL network and bootstrap ---------------------------------------------------------------------------
   sig(
@@ -164,7 +164,7 @@ export const NCCL_SIGNATURES = [
     [{ code: 'nccl-failure', when: 'GPUDirect RDMA through a PCIe switch needs ACS off' }],
     0.5,
     'https://github.com/NVIDIA/nccl/issues/304',
-    { confirmed: false, note: 'that thread: ACS on PLX switches, disabled with setpci' },
+    { confirmed: false, note: 'that thread: ACS on PLX switches, disabled with setpci', noteZh: '该帖：PLX 交换芯片上开启了 ACS，用 setpci 关闭' },
   ),
   // CUDA samples / NCCL debug output listing which GPU pairs have peer access (simpleP2P, p2pBandwidthLatencyTest).
   sig(
@@ -174,13 +174,18 @@ export const NCCL_SIGNATURES = [
     [{ code: 'nccl-failure', when: 'some GPU pairs have no peer access: across CPU sockets that is expected; on one switch it is ACS or the IOMMU' }],
     0.3,
     'https://github.com/NVIDIA/nccl/issues/257',
-    { confirmed: false, note: 'simpleP2P output; that thread: AllReduce hang fixed by booting with intel_iommu=off' },
+    {
+      confirmed: false,
+      note: 'simpleP2P output; that thread: AllReduce hang fixed by booting with intel_iommu=off',
+      noteZh: 'simpleP2P 的输出；该帖：以 intel_iommu=off 启动后 AllReduce 卡死问题解决',
+    },
   ),
   // An AMD host CPU: there the IOMMU (AMD-Vi) on routes PCIe P2P badly and NCCL hangs (nccl#199: "if you are using
   // AMD CPUs, you can try turning off Virtual Technology (VT) in the BIOS"; nccl#120: iommu=soft fixed it). Context only.
   sig('amd-host-cpu', ['ryzen', 'epyc', 'threadripper'], /\b(?:Ryzen|EPYC|Threadripper)\b/i, [], 0.1, 'https://github.com/NVIDIA/nccl/issues/199', {
     confirmed: false,
     note: "context for P2P hangs; the IOMMU advice is the NCCL maintainers' in nccl#199 and nccl#120",
+    noteZh: 'P2P 卡死问题的上下文；关于 IOMMU 的建议来自 NCCL 维护者在 nccl#199 和 nccl#120 中的回复',
   }),
   sig(
     'multi-gpu-hang',

@@ -30,7 +30,7 @@ export const PACKAGE_MANAGER_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'conda chose the CPU build of pytorch (no build for the asked cudatoolkit, or the cpuonly package)' }],
     1,
     'https://github.com/pytorch/pytorch/issues/23778',
-    { confirmed: false, note: 'conda build-string convention of the pytorch channel' },
+    { confirmed: false, note: 'conda build-string convention of the pytorch channel', noteZh: 'pytorch 频道的 conda build string 命名惯例' },
   ),
   // "pip install torch resulted in the CPU version", "This command installs cpu version instead of cuda".
   sig(
@@ -40,7 +40,7 @@ export const PACKAGE_MANAGER_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'the package manager chose the CPU build' }],
     0.7,
     'https://github.com/pytorch/pytorch/issues/168065',
-    { confirmed: false, note: 'prose' },
+    { confirmed: false, note: 'prose', noteZh: '匹配的是用户的文字描述，而非工具输出' },
   ),
   // A pip --user install (~/.local/…/site-packages) imported inside a conda or venv environment.
   sig(
@@ -50,7 +50,7 @@ export const PACKAGE_MANAGER_SIGNATURES = [
     [{ code: 'mixed-package-managers', when: "a pip --user copy in ~/.local shadows the environment's own package (PYTHONNOUSERSITE=1)" }],
     0.6,
     'https://github.com/ContinuumIO/anaconda-issues/issues/11805',
-    { confirmed: false, note: 'Python user-site layout' },
+    { confirmed: false, note: 'Python user-site layout', noteZh: 'Python user-site 目录布局' },
   ),
   // PaddlePaddle: its own CPU-build message and the "no GPU at runtime" warning.
   sig(
@@ -60,7 +60,7 @@ export const PACKAGE_MANAGER_SIGNATURES = [
     [{ code: 'cpu-only-build', when: 'the paddlepaddle (CPU) package is installed instead of paddlepaddle-gpu' }],
     1,
     'https://github.com/baidu/Senta/issues/69',
-    { confirmed: false, note: 'Paddle wording' },
+    { confirmed: false, note: 'Paddle wording', noteZh: '措辞取自 Paddle' },
   ),
   sig(
     'pip-requirements',
@@ -69,7 +69,7 @@ export const PACKAGE_MANAGER_SIGNATURES = [
     [],
     0.1,
     'https://github.com/YaoFANGUK/video-subtitle-remover/issues/65',
-    { confirmed: false, note: 'context only' },
+    { confirmed: false, note: 'context only', noteZh: '仅作上下文' },
   ),
   // A pip command installing torch: with a conda environment and another torch version named, two managers own torch.
   sig(
@@ -79,6 +79,10 @@ export const PACKAGE_MANAGER_SIGNATURES = [
     [{ code: 'mixed-package-managers', when: 'the environment is a conda one and another torch version is named' }],
     0.2,
     'https://github.com/facebookresearch/nevergrad/issues/1276',
-    { confirmed: false, note: 'context: conda package pulled its own PyTorch 1.3.0 over pip torch 1.10.0+cu113' },
+    {
+      confirmed: false,
+      note: 'context: conda package pulled its own PyTorch 1.3.0 over pip torch 1.10.0+cu113',
+      noteZh: '上下文：conda 包拉取了自带的 PyTorch 1.3.0，覆盖了 pip 安装的 torch 1.10.0+cu113',
+    },
   ),
 ];

@@ -40,7 +40,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.6,
     'https://github.com/jax-ml/jax/issues/18032',
-    { confirmed: false, note: 'representative' },
+    { confirmed: false, note: 'representative', noteZh: '来源为一例代表性报告' },
   ),
   sig(
     'cuda-required-not-available',
@@ -52,7 +52,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.9,
     'https://huggingface.co/spaces/EpistemeAI/agent-llama-gradio',
-    { confirmed: false, note: 'bitsandbytes wording' },
+    { confirmed: false, note: 'bitsandbytes wording', noteZh: '措辞取自 bitsandbytes' },
   ),
   sig(
     'paddle-no-gpu-runtime',
@@ -65,7 +65,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.8,
     'https://github.com/PaddlePaddle/PaddleClas/issues/965',
-    { confirmed: false, note: 'Paddle init.cc wording' },
+    { confirmed: false, note: 'Paddle init.cc wording', noteZh: '措辞取自 Paddle 的 init.cc' },
   ),
   // Prose that says something GPU-related stopped working, with no message: no cause of its own, but a symptom that
   // lets facts (an LD_LIBRARY_PATH, a driver package row) be read as the cause.
@@ -76,7 +76,7 @@ export const SYMPTOM_SIGNATURES = [
     [],
     0.2,
     'https://github.com/microsoft/WSL/issues/9099',
-    { confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { confirmed: false, note: 'a symptom in prose; it names no cause', noteZh: '用文字描述的症状，本身不指明原因' },
   ),
   sig(
     'paddle-cuda-device-not-set',
@@ -88,7 +88,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.8,
     'https://github.com/PaddlePaddle/PaddleOCR/issues/4307',
-    { confirmed: false, note: 'paddle/fluid/framework.py wording' },
+    { confirmed: false, note: 'paddle/fluid/framework.py wording', noteZh: '措辞取自 paddle/fluid/framework.py' },
   ),
   sig(
     'cuda-init-device-count',
@@ -148,7 +148,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://www.tensorflow.org/guide/gpu',
-    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause', noteZh: '用文字描述的症状，本身不指明原因' },
   ),
   sig(
     'gpu-not-detected',
@@ -194,7 +194,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://pytorch.org/docs/stable/generated/torch.cuda.is_available.html',
-    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause', noteZh: '用文字描述的症状，本身不指明原因' },
   ),
   sig(
     'slow',
@@ -211,7 +211,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://pytorch.org/tutorials/recipes/recipes/tuning_guide.html',
-    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause', noteZh: '用文字描述的症状，本身不指明原因' },
   ),
   sig(
     'hang',
@@ -226,7 +226,7 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html',
-    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause', noteZh: '用文字描述的症状，本身不指明原因' },
   ),
   sig(
     'memory-held',
@@ -241,6 +241,6 @@ export const SYMPTOM_SIGNATURES = [
     ],
     0.2,
     'https://docs.pytorch.org/docs/stable/notes/cuda.html#memory-management',
-    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause' },
+    { checked: CHECKED_1202, confirmed: false, note: 'a symptom in prose; it names no cause', noteZh: '用文字描述的症状，本身不指明原因' },
   ),
 ];

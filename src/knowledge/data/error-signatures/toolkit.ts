@@ -32,7 +32,11 @@ export const TOOLKIT_SIGNATURES = [
     ],
     1,
     'https://github.com/tonyyxliu/CUHKSZ-CSC4005/issues/13',
-    { confirmed: false, note: "the HPC SDK nvcc wrapper's wording; that thread: fixed by putting cuda/11.4/bin on PATH" },
+    {
+      confirmed: false,
+      note: "the HPC SDK nvcc wrapper's wording; that thread: fixed by putting cuda/11.4/bin on PATH",
+      noteZh: '措辞取自 HPC SDK 的 nvcc 包装脚本；该帖：把 cuda/11.4/bin 加入 PATH 后解决',
+    },
   ),
   // DeepSpeed / apex / older setup.py: "Installed CUDA version 12.2 does not match the version torch was compiled with 11.7".
   sig(
@@ -42,7 +46,7 @@ export const TOOLKIT_SIGNATURES = [
     [{ code: 'toolkit-mismatch', when: 'nvcc / CUDA_HOME is another CUDA than torch.version.cuda' }],
     1,
     'https://github.com/JIA-Lab-research/MGM/issues/91',
-    { confirmed: false, note: 'DeepSpeed op builder / apex setup.py wording' },
+    { confirmed: false, note: 'DeepSpeed op builder / apex setup.py wording', noteZh: '措辞取自 DeepSpeed op builder / apex 的 setup.py' },
   ),
   sig(
     'ext-cuda-mismatch-cut',

@@ -17,7 +17,7 @@ export const WSL_SIGNATURES = [
     [{ code: 'wsl', when: 'WSL ships real files in /usr/lib/wsl/lib; ldconfig warns, harmless alone, but a Linux libcuda installed in WSL breaks the GPU' }],
     0.6,
     'https://github.com/microsoft/WSL/issues/5548',
-    { confirmed: false, note: 'long-standing WSL issue for this ldconfig message' },
+    { confirmed: false, note: 'long-standing WSL issue for this ldconfig message', noteZh: '关于这条 ldconfig 消息的一个长期未解决的 WSL issue' },
   ),
   sig(
     'wsl-dxg',
@@ -67,7 +67,11 @@ export const WSL_SIGNATURES = [
     ],
     1,
     'https://github.com/microsoft/WSL/issues/9962; https://github.com/microsoft/WSL/issues/9938 (no-cgroups true → false fixed it for several users)',
-    { confirmed: false, note: 'NVML error string; the fix is from user reports, not an NVIDIA statement' },
+    {
+      confirmed: false,
+      note: 'NVML error string; the fix is from user reports, not an NVIDIA statement',
+      noteZh: 'NVML 错误字符串；修复方法来自用户报告，而非 NVIDIA 官方说明',
+    },
   ),
   sig(
     'wsl1',
@@ -76,6 +80,6 @@ export const WSL_SIGNATURES = [
     [{ code: 'wsl', when: 'WSL 1 has no GPU passthrough; CUDA needs WSL 2' }],
     0.9,
     'https://github.com/oobabooga/textgen/issues/458',
-    { confirmed: false, note: 'NVIDIA CUDA on WSL user guide: WSL 2 only' },
+    { confirmed: false, note: 'NVIDIA CUDA on WSL user guide: WSL 2 only', noteZh: 'NVIDIA CUDA on WSL 用户指南：仅支持 WSL 2' },
   ),
 ];
