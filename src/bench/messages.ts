@@ -155,6 +155,9 @@ export const msg = defineMessages({
     'why.gemm': 'compute is below the expected rate (clocks below maximum, power or thermal limits, or another process on the GPU)',
     'why.xcpu':
       'a copy into new host memory is slow (the seed guide expects over {gbs} GB/s): page faults are expensive here (memory pressure, a VM, no transparent huge pages)',
+    'sev.error': 'error',
+    'sev.warning': 'warning',
+    'sev.info': 'info',
   },
   'zh-CN': {
     'opt.quick': '  --quick             更少的尺寸和重复次数（单 GPU 约 10 秒）',
@@ -292,7 +295,7 @@ export const msg = defineMessages({
     'seed.line': '{what} {size}：{value} {unit}；这块 GPU 应达到 {expected} {unit}（{basis}）。{seed}',
     'seed.xcpu': '指南：应在 {gbs} GB/s 以上。',
     'seed.matmul': '指南：RTX 3090 约 {ms} ms（知识库中 RTX 3090 的数据算得 {ours} ms{confirmed}）。',
-    'seed.unconfirmed': '；该行数据未经确认',
+    'seed.unconfirmed': '；该行数据未确认',
     'verdict.normal':
       'GPU {index}（{name}）：正常。{judged} 项测量都达到了这块 GPU 应有的水平（拷贝不低于预期的 {copy}%，GEMM 不低于 {gemm}%），所有结果校验通过。',
     'verdict.bad': 'GPU {index}（{name}）：不正常。{problems}',
@@ -305,5 +308,8 @@ export const msg = defineMessages({
     'why.pageable': '本机可分页内存偏慢（主机内存带宽被其他任务占用、NUMA 位置或 IOMMU）',
     'why.gemm': '算力低于预期（时钟低于最大值、功耗或温度限制，或有其他进程占用 GPU）',
     'why.xcpu': '拷入新分配的主机内存偏慢（指南要求 {gbs} GB/s 以上）：本机缺页开销大（内存紧张、虚拟机、未启用透明大页）',
+    'sev.error': '错误',
+    'sev.warning': '警告',
+    'sev.info': '提示',
   },
 });

@@ -94,7 +94,7 @@ export function renderBenchText(run: BenchRun, found: Finding[], s: Style): stri
   if (found.length) {
     lines.push(s.bold(msg('findings')));
     for (const f of found) {
-      const tag = f.severity === 'error' ? s.red('error') : f.severity === 'warning' ? s.yellow('warning') : s.cyan('info');
+      const tag = f.severity === 'error' ? s.red(msg('sev.error')) : f.severity === 'warning' ? s.yellow(msg('sev.warning')) : s.cyan(msg('sev.info'));
       lines.push(`  ${tag} [${f.code}] ${f.title}`, `    ${f.cause}`, ...f.fix.map((x) => `    ${x}`));
     }
     lines.push('');

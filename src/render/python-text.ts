@@ -3,6 +3,7 @@
 import type { PythonEnv, PythonPackage } from '../snapshot/types.js';
 import { msg } from './messages.js';
 import type { Style } from './style.js';
+import { loadViaLabel } from './kind-labels.js';
 
 // Packages worth a line of their own; the nvidia-* wheels show through the libraries they provide.
 const SHOWN =
@@ -52,7 +53,7 @@ function packageLines(p: PythonPackage, st: Style): string[] {
     lines.push(
       `      ${
         lib.resolvedPath
-          ? msg('doc.loads', { lib: lib.soname, path: lib.resolvedPath, version: lib.version ? ` ${lib.version}` : '', via: lib.via })
+          ? msg('doc.loads', { lib: lib.soname, path: lib.resolvedPath, version: lib.version ? ` ${lib.version}` : '', via: loadViaLabel(lib.via) })
           : st.red(msg('doc.notFound', { lib: lib.soname }))
       }`,
     );

@@ -47,9 +47,7 @@ const dataModules = [
     .map((f) => join(SRC, 'knowledge/data', f)),
   join(SRC, 'vram/models.ts'),
 ];
-const DATA = squash(
-  (await Promise.all(dataModules.map(async (p) => sourcesOf(await import(pathToFileURL(p).href))))).flat().join('\n'),
-);
+const DATA = squash((await Promise.all(dataModules.map(async (p) => sourcesOf(await import(pathToFileURL(p).href))))).flat().join('\n'));
 
 interface Case {
   argv: string[];

@@ -49,6 +49,11 @@ export const msg = defineMessages({
       '"no kernel image is available" means the binary (a framework wheel or a compiled extension) was built without the GPU\'s architecture. Compare torch.cuda.get_arch_list() with the GPU\'s compute capability (nvidia-smi --query-gpu=name,compute_cap --format=csv).',
     archWheel: 'A {tag} wheel (torch {version}, CUDA {cuda}) covers {sm}; it needs driver >= {floor}.',
     archWheelDriver: 'Only wheels built with CUDA {cuda} ({tag}, torch {version}) cover {sm}; they need driver >= {floor}.',
+    archCoveredTitle: '{build} has kernels for {gpu} ({sm}): the missing kernel image is in an extension or another library',
+    archCoveredCause:
+      '{gpu} is compute capability {cc} ({sm}), and {build} ships kernels for it ({archs}). The kernel that failed comes from code built without {sm}: a compiled extension (flash-attn, xformers, apex, a custom op) or another package with CUDA code of its own. Another torch wheel would not change this.',
+    archCoveredCheck: 'lists {sm}: torch itself is not the cause',
+    archCoveredElf: '0: that library has no {sm} kernels',
     archExt: 'If the failing kernel is in a compiled extension, rebuild it with TORCH_CUDA_ARCH_LIST="{cc}".',
     archCheck: 'check what the wheel covers and what the GPU is',
     // driver-too-old
@@ -545,6 +550,11 @@ export const msg = defineMessages({
       '"no kernel image is available" 表示二进制（框架 wheel 或自行编译的扩展）编译时没有包含这块 GPU 的架构。请对比 torch.cuda.get_arch_list() 和 GPU 的算力（nvidia-smi --query-gpu=name,compute_cap --format=csv）。',
     archWheel: '{tag} 的 wheel（torch {version}，CUDA {cuda}）包含 {sm}；需要驱动 >= {floor}。',
     archWheelDriver: '只有用 CUDA {cuda} 构建的 wheel（{tag}，torch {version}）包含 {sm}；需要驱动 >= {floor}。',
+    archCoveredTitle: '{build} 带有 {gpu}（{sm}）的内核：缺少内核映像的是扩展或其他库',
+    archCoveredCause:
+      '{gpu} 的算力是 {cc}（{sm}），{build} 带有它的内核（{archs}）。出错的内核来自没有为 {sm} 编译的代码：自行编译的扩展（flash-attn、xformers、apex、自定义算子）或其他自带 CUDA 代码的包。换一个 torch wheel 解决不了。',
+    archCoveredCheck: '列出了 {sm}：问题不在 torch 本身',
+    archCoveredElf: '结果为 0：该库没有 {sm} 的内核',
     archExt: '如果出错的内核在自行编译的扩展里，请用 TORCH_CUDA_ARCH_LIST="{cc}" 重新编译。',
     archCheck: '查看 wheel 支持的架构和 GPU 的算力',
     drvTitle: '驱动 {driver} 对 {build} 来说太旧（需要 >= {floor}）',

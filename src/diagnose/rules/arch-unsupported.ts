@@ -6,7 +6,7 @@ import { msg } from './messages.js';
 import { msg as installMsg } from '../../install/messages.js';
 import { msg as explainersMsg } from '../explainers/messages.js';
 import { pipInstall, pipUninstall } from '../../install/python.js';
-import { chooseTorch, torchFixLines, torchPipLine, type TorchChoice } from '../../install/torch.js';
+import { chooseTorch, companionsIn, torchFixLines, torchPipLine, torchSpecs, type TorchChoice } from '../../install/torch.js';
 import { ccToSm, cudaDroppingCc, firstCudaForCc, smToCc } from '../../knowledge/cuda.js';
 import { signatureById } from '../../knowledge/error-signatures.js';
 import { jaxCudaExtra } from '../../knowledge/jax.js';
@@ -431,6 +431,26 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
     }
   }
   const covered = archs ? archs.includes(g.sm) || ptx.some((p) => Number(p.replace('compute_', '')) <= Number(g.sm.replace('sm_', ''))) : undefined;
+  // The build has this GPU's kernels: the image that is missing belongs to an extension or another CUDA library, and
+  // another torch wheel would change nothing. Said as such, not as "torch has no kernels".
+  // SASS only: PTX that a newer GPU could JIT is not proof (torch refuses sm_120 with a compute_90 PTX build), nor is
+  // an arch list when torch itself says the GPU is not compatible.
+  if (archs?.includes(g.sm) && !has(events, 'torch-sm-not-compatible')) {
+    const build = torchLabel(ctx) ?? explainersMsg('archBuildUnknown');
+    const vars = { build, gpu: g.gpu.name, cc: g.cc, sm: g.sm, archs: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : '') };
+    return made(
+      0.6,
+      explainersMsg('archCoveredTitle', vars),
+      explainersMsg('archCoveredCause', vars),
+      [...evidence, { fact: explainersMsg('evArchs'), value: vars.archs, source: archSource ?? 'gpuenv torch table' }],
+      [
+        `python -c "import torch; print(torch.cuda.get_arch_list())"   # ${explainersMsg('archCoveredCheck', { sm: g.sm })}`,
+        `cuobjdump --list-elf <extension>.so | grep -c ${g.sm}   # ${explainersMsg('archCoveredElf', { sm: g.sm })}`,
+        `# ${explainersMsg('archExt', { cc: g.cc })}`,
+        `TORCH_CUDA_ARCH_LIST="${g.cc}" pip install --no-build-isolation --force-reinstall --no-cache-dir <extension>`,
+      ],
+    );
+  }
   const exclude = t?.tag ? [t.tag] : undefined;
   // One wheel: the one the check of the installed torch picked (and installs), else the one for these GPUs and driver.
   const choice = plan
@@ -487,15 +507,17 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
       wheel,
     });
   const fix: string[] = [];
+  // torchvision/torchaudio kept in the environment are pinned along: another torch release breaks them at import.
+  const companions = companionsIn(ctx.env);
   if (plan) fix.push(...plan.fix);
   else if (c) {
     if (needsDriver && c.driverFloor) fix.push(`# ${explainersMsg('drvUpgrade', { floor: c.driverFloor })}`);
-    fix.push(pip(`--force-reinstall torch==${c.release.version} --index-url ${c.variant.indexUrl}`));
+    fix.push(pip(['--force-reinstall', ...torchSpecs(c.release, companions), '--index-url', c.variant.indexUrl].join(' ')));
   }
   if (c && firstCover && firstText) {
     fix.push(
       `# ${explainersMsg('archFirstFix', { tag: firstCover.variant.tag, floor: firstCover.driverFloor ?? '?' })}`,
-      pip(`--force-reinstall torch==${firstCover.release.version} --index-url ${firstCover.variant.indexUrl}`),
+      pip(['--force-reinstall', ...torchSpecs(firstCover.release, companions), '--index-url', firstCover.variant.indexUrl].join(' ')),
     );
   }
   fix.push(`# ${explainersMsg('archExt', { cc: g.cc })}`);

@@ -309,7 +309,8 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
         ];
     return made(1.3, 'error', explainersMsg('tkHomeTitle'), explainersMsg('tkHomeCause', { torch: want }), evidence, fix, plan?.cuda);
   }
-  if (nv && tc) {
+  // Without a message saying they differ, the facts must: nvcc 13.0.88 and torch's 13.0 are one CUDA release.
+  if (nv && tc && (det || mm(nv) !== mm(tc))) {
     const vars = { nvcc: nv, torch: tc };
     evidence.push(
       { fact: explainersMsg('evNvcc'), value: nv, source: det ? 'pasted:error message' : nvccSource },
@@ -348,7 +349,8 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], check: ToolkitC
       `# ${msg('toolkits.fxTorchForNvcc', { cmd: 'pip install torch --index-url https://download.pytorch.org/whl/cu<nvcc>' })}`,
     ]);
   }
-  if (has(events, 'no-kernel-image')) {
+  // With torch known, arch-unsupported speaks of its build and, when that covers the GPU, of the extension.
+  if (has(events, 'no-kernel-image') && !ctx.torch) {
     const g = ctx.gpus[0];
     return made(
       0.7,

@@ -147,9 +147,9 @@ export const install = section({
     drvUnknownProprietary:
       '无法确定操作系统；下面是 Ubuntu 的命令。Fedora（RPM Fusion）：echo "%_with_kmod_nvidia_open 0" | sudo tee /etc/rpm/macros.nvidia-kmod; sudo akmods --rebuild --force · RHEL：sudo dnf module switch-to nvidia-driver:{branch}-dkms · .run 安装程序：--kernel-module-type=proprietary',
     drvFabricUnknown:
-      '安装与驱动同版本（{version}）的 NVIDIA Fabric Manager：Debian/Ubuntu 上是 nvidia-fabricmanager-<分支>，RHEL 上是 nvidia-fabric-manager（SUSE 上的包名未经确认）',
+      '安装与驱动同版本（{version}）的 NVIDIA Fabric Manager：Debian/Ubuntu 上是 nvidia-fabricmanager-<分支>，RHEL 上是 nvidia-fabric-manager（SUSE 上的包名未确认）',
     drvFabricSuse:
-      'SUSE：NVIDIA CUDA 软件源里 Fabric Manager 的包名在这里未经确认；用 `zypper search -s "nvidia-fabric*"` 找到它，安装版本为 {version} 的那个（NVIDIA Fabric Manager 用户指南：https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/）',
+      'SUSE：NVIDIA CUDA 软件源里 Fabric Manager 的包名在这里未确认；用 `zypper search -s "nvidia-fabric*"` 找到它，安装版本为 {version} 的那个（NVIDIA Fabric Manager 用户指南：https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/）',
     drvSuseNoProprietary:
       'SUSE：没有文档记载 {branch} 分支（G07）的闭源内核模块包；G07 只有开源模块（https://sndirsch.github.io/nvidia/2026/02/22/nvidia-drivers-G07.html）。请用开源模块，或 580（G06）驱动：sudo zypper install -y nvidia-driver-G06 nvidia-compute-utils-G06',
     nvArchKms: 'Arch：还要从 /etc/mkinitcpio.conf 的 HOOKS 里去掉 kms，否则 initramfs 仍会提前加载 nouveau',

@@ -1,7 +1,7 @@
 // The machine: its GPUs, the driver, CUDA toolkits, libraries and cuda-compat copies, and each Python environment
 // with its GPU frameworks and which copy of each CUDA library they load (snapshot/library-copies.ts, the one answer).
 import { formatBytes } from '../../render/style.js';
-import { installKindLabel, libraryOriginLabel } from '../../render/kind-labels.js';
+import { installKindLabel, libraryOriginLabel, loadViaLabel } from '../../render/kind-labels.js';
 import { osFacts } from '../../render/snapshot-text.js';
 import { loadedLibrary, type LibraryName } from '../../snapshot/library-copies.js';
 import type { Gpu, PythonEnv, Snapshot } from '../../snapshot/types.js';
@@ -111,7 +111,7 @@ function pythonEnv(s: Snapshot, env: PythonEnv): Html {
     loads.length > 0 &&
     html`<div class="scroll"><table class="loads"><thead><tr><th>${msg('library')}</th><th>${msg('version')}</th><th>${msg('py.loads')}</th><th>${msg('py.via')}</th></tr></thead><tbody>${loads.map(
       (l) =>
-        html`<tr><td>${l.label}</td><td>${l.copy!.version ?? '?'}</td><td class="path mono">${l.copy!.path ?? l.copy!.source}</td><td>${l.copy!.via}</td></tr>`,
+        html`<tr><td>${l.label}</td><td>${l.copy!.version ?? '?'}</td><td class="path mono">${l.copy!.path ?? l.copy!.source}</td><td>${loadViaLabel(l.copy!.via)}</td></tr>`,
     )}</tbody></table></div>`;
   return html`<h4 class="mono">${env.prefix}</h4><p class="note">${bits.join(', ')}</p>${pkgTable}${loadTable}`;
 }

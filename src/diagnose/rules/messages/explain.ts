@@ -75,6 +75,6 @@ export const explain = section({
     fcmTfExtra: 'tensorflow[and-cuda] {version} 以 pip wheel 的形式自带 CUDA {cuda} 和 cuDNN（Linux），与系统装的 CUDA 无关',
     fcmTfInstall: '在环境里安装 tensorflow {version} 所用的 CUDA {cuda} 和 cuDNN {cudnn}（或把它们的 lib64 加到 LD_LIBRARY_PATH）',
     fcmTfCondaUnconfirmed:
-      'TensorFlow 的安装页没有给出 CUDA {cuda} / cuDNN {cudnn} 的 conda 包，这里也未经确认：请从 NVIDIA 安装该版本的 CUDA 工具包和 cuDNN（https://developer.nvidia.com/cuda-toolkit-archive、https://developer.nvidia.com/rdp/cudnn-archive），参见 https://www.tensorflow.org/install/source#gpu',
+      'TensorFlow 的安装页没有给出 CUDA {cuda} / cuDNN {cudnn} 的 conda 包，这里也未确认：请从 NVIDIA 安装该版本的 CUDA 工具包和 cuDNN（https://developer.nvidia.com/cuda-toolkit-archive、https://developer.nvidia.com/rdp/cudnn-archive），参见 https://www.tensorflow.org/install/source#gpu',
   },
 });
