@@ -121,7 +121,8 @@ function factList(r: Explanation): string[] {
   const s = r.snapshot;
   const out: string[] = [];
   for (const g of s.gpus.slice(0, 4)) out.push(`${g.name}${g.computeCapability ? ` (sm_${g.computeCapability.replace('.', '')})` : ''}`);
-  if (s.driver.version) out.push(`driver ${s.driver.version.value}${s.driver.cudaVersion ? ` (CUDA ${s.driver.cudaVersion.value})` : ''}`);
+  if (s.driver.version)
+    out.push(msg('explain.factDriver', { version: s.driver.version.value, cuda: s.driver.cudaVersion ? ` (CUDA ${s.driver.cudaVersion.value})` : '' }));
   else if (s.driver.cudaVersion) out.push(`driver CUDA ${s.driver.cudaVersion.value}`);
   for (const t of s.toolkits.slice(0, 2)) if (t.version) out.push(`nvcc ${t.version.value}`);
   for (const p of (s.python[0]?.packages ?? []).filter((p) => /^(torch|tensorflow|jax|jaxlib|vllm)$/.test(p.name)).slice(0, 4))

@@ -30,6 +30,7 @@ export const explain = section({
     notFound: 'cannot read {file}: {reason}',
     tooMany: 'explain reads one FILE (or - for standard input)',
     hereOnly: 'No text given: explaining this machine only.',
+    factDriver: 'driver {version}{cuda}',
   },
   'zh-CN': {
     'opt.file': '  FILE | -           要解释的文本（日志、traceback、collect_env、nvidia-smi 等）；- 或省略：标准输入',
@@ -58,5 +59,6 @@ export const explain = section({
     tooMany: 'explain 只读取一个 FILE（或用 - 表示标准输入）',
     hereOnly: '没有给出文本：只解释本机。',
     title: 'gpuenv explain',
+    factDriver: '驱动 {version}{cuda}',
   },
 });
