@@ -33,15 +33,14 @@ interface Answer {
 
 /** What `compat` looks up; the MCP server's compat tool offers the same list. */
 export const COMPAT_SUBJECTS = ['cuda', 'driver', 'gpu', 'torch', 'tensorflow', 'jax', 'cudnn', 'nccl', 'triton'] as const;
-const SUBJECTS = COMPAT_SUBJECTS;
 // Subjects that list their known releases when no version is given.
 const LISTS: Partial<Record<Subject, () => Promise<Answer>>> = { torch: listTorch, triton: listTriton };
-type Subject = (typeof SUBJECTS)[number];
+type Subject = (typeof COMPAT_SUBJECTS)[number];
 
 export async function run(ctx: CommandContext): Promise<number> {
   const [subject, value, extra] = ctx.positionals;
   if (!subject || extra !== undefined) throw new UsageError(msg('compat.usage.subject'));
-  if (!(SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(msg('compat.usage.unknownSubject', { subject }), msg('compat.usage.subject'));
+  if (!(COMPAT_SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(msg('compat.usage.unknownSubject', { subject }), msg('compat.usage.subject'));
   // `compat torch` / `compat triton` alone list the releases the knowledge base has; every other subject needs a value.
   const list = LISTS[subject as Subject];
   if (!value && !list) throw new UsageError(msg('compat.usage.subject'));

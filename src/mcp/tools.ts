@@ -40,8 +40,6 @@ export function assertReadOnly(call: CommandCall): void {
 
 // The choices below are the commands' own (compat.ts, plan.ts, vram.ts keep them private); the command checks every
 // value again, and test/mcp/server.test.ts runs each of vram's through it.
-// One list with the command's (it lacked triton while it was a copy).
-const SUBJECTS = COMPAT_SUBJECTS;
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4'] as const;
 const OPTIMIZERS = ['adamw', 'sgd', 'adam8bit', 'adafactor'] as const;
 const STRATEGIES = ['ddp', 'fsdp', 'zero2', 'zero3'] as const;
@@ -113,7 +111,8 @@ export function mcpTools(): McpTool[] {
     tool(
       'compat',
       {
-        subject: z.enum(SUBJECTS).describe(msg('arg.subject')),
+        // The command's own list (a copy here once lacked triton).
+        subject: z.enum(COMPAT_SUBJECTS).describe(msg('arg.subject')),
         value: name().optional().describe(msg('arg.value')),
         os: z.enum(['linux', 'windows']).optional().describe(msg('arg.os')),
       },

@@ -1,8 +1,9 @@
 // The import picture of src/ (DESIGN.md "One direction of flow"): every import goes to the same or a lower layer, and
 // the two sources of facts (probe/ for a machine, parse/ for text) never import each other.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from '../helpers/files.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 
@@ -28,14 +29,6 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Folders of one layer that must not import each other. */
 const APART: readonly [string, string][] = [['probe/', 'parse/']];
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (e.endsWith('.ts')) out.push(p);
-  }
-  return out;
-}
 
 const rel = (p: string) => relative(SRC, p).replace(/\.js$/, '.ts');
 const prefixOf = (r: string) => LAYERS.flat().find((pre) => r === pre || r.startsWith(pre));
@@ -43,7 +36,7 @@ const layerOf = (r: string) => LAYERS.findIndex((l) => l.some((pre) => r === pre
 
 function imports(): { from: string; to: string }[] {
   const out: { from: string; to: string }[] = [];
-  for (const f of files(SRC)) {
+  for (const f of tsFiles(SRC)) {
     const text = readFileSync(f, 'utf8');
     for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
       const spec = m[1] ?? m[2];
@@ -58,7 +51,7 @@ describe('layers of src/', () => {
 
   it('places every source file in a layer', () => {
     expect(
-      files(SRC)
+      tsFiles(SRC)
         .map(rel)
         .filter((r) => layerOf(r) < 0),
     ).toEqual([]);

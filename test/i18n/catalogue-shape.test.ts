@@ -3,25 +3,17 @@
 // is a Finding code, a tool name or a code a tool prints, kebab, snake or upper case, is written as it is:
 // 'area.driver-too-old', 'tool.arch_list', 'reason.ENOENT', 'pcie.PIX').
 // scripts/unify-catalogues.mjs brought the tree to this shape.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from '../helpers/files.js';
 import type { Lookup } from '../../src/i18n/index.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 export const KEY_STYLE = /^[a-z][A-Za-z0-9]*(\.([a-z][A-Za-z0-9]*|[a-z][a-z0-9]*([-_][a-z0-9]+)+|[A-Z][A-Z0-9]*(_[A-Z0-9]+)*))*$/;
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (e.endsWith('.ts')) out.push(p);
-  }
-  return out;
-}
-
-const all = files(SRC).map((p) => relative(SRC, p).split('\\').join('/'));
+const all = tsFiles(SRC).map((p) => relative(SRC, p).split('\\').join('/'));
 const code = (r: string) =>
   readFileSync(join(SRC, r), 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')

@@ -1,25 +1,17 @@
 // Every message catalogue of src/ (each folder's messages.ts `msg`, found through its `table`): zh-CN has exactly the keys
 // of en, the same {placeholders}, and no sentence left in English (an identical text must be a command, a path or a name).
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Lookup } from '../../src/i18n/index.js';
+import { tsFiles } from '../helpers/files.js';
 import { hasFunctionWord } from './english.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 
-function messageFiles(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) messageFiles(p, out);
-    else if (e === 'messages.ts') out.push(p);
-  }
-  return out;
-}
 
 const modules: Record<string, Record<string, unknown>> = {};
-for (const p of messageFiles(SRC).sort()) modules[`src/${relative(SRC, p)}`] = (await import(pathToFileURL(p).href)) as Record<string, unknown>;
+for (const p of tsFiles(SRC).filter((p) => basename(p) === 'messages.ts')) modules[`src/${relative(SRC, p)}`] = (await import(pathToFileURL(p).href)) as Record<string, unknown>;
 
 const catalogues = Object.entries(modules).flatMap(([file, mod]) =>
   Object.entries(mod)

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { tsFiles } from '../helpers/files.js';
 import { fakeIo } from '../helpers/io.js';
 import { machine, machinesDir } from '../helpers/machines.js';
 import { englishRuns, stripNonProse } from './english.js';
@@ -42,9 +43,7 @@ function sourcesOf(v: unknown, seen = new Set<object>()): string[] {
   return Object.entries(v).flatMap(([k, x]) => (k === 'source' && typeof x === 'string' ? [x] : sourcesOf(x, seen)));
 }
 const dataModules = [
-  ...readdirSync(join(SRC, 'knowledge/data'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => join(SRC, 'knowledge/data', f)),
+  ...tsFiles(join(SRC, 'knowledge/data')),
   join(SRC, 'vram/models.ts'),
 ];
 const DATA = squash((await Promise.all(dataModules.map(async (p) => sourcesOf(await import(pathToFileURL(p).href))))).flat().join('\n'));

@@ -2,23 +2,15 @@
 // `meaning` or `action` string has its Simplified Chinese twin (`noteZh`, `meaningZh`, `actionZh`), and the twin
 // keeps the facts: every version number, sm_/compute_ target, URL, code span, quoted source text and package or
 // file name of the English is in it as it is (a translation may reword, never renumber).
-import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { setLang } from '../../src/i18n/index.js';
 import { localized, noteOf } from '../../src/knowledge/localized.js';
+import { tsFiles } from '../helpers/files.js';
 
 const DATA = join(import.meta.dirname, '../../src/knowledge/data');
 const FIELDS = ['note', 'meaning', 'action'] as const;
-
-function files(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) files(join(dir, e.name), out);
-    else if (e.name.endsWith('.ts')) out.push(join(dir, e.name));
-  }
-  return out.sort();
-}
 
 interface Prose {
   where: string;
@@ -56,7 +48,7 @@ export function factTokens(en: string): string[] {
 }
 
 const modules = await Promise.all(
-  files(DATA).map(async (p) => ({ file: relative(DATA, p), prose: proseOf((await import(pathToFileURL(p).href)) as Record<string, unknown>) })),
+  tsFiles(DATA).map(async (p) => ({ file: relative(DATA, p), prose: proseOf((await import(pathToFileURL(p).href)) as Record<string, unknown>) })),
 );
 
 describe('knowledge prose in Chinese', () => {

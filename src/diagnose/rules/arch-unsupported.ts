@@ -433,10 +433,11 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
   const covered = archs ? archs.includes(g.sm) || ptx.some((p) => Number(p.replace('compute_', '')) <= Number(g.sm.replace('sm_', ''))) : undefined;
   // The build has this GPU's kernels: the image that is missing belongs to an extension or another CUDA library, and
   // another torch wheel would change nothing. Said as such, not as "torch has no kernels".
+  // Starts a sentence in the title and the cause; a package name ("torch 2.5.1+cu124") stays lower-case.
+  const build = torchLabel(ctx) ?? explainersMsg('archBuildUnknown');
   // SASS only: PTX that a newer GPU could JIT is not proof (torch refuses sm_120 with a compute_90 PTX build), nor is
   // an arch list when torch itself says the GPU is not compatible.
   if (archs?.includes(g.sm) && !has(events, 'torch-sm-not-compatible')) {
-    const build = torchLabel(ctx) ?? explainersMsg('archBuildUnknown');
     const vars = { build, gpu: g.gpu.name, cc: g.cc, sm: g.sm, archs: archs.join(' ') + (ptx.length ? ` + ${ptx.join(' ')}` : '') };
     return made(
       0.6,
@@ -480,8 +481,6 @@ function fromMessages(ctx: ExplainContext, events: ErrorEvent[], plan: TorchPlan
         : explainersMsg('archWheel', { tag: c.variant.tag, version: c.release.version, cuda: c.variant.cuda, sm: g.sm, floor: c.driverFloor ?? '?' })) +
       firstText
     : explainersMsg('archNone', { sm: g.sm, cc: g.cc });
-  // Starts a sentence in the title and the cause; a package name ("torch 2.5.1+cu124") stays lower-case.
-  const build = torchLabel(ctx) ?? explainersMsg('archBuildUnknown');
   // The build's CUDA predates the GPU: no build of that CUDA can have its kernels (CUDA 10.2 and sm_80).
   // Old torch says it itself: "requires CUDA_VERSION >= 9000 … compiled with CUDA_VERSION 8000".
   const req = first(events, 'torch-requires-cuda-version')?.groups;
