@@ -40,7 +40,8 @@ type Subject = (typeof COMPAT_SUBJECTS)[number];
 export async function run(ctx: CommandContext): Promise<number> {
   const [subject, value, extra] = ctx.positionals;
   if (!subject || extra !== undefined) throw new UsageError(msg('compat.usage.subject'));
-  if (!(COMPAT_SUBJECTS as readonly string[]).includes(subject)) throw new UsageError(msg('compat.usage.unknownSubject', { subject }), msg('compat.usage.subject'));
+  if (!(COMPAT_SUBJECTS as readonly string[]).includes(subject))
+    throw new UsageError(msg('compat.usage.unknownSubject', { subject }), msg('compat.usage.subject'));
   // `compat torch` / `compat triton` alone list the releases the knowledge base has; every other subject needs a value.
   const list = LISTS[subject as Subject];
   if (!value && !list) throw new UsageError(msg('compat.usage.subject'));

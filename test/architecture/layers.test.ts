@@ -29,7 +29,6 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Folders of one layer that must not import each other. */
 const APART: readonly [string, string][] = [['probe/', 'parse/']];
 
-
 const rel = (p: string) => relative(SRC, p).replace(/\.js$/, '.ts');
 const prefixOf = (r: string) => LAYERS.flat().find((pre) => r === pre || r.startsWith(pre));
 const layerOf = (r: string) => LAYERS.findIndex((l) => l.some((pre) => r === pre || r.startsWith(pre)));

@@ -9,9 +9,9 @@ import { hasFunctionWord } from './english.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 
-
 const modules: Record<string, Record<string, unknown>> = {};
-for (const p of tsFiles(SRC).filter((p) => basename(p) === 'messages.ts')) modules[`src/${relative(SRC, p)}`] = (await import(pathToFileURL(p).href)) as Record<string, unknown>;
+for (const p of tsFiles(SRC).filter((p) => basename(p) === 'messages.ts'))
+  modules[`src/${relative(SRC, p)}`] = (await import(pathToFileURL(p).href)) as Record<string, unknown>;
 
 const catalogues = Object.entries(modules).flatMap(([file, mod]) =>
   Object.entries(mod)

@@ -42,10 +42,7 @@ function sourcesOf(v: unknown, seen = new Set<object>()): string[] {
   seen.add(v);
   return Object.entries(v).flatMap(([k, x]) => (k === 'source' && typeof x === 'string' ? [x] : sourcesOf(x, seen)));
 }
-const dataModules = [
-  ...tsFiles(join(SRC, 'knowledge/data')),
-  join(SRC, 'vram/models.ts'),
-];
+const dataModules = [...tsFiles(join(SRC, 'knowledge/data')), join(SRC, 'vram/models.ts')];
 const DATA = squash((await Promise.all(dataModules.map(async (p) => sourcesOf(await import(pathToFileURL(p).href))))).flat().join('\n'));
 
 interface Case {
